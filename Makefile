@@ -1,0 +1,263 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Makefile for sched-sim (GNU make).
+#
+#   make                 library (.a and .so) and the CLI, into build/
+#   make demo            install deps, build, run traces/demo.json
+#   make check           install deps, build and run the Check tests, then the
+#                        trace regressions; ends with "N passed, M failed"
+#   make check-asan      the same with ASan+UBSan, into build-asan/
+#   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
+#   make bench           runs tools/bench.sh build/sched-sim
+#   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
+#   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
+#   make deps            install the Debian packages needed (tools/deps.sh)
+#   make clean
+#
+# Nothing here runs pkg-config while the Makefile is parsed: its results are
+# computed the first time a recipe needs them, so that `make check` on a
+# fresh machine can install pkg-config, check and jansson first.
+
+SHELL := /bin/bash
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+# ---------------------------------------------------------------- settings
+
+SANITIZE ?=
+ifeq ($(strip $(SANITIZE)),)
+BUILD ?= build
+OPTFLAGS = -O2
+SANFLAGS =
+else
+BUILD ?= build-asan
+OPTFLAGS = -O1
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	   -fno-sanitize-recover=all
+# The sanitizer build is also the debug build: invariants after every event
+CPPFLAGS += -DSCHEDSIM_DEBUG
+endif
+
+CC ?= cc
+AR ?= ar
+PKG_CONFIG ?= pkg-config
+INSTALL ?= install
+
+CFLAGS = -std=c11 $(OPTFLAGS) -g -Wall -Wextra -Werror \
+	 -D_POSIX_C_SOURCE=200809L \
+	 -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# Test files: Check's own macros are clean with the flags above; any flag
+# that proves noisy for tests only goes here.
+TEST_CFLAGS_EXTRA =
+CPPFLAGS ?=
+LDFLAGS =
+LDLIBS = -lm
+
+# The version: SCHEDSIM_VERSION in include/schedsim.h, else 0.1.0.
+VERSION := $(or $(shell sed -n 's/^[[:space:]]*\#[[:space:]]*define[[:space:]][[:space:]]*SCHEDSIM_VERSION[[:space:]][[:space:]]*"\([^"]*\)".*/\1/p' include/schedsim.h 2>/dev/null),0.1.0)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DESTDIR ?=
+
+FUZZ_SECONDS ?= 60
+
+# pkg-config, lazily and once: each variable replaces itself by its value
+# the first time it is expanded (inside a recipe).
+JANSSON_CFLAGS = $(eval JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson))$(JANSSON_CFLAGS)
+JANSSON_LIBS = $(eval JANSSON_LIBS := $(shell $(PKG_CONFIG) --libs jansson))$(JANSSON_LIBS)
+CHECK_CFLAGS = $(eval CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check))$(CHECK_CFLAGS)
+CHECK_LIBS = $(eval CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check))$(CHECK_LIBS)
+
+# Environment of the test and trace runs.
+ifeq ($(strip $(SANITIZE)),)
+TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
+	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-1}
+else
+TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
+	   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-4}
+endif
+# A wall-clock bound on one test executable (seconds).
+TEST_TIMEOUT ?= 600
+
+# ---------------------------------------------------------------- sources
+
+CLI_SRC := src/cli.c
+LIB_SRCS := $(sort $(filter-out $(CLI_SRC),$(wildcard src/*.c src/sched/*.c)))
+TEST_SRCS := $(sort $(wildcard tests/test_*.c))
+# Other .c files in tests/ (helpers such as tests/check_util.c, if any)
+# are linked into every test executable.
+TEST_HELPER_SRCS := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
+
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
+TEST_HELPER_OBJS := $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o)
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+
+# Keep test objects: they would be intermediate files of the pattern rules.
+.SECONDARY: $(TEST_OBJS) $(TEST_HELPER_OBJS)
+
+LIB_A := $(BUILD)/libschedsim.a
+SO_REAL := $(BUILD)/libschedsim.so.$(VERSION)
+SO_NAME := libschedsim.so.$(SOVERSION)
+SO_LINKS := $(BUILD)/$(SO_NAME) $(BUILD)/libschedsim.so
+CLI := $(BUILD)/sched-sim
+
+ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
+ALL_CFLAGS = $(CFLAGS) $(SANFLAGS) -MMD -MP
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+
+# ---------------------------------------------------------------- targets
+
+.PHONY: all lib tests deps demo check check-run check-asan bench fuzz \
+	install uninstall clean help
+
+all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
+
+lib: $(LIB_A) $(SO_REAL) $(SO_LINKS)
+
+tests: $(TEST_BINS)
+
+deps:
+	@bash tools/deps.sh
+
+# Library objects, plain and position-independent.
+$(BUILD)/obj/src/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/pic/src/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Itests $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS_EXTRA) -c -o $@ $<
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SO_REAL): $(PIC_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SO_NAME) -o $@ $^ $(JANSSON_LIBS) $(LDLIBS)
+
+$(BUILD)/$(SO_NAME): $(SO_REAL)
+	ln -sfn $(notdir $<) $@
+
+$(BUILD)/libschedsim.so: $(BUILD)/$(SO_NAME)
+	ln -sfn $(notdir $<) $@
+
+# The CLI links the static library.
+$(CLI): $(CLI_OBJ) $(LIB_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPER_OBJS) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TEST_HELPER_OBJS) $(LIB_A) $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
+
+# Targets that need the packages call make again once deps.sh is done, so
+# that pkg-config runs only after it (and -j cannot race it).
+demo: deps
+	@$(MAKE) --no-print-directory all
+	$(CLI) traces/demo.json
+
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+# Runs every test executable (stopping at the first that fails), then the
+# trace regressions, then prints the total: one item per test executable
+# and one per trace.
+check-run: all $(TEST_BINS)
+	@export $(TEST_ENV); \
+	passed=0; failed=0; \
+	for t in $(TEST_BINS); do \
+		echo "=== $$t"; \
+		if timeout $(TEST_TIMEOUT) $$t; then \
+			passed=$$((passed + 1)); \
+		else \
+			rc=$$?; failed=$$((failed + 1)); \
+			echo "FAIL $$t (exit status $$rc)"; \
+			echo "check: stopped at the first failure: $$t"; \
+			echo "$$passed passed, $$failed failed"; \
+			exit 1; \
+		fi; \
+	done; \
+	echo "=== tests/run-traces.sh $(CLI)"; \
+	log=$(BUILD)/run-traces.log; \
+	set -o pipefail; \
+	bash tests/run-traces.sh $(CLI) 2>&1 | tee $$log; rc=$$?; \
+	line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' $$log | tail -n 1); \
+	if [ -n "$$line" ]; then \
+		set -- $$line; \
+		passed=$$((passed + $$1)); failed=$$((failed + $$3)); \
+	else \
+		echo "FAIL tests/run-traces.sh printed no summary (exit status $$rc)"; \
+		failed=$$((failed + 1)); \
+	fi; \
+	if [ $$rc -ne 0 ] && [ $$failed -eq 0 ]; then \
+		echo "FAIL tests/run-traces.sh (exit status $$rc)"; \
+		failed=1; \
+	fi; \
+	echo "$$passed passed, $$failed failed"; \
+	[ $$failed -eq 0 ]
+
+check-asan:
+	@$(MAKE) --no-print-directory SANITIZE=1 check
+
+bench: deps
+	@if [ ! -f tools/bench.sh ]; then \
+		echo "make bench: tools/bench.sh does not exist yet" >&2; exit 1; \
+	fi
+	@$(MAKE) --no-print-directory all
+	bash tools/bench.sh $(CLI)
+
+fuzz: deps
+	@if [ ! -f tools/fuzz.sh ]; then \
+		echo "make fuzz: tools/fuzz.sh does not exist yet" >&2; exit 1; \
+	fi
+	@$(MAKE) --no-print-directory all
+	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) bash tools/fuzz.sh $(CLI)"
+	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
+		bash tools/fuzz.sh $(CLI)
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(INSTALL) -m 755 $(CLI) $(DESTDIR)$(BINDIR)/sched-sim
+	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libschedsim.a
+	$(INSTALL) -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/$(notdir $(SO_REAL))
+	ln -sfn $(notdir $(SO_REAL)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sfn $(SO_NAME) $(DESTDIR)$(LIBDIR)/libschedsim.so
+	$(INSTALL) -m 644 include/schedsim.h $(DESTDIR)$(INCLUDEDIR)/schedsim.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    schedsim.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sched-sim \
+	      $(DESTDIR)$(LIBDIR)/libschedsim.a \
+	      $(DESTDIR)$(LIBDIR)/libschedsim.so \
+	      $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
+	      $(DESTDIR)$(LIBDIR)/$(notdir $(SO_REAL)) \
+	      $(DESTDIR)$(INCLUDEDIR)/schedsim.h \
+	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
+
+clean:
+	rm -rf build build-asan
+
+help:
+	@sed -n '3,16s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+
+-include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJ:.o=.d) \
+		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))

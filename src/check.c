@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check.c - the simulator checks its own invariants: rb-tree colours and
+ * order, the leftmost cache, nr_running and load.weight of every cfs_rq,
+ * every runnable task on exactly one runqueue, curr at every level,
+ * affinity, and (at the end of a run) conservation of CPU time.
+ *
+ * O(entities); run after every event with --check, every N events in
+ * normal runs.  A break stops the run with exit status 3.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+
+#include "engine.h"
+
+static bool fail(char *why, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool fail(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static int cmp_fair_key(const struct rb_node *a, const struct rb_node *b)
+{
+	s64 ka = rb_entry(a, struct sched_entity, run_node)->fair_key;
+	s64 kb = rb_entry(b, struct sched_entity, run_node)->fair_key;
+
+	return ka - kb < 0 ? -1 : ka - kb > 0;
+}
+
+/* One cfs_rq: tree shape and order, leftmost, counts and load. */
+static bool check_cfs_rq(struct cfs_rq *cfs_rq, u64 *tasks, char *why,
+			 size_t len)
+{
+	char name[256], rbwhy[160];
+	struct rb_node *node;
+	u64 nr = 0, load = 0;
+
+	cfs_rq_name(cfs_rq, name, sizeof(name));
+	if (rb_check(&cfs_rq->tasks_timeline, cmp_fair_key, rbwhy,
+		     sizeof(rbwhy)) < 0)
+		return fail(why, len, "cfs_rq %s: rb-tree: %s", name, rbwhy);
+	if (cfs_rq->rb_leftmost != rb_first(&cfs_rq->tasks_timeline))
+		return fail(why, len, "cfs_rq %s: rb_leftmost is not the first node",
+			    name);
+	for (node = rb_first(&cfs_rq->tasks_timeline); node; node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity, run_node);
+
+		nr++;
+		load += se->load.weight;
+		if (!se->on_rq)
+			return fail(why, len, "cfs_rq %s: a queued entity has on_rq 0",
+				    name);
+		if (se->cfs_rq != cfs_rq)
+			return fail(why, len, "cfs_rq %s: an entity queued here names "
+				    "another cfs_rq", name);
+		if (entity_is_task(se)) {
+			(*tasks)++;
+		} else if (!se->my_q->nr_running) {
+			return fail(why, len, "cfs_rq %s: group entity %s is queued "
+				    "with an empty queue", name, se->my_q->tg->path);
+		}
+	}
+	if (nr != cfs_rq->nr_running)
+		return fail(why, len, "cfs_rq %s: nr_running %" PRIu64
+			    " but %" PRIu64 " entities queued", name,
+			    cfs_rq->nr_running, nr);
+	if (load != cfs_rq->load.weight)
+		return fail(why, len, "cfs_rq %s: load.weight %" PRIu64
+			    " but the queued entities weigh %" PRIu64, name,
+			    cfs_rq->load.weight, load);
+	if (cfs_rq->curr && !cfs_rq->curr->on_rq)
+		return fail(why, len, "cfs_rq %s: curr is not queued", name);
+	return true;
+}
+
+static bool check_group_cpu(struct task_group *tg, int cpu, u64 *tasks,
+			    char *why, size_t len)
+{
+	struct sched_entity *se;
+
+	if (!tg || !tg->cfs_rq)
+		return true;
+	if (!check_cfs_rq(tg->cfs_rq[cpu], tasks, why, len))
+		return false;
+	se = tg->se ? tg->se[cpu] : NULL;
+	if (se && (se->on_rq != 0) != (tg->cfs_rq[cpu]->nr_running != 0))
+		return fail(why, len, "group %s on cpu%d: entity on_rq %u but its "
+			    "queue holds %" PRIu64, tg->path, cpu, se->on_rq,
+			    tg->cfs_rq[cpu]->nr_running);
+	return true;
+}
+
+/* curr at every level matches the running task's chain of entities. */
+static bool check_curr_chain(struct rq *rq, char *why, size_t len)
+{
+	struct task_struct *curr = rq->curr;
+	struct sched_entity *se;
+
+	if (curr->sched_class != &fair_sched_class) {
+		if (rq->cfs.curr)
+			return fail(why, len, "cpu%d: rq->cfs.curr set while a %s task "
+				    "runs", rq->cpu, curr->sched_class->name);
+		return true;
+	}
+	for (se = &curr->se; se; se = se->parent) {
+		if (se->cfs_rq->curr != se)
+			return fail(why, len, "cpu%d: cfs_rq curr does not match the "
+				    "running task %s's chain", rq->cpu, curr->comm);
+		if (!se->on_rq)
+			return fail(why, len, "cpu%d: running task %s has an entity "
+				    "not queued", rq->cpu, curr->comm);
+	}
+	if (!cpu_isset(rq->cpu, &curr->cpus_allowed))
+		return fail(why, len, "cpu%d: task %s runs outside its affinity",
+			    rq->cpu, curr->comm);
+	return true;
+}
+
+bool sim_check_invariants(struct sim_result *r, char *why, size_t len)
+{
+	struct machine *m = &r->machine;
+	u64 queued_tasks = 0, runnable = 0;
+
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(m, cpu);
+		u64 tasks = 0, rt = 0, on_cpu = 0;
+
+		if (m->sysctl.fair_group_sched) {
+			if (!check_cfs_rq(&rq->cfs, &tasks, why, len))
+				return false;
+			if (!check_group_cpu(&m->root_task_group, cpu, &tasks, why, len))
+				return false;
+			for (size_t g = 1; g < r->nr_groups; g++)
+				if (!check_group_cpu(r->groups[g].tg, cpu, &tasks, why, len))
+					return false;
+		} else if (!check_cfs_rq(&rq->cfs, &tasks, why, len)) {
+			return false;
+		}
+		for (int prio = 0; prio < MAX_RT_PRIO; prio++) {
+			struct task_struct *p;
+
+			list_for_each_entry(p, &rq->rt.active.queue[prio],
+					    struct task_struct, run_list)
+				rt++;
+		}
+		for (size_t i = 0; i < r->nr_tasks; i++) {
+			struct task_struct *p = &r->tasks[i].task;
+
+			if (p->se.on_rq && task_cpu(p) == cpu)
+				on_cpu++;
+		}
+		if (rq->nr_running != tasks + rt || on_cpu != rq->nr_running)
+			return fail(why, len, "cpu%d: nr_running %" PRIu64 " but %"
+				    PRIu64 " fair + %" PRIu64 " rt tasks are queued "
+				    "and %" PRIu64 " tasks say they are", cpu,
+				    rq->nr_running, tasks, rt, on_cpu);
+		if (!check_curr_chain(rq, why, len))
+			return false;
+		queued_tasks += tasks + rt;
+	}
+
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		struct sim_task *st = &r->tasks[i];
+		struct task_struct *p = &st->task;
+		bool should = st->started && !st->exited &&
+			      p->state == TASK_RUNNING;
+
+		if ((p->se.on_rq != 0) != should)
+			return fail(why, len, "task %s: on_rq %u but it is %s",
+				    st->name, p->se.on_rq,
+				    should ? "runnable" : "not runnable");
+		if (p->se.on_rq) {
+			runnable++;
+			if (!cpu_isset(task_cpu(p), &p->cpus_allowed))
+				return fail(why, len, "task %s: queued on cpu%d outside "
+					    "its affinity", st->name, task_cpu(p));
+		}
+	}
+	if (runnable != queued_tasks)
+		return fail(why, len, "%" PRIu64 " runnable tasks but %" PRIu64
+			    " queued on the runqueues", runnable, queued_tasks);
+
+	/* At the end of a run every nanosecond is either a task's or idle */
+	if (r->end_ns) {
+		u64 busy = 0, cpu_time = sim_total_task_cpu(r);
+
+		/* Time run but not yet banked under sched_stat_granularity */
+		for (size_t i = 0; i < r->nr_tasks; i++)
+			cpu_time += r->tasks[i].task.se.delta_exec;
+
+		for (int cpu = 0; cpu < m->nr_cpus; cpu++)
+			busy += cpu_rq(m, cpu)->stats.busy_ns;
+		if (busy != cpu_time)
+			return fail(why, len, "CPU time not conserved: tasks were "
+				    "charged %" PRIu64 " ns but CPUs were busy %"
+				    PRIu64 " ns", cpu_time, busy);
+		if (busy > (u64)m->nr_cpus * r->end_ns)
+			return fail(why, len, "CPUs busy %" PRIu64 " ns in %"
+				    PRIu64 " ns on %d CPUs", busy, r->end_ns,
+				    m->nr_cpus);
+	}
+	return true;
+}

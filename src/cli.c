@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cli.c - sched-sim [OPTIONS] TRACE.json
+ *
+ * Exit status: 0 the run finished and every expectation held; 1 an
+ * expectation failed; 2 the command line or the trace is invalid (nothing
+ * was run); 3 the simulator broke one of its own invariants.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "report.h"
+#include "trace.h"
+
+/* Debug builds check the invariants after every event. */
+#ifdef SCHEDSIM_DEBUG
+#define DEFAULT_CHECK_EVERY 1
+#else
+#define DEFAULT_CHECK_EVERY 4096
+#endif
+
+#define MAX_OVERRIDES	64
+#define MAX_DUMPS	64
+
+static const char usage_text[] =
+"usage: sched-sim [OPTIONS] TRACE.json\n"
+"\n"
+"Replays a workload trace on a simulated machine with the Linux 2.6.23-rc1\n"
+"CFS scheduler and its group scheduling, and reports CPU shares, waits,\n"
+"switches, wakeup latencies and migrations per group and per task.\n"
+"\n"
+"Output:\n"
+"  --json                 print the report as JSON instead of a table\n"
+"  -o, --output FILE      write the report to FILE\n"
+"  -v, --verbose          print every pick_next_task walk; -vv adds wakeups,\n"
+"                         sleeps, forks, exits, ticks that preempt and switches\n"
+"  --step                 stop after each scheduling decision (Enter: next,\n"
+"                         c: continue, d: dump, q: quit)\n"
+"  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
+"                         (repeatable)\n"
+"\n"
+"Overrides of the trace:\n"
+"  --policy NAME          scheduler policy (cfs-v19)\n"
+"  --no-group-sched       schedule every task flat, as without\n"
+"                         CONFIG_FAIR_GROUP_SCHED\n"
+"  --cpus N               a flat machine of N CPUs\n"
+"  --duration D           simulated time, e.g. 10s\n"
+"  --seed N               seed of every random draw\n"
+"  --set TUNABLE=VALUE    a scheduler tunable, e.g. sched_granularity=4ms\n"
+"  --expect PATH=SHARE[+-TOL]  expect a group (/path) or task to get SHARE of\n"
+"                         the CPU time (tolerance 0.01 unless given)\n"
+"\n"
+"Checking:\n"
+"  --check                check the simulator's invariants after every event\n"
+"                         (default: every 4096 events and at the end)\n"
+"\n"
+"  -h, --help             this text\n"
+"  --version              the version\n"
+"\n"
+"Exit status: 0 ok, 1 an expectation failed, 2 invalid command line or\n"
+"trace (nothing run), 3 a simulator invariant broke (a bug: please report).\n"
+"The trace format: docs/trace-format.md.\n";
+
+enum {
+	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
+	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
+	OPT_VERSION,
+};
+
+struct override {
+	const char *key, *value;
+	bool is_expect;
+};
+
+struct cli {
+	const char *trace_file, *output;
+	bool json, step, check;
+	int verbose;
+	struct override overrides[MAX_OVERRIDES];
+	int nr_overrides;
+	const char *dumps[MAX_DUMPS];
+	int nr_dumps;
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "sched-sim: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'sched-sim --help'.\n");
+	return SIM_INVALID;
+}
+
+static int add_override(struct cli *c, const char *key, const char *value,
+			bool is_expect)
+{
+	if (c->nr_overrides == MAX_OVERRIDES)
+		return usage_error("more than %s overrides", "64");
+	c->overrides[c->nr_overrides++] =
+		(struct override){ key, value, is_expect };
+	return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(struct cli *c, int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "step", no_argument, NULL, OPT_STEP },
+		{ "dump-at", required_argument, NULL, OPT_DUMP_AT },
+		{ "policy", required_argument, NULL, OPT_POLICY },
+		{ "no-group-sched", no_argument, NULL, OPT_NO_GROUP },
+		{ "cpus", required_argument, NULL, OPT_CPUS },
+		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "set", required_argument, NULL, OPT_SET },
+		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt, rc = 0;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":vo:h", options, NULL)) != -1) {
+		switch (opt) {
+		case 'v': c->verbose++; break;
+		case 'o': c->output = optarg; break;
+		case 'h': fputs(usage_text, stdout); return SIM_OK;
+		case OPT_VERSION: printf("sched-sim %s\n", SCHEDSIM_VERSION); return SIM_OK;
+		case OPT_JSON: c->json = true; break;
+		case OPT_STEP: c->step = true; break;
+		case OPT_CHECK: c->check = true; break;
+		case OPT_DUMP_AT:
+			if (c->nr_dumps == MAX_DUMPS)
+				return usage_error("more than %s --dump-at", "64");
+			c->dumps[c->nr_dumps++] = optarg;
+			break;
+		case OPT_POLICY: rc = add_override(c, "policy", optarg, false); break;
+		case OPT_NO_GROUP: rc = add_override(c, "group_sched", "false", false); break;
+		case OPT_CPUS: rc = add_override(c, "cpus", optarg, false); break;
+		case OPT_DURATION: rc = add_override(c, "duration", optarg, false); break;
+		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;
+		case OPT_SET: rc = add_override(c, "set", optarg, false); break;
+		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;
+		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option %s", argv[optind - 1]);
+		}
+		if (rc)
+			return rc;
+	}
+	if (optind != argc - 1)
+		return usage_error("%s", optind >= argc ? "no trace file given"
+					       : "give exactly one trace file");
+	c->trace_file = argv[optind];
+	return -1;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int run(struct cli *c)
+{
+	struct expect_outcome *outcomes = NULL;
+	struct sim_options opt = { 0 };
+	struct sim_result *r = NULL;
+	u64 dump_at[MAX_DUMPS];
+	struct trace *t;
+	sim_error err;
+	FILE *out = stdout;
+	int status = SIM_OK, failed;
+
+	t = trace_load(c->trace_file, &err);
+	if (!t) {
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		return SIM_INVALID;
+	}
+	for (int i = 0; i < c->nr_overrides; i++) {
+		struct override *o = &c->overrides[i];
+		int rc = o->is_expect ? trace_add_expect_arg(t, o->value, &err)
+				      : trace_override(t, o->key, o->value, &err);
+
+		if (rc) {
+			fprintf(stderr, "sched-sim: %s\n", err.text);
+			trace_free(t);
+			return SIM_INVALID;
+		}
+	}
+	for (int i = 0; i < c->nr_dumps; i++) {
+		char why[200];
+
+		if (parse_duration(c->dumps[i], &dump_at[i], why, sizeof(why))) {
+			fprintf(stderr, "sched-sim: command line: --dump-at %s: %s\n",
+				c->dumps[i], why);
+			trace_free(t);
+			return SIM_INVALID;
+		}
+	}
+	qsort(dump_at, (size_t)c->nr_dumps, sizeof(u64), cmp_u64);
+	for (size_t i = 0; i < t->nr_warnings; i++)
+		fprintf(stderr, "sched-sim: warning: %s\n", t->warnings[i]);
+
+	if (c->output) {
+		out = fopen(c->output, "w");
+		if (!out) {
+			fprintf(stderr, "sched-sim: cannot write %s: %s\n",
+				c->output, strerror(errno));
+			trace_free(t);
+			return SIM_INVALID;
+		}
+	}
+
+	opt.verbose = c->verbose;
+	opt.log = (c->json && !c->output) ? stderr : stdout;
+	opt.dump_at = dump_at;
+	opt.nr_dump_at = (size_t)c->nr_dumps;
+	opt.dump_out = (c->json && !c->output) ? stderr : stdout;
+	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
+	opt.step = c->step;
+	if (c->step) {
+		opt.step_in = fopen("/dev/tty", "r");
+		if (!opt.step_in)
+			opt.step_in = stdin;
+		if (!opt.verbose)
+			opt.verbose = 1;
+	}
+
+	r = sim_run_trace(t, &opt, &err);
+	if (!r) {
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		status = SIM_BUG;
+		goto out;
+	}
+	if (r->status == SIM_BUG) {
+		fprintf(stderr, "sched-sim: BUG: %s\n", r->bug);
+		status = SIM_BUG;
+		goto out;
+	}
+	outcomes = calloc(t->nr_expects ? t->nr_expects : 1, sizeof(*outcomes));
+	if (!outcomes) {
+		status = SIM_BUG;
+		goto out;
+	}
+	failed = evaluate_expectations(r, outcomes);
+	if (c->json)
+		report_json(r, outcomes, out);
+	else
+		report_text(r, outcomes, out);
+	if (failed) {
+		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
+			failed > 1 ? "s" : "");
+		status = SIM_EXPECT_FAILED;
+	}
+out:
+	if (opt.step_in && opt.step_in != stdin)
+		fclose(opt.step_in);
+	if (out != stdout && fclose(out)) {
+		fprintf(stderr, "sched-sim: cannot write %s\n", c->output);
+		status = SIM_INVALID;
+	}
+	free(outcomes);
+	sim_result_destroy(r);
+	trace_free(t);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	int rc = parse_args(&c, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	return run(&c);
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cpumask.h - a fixed-size CPU bitmap, as the kernel's cpumask_t of 2007.
+ */
+#ifndef SCHEDSIM_CPUMASK_H
+#define SCHEDSIM_CPUMASK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NR_CPUS 256		/* the largest machine sched-sim simulates */
+
+struct cpumask {
+	uint64_t bits[NR_CPUS / 64];
+};
+
+static inline void cpus_clear(struct cpumask *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+static inline void cpu_set(int cpu, struct cpumask *m)
+{
+	m->bits[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+}
+
+static inline void cpu_clear(int cpu, struct cpumask *m)
+{
+	m->bits[cpu / 64] &= ~(UINT64_C(1) << (cpu % 64));
+}
+
+static inline bool cpu_isset(int cpu, const struct cpumask *m)
+{
+	return (m->bits[cpu / 64] >> (cpu % 64)) & 1;
+}
+
+static inline void cpus_setall(struct cpumask *m, int nr_cpus)
+{
+	cpus_clear(m);
+	for (int i = 0; i < nr_cpus; i++)
+		cpu_set(i, m);
+}
+
+static inline int cpus_weight(const struct cpumask *m)
+{
+	int w = 0;
+
+	for (int i = 0; i < NR_CPUS / 64; i++)
+		w += __builtin_popcountll(m->bits[i]);
+	return w;
+}
+
+static inline bool cpus_empty(const struct cpumask *m)
+{
+	return cpus_weight(m) == 0;
+}
+
+static inline bool cpus_intersects(const struct cpumask *a,
+				   const struct cpumask *b)
+{
+	for (int i = 0; i < NR_CPUS / 64; i++)
+		if (a->bits[i] & b->bits[i])
+			return true;
+	return false;
+}
+
+static inline void cpus_and(struct cpumask *dst, const struct cpumask *a,
+			    const struct cpumask *b)
+{
+	for (int i = 0; i < NR_CPUS / 64; i++)
+		dst->bits[i] = a->bits[i] & b->bits[i];
+}
+
+/* First set CPU at or after 'from', or NR_CPUS. */
+static inline int cpumask_next(int from, const struct cpumask *m)
+{
+	for (int cpu = from; cpu < NR_CPUS; cpu++)
+		if (cpu_isset(cpu, m))
+			return cpu;
+	return NR_CPUS;
+}
+
+#define first_cpu(m) cpumask_next(0, &(m))
+
+#define for_each_cpu_mask(cpu, mask) \
+	for ((cpu) = cpumask_next(0, &(mask)); (cpu) < NR_CPUS; \
+	     (cpu) = cpumask_next((cpu) + 1, &(mask)))
+
+#endif /* SCHEDSIM_CPUMASK_H */

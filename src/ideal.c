@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ideal.c - the analytic hierarchical fair-share model, an oracle that is
+ * independent of the scheduler code: what each group and task would get
+ * from a perfectly fair group scheduler.
+ *
+ * At every moment the machine's capacity (its CPUs, less what RT tasks
+ * take first) is split among the runnable siblings of each level of the
+ * group tree in proportion to their weights (tasks: nice weight, groups:
+ * shares); nothing gets more than it demands (a task at most one CPU, and
+ * a task that sleeps only its run fraction), and what a capped member
+ * leaves is handed to the others (water-filling).  The run is cut into
+ * segments at every task start and trace event, and the rates are
+ * integrated over time.  With group scheduling off every task is a
+ * sibling at the top.  As in the seed's patch, the root group's own tasks
+ * form one entity beside the top-level groups.
+ *
+ * Limits: tasks that use channels or jobs have no static demand, so the
+ * model declines such traces; a task that exits by itself is assumed to
+ * get its demand and leave at start + loops x (run + sleep).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ideal.h"
+#include "sched/sched.h"
+
+struct member {
+	double weight, demand, alloc;
+	int task;		/* >= 0: a task; -1: a group */
+	int group;		/* the group it stands for */
+};
+
+struct model {
+	const struct trace *t;
+	/* state during the sweep */
+	int *task_group;
+	int *task_nice;
+	bool *task_present;
+	u64 *task_end;
+	double *group_shares;
+	bool *group_alive;
+	double *task_demand;
+	/* results */
+	double *task_cpu, *group_own_cpu;	/* CPU-ns */
+	/* scratch */
+	struct member *members;
+};
+
+static double mean_duration(const struct duration_spec *d)
+{
+	switch (d->kind) {
+	case DIST_FIXED:	return (double)d->a;
+	case DIST_FOREVER:	return INFINITY;
+	case DIST_EXP:		return (double)d->a;
+	case DIST_UNIFORM:	return ((double)d->a + (double)d->b) / 2;
+	case DIST_NORMAL:	return (double)d->a;	/* cut at 0: close */
+	}
+	return 0;
+}
+
+/* Fraction of a CPU the program asks for; false if it has no static one. */
+static bool program_demand(const struct trace_program *p, double *demand,
+			   double *pass_ns)
+{
+	double run = 0, sleep = 0;
+
+	for (size_t i = 0; i < p->nr_steps; i++) {
+		const struct trace_step *s = &p->steps[i];
+
+		if (s->kind == STEP_RUN)
+			run += mean_duration(&s->dur);
+		else if (s->kind == STEP_SLEEP)
+			sleep += mean_duration(&s->dur);
+		else
+			return false;
+	}
+	*pass_ns = run + sleep;
+	if (isinf(run))
+		*demand = 1.0;
+	else
+		*demand = run + sleep > 0 ? run / (run + sleep) : 0;
+	return true;
+}
+
+static double nice_weight(const struct model *md, size_t i)
+{
+	if (md->t->tasks[i].policy == SIM_POLICY_IDLE)
+		return WEIGHT_IDLEPRIO;
+	return prio_to_weight[md->task_nice[i] + 20];
+}
+
+/* Credit a task's CPU to it and to the group it is in at this moment. */
+static void credit(struct model *md, int task, double cpu)
+{
+	md->task_cpu[task] += cpu;
+	md->group_own_cpu[md->task_group[task]] += cpu;
+}
+
+static bool is_rt(const struct trace_task *tt)
+{
+	return tt->policy == SIM_POLICY_FIFO || tt->policy == SIM_POLICY_RR;
+}
+
+/* Water-filling: split cap among members by weight, capped by demand. */
+static void water_fill(struct member *m, int n, double cap)
+{
+	bool *fixed = calloc((size_t)n, sizeof(*fixed));
+	bool changed = true;
+
+	if (!fixed)
+		return;
+	for (int i = 0; i < n; i++)
+		m[i].alloc = 0;
+	while (changed && cap > 1e-12) {
+		double w = 0;
+
+		changed = false;
+		for (int i = 0; i < n; i++)
+			if (!fixed[i])
+				w += m[i].weight;
+		if (w <= 0)
+			break;
+		for (int i = 0; i < n; i++) {
+			if (fixed[i] || m[i].demand > cap * m[i].weight / w)
+				continue;
+			m[i].alloc = m[i].demand;
+			cap -= m[i].demand;
+			fixed[i] = true;
+			changed = true;
+		}
+		if (!changed)
+			for (int i = 0; i < n; i++)
+				if (!fixed[i])
+					m[i].alloc = cap * m[i].weight / w;
+	}
+	free(fixed);
+}
+
+static bool is_root_block(const struct model *md, int g)
+{
+	return g == 0 && md->t->group_sched;
+}
+
+/*
+ * Demand of a group's subtree (in CPUs).  own_only: only the group's own
+ * tasks (the root block of the seed's layout).
+ */
+static double group_demand(const struct model *md, int g, bool own_only)
+{
+	const struct trace *t = md->t;
+	double d = 0;
+
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		if (md->task_present[i] && md->task_group[i] == (int)g &&
+		    !is_rt(&t->tasks[i]))
+			d += md->task_demand[i];
+	if (own_only)
+		return d;
+	for (size_t c = 1; c < t->nr_groups; c++)
+		if (t->groups[c].parent == g && md->group_alive[c])
+			d += group_demand(md, (int)c, false);
+	return d;
+}
+
+/* Give 'cap' CPUs to group g's subtree: rate (CPUs) per task. */
+static void split_group(struct model *md, int g, double cap, bool own_only,
+			double dt)
+{
+	const struct trace *t = md->t;
+	struct member *m = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*m));
+	int n = 0;
+
+	if (!m)
+		return;
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		if (!md->task_present[i] || md->task_group[i] != g ||
+		    is_rt(&t->tasks[i]))
+			continue;
+		m[n++] = (struct member){ .weight = nice_weight(md, i),
+					  .demand = md->task_demand[i],
+					  .task = (int)i, .group = g };
+	}
+	if (!own_only) {
+		for (size_t c = 1; c < t->nr_groups; c++) {
+			double d;
+
+			if (t->groups[c].parent != g || !md->group_alive[c])
+				continue;
+			d = group_demand(md, (int)c, false);
+			if (d <= 0)
+				continue;
+			m[n++] = (struct member){ .weight = md->group_shares[c],
+						  .demand = d, .task = -1,
+						  .group = (int)c };
+		}
+	}
+	water_fill(m, n, cap);
+	for (int i = 0; i < n; i++) {
+		if (m[i].task >= 0)
+			credit(md, m[i].task, m[i].alloc * dt);
+		else
+			split_group(md, m[i].group, m[i].alloc, false, dt);
+	}
+	free(m);
+}
+
+/* One segment of constant state, dt ns long. */
+static void integrate(struct model *md, double dt)
+{
+	const struct trace *t = md->t;
+	double cap = t->nr_cpus;
+
+	/* RT tasks come first, each at most one CPU */
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		if (!md->task_present[i] || !is_rt(&t->tasks[i]))
+			continue;
+		double rate = fmin(md->task_demand[i], fmin(1.0, cap));
+
+		credit(md, (int)i, rate * dt);
+		cap -= rate;
+	}
+	if (!t->group_sched) {
+		/* Flat: every task a sibling at the top */
+		struct member *m = calloc(t->nr_tasks + 1, sizeof(*m));
+		int n = 0;
+
+		if (!m)
+			return;
+		for (size_t i = 0; i < t->nr_tasks; i++)
+			if (md->task_present[i] && !is_rt(&t->tasks[i]))
+				m[n++] = (struct member){
+					.weight = nice_weight(md, i),
+					.demand = md->task_demand[i], .task = (int)i };
+		water_fill(m, n, cap);
+		for (int i = 0; i < n; i++)
+			credit(md, m[i].task, m[i].alloc * dt);
+		free(m);
+		return;
+	}
+	/* Top level: the root block beside the top-level groups */
+	{
+		struct member *m = calloc(t->nr_groups + 1, sizeof(*m));
+		int n = 0;
+		double d = group_demand(md, 0, true);
+
+		if (!m)
+			return;
+		if (d > 0)
+			m[n++] = (struct member){ .weight = md->group_shares[0],
+						  .demand = d, .task = -1, .group = 0 };
+		for (size_t c = 1; c < t->nr_groups; c++) {
+			if (t->groups[c].parent != 0 || !md->group_alive[c])
+				continue;
+			d = group_demand(md, (int)c, false);
+			if (d > 0)
+				m[n++] = (struct member){ .weight = md->group_shares[c],
+							  .demand = d, .task = -1,
+							  .group = (int)c };
+		}
+		water_fill(m, n, cap);
+		for (int i = 0; i < n; i++)
+			split_group(md, m[i].group, m[i].alloc,
+				    is_root_block(md, m[i].group), dt);
+		free(m);
+	}
+}
+
+static void apply_event(struct model *md, const struct trace_event *ev)
+{
+	switch (ev->kind) {
+	case EV_MOVE:	md->task_group[ev->task] = ev->group; break;
+	case EV_SHARES:	md->group_shares[ev->group] = (double)ev->value; break;
+	case EV_MKDIR:	md->group_alive[ev->group] = true; break;
+	case EV_RMDIR:	md->group_alive[ev->group] = false; break;
+	case EV_NICE:	md->task_nice[ev->task] = (int)ev->value; break;
+	case EV_KILL:	md->task_end[ev->task] = ev->at; break;
+	case EV_AFFINITY: break;	/* the model ignores affinity */
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+bool ideal_shares(const struct trace *t, u64 end_ns, double *task_share,
+		  double *group_share)
+{
+	struct model md = { .t = t };
+	size_t nb = 0, ev = 0;
+	u64 *bounds;
+	double total = 0;
+	bool ok = false;
+
+	md.task_group = calloc(t->nr_tasks + 1, sizeof(int));
+	md.task_nice = calloc(t->nr_tasks + 1, sizeof(int));
+	md.task_present = calloc(t->nr_tasks + 1, sizeof(bool));
+	md.task_end = calloc(t->nr_tasks + 1, sizeof(u64));
+	md.task_demand = calloc(t->nr_tasks + 1, sizeof(double));
+	md.task_cpu = calloc(t->nr_tasks + 1, sizeof(double));
+	md.group_own_cpu = calloc(t->nr_groups, sizeof(double));
+	md.group_shares = calloc(t->nr_groups, sizeof(double));
+	md.group_alive = calloc(t->nr_groups, sizeof(bool));
+	bounds = calloc(2 * t->nr_tasks + t->nr_events + 2, sizeof(u64));
+	if (!md.task_group || !md.task_nice || !md.task_present ||
+	    !md.task_end || !md.task_demand || !md.task_cpu ||
+	    !md.group_shares || !md.group_alive || !md.group_own_cpu || !bounds)
+		goto out;
+
+	for (size_t i = 0; i < t->nr_groups; i++) {
+		md.group_shares[i] = (double)t->groups[i].shares;
+		md.group_alive[i] = !t->groups[i].created_at_runtime;
+	}
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		const struct trace_task *tt = &t->tasks[i];
+		double pass;
+
+		if (!program_demand(tt->program, &md.task_demand[i], &pass))
+			goto out;
+		md.task_group[i] = tt->group;
+		md.task_nice[i] = tt->nice;
+		md.task_end[i] = UINT64_MAX;
+		if (tt->loops != TRACE_FOREVER && !isinf(pass))
+			md.task_end[i] = tt->start + (u64)(pass * (double)tt->loops);
+		bounds[nb++] = tt->start;
+		if (md.task_end[i] != UINT64_MAX)
+			bounds[nb++] = md.task_end[i];
+	}
+	for (size_t i = 0; i < t->nr_events; i++)
+		bounds[nb++] = t->events[i].at;
+	bounds[nb++] = 0;
+	bounds[nb++] = end_ns;
+	qsort(bounds, nb, sizeof(*bounds), cmp_u64);
+
+	for (size_t b = 0; b + 1 < nb && bounds[b] < end_ns; b++) {
+		u64 a = bounds[b], z = bounds[b + 1] < end_ns ? bounds[b + 1] : end_ns;
+
+		while (ev < t->nr_events && t->events[ev].at <= a)
+			apply_event(&md, &t->events[ev++]);
+		if (z <= a)
+			continue;
+		for (size_t i = 0; i < t->nr_tasks; i++)
+			md.task_present[i] = t->tasks[i].start <= a &&
+					     md.task_end[i] > a;
+		integrate(&md, (double)(z - a));
+	}
+
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		total += md.task_cpu[i];
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		task_share[i] = total > 0 ? md.task_cpu[i] / total : 0;
+	/* Groups include their descendants; children follow their parents */
+	for (size_t g = t->nr_groups; g-- > 0;) {
+		group_share[g] = total > 0 ? md.group_own_cpu[g] / total : 0;
+		for (size_t c = g + 1; c < t->nr_groups; c++)
+			if (t->groups[c].parent == (int)g)
+				group_share[g] += group_share[c];
+	}
+	ok = true;
+out:
+	free(md.task_group);
+	free(md.task_nice);
+	free(md.task_present);
+	free(md.task_end);
+	free(md.task_demand);
+	free(md.task_cpu);
+	free(md.group_own_cpu);
+	free(md.group_shares);
+	free(md.group_alive);
+	free(bounds);
+	return ok;
+}

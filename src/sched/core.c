@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched/core.c - the core scheduler: runqueues, the clock, load weights,
+ * activate/deactivate, schedule(), the tick, wakeups, fork, nice, policy
+ * and affinity changes.
+ *
+ * A port of kernel/sched.c of Linux 2.6.23-rc1.  What the simulator does
+ * not need (locking, preemption counts, mm switching) is left out; what it
+ * keeps follows the kernel's order of updates.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched.h"
+
+/*
+ * Nice levels are multiplicative, with a gentle 10% change for every nice
+ * level: the 2.6.23-rc1 table (later kernels retuned it).
+ */
+const u32 prio_to_weight[40] = {
+	/* -20 */ 88818, 71054, 56843, 45475, 36380, 29104, 23283, 18626, 14901, 11921,
+	/* -10 */  9537,  7629,  6103,  4883,  3906,  3125,  2500,  2000,  1600,  1280,
+	/*   0 */  1024,   819,   655,   524,   419,   336,   268,   215,   172,   137,
+	/*  10 */   110,    87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+/*
+ * prio_to_wmult[] is 2^32 / prio_to_weight[], truncated.  We compute it
+ * rather than copy the kernel's table, whose stored copies have two
+ * entries with a lost leading digit (1717986 for 2500, 5244160 for 819).
+ */
+u32 prio_to_wmult(int index)
+{
+	return (u32)(WMULT_CONST / prio_to_weight[index]);
+}
+
+static int ilog2_u32(unsigned int v)
+{
+	int r = -1;
+
+	while (v) {
+		v >>= 1;
+		r++;
+	}
+	return r;
+}
+
+/*
+ * Defaults of 2.6.23-rc1 (sysctl_sched_* in sched_fair.c) followed by
+ * sched_init_granularity(): the granularity grows with log2 of the number
+ * of CPUs, is capped at 10 ms, and the runtime limit and the wakeup
+ * granularity follow from it.
+ */
+void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz)
+{
+	const u64 gran_limit = 10000000;
+	unsigned int factor = 1 + (unsigned int)ilog2_u32((unsigned int)nr_cpus);
+
+	*sys = (struct sched_sysctl){ 0 };
+	sys->hz = hz;
+	sys->tick_nsec = 1000000000ULL / hz;
+	sys->sched_granularity = 2000000000ULL / hz;
+	sys->sched_batch_wakeup_granularity = 10000000000ULL / hz;
+	sys->sched_wakeup_granularity = 1000000000ULL / hz;
+	sys->sched_stat_granularity = 0;
+	sys->sched_features = SCHED_FEAT_FAIR_SLEEPERS | SCHED_FEAT_SLEEPER_AVG |
+			      SCHED_FEAT_SLEEPER_LOAD_AVG |
+			      SCHED_FEAT_PRECISE_CPU_LOAD |
+			      SCHED_FEAT_START_DEBIT;
+	sys->sched_child_runs_first = 1;
+	sys->fair_group_sched = true;
+
+	/* sched_init_granularity() */
+	sys->sched_granularity *= factor;
+	if (sys->sched_granularity > gran_limit)
+		sys->sched_granularity = gran_limit;
+	sys->sched_runtime_limit = sys->sched_granularity * 4;
+	sys->sched_wakeup_granularity = sys->sched_granularity / 2;
+}
+
+/* calc_delta_mine: delta_exec * weight / lw->weight in fixed point */
+u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
+		    const struct sched_sysctl *sys)
+{
+	u64 tmp;
+
+	if (!lw->inv_weight)
+		lw->inv_weight = WMULT_CONST / lw->weight;
+
+	tmp = delta_exec * weight;
+	/* Would the 64-bit multiplication overflow? */
+	if (tmp > WMULT_CONST)
+		tmp = ((tmp >> WMULT_SHIFT / 2) * lw->inv_weight) >>
+		      (WMULT_SHIFT / 2);
+	else
+		tmp = (tmp * lw->inv_weight) >> WMULT_SHIFT;
+
+	return tmp < sys->sched_runtime_limit ? tmp : sys->sched_runtime_limit;
+}
+
+/* calc_delta_fair: delta_exec as seen by a nice-0 entity */
+u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
+		    const struct sched_sysctl *sys)
+{
+	return calc_delta_mine(delta_exec, NICE_0_LOAD, lw, sys);
+}
+
+/* update_load_add: inv_weight is recomputed lazily */
+void update_load_add(struct load_weight *lw, u64 inc)
+{
+	lw->weight += inc;
+	lw->inv_weight = 0;
+}
+
+/* update_load_sub */
+void update_load_sub(struct load_weight *lw, u64 dec)
+{
+	lw->weight -= dec;
+	lw->inv_weight = 0;
+}
+
+/* __update_curr_load: only while a task (not idle) runs */
+static void __update_curr_load(struct rq *rq, struct load_stat *ls)
+{
+	if (rq->curr != rq->idle && ls->load.weight) {
+		ls->delta_exec += ls->delta_stat;
+		ls->delta_fair += calc_delta_fair(ls->delta_stat, &ls->load,
+						  rq->sysctl);
+		ls->delta_stat = 0;
+	}
+}
+
+/*
+ * update_curr_load: delta_exec advances with the wall clock while a task
+ * runs, delta_fair inversely to the CPU's load; their ratio is the
+ * smoothed load that PRECISE_CPU_LOAD feeds to cpu_load[].
+ */
+static void update_curr_load(struct rq *rq)
+{
+	struct load_stat *ls = &rq->ls;
+	u64 start = ls->load_update_start;
+
+	ls->load_update_start = rq->clock;
+	ls->delta_stat += rq->clock - start;
+	if (ls->delta_stat >= rq->sysctl->sched_stat_granularity)
+		__update_curr_load(rq, ls);
+}
+
+static void inc_load(struct rq *rq, const struct task_struct *p)
+{
+	update_curr_load(rq);
+	update_load_add(&rq->ls.load, p->se.load.weight);
+}
+
+static void dec_load(struct rq *rq, const struct task_struct *p)
+{
+	update_curr_load(rq);
+	update_load_sub(&rq->ls.load, p->se.load.weight);
+}
+
+static void inc_nr_running(struct task_struct *p, struct rq *rq)
+{
+	rq->nr_running++;
+	inc_load(rq, p);
+}
+
+static void dec_nr_running(struct task_struct *p, struct rq *rq)
+{
+	rq->nr_running--;
+	dec_load(rq, p);
+}
+
+/* set_load_weight: weight from policy and nice; resets wait_runtime */
+void set_load_weight(struct task_struct *p)
+{
+	task_rq(p)->cfs.wait_runtime -= p->se.wait_runtime;
+	p->se.wait_runtime = 0;
+
+	if (task_has_rt_policy(p)) {
+		p->se.load.weight = prio_to_weight[0] * 2;
+		p->se.load.inv_weight = prio_to_wmult(0) >> 1;
+		return;
+	}
+
+	/* SCHED_IDLE tasks get minimal weight */
+	if (p->policy == SCHED_IDLE) {
+		p->se.load.weight = WEIGHT_IDLEPRIO;
+		p->se.load.inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
+
+	p->se.load.weight = prio_to_weight[p->static_prio - MAX_RT_PRIO];
+	p->se.load.inv_weight = prio_to_wmult(p->static_prio - MAX_RT_PRIO);
+}
+
+static void enqueue_task(struct rq *rq, struct task_struct *p, int wakeup)
+{
+	p->sched_class->enqueue_task(rq, p, wakeup);
+	p->se.on_rq = 1;
+}
+
+static void dequeue_task(struct rq *rq, struct task_struct *p, int sleep)
+{
+	p->sched_class->dequeue_task(rq, p, sleep);
+	p->se.on_rq = 0;
+}
+
+/* normal_prio: the priority without PI boosting */
+static int normal_prio(const struct task_struct *p)
+{
+	if (task_has_rt_policy(p))
+		return MAX_RT_PRIO - 1 - (int)p->rt_priority;
+	return p->static_prio;
+}
+
+/*
+ * An idle CPU whose cpu_load[] has decayed to 0 changes nothing on its
+ * ticks but time stamps (the kernel's NO_HZ idea), so the simulator stops
+ * it.  sched_tick_restart() replays what the skipped ticks did, before
+ * the first change to the runqueue.
+ */
+bool sched_tick_can_stop(const struct rq *rq)
+{
+	if (rq->curr != rq->idle || rq->nr_running || rq->ls.load.weight)
+		return false;
+	for (int i = 0; i < CPU_LOAD_IDX_MAX; i++)
+		if (rq->cpu_load[i])
+			return false;
+	return rq->machine->nr_cpus == 1;	/* SMP idle CPUs balance */
+}
+
+void sched_tick_stop(struct rq *rq)
+{
+	rq->tick_stopped = true;
+	rq->tick_stopped_at = rq->clock;
+}
+
+static void sched_tick_restart(struct rq *rq)
+{
+	u64 tick = rq->sysctl->tick_nsec;
+	u64 missed = (rq->clock - rq->tick_stopped_at) / tick;
+
+	rq->tick_stopped = false;
+	/* Each skipped tick set load_update_last and reset the deltas */
+	if (missed) {
+		rq->ls.load_update_last = rq->tick_stopped_at + missed * tick;
+		rq->ls.delta_fair = 0;
+		rq->ls.delta_exec = 0;
+		rq->nr_load_updates += missed;
+	}
+	if (rq->machine->tick_restart_hook)
+		rq->machine->tick_restart_hook(rq->machine->hook_ctx, rq,
+					       rq->tick_stopped_at +
+					       (missed + 1) * tick);
+}
+
+/* activate_task: move a task to the runqueue */
+void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
+{
+	if (rq->tick_stopped)
+		sched_tick_restart(rq);
+	enqueue_task(rq, p, wakeup);
+	inc_nr_running(p, rq);
+}
+
+/* deactivate_task: remove a task from the runqueue */
+void deactivate_task(struct rq *rq, struct task_struct *p, int sleep)
+{
+	dequeue_task(rq, p, sleep);
+	dec_nr_running(p, rq);
+}
+
+/* weighted_cpuload: the load balancer's view of a CPU */
+u64 weighted_cpuload(const struct rq *rq)
+{
+	return rq->ls.load.weight;
+}
+
+/* set_task_cfs_rq: the task's cfs_rq and parent entity on its CPU */
+void set_task_cfs_rq(struct task_struct *p)
+{
+	struct rq *rq = task_rq(p);
+
+	if (!rq->sysctl->fair_group_sched) {
+		p->se.cfs_rq = &rq->cfs;
+		p->se.parent = NULL;
+		return;
+	}
+	p->se.cfs_rq = p->tg->cfs_rq[task_cpu(p)];
+	p->se.parent = p->tg->se ? p->tg->se[task_cpu(p)] : NULL;
+}
+
+/*
+ * set_task_cpu: move a non-queued task's time stamps to the new CPU's
+ * clocks.  Our CPUs share one simulated clock, so only the fair-clock
+ * offset can differ; it is taken between the task's own cfs_rqs (the
+ * kernel of 2.6.23-rc1 takes rq->cfs on both sides, which with group
+ * scheduling is not the queue the task waits on - our choice, see README).
+ */
+void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq)
+{
+	struct cfs_rq *old_cfs = p->se.cfs_rq;
+	s64 fair_clock_offset;
+
+	if (p->cpu != new_rq->cpu)
+		p->nr_migrations++;
+	p->cpu = new_rq->cpu;
+	set_task_cfs_rq(p);
+	fair_clock_offset = old_cfs ? old_cfs->fair_clock - p->se.cfs_rq->fair_clock
+				    : 0;
+	(void)old_rq;
+	if (p->se.wait_start_fair)
+		p->se.wait_start_fair -= (u64)fair_clock_offset;
+	if (p->se.sleep_start_fair)
+		p->se.sleep_start_fair -= (u64)fair_clock_offset;
+}
+
+/* resched_task: mark a task 'to be rescheduled now' */
+void resched_task(struct task_struct *p)
+{
+	if (p->need_resched)
+		return;
+	p->need_resched = true;
+	task_rq(p)->need_resched_pending = true;
+}
+
+/* check_preempt_curr: ask the current task's class */
+void check_preempt_curr(struct rq *rq, struct task_struct *p)
+{
+	rq->curr->sched_class->check_preempt_curr(rq, p);
+}
+
+/* update_rq_clock: the simulated clock is exact and never goes back */
+void update_rq_clock(struct rq *rq, u64 now)
+{
+	if (now > rq->clock)
+		rq->clock = now;
+}
+
+/*
+ * update_cpu_load: the decaying averages cpu_load[0..4], called every
+ * tick.  With PRECISE_CPU_LOAD the sample is derived from how much of the
+ * interval the CPU executed and how fast its fair clock advanced.
+ */
+void update_cpu_load(struct rq *this_rq)
+{
+	struct load_stat *ls = &this_rq->ls;
+	u64 this_load = ls->load.weight;
+	u64 now = this_rq->clock;
+	u64 scale;
+	int i;
+
+	this_rq->nr_load_updates++;
+	if (sched_feat(this_rq, PRECISE_CPU_LOAD)) {
+		u64 fair_delta64, exec_delta64, sample_interval64, tmp64;
+		u64 tick = this_rq->sysctl->tick_nsec;
+
+		update_curr_load(this_rq);
+
+		fair_delta64 = ls->delta_fair + 1;
+		ls->delta_fair = 0;
+
+		exec_delta64 = ls->delta_exec + 1;
+		ls->delta_exec = 0;
+
+		sample_interval64 = now - ls->load_update_last;
+		ls->load_update_last = now;
+
+		if ((s64)sample_interval64 < (s64)tick)
+			sample_interval64 = tick;
+
+		if (exec_delta64 > sample_interval64)
+			exec_delta64 = sample_interval64;
+
+		tmp64 = SCHED_LOAD_SCALE * exec_delta64 / fair_delta64;
+		tmp64 = tmp64 * exec_delta64 / sample_interval64;
+
+		this_load = tmp64;
+	}
+
+	/* scale is 1 << i, and >> i divides by it */
+	for (i = 0, scale = 1; i < CPU_LOAD_IDX_MAX; i++, scale += scale) {
+		u64 old_load = this_rq->cpu_load[i];
+
+		this_rq->cpu_load[i] = (old_load * (scale - 1) + this_load) >> i;
+	}
+}
+
+/* pick_next_task: the highest class with a runnable task */
+static struct task_struct *pick_next_task(struct rq *rq)
+{
+	const struct sched_class *class;
+	struct task_struct *p;
+
+	/* If every task is in the fair class, ask it directly */
+	if (rq->nr_running == rq->cfs.nr_running) {
+		p = fair_sched_class.pick_next_task(rq);
+		if (p)
+			return p;
+	}
+
+	for (class = sched_class_highest; ; class = class->next) {
+		p = class->pick_next_task(rq);
+		if (p)
+			return p;	/* the idle class always has one */
+	}
+}
+
+/* schedule: the main scheduler function, run on one CPU */
+void schedule(struct rq *rq)
+{
+	struct task_struct *prev = rq->curr, *next;
+	u64 *switch_count = &prev->nivcsw;
+
+	rq->need_resched_pending = false;
+	prev->need_resched = false;
+
+	if (prev->state != TASK_RUNNING) {
+		deactivate_task(rq, prev, 1);
+		switch_count = &prev->nvcsw;
+	}
+
+	if (!rq->nr_running)
+		idle_balance(rq->cpu, rq);
+
+	if (rq->machine->log)
+		trace_schedule_start(rq, prev);
+	prev->sched_class->put_prev_task(rq, prev);
+	next = pick_next_task(rq);
+	if (rq->machine->log)
+		trace_schedule_end(rq, next);
+
+	if (prev != next) {
+		rq->nr_switches++;
+		rq->curr = next;
+		++*switch_count;
+		if (rq->machine->switch_hook)
+			rq->machine->switch_hook(rq->machine->hook_ctx, rq,
+						 prev, next);
+	}
+	/* The migration thread runs as soon as prev is off the CPU */
+	if (prev->migrate_to >= 0 && prev != rq->curr)
+		__migrate_task(prev, prev->migrate_to);
+}
+
+/*
+ * __migrate_task: move a task that is not running to dest_cpu, as the
+ * migration thread does.
+ */
+void __migrate_task(struct task_struct *p, int dest_cpu)
+{
+	struct machine *m = p->machine;
+	struct rq *rq_src = task_rq(p), *rq_dest = cpu_rq(m, dest_cpu);
+
+	p->migrate_to = -1;
+	if (task_cpu(p) == dest_cpu || !cpu_isset(dest_cpu, &p->cpus_allowed))
+		return;
+	update_rq_clock(rq_dest, rq_src->clock);
+	if (p->se.on_rq) {
+		deactivate_task(rq_src, p, 0);
+		set_task_cpu(p, rq_src, rq_dest);
+		activate_task(rq_dest, p, 0);
+		check_preempt_curr(rq_dest, p);
+	} else {
+		set_task_cpu(p, rq_src, rq_dest);
+	}
+}
+
+/*
+ * set_cpus_allowed: change the affinity; a task on a CPU it may no longer
+ * use is moved at once, or (running) as soon as it is preempted.
+ */
+int set_cpus_allowed(struct machine *m, struct task_struct *p,
+		     const struct cpumask *mask)
+{
+	struct cpumask online;
+	int dest;
+
+	cpus_setall(&online, m->nr_cpus);
+	cpus_and(&online, &online, mask);
+	if (cpus_empty(&online))
+		return -1;
+	p->cpus_allowed = online;
+	if (cpu_isset(task_cpu(p), &online))
+		return 0;
+	dest = first_cpu(online);
+	if (task_running(task_rq(p), p)) {
+		p->migrate_to = dest;
+		resched_task(p);
+		return 0;
+	}
+	__migrate_task(p, dest);
+	return 0;
+}
+
+/* scheduler_tick: called HZ times a second on every busy CPU */
+void scheduler_tick(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+
+	rq->machine->jiffies = rq->clock / rq->sysctl->tick_nsec;
+	if (curr != rq->idle)
+		curr->sched_class->task_tick(rq, curr);
+	update_cpu_load(rq);
+
+	rq->idle_at_tick = rq->curr == rq->idle;
+	if (rq->machine->nr_cpus > 1)
+		rebalance_tick(rq);
+}
+
+/*
+ * try_to_wake_up: put a sleeping task back on a runqueue.  this_cpu is
+ * the waker's CPU; a sync wakeup promises that the waker will leave the
+ * CPU soon, so it does not preempt it.
+ */
+int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
+		   int sync)
+{
+	int cpu = task_cpu(p);
+	struct rq *rq;
+
+	if (p->state == TASK_RUNNING || p->state == TASK_DEAD || p->se.on_rq)
+		return 0;
+
+	if (m->nr_cpus > 1) {
+		int new_cpu = select_wake_cpu(m, p, this_cpu, sync);
+
+		if (new_cpu != cpu) {
+			set_task_cpu(p, cpu_rq(m, cpu), cpu_rq(m, new_cpu));
+			cpu = new_cpu;
+		}
+	}
+
+	rq = cpu_rq(m, cpu);
+	activate_task(rq, p, 1);
+	/*
+	 * A sync wakeup on the waker's CPU does not preempt: the waker
+	 * promised to reschedule soon.
+	 */
+	if (!sync || cpu != this_cpu)
+		check_preempt_curr(rq, p);
+	p->state = TASK_RUNNING;
+	return 1;
+}
+
+/* __sched_fork: a new task's entity starts from zero */
+static void __sched_fork(struct task_struct *p)
+{
+	struct sched_entity *se = &p->se;
+
+	se->wait_start_fair = 0;
+	se->wait_start = 0;
+	se->exec_start = 0;
+	se->sum_exec_runtime = 0;
+	se->delta_exec = 0;
+	se->delta_fair_run = 0;
+	se->delta_fair_sleep = 0;
+	se->wait_runtime = 0;
+	se->sum_wait_runtime = 0;
+	se->sum_sleep_runtime = 0;
+	se->sleep_start = 0;
+	se->sleep_start_fair = 0;
+	se->block_start = 0;
+	se->sleep_max = 0;
+	se->block_max = 0;
+	se->exec_max = 0;
+	se->wait_max = 0;
+	se->wait_runtime_overruns = 0;
+	se->wait_runtime_underruns = 0;
+	INIT_LIST_HEAD(&p->run_list);
+	se->on_rq = 0;
+	p->state = TASK_RUNNING;
+}
+
+/* sched_fork: fork-time setup, with SD_BALANCE_FORK placement */
+void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu)
+{
+	int cpu = parent_cpu;
+
+	__sched_fork(p);
+	if (m->nr_cpus > 1)
+		cpu = select_fork_cpu(m, p, cpu);
+	p->cpu = cpu;
+	set_task_cfs_rq(p);
+	p->prio = p->normal_prio;
+}
+
+/*
+ * wake_up_new_task: first wakeup of a forked task.  The child runs first
+ * (task_new) when it is on its running parent's CPU; otherwise it is
+ * activated like any woken task.  parent may be NULL: see the README on
+ * how trace-level tasks are forked.
+ */
+void wake_up_new_task(struct machine *m, struct task_struct *p,
+		      struct task_struct *parent)
+{
+	struct rq *rq = task_rq(p);
+	bool child_first = parent && m->sysctl.sched_child_runs_first &&
+			   task_cpu(p) == task_cpu(parent) &&
+			   rq->curr == parent && parent->se.on_rq &&
+			   p->sched_class == &fair_sched_class;
+
+	if (!child_first) {
+		activate_task(rq, p, 0);
+	} else {
+		p->sched_class->task_new(rq, p);
+		p->se.on_rq = 1;
+		inc_nr_running(p, rq);
+	}
+	check_preempt_curr(rq, p);
+}
+
+/* set_user_nice: requeue with the new weight, preempt as needed */
+void set_user_nice(struct machine *m, struct task_struct *p, int nice)
+{
+	struct rq *rq = task_rq(p);
+	int old_prio, delta;
+	unsigned int on_rq;
+
+	(void)m;
+	if (PRIO_TO_NICE(p->static_prio) == nice)
+		return;
+	/*
+	 * RT tasks keep their static_prio for when they return to
+	 * SCHED_NORMAL; it does not affect them now.
+	 */
+	if (task_has_rt_policy(p)) {
+		p->static_prio = NICE_TO_PRIO(nice);
+		return;
+	}
+	on_rq = p->se.on_rq;
+	if (on_rq) {
+		dequeue_task(rq, p, 0);
+		dec_load(rq, p);
+	}
+
+	p->static_prio = NICE_TO_PRIO(nice);
+	set_load_weight(p);
+	old_prio = p->prio;
+	p->normal_prio = normal_prio(p);
+	p->prio = p->normal_prio;
+	delta = p->prio - old_prio;
+
+	if (on_rq) {
+		enqueue_task(rq, p, 0);
+		inc_load(rq, p);
+		/*
+		 * If the task increased its priority or is running and
+		 * lowered its priority, then reschedule its CPU:
+		 */
+		if (delta < 0 || (delta > 0 && task_running(rq, p)))
+			resched_task(rq->curr);
+	}
+}
+
+/* sched_task_init: a new task_struct, as fork + sched_setscheduler */
+void sched_task_init(struct machine *m, struct task_struct *p, int pid,
+		     const char *comm, unsigned int policy, int nice,
+		     unsigned int rt_priority, const struct cpumask *allowed,
+		     struct task_group *tg)
+{
+	memset(p, 0, sizeof(*p));
+	p->machine = m;
+	p->pid = pid;
+	p->comm = comm;
+	p->state = TASK_NEW;
+	p->policy = policy;
+	p->rt_priority = rt_priority;
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->normal_prio = normal_prio(p);
+	p->prio = p->normal_prio;
+	p->sched_class = task_has_rt_policy(p) ? &rt_sched_class
+					       : &fair_sched_class;
+	p->cpus_allowed = *allowed;
+	p->tg = tg;
+	p->cpu = first_cpu(p->cpus_allowed);
+	p->migrate_to = -1;
+	p->time_slice = static_prio_timeslice(m, p->static_prio);
+	INIT_LIST_HEAD(&p->run_list);
+	/* set_load_weight() without touching a runqueue: not queued yet */
+	if (task_has_rt_policy(p)) {
+		p->se.load.weight = prio_to_weight[0] * 2;
+		p->se.load.inv_weight = prio_to_wmult(0) >> 1;
+	} else if (policy == SCHED_IDLE) {
+		p->se.load.weight = WEIGHT_IDLEPRIO;
+		p->se.load.inv_weight = WMULT_IDLEPRIO;
+	} else {
+		p->se.load.weight = prio_to_weight[p->static_prio - MAX_RT_PRIO];
+		p->se.load.inv_weight =
+			prio_to_wmult(p->static_prio - MAX_RT_PRIO);
+	}
+}
+
+/* init_idle: the idle task of a CPU */
+static void init_idle(struct machine *m, struct rq *rq,
+		      struct task_struct *idle)
+{
+	struct cpumask only;
+
+	cpus_clear(&only);
+	cpu_set(rq->cpu, &only);
+	sched_task_init(m, idle, 0, "idle", SCHED_NORMAL, 0, 0, &only,
+			&m->root_task_group);
+	idle->state = TASK_RUNNING;
+	idle->cpu = rq->cpu;
+	idle->prio = MAX_PRIO;
+	idle->sched_class = &idle_sched_class;
+	rq->curr = rq->idle = idle;
+}
+
+/* sched_init: every CPU's runqueue, idle task and the root group */
+int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys)
+{
+	memset(m, 0, sizeof(*m));
+	m->nr_cpus = nr_cpus;
+	m->sysctl = *sys;
+	m->rqs = calloc((size_t)nr_cpus, sizeof(*m->rqs));
+	if (!m->rqs)
+		return -1;
+
+	for (int i = 0; i < nr_cpus; i++) {
+		struct rq *rq = &m->rqs[i];
+		struct task_struct *idle = calloc(1, sizeof(*idle));
+
+		if (!idle)
+			return -1;
+		rq->cpu = i;
+		rq->machine = m;
+		rq->sysctl = &m->sysctl;
+		init_cfs_rq(&rq->cfs, rq);
+		init_rt_rq(&rq->rt);
+		INIT_LIST_HEAD(&rq->leaf_cfs_rq_list);
+		init_idle(m, rq, idle);
+	}
+	init_root_task_group(m);
+	return 0;
+}
+
+void machine_destroy(struct machine *m)
+{
+	if (!m->rqs)
+		return;
+	for (int i = 0; i < m->nr_cpus; i++)
+		free(m->rqs[i].idle);
+	free_task_group(&m->root_task_group);
+	destroy_sched_domains(m);
+	free(m->rqs);
+	m->rqs = NULL;
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched/debug.c - what a person sees of the scheduler's insides: the
+ * --verbose trace of each pick_next_task walk, and --dump-at snapshots in
+ * the layout of /proc/sched_debug as the seed's print_cfs_rq() changed it
+ * (kernel/sched_debug.c of 2.6.23-rc1: one block per leaf cfs_rq).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "sched/sched.h"
+
+#define VERBOSE_CANDIDATES 3	/* leftmost entities shown per level */
+
+static void print_time(FILE *out, u64 ns)
+{
+	fprintf(out, "%5" PRIu64 ".%09" PRIu64, ns / 1000000000, ns % 1000000000);
+}
+
+void sched_log(struct machine *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!m->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(m->log, fmt, ap);
+	va_end(ap);
+}
+
+/* "/users/alice@cpu1", or "rq@cpu1" for the CPU's top runqueue */
+const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len)
+{
+	const struct rq *rq = cfs_rq->rq;
+
+	if (cfs_rq == &rq->cfs && rq->sysctl->fair_group_sched)
+		snprintf(buf, len, "rq@cpu%d", rq->cpu);
+	else
+		snprintf(buf, len, "%s@cpu%d", cfs_rq->tg ? cfs_rq->tg->path : "/",
+			 rq->cpu);
+	return buf;
+}
+
+static const char *entity_name(struct sched_entity *se)
+{
+	if (entity_is_task(se))
+		return task_of(se)->comm;
+	return se->my_q->tg->path;
+}
+
+/* The header of a schedule() decision: time, CPU, the task leaving. */
+void trace_schedule_start(struct rq *rq, struct task_struct *prev)
+{
+	FILE *out = rq->machine->log;
+
+	print_time(out, rq->clock);
+	fprintf(out, " cpu%d schedule: prev %s (%s)\n", rq->cpu, prev->comm,
+		prev->state == TASK_RUNNING ? "runnable" :
+		prev->state == TASK_DEAD ? "exited" : "sleeping");
+}
+
+void trace_schedule_end(struct rq *rq, struct task_struct *next)
+{
+	fprintf(rq->machine->log, "    => %s [%s]\n", next->comm,
+		next->sched_class->name);
+}
+
+/* One line per level of the pick_next_task_fair walk. */
+void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
+{
+	struct machine *m = cfs_rq->rq->machine;
+	struct rb_node *node = cfs_rq->rb_leftmost;
+	char name[256];
+	int shown = 0;
+
+	if (!m->log)
+		return;
+	fprintf(m->log, "    %s fair_clock=%" PRId64 " nr=%" PRIu64 ":",
+		cfs_rq_name(cfs_rq, name, sizeof(name)), cfs_rq->fair_clock,
+		cfs_rq->nr_running);
+	for (; node && shown < VERBOSE_CANDIDATES; node = rb_next(node)) {
+		struct sched_entity *se =
+			rb_entry(node, struct sched_entity, run_node);
+
+		fprintf(m->log, " %s[key=%" PRId64 " wait_runtime=%" PRId64 "]",
+			entity_name(se), se->fair_key, se->wait_runtime);
+		shown++;
+	}
+	if (cfs_rq->nr_running > (u64)shown)
+		fprintf(m->log, " (+%" PRIu64 " more)",
+			cfs_rq->nr_running - (u64)shown);
+	fprintf(m->log, " -> %s\n", entity_name(picked));
+}
+
+static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
+{
+	fprintf(out, "%c %15s %5d %15" PRId64 " %15" PRId64 " %15" PRIu64
+		" %9" PRIu64 " %5d %15" PRIu64 " %15" PRId64 " %7" PRIu64
+		" %7" PRIu64 "\n",
+		p == rq->curr ? 'R' : ' ', p->comm, p->pid, p->se.fair_key,
+		p->se.wait_runtime, p->se.sum_exec_runtime,
+		p->nvcsw + p->nivcsw, p->prio, p->se.wait_max,
+		p->se.sum_wait_runtime, p->se.wait_runtime_overruns,
+		p->se.wait_runtime_underruns);
+}
+
+/* print_cfs_rq: the seed's per-cfs_rq block with its tasks */
+static void print_cfs_rq(FILE *out, struct rq *rq, struct cfs_rq *cfs_rq)
+{
+	char name[256];
+	struct rb_node *node;
+
+	fprintf(out, "\ncfs_rq %s\n", cfs_rq_name(cfs_rq, name, sizeof(name)));
+	fprintf(out, "  .%-30s: %" PRId64 "\n", "fair_clock", cfs_rq->fair_clock);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "exec_clock", cfs_rq->exec_clock);
+	fprintf(out, "  .%-30s: %" PRId64 "\n", "wait_runtime", cfs_rq->wait_runtime);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "wait_runtime_overruns",
+		cfs_rq->wait_runtime_overruns);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "wait_runtime_underruns",
+		cfs_rq->wait_runtime_underruns);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "sleeper_bonus", cfs_rq->sleeper_bonus);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "nr_running", cfs_rq->nr_running);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "load", cfs_rq->load.weight);
+
+	fprintf(out, "\nrunnable tasks:\n"
+		"            task   PID        tree-key    wait-runtime        sum-exec  switches  prio        wait-max        sum-wait overrun underrun\n"
+		"------------------------------------------------------------------------------------------------------------------------------------------\n");
+	for (node = rb_first(&cfs_rq->tasks_timeline); node; node = rb_next(node)) {
+		struct sched_entity *se =
+			rb_entry(node, struct sched_entity, run_node);
+
+		if (entity_is_task(se))
+			print_task(out, rq, task_of(se));
+	}
+}
+
+/* print_cpu: the rq fields, then every leaf cfs_rq of the CPU */
+static void print_cpu(FILE *out, struct rq *rq)
+{
+	struct cfs_rq *cfs_rq;
+
+	fprintf(out, "\ncpu#%d\n", rq->cpu);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "nr_running", rq->nr_running);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "load", rq->ls.load.weight);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "ls.delta_fair", rq->ls.delta_fair);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "ls.delta_exec", rq->ls.delta_exec);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "nr_switches", rq->nr_switches);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "nr_load_updates", rq->nr_load_updates);
+	fprintf(out, "  .%-30s: %d\n", "curr->pid", rq->curr->pid);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "clock", rq->clock);
+	for (int i = 0; i < CPU_LOAD_IDX_MAX; i++)
+		fprintf(out, "  .cpu_load[%d]%-19s: %" PRIu64 "\n", i, "",
+			rq->cpu_load[i]);
+
+	list_for_each_entry(cfs_rq, &rq->leaf_cfs_rq_list, struct cfs_rq,
+			    leaf_cfs_rq_list)
+		print_cfs_rq(out, rq, cfs_rq);
+}
+
+/* sched_debug_show */
+void print_sched_debug(struct machine *m, FILE *out, u64 now)
+{
+	fprintf(out, "Sched Debug Version: v0.05, sched-sim cfs-v19\n");
+	fprintf(out, "now at ");
+	print_time(out, now);
+	fprintf(out, " s\n");
+	fprintf(out, "\nsysctl_sched\n");
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "sysctl_sched_granularity",
+		m->sysctl.sched_granularity);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "sysctl_sched_wakeup_granularity",
+		m->sysctl.sched_wakeup_granularity);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "sysctl_sched_batch_wakeup_granularity",
+		m->sysctl.sched_batch_wakeup_granularity);
+	fprintf(out, "  .%-30s: %" PRIu64 "\n", "sysctl_sched_runtime_limit",
+		m->sysctl.sched_runtime_limit);
+	fprintf(out, "  .%-30s: %u\n", "sysctl_sched_features",
+		m->sysctl.sched_features);
+
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++)
+		print_cpu(out, cpu_rq(m, cpu));
+	fprintf(out, "\n");
+}

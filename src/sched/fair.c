@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched/fair.c - Completely Fair Scheduling class (SCHED_NORMAL, SCHED_BATCH,
+ * SCHED_IDLE), with the group hierarchy of entities.
+ *
+ * A port of kernel/sched_fair.c of Linux 2.6.23-rc1 (CFS v19), which carries
+ * patch 1 of the seeds ("introduce notion of scheduler hierarchy"): every
+ * operation on a task walks up its chain of entities with
+ * for_each_sched_entity, and pick_next_task_fair walks down through
+ * group_cfs_rq() until it reaches a task.
+ *
+ * As in 2.6.23, the running entity stays in its rb-tree: entity_tick()
+ * dequeues and re-enqueues it to refresh its fair_key.
+ */
+#include <stdlib.h>
+
+#include "sched/sched.h"
+
+#define min_t(a, b) ((a) < (b) ? (a) : (b))
+#define max_t(a, b) ((a) > (b) ? (a) : (b))
+
+/*
+ * The kernel's abs() of 2.6.23 converts its argument to int.  With the
+ * default sched_stat_granularity of 0 the tests that use it always pass;
+ * we keep the conversion so a user-set granularity behaves as it did.
+ */
+static int kernel_abs(u64 x)
+{
+	int v = (int)(int32_t)(uint32_t)x;
+
+	return v < 0 ? -v : v;
+}
+
+/**************************************************************
+ * CFS operations on generic schedulable entities:
+ */
+
+static inline struct rq *rq_of(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->rq;
+}
+
+static inline struct sched_entity *cfs_rq_curr(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->curr;
+}
+
+/* An entity is a task if it doesn't "own" a runqueue */
+bool entity_is_task(const struct sched_entity *se)
+{
+	return !se->my_q;
+}
+
+struct task_struct *task_of(struct sched_entity *se)
+{
+	return container_of(se, struct task_struct, se);
+}
+
+/* The group an entity stands for (a group entity) or belongs to (a task). */
+struct task_group *entity_group(struct sched_entity *se)
+{
+	if (entity_is_task(se))
+		return task_of(se)->tg;
+	return se->my_q->tg;
+}
+
+static inline void set_cfs_rq_curr(struct cfs_rq *cfs_rq,
+				   struct sched_entity *se)
+{
+	cfs_rq->curr = se;
+}
+
+void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq)
+{
+	*cfs_rq = (struct cfs_rq){ 0 };
+	cfs_rq->tasks_timeline = RB_ROOT;
+	cfs_rq->fair_clock = 1;		/* as the kernel's init_cfs_rq() */
+	cfs_rq->rq = rq;
+	INIT_LIST_HEAD(&cfs_rq->leaf_cfs_rq_list);
+}
+
+/**************************************************************
+ * Scheduling class tree data structure manipulation methods:
+ */
+
+/* __enqueue_entity: insert into the rb-tree, keyed by fair_key */
+static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct rb_node **link = &cfs_rq->tasks_timeline.rb_node;
+	struct rb_node *parent = NULL;
+	s64 key = se->fair_key;
+	int leftmost = 1;
+
+	while (*link) {
+		struct sched_entity *entry;
+
+		parent = *link;
+		entry = rb_entry(parent, struct sched_entity, run_node);
+		/* Equal keys go right, so that they keep arrival order. */
+		if (key - entry->fair_key < 0) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = 0;
+		}
+	}
+
+	if (leftmost)
+		cfs_rq->rb_leftmost = &se->run_node;
+
+	rb_link_node(&se->run_node, parent, link);
+	rb_insert_color(&se->run_node, &cfs_rq->tasks_timeline);
+	update_load_add(&cfs_rq->load, se->load.weight);
+	cfs_rq->nr_running++;
+	se->on_rq = 1;
+}
+
+/* __dequeue_entity */
+static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (cfs_rq->rb_leftmost == &se->run_node)
+		cfs_rq->rb_leftmost = rb_next(&se->run_node);
+	rb_erase(&se->run_node, &cfs_rq->tasks_timeline);
+	update_load_sub(&cfs_rq->load, se->load.weight);
+	cfs_rq->nr_running--;
+	se->on_rq = 0;
+}
+
+static inline struct rb_node *first_fair(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->rb_leftmost;
+}
+
+/* __pick_next_entity: the leftmost entity */
+struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq)
+{
+	return rb_entry(first_fair(cfs_rq), struct sched_entity, run_node);
+}
+
+/**************************************************************
+ * Scheduling class statistics methods:
+ */
+
+/* niced_granularity: granularity scaled linearly by the entity's weight */
+s64 niced_granularity(const struct sched_entity *curr, u64 granularity)
+{
+	u64 tmp;
+
+	if (curr->load.weight == NICE_0_LOAD)
+		return (s64)granularity;
+	/* Positive nice levels get the same granularity as nice-0 */
+	if (curr->load.weight < NICE_0_LOAD) {
+		tmp = curr->load.weight * granularity;
+		return (s64)(tmp >> NICE_0_SHIFT);
+	}
+	/* Negative nice levels get linearly finer granularity */
+	tmp = curr->load.inv_weight * granularity;
+	return (s64)(tmp >> WMULT_SHIFT);
+}
+
+/* limit_wait_runtime: clamp to +-sysctl_sched_runtime_limit */
+static void limit_wait_runtime(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	s64 limit = (s64)rq_of(cfs_rq)->sysctl->sched_runtime_limit;
+
+	if (se->wait_runtime > limit) {
+		se->wait_runtime = limit;
+		se->wait_runtime_overruns++;
+		cfs_rq->wait_runtime_overruns++;
+	}
+	if (se->wait_runtime < -limit) {
+		se->wait_runtime = -limit;
+		se->wait_runtime_underruns++;
+		cfs_rq->wait_runtime_underruns++;
+	}
+}
+
+/* __add_wait_runtime */
+static void __add_wait_runtime(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			       s64 delta)
+{
+	se->wait_runtime += delta;
+	se->sum_wait_runtime += delta;
+	limit_wait_runtime(cfs_rq, se);
+}
+
+/* add_wait_runtime: also keeps the cfs_rq's sum of wait_runtime */
+static void add_wait_runtime(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			     s64 delta)
+{
+	cfs_rq->wait_runtime -= se->wait_runtime;
+	__add_wait_runtime(cfs_rq, se, delta);
+	cfs_rq->wait_runtime += se->wait_runtime;
+}
+
+/* __update_curr: charge delta_exec to curr and advance the fair clock */
+static void __update_curr(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	const struct sched_sysctl *sys = rq_of(cfs_rq)->sysctl;
+	struct load_weight *lw = &cfs_rq->load;
+	u64 delta, delta_exec, delta_fair, delta_mine;
+	u64 load = lw->weight;
+
+	delta_exec = curr->delta_exec;
+	curr->exec_max = max_t(delta_exec, curr->exec_max);
+
+	curr->sum_exec_runtime += delta_exec;
+	cfs_rq->exec_clock += delta_exec;
+
+	if (!load)
+		return;
+
+	delta_fair = calc_delta_fair(delta_exec, lw, sys);
+	delta_mine = calc_delta_mine(delta_exec, curr->load.weight, lw, sys);
+
+	if (cfs_rq->sleeper_bonus > sys->sched_granularity) {
+		delta = calc_delta_mine(cfs_rq->sleeper_bonus,
+					curr->load.weight, lw, sys);
+		if (delta > cfs_rq->sleeper_bonus)
+			delta = cfs_rq->sleeper_bonus;
+
+		cfs_rq->sleeper_bonus -= delta;
+		delta_mine -= delta;
+	}
+
+	cfs_rq->fair_clock += (s64)delta_fair;
+	/*
+	 * curr ran delta_exec but was entitled to only delta_mine of it
+	 * (equal when it runs alone): the difference is negative.
+	 */
+	add_wait_runtime(cfs_rq, curr, (s64)(delta_mine - delta_exec));
+}
+
+/* update_curr: bring the running entity's statistics up to rq->clock */
+void update_curr(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr = cfs_rq_curr(cfs_rq);
+	u64 now = rq_of(cfs_rq)->clock;
+
+	if (!curr)
+		return;
+
+	curr->delta_exec += now - curr->exec_start;
+
+	if (curr->delta_exec > rq_of(cfs_rq)->sysctl->sched_stat_granularity) {
+		__update_curr(cfs_rq, curr);
+		curr->delta_exec = 0;
+	}
+	curr->exec_start = now;
+}
+
+/* update_stats_wait_start */
+static void update_stats_wait_start(struct cfs_rq *cfs_rq,
+				    struct sched_entity *se)
+{
+	se->wait_start_fair = (u64)cfs_rq->fair_clock;
+	se->wait_start = rq_of(cfs_rq)->clock;
+}
+
+/* calc_weighted: the 64-bit kernel's version, without a cap */
+static u64 calc_weighted(u64 delta, u64 weight, int shift)
+{
+	return delta * weight >> shift;
+}
+
+/* update_stats_enqueue: set the key the entity is sorted by */
+void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	s64 key;
+
+	/* Enqueueing a waiting entity (for curr it is a no-op) */
+	if (se != cfs_rq_curr(cfs_rq))
+		update_stats_wait_start(cfs_rq, se);
+
+	key = cfs_rq->fair_clock;
+
+	if (se->load.weight == NICE_0_LOAD) {
+		key -= se->wait_runtime;
+	} else {
+		u64 tmp;
+
+		if (se->wait_runtime < 0) {
+			tmp = (u64)-se->wait_runtime;
+			key += (s64)((tmp * se->load.inv_weight) >>
+				     (WMULT_SHIFT - NICE_0_SHIFT));
+		} else {
+			tmp = (u64)se->wait_runtime;
+			key -= (s64)((tmp * se->load.inv_weight) >>
+				     (WMULT_SHIFT - NICE_0_SHIFT));
+		}
+	}
+
+	se->fair_key = key;
+}
+
+/* __update_stats_wait_end: credit the wait, weighted */
+static void __update_stats_wait_end(struct cfs_rq *cfs_rq,
+				    struct sched_entity *se)
+{
+	u64 delta_fair = se->delta_fair_run;
+
+	se->wait_max = max_t(se->wait_max, rq_of(cfs_rq)->clock - se->wait_start);
+
+	if (se->load.weight != NICE_0_LOAD)
+		delta_fair = calc_weighted(delta_fair, se->load.weight,
+					   NICE_0_SHIFT);
+
+	add_wait_runtime(cfs_rq, se, (s64)delta_fair);
+}
+
+/* update_stats_wait_end */
+static void update_stats_wait_end(struct cfs_rq *cfs_rq,
+				  struct sched_entity *se)
+{
+	const struct sched_sysctl *sys = rq_of(cfs_rq)->sysctl;
+	u64 delta_fair;
+
+	delta_fair = min_t(2 * sys->sched_runtime_limit,
+			   (u64)cfs_rq->fair_clock - se->wait_start_fair);
+
+	se->delta_fair_run += delta_fair;
+	if (kernel_abs(se->delta_fair_run) >= (int)sys->sched_stat_granularity) {
+		__update_stats_wait_end(cfs_rq, se);
+		se->delta_fair_run = 0;
+	}
+
+	se->wait_start_fair = 0;
+	se->wait_start = 0;
+}
+
+/* update_stats_dequeue */
+static void update_stats_dequeue(struct cfs_rq *cfs_rq,
+				 struct sched_entity *se)
+{
+	update_curr(cfs_rq);
+	/* Mark the end of the wait period if dequeueing a waiting entity */
+	if (se != cfs_rq_curr(cfs_rq))
+		update_stats_wait_end(cfs_rq, se);
+}
+
+/**************************************************
+ * Scheduling class queueing methods:
+ */
+
+/* __enqueue_sleeper: the sleeper bonus, averaged over the CPU's load */
+static void __enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct rq *rq = rq_of(cfs_rq);
+	u64 load = cfs_rq->load.weight, delta_fair;
+	s64 prev_runtime;
+
+	if (sched_feat(rq, SLEEPER_LOAD_AVG))
+		load = rq->cpu_load[2];
+
+	delta_fair = se->delta_fair_sleep;
+
+	/* Fix up delta_fair with the effect of us running all along */
+	if (sched_feat(rq, SLEEPER_AVG))
+		delta_fair = delta_fair * load / (load + se->load.weight);
+
+	if (se->load.weight != NICE_0_LOAD)
+		delta_fair = calc_weighted(delta_fair, se->load.weight,
+					   NICE_0_SHIFT);
+
+	prev_runtime = se->wait_runtime;
+	__add_wait_runtime(cfs_rq, se, (s64)delta_fair);
+	delta_fair = (u64)(se->wait_runtime - prev_runtime);
+
+	/* Track the amount of bonus we've given to sleepers */
+	cfs_rq->sleeper_bonus += delta_fair;
+
+	cfs_rq->wait_runtime += se->wait_runtime;
+}
+
+/* enqueue_sleeper */
+static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct rq *rq = rq_of(cfs_rq);
+	const struct sched_sysctl *sys = rq->sysctl;
+	u64 delta_fair;
+
+	if ((entity_is_task(se) && task_of(se)->policy == SCHED_BATCH) ||
+	    !sched_feat(rq, FAIR_SLEEPERS))
+		return;
+
+	delta_fair = min_t(2 * sys->sched_runtime_limit,
+			   (u64)cfs_rq->fair_clock - se->sleep_start_fair);
+
+	se->delta_fair_sleep += delta_fair;
+	if (kernel_abs(se->delta_fair_sleep) >=
+	    (int)sys->sched_stat_granularity) {
+		__enqueue_sleeper(cfs_rq, se);
+		se->delta_fair_sleep = 0;
+	}
+
+	se->sleep_start_fair = 0;
+
+	if (se->sleep_start) {
+		u64 delta = rq->clock - se->sleep_start;
+
+		if ((s64)delta < 0)
+			delta = 0;
+		if (delta > se->sleep_max)
+			se->sleep_max = delta;
+		se->sleep_start = 0;
+		se->sum_sleep_runtime += (s64)delta;
+	}
+}
+
+/* enqueue_entity */
+void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
+{
+	/* Update the fair clock */
+	update_curr(cfs_rq);
+
+	if (wakeup)
+		enqueue_sleeper(cfs_rq, se);
+
+	update_stats_enqueue(cfs_rq, se);
+	__enqueue_entity(cfs_rq, se);
+}
+
+/* dequeue_entity */
+void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep)
+{
+	update_stats_dequeue(cfs_rq, se);
+	if (sleep) {
+		se->sleep_start_fair = (u64)cfs_rq->fair_clock;
+		if (entity_is_task(se) &&
+		    (task_of(se)->state & TASK_INTERRUPTIBLE))
+			se->sleep_start = rq_of(cfs_rq)->clock;
+		cfs_rq->wait_runtime -= se->wait_runtime;
+	}
+	__dequeue_entity(cfs_rq, se);
+}
+
+/* __check_preempt_curr_fair: preempt only past a granularity of advantage */
+static void __check_preempt_curr_fair(struct cfs_rq *cfs_rq,
+				      struct sched_entity *se,
+				      struct sched_entity *curr,
+				      u64 granularity)
+{
+	s64 delta = curr->fair_key - se->fair_key;
+
+	if (delta > niced_granularity(curr, granularity))
+		resched_task(rq_of(cfs_rq)->curr);
+}
+
+/* set_next_entity */
+static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	/*
+	 * Account the time it waited on the runqueue: put_prev_task()
+	 * has just brought the fair clock up to date.
+	 */
+	update_stats_wait_end(cfs_rq, se);
+	se->exec_start = rq_of(cfs_rq)->clock;	/* update_stats_curr_start */
+	set_cfs_rq_curr(cfs_rq, se);
+}
+
+/* pick_next_entity */
+struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *se = __pick_next_entity(cfs_rq);
+
+	if (rq_of(cfs_rq)->machine->verbose)
+		trace_pick_level(cfs_rq, se);
+	set_next_entity(cfs_rq, se);
+	return se;
+}
+
+/* put_prev_entity */
+void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
+{
+	/* Still queued: deactivate_task() was not called, so charge it */
+	if (prev->on_rq)
+		update_curr(cfs_rq);
+
+	prev->exec_start = 0;			/* update_stats_curr_end */
+
+	if (prev->on_rq)
+		update_stats_wait_start(cfs_rq, prev);
+	set_cfs_rq_curr(cfs_rq, NULL);
+}
+
+/* entity_tick */
+void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	struct sched_entity *next;
+
+	/* Dequeue and enqueue to update its position within the tree */
+	dequeue_entity(cfs_rq, curr, 0);
+	enqueue_entity(cfs_rq, curr, 0);
+
+	/* Reschedule if another entity tops the current one */
+	next = __pick_next_entity(cfs_rq);
+	if (next == curr)
+		return;
+
+	__check_preempt_curr_fair(cfs_rq, next, curr,
+				  rq_of(cfs_rq)->sysctl->sched_granularity);
+}
+
+/**************************************************
+ * CFS operations on tasks:
+ */
+
+/* Walk up the hierarchy of entities */
+#define for_each_sched_entity(se) \
+	for (; se; se = se->parent)
+
+/* task_cfs_rq: the cfs_rq the task is queued on */
+struct cfs_rq *task_cfs_rq(struct task_struct *p)
+{
+	return p->se.cfs_rq;
+}
+
+static inline struct cfs_rq *cfs_rq_of(struct sched_entity *se)
+{
+	return se->cfs_rq;
+}
+
+/* group_cfs_rq: the runqueue owned by a group entity */
+static inline struct cfs_rq *group_cfs_rq(struct sched_entity *grp)
+{
+	return grp->my_q;
+}
+
+/* cpu_cfs_rq: a group's cfs_rq on another CPU (seed patch 2) */
+static inline struct cfs_rq *cpu_cfs_rq(struct cfs_rq *cfs_rq, int this_cpu)
+{
+	if (!cfs_rq->rq->sysctl->fair_group_sched)
+		return &cpu_rq(cfs_rq->rq->machine, this_cpu)->cfs;
+	return cfs_rq->tg->cfs_rq[this_cpu];
+}
+
+/* is_same_group: do the two tasks share a cfs_rq? */
+static inline int is_same_group(struct task_struct *curr, struct task_struct *p)
+{
+	return curr->se.cfs_rq == p->se.cfs_rq;
+}
+
+/* enqueue_task_fair: queue every entity up the chain not yet queued */
+static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int wakeup)
+{
+	struct sched_entity *se = &p->se;
+
+	(void)rq;
+	for_each_sched_entity(se) {
+		if (se->on_rq)
+			break;
+		enqueue_entity(cfs_rq_of(se), se, wakeup);
+	}
+}
+
+/* dequeue_task_fair: dequeue up the chain while the parent queue empties */
+static void dequeue_task_fair(struct rq *rq, struct task_struct *p, int sleep)
+{
+	struct sched_entity *se = &p->se;
+
+	(void)rq;
+	for_each_sched_entity(se) {
+		struct cfs_rq *cfs_rq = cfs_rq_of(se);
+
+		dequeue_entity(cfs_rq, se, sleep);
+		/* Don't dequeue the parent if it has other entities */
+		if (cfs_rq->load.weight)
+			break;
+	}
+}
+
+/* yield_task_fair: sched_yield() dequeues and enqueues */
+static void yield_task_fair(struct rq *rq, struct task_struct *p)
+{
+	struct cfs_rq *cfs_rq = task_cfs_rq(p);
+
+	(void)rq;
+	dequeue_entity(cfs_rq, &p->se, 0);
+	enqueue_entity(cfs_rq, &p->se, 0);
+}
+
+/* check_preempt_curr_fair: preempt the current task with a woken one? */
+static void check_preempt_curr_fair(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+	struct cfs_rq *cfs_rq = task_cfs_rq(curr);
+	const struct sched_sysctl *sys = rq->sysctl;
+	u64 gran;
+
+	if (rt_prio(p->prio)) {
+		update_curr(cfs_rq);
+		resched_task(curr);
+		return;
+	}
+
+	gran = sys->sched_wakeup_granularity;
+	/* Batch tasks prefer throughput over latency */
+	if (p->policy == SCHED_BATCH)
+		gran = sys->sched_batch_wakeup_granularity;
+
+	if (is_same_group(curr, p))
+		__check_preempt_curr_fair(cfs_rq, &p->se, &curr->se, gran);
+}
+
+/* pick_next_task_fair: walk down the hierarchy to a task */
+static struct task_struct *pick_next_task_fair(struct rq *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *se;
+
+	if (!cfs_rq->nr_running)
+		return NULL;
+
+	do {
+		se = pick_next_entity(cfs_rq);
+		cfs_rq = group_cfs_rq(se);
+	} while (cfs_rq);
+
+	return task_of(se);
+}
+
+/* put_prev_task_fair: account for a descheduled task at every level */
+static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
+{
+	struct sched_entity *se = &prev->se;
+
+	(void)rq;
+	for_each_sched_entity(se)
+		put_prev_entity(cfs_rq_of(se), se);
+}
+
+/**************************************************
+ * Fair scheduling class load-balancing methods:
+ */
+
+/*
+ * __load_balance_iterator: tasks of one cfs_rq in key order; pre-iterates
+ * so that the returned task may be dequeued by the caller.
+ */
+static struct task_struct *__load_balance_iterator(struct cfs_rq *cfs_rq,
+						   struct rb_node *curr)
+{
+	struct task_struct *p;
+
+	if (!curr)
+		return NULL;
+
+	p = task_of(rb_entry(curr, struct sched_entity, run_node));
+	cfs_rq->rb_load_balance_curr = rb_next(curr);
+	return p;
+}
+
+static struct task_struct *load_balance_start_fair(void *arg)
+{
+	struct cfs_rq *cfs_rq = arg;
+
+	return __load_balance_iterator(cfs_rq, first_fair(cfs_rq));
+}
+
+static struct task_struct *load_balance_next_fair(void *arg)
+{
+	struct cfs_rq *cfs_rq = arg;
+
+	return __load_balance_iterator(cfs_rq, cfs_rq->rb_load_balance_curr);
+}
+
+/* cfs_rq_best_prio: prio of the leftmost task, MAX_PRIO when empty */
+static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr;
+
+	if (!cfs_rq->nr_running)
+		return MAX_PRIO;
+
+	curr = __pick_next_entity(cfs_rq);
+	return task_of(curr)->prio;
+}
+
+
+
+/*
+ * load_balance_fair: walk the busiest CPU's leaf cfs_rqs and, per group,
+ * pull at most half of the difference between that group's cfs_rq there
+ * and here (seed patch 1).  Without group scheduling the only leaf is
+ * rq->cfs and the whole remaining imbalance may be pulled.
+ */
+static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
+			     struct rq *busiest, u64 max_nr_move,
+			     u64 max_load_move, struct sched_domain *sd,
+			     int idle, int *all_pinned, int *this_best_prio)
+{
+	bool group_sched = this_rq->sysctl->fair_group_sched;
+	s64 rem_load_move = (s64)max_load_move;
+	struct rq_iterator cfs_rq_iterator = {
+		.start = load_balance_start_fair,
+		.next = load_balance_next_fair,
+	};
+	struct cfs_rq *busy_cfs_rq;
+
+	list_for_each_entry(busy_cfs_rq, &busiest->leaf_cfs_rq_list,
+			    struct cfs_rq, leaf_cfs_rq_list) {
+		u64 load_moved, nr_moved, maxload;
+
+		if (group_sched) {
+			struct cfs_rq *this_cfs_rq;
+			s64 imbalance;
+
+			this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
+			imbalance = (s64)busy_cfs_rq->load.weight -
+				    (s64)this_cfs_rq->load.weight;
+			/* Don't pull if this_cfs_rq has more load */
+			if (imbalance <= 0)
+				continue;
+
+			/* Don't pull more than imbalance/2 */
+			imbalance /= 2;
+			maxload = (u64)min_t(rem_load_move, imbalance);
+
+			*this_best_prio = cfs_rq_best_prio(this_cfs_rq);
+		} else {
+			maxload = (u64)rem_load_move;
+		}
+
+		cfs_rq_iterator.arg = busy_cfs_rq;
+		nr_moved = balance_tasks(this_rq, this_cpu, busiest,
+					 max_nr_move, maxload, sd, idle,
+					 all_pinned, &load_moved,
+					 this_best_prio, &cfs_rq_iterator);
+
+		max_nr_move -= nr_moved;
+		rem_load_move -= (s64)load_moved;
+
+		if (max_nr_move == 0 || rem_load_move <= 0)
+			break;
+	}
+
+	return max_load_move - (u64)rem_load_move;
+}
+
+/* task_tick_fair: the scheduler tick charges every level */
+static void task_tick_fair(struct rq *rq, struct task_struct *curr)
+{
+	struct sched_entity *se = &curr->se;
+
+	(void)rq;
+	for_each_sched_entity(se)
+		entity_tick(cfs_rq_of(se), se);
+}
+
+/*
+ * task_new_fair: the child runs first.  Its key is set just below the
+ * parent's so that it preempts it, and it starts with a debit of half a
+ * granularity so that frequent forkers cannot monopolise the CPU.
+ */
+static void task_new_fair(struct rq *rq, struct task_struct *p)
+{
+	const struct sched_sysctl *sys = rq->sysctl;
+	struct cfs_rq *cfs_rq = task_cfs_rq(p);
+	struct sched_entity *se = &p->se;
+
+	update_stats_enqueue(cfs_rq, se);
+	se->fair_key = rq->curr->se.fair_key -
+		niced_granularity(&rq->curr->se, sys->sched_granularity) - 1;
+
+	/* The first wait is the child-runs-first logic's: don't credit it */
+	if (sched_feat(rq, SKIP_INITIAL))
+		se->wait_start_fair = 0;
+
+	/* The statistical average of wait_runtime is about -granularity/2 */
+	if (sched_feat(rq, START_DEBIT))
+		se->wait_runtime = -(s64)(sys->sched_granularity / 2);
+
+	__enqueue_entity(cfs_rq, se);
+}
+
+/* set_curr_task_fair: make the running task curr at every level again */
+static void set_curr_task_fair(struct rq *rq)
+{
+	struct sched_entity *se = &rq->curr->se;
+
+	for_each_sched_entity(se)
+		set_next_entity(cfs_rq_of(se), se);
+}
+
+const struct sched_class fair_sched_class = {
+	.next			= &idle_sched_class,
+	.name			= "fair",
+	.enqueue_task		= enqueue_task_fair,
+	.dequeue_task		= dequeue_task_fair,
+	.yield_task		= yield_task_fair,
+	.check_preempt_curr	= check_preempt_curr_fair,
+	.pick_next_task		= pick_next_task_fair,
+	.put_prev_task		= put_prev_task_fair,
+	.load_balance		= load_balance_fair,
+	.set_curr_task		= set_curr_task_fair,
+	.task_tick		= task_tick_fair,
+	.task_new		= task_new_fair,
+};

@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sched/sched.h - the scheduler's data structures: load weights, scheduling
+ * entities, CFS and RT runqueues, the per-CPU struct rq, task groups, the
+ * scheduling-class operation tables and the sysctl tunables.
+ *
+ * Ported from Linux 2.6.23-rc1 (include/linux/sched.h and kernel/sched.c)
+ * with Srivatsa Vaddagiri's group-scheduling patches (CONFIG_FAIR_GROUP_SCHED,
+ * decided here at run time).  Field names are the kernel's; where the kernel
+ * has "unsigned long" or "long" we write u64 or s64, because the kernel we
+ * model is 64-bit and the simulator must give the same numbers on any host.
+ *
+ * Where each function lives:
+ *	core.c		rq, clock, activate/deactivate, schedule(), tick,
+ *			wakeups, fork, nice, policy, affinity
+ *	fair.c		CFS: entities, rb-tree queues, pick_next_task_fair,
+ *			the group hierarchy, load_balance_fair
+ *	group.c		task groups: create, destroy, move, shares
+ *	rt.c		SCHED_FIFO / SCHED_RR
+ *	idle.c		the idle class
+ *	balance.c	SMP: cpu_load, sched domains, smpnice balancing
+ *	debug.c		/proc/sched_debug dumps and --verbose tracing
+ */
+#ifndef SCHEDSIM_SCHED_H
+#define SCHEDSIM_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpumask.h"
+#include "list.h"
+#include "rbtree.h"
+
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef uint32_t u32;
+
+/* Priorities (include/linux/sched.h) */
+#define MAX_USER_RT_PRIO	100
+#define MAX_RT_PRIO		MAX_USER_RT_PRIO
+#define MAX_PRIO		(MAX_RT_PRIO + 40)
+#define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
+#define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
+
+static inline bool rt_prio(int prio)
+{
+	return prio < MAX_RT_PRIO;
+}
+
+/* Policies, with the kernel's numbers */
+#define SCHED_NORMAL	0
+#define SCHED_FIFO	1
+#define SCHED_RR	2
+#define SCHED_BATCH	3
+#define SCHED_IDLE	5
+
+/* Task states */
+#define TASK_RUNNING		0
+#define TASK_INTERRUPTIBLE	1
+#define TASK_DEAD		64
+#define TASK_NEW		128	/* simulator: forked, not yet woken */
+
+/* Load weights (kernel/sched.c) */
+#define SCHED_LOAD_SHIFT	10
+#define SCHED_LOAD_SCALE	(1UL << SCHED_LOAD_SHIFT)
+#define SCHED_LOAD_SCALE_FUZZ	SCHED_LOAD_SCALE
+#define NICE_0_LOAD		SCHED_LOAD_SCALE
+#define NICE_0_SHIFT		SCHED_LOAD_SHIFT
+#define WMULT_CONST		(1ULL << 32)	/* BITS_PER_LONG == 64 */
+#define WMULT_SHIFT		32
+#define WEIGHT_IDLEPRIO		2
+#define WMULT_IDLEPRIO		(1U << 31)
+
+#define CPU_LOAD_IDX_MAX	5
+#define DEF_TIMESLICE_MS	100	/* SCHED_RR slice at nice 0 */
+
+/* Feature bits of sysctl_sched_features (kernel/sched_fair.c) */
+enum {
+	SCHED_FEAT_FAIR_SLEEPERS	= 1,
+	SCHED_FEAT_SLEEPER_AVG		= 2,
+	SCHED_FEAT_SLEEPER_LOAD_AVG	= 4,
+	SCHED_FEAT_PRECISE_CPU_LOAD	= 8,
+	SCHED_FEAT_START_DEBIT		= 16,
+	SCHED_FEAT_SKIP_INITIAL		= 32,
+};
+
+/* The sysctl tunables of one simulated machine, in nanoseconds. */
+struct sched_sysctl {
+	u64 sched_granularity;
+	u64 sched_wakeup_granularity;
+	u64 sched_batch_wakeup_granularity;
+	u64 sched_stat_granularity;
+	u64 sched_runtime_limit;
+	unsigned int sched_features;
+	unsigned int sched_child_runs_first;
+	u64 tick_nsec;			/* TICK_NSEC = 10^9 / HZ */
+	unsigned int hz;
+	bool fair_group_sched;		/* CONFIG_FAIR_GROUP_SCHED */
+};
+
+struct load_weight {
+	u64 weight, inv_weight;
+};
+
+struct cfs_rq;
+struct rq;
+struct task_struct;
+struct task_group;
+struct sched_domain;
+
+/* include/linux/sched.h: struct sched_entity, as of 2.6.23-rc1 */
+struct sched_entity {
+	s64 wait_runtime;
+	u64 delta_fair_run;
+	u64 delta_fair_sleep;
+	u64 delta_exec;
+	s64 fair_key;
+	struct load_weight load;	/* for load-balancing */
+	struct rb_node run_node;
+	unsigned int on_rq;
+
+	u64 exec_start;
+	u64 sum_exec_runtime;
+	u64 wait_start_fair;
+	u64 sleep_start_fair;
+
+	/* CONFIG_SCHEDSTATS */
+	u64 wait_start;
+	u64 wait_max;
+	s64 sum_wait_runtime;
+	u64 sleep_start;
+	u64 sleep_max;
+	s64 sum_sleep_runtime;
+	u64 block_start;
+	u64 block_max;
+	u64 exec_max;
+	u64 wait_runtime_overruns;
+	u64 wait_runtime_underruns;
+
+	/* CONFIG_FAIR_GROUP_SCHED */
+	struct sched_entity *parent;
+	struct cfs_rq *cfs_rq;		/* rq on which this entity is queued */
+	struct cfs_rq *my_q;		/* rq "owned" by this entity/group */
+};
+
+/* kernel/sched.c: CFS-related fields in a runqueue */
+struct cfs_rq {
+	struct load_weight load;
+	u64 nr_running;
+
+	s64 fair_clock;
+	u64 exec_clock;
+	s64 wait_runtime;
+	u64 sleeper_bonus;
+	u64 wait_runtime_overruns, wait_runtime_underruns;
+
+	struct rb_root tasks_timeline;
+	struct rb_node *rb_leftmost;
+	struct rb_node *rb_load_balance_curr;
+
+	/* The running entity on this cfs_rq, NULL when none is running. */
+	struct sched_entity *curr;
+	struct rq *rq;			/* cpu runqueue it is attached to */
+	struct task_group *tg;		/* group that owns it */
+	/* Ties every cfs_rq that can hold tasks on a CPU, for balancing. */
+	struct list_head leaf_cfs_rq_list;
+};
+
+/* kernel/sched.c: the priority array of the RT class */
+struct rt_prio_array {
+	u64 bitmap[(MAX_RT_PRIO + 1 + 63) / 64];	/* +1: delimiter */
+	struct list_head queue[MAX_RT_PRIO];
+};
+
+struct rt_rq {
+	struct rt_prio_array active;
+	int rt_load_balance_idx;
+	struct list_head *rt_load_balance_head, *rt_load_balance_curr;
+};
+
+/* kernel/sched.c: load captured from *all* tasks on a CPU */
+struct load_stat {
+	struct load_weight load;
+	u64 load_update_start, load_update_last;
+	u64 delta_fair, delta_exec, delta_stat;
+};
+
+/* Simulator statistics of a CPU (not in the kernel). */
+struct rq_stats {
+	u64 busy_ns;			/* time a task (not idle) was current */
+	u64 idle_since;			/* when idle became current */
+	u64 lb_attempts, lb_pulled;	/* load_balance() calls, tasks pulled */
+	u64 wasted_ns;			/* idle while a task waited elsewhere */
+};
+
+/* kernel/sched.c: the per-CPU runqueue */
+struct rq {
+	u64 nr_running;
+	u64 cpu_load[CPU_LOAD_IDX_MAX];
+	unsigned char idle_at_tick;
+	struct load_stat ls;
+	u64 nr_load_updates;
+	u64 nr_switches;
+
+	struct cfs_rq cfs;
+	struct list_head leaf_cfs_rq_list;	/* leaf cfs_rqs of this CPU */
+	struct rt_rq rt;
+
+	struct task_struct *curr, *idle;
+	u64 next_balance;		/* in jiffies, as the kernel */
+	u64 clock;
+
+	struct sched_domain *sd;
+	int active_balance;
+	int push_cpu;
+	int cpu;
+
+	struct machine *machine;	/* simulator: the machine it is part of */
+	const struct sched_sysctl *sysctl;
+	bool need_resched_pending;	/* simulator: schedule() is owed */
+	/* NO_HZ on an idle UP CPU: the tick stops once cpu_load[] is 0 */
+	bool tick_stopped;
+	u64 tick_stopped_at;
+	struct rq_stats stats;
+};
+
+/* One table of operations per scheduling class (2.6.23 struct sched_class) */
+struct sched_class {
+	const struct sched_class *next;
+	const char *name;
+
+	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int wakeup);
+	void (*dequeue_task)(struct rq *rq, struct task_struct *p, int sleep);
+	void (*yield_task)(struct rq *rq, struct task_struct *p);
+	void (*check_preempt_curr)(struct rq *rq, struct task_struct *p);
+	struct task_struct *(*pick_next_task)(struct rq *rq);
+	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+	u64 (*load_balance)(struct rq *this_rq, int this_cpu,
+			    struct rq *busiest, u64 max_nr_move,
+			    u64 max_load_move, struct sched_domain *sd,
+			    int idle, int *all_pinned, int *this_best_prio);
+	void (*set_curr_task)(struct rq *rq);
+	void (*task_tick)(struct rq *rq, struct task_struct *p);
+	void (*task_new)(struct rq *rq, struct task_struct *p);
+};
+
+extern const struct sched_class rt_sched_class;
+extern const struct sched_class fair_sched_class;
+extern const struct sched_class idle_sched_class;
+#define sched_class_highest (&rt_sched_class)
+
+/* The fields of task_struct the scheduler uses. */
+struct task_struct {
+	long state;
+	int pid;
+	const char *comm;		/* the trace's task name */
+	int prio, static_prio, normal_prio;
+	unsigned int rt_priority;
+	unsigned int policy;
+	const struct sched_class *sched_class;
+	struct sched_entity se;
+	struct list_head run_list;	/* rt queue */
+	unsigned int time_slice;	/* SCHED_RR, in ticks */
+	struct cpumask cpus_allowed;
+	int cpu;			/* task_cpu() */
+	u64 nvcsw, nivcsw;		/* voluntary / involuntary switches */
+	bool need_resched;		/* TIF_NEED_RESCHED */
+	struct task_group *tg;		/* its group (the container's cpuctl) */
+	struct machine *machine;	/* simulator: for task_rq() */
+	u64 nr_migrations;		/* CPU changes (later kernels' se field) */
+	int migrate_to;			/* migration thread's pending move, or -1 */
+};
+
+/* A task group of the cpuctl controller: one entity and one cfs_rq per CPU */
+struct task_group {
+	struct sched_entity **se;	/* NULL for the root group */
+	struct cfs_rq **cfs_rq;
+	u64 shares;
+	struct task_group *parent;	/* NULL for the root; groups nest */
+	const char *path;
+	int depth;
+	int nr_tasks;			/* tasks that belong to it (any state) */
+	int nr_children;
+	bool dead;			/* after sched_destroy_group */
+};
+
+/* The whole simulated machine. */
+struct machine {
+	int nr_cpus;
+	struct rq *rqs;			/* [nr_cpus] */
+	struct sched_sysctl sysctl;
+	struct task_group root_task_group;
+	u64 jiffies;			/* ticks since boot */
+	/* Debug output: --verbose level and where it goes */
+	int verbose;
+	FILE *log;
+	/* Called by schedule() on every switch; the engine hooks it. */
+	void (*switch_hook)(void *ctx, struct rq *rq, struct task_struct *prev,
+			    struct task_struct *next);
+	void *hook_ctx;
+	/* Called when a stopped tick must run again (see sched_tick_stop) */
+	void (*tick_restart_hook)(void *ctx, struct rq *rq, u64 next_tick);
+	/* SMP: domains built from the topology (balance.c) */
+	struct sched_domain *domains;
+	int nr_domains;
+};
+
+static inline struct rq *cpu_rq(const struct machine *m, int cpu)
+{
+	return &m->rqs[cpu];
+}
+
+static inline struct rq *task_rq(const struct task_struct *p)
+{
+	return &p->machine->rqs[p->cpu];
+}
+
+static inline int task_cpu(const struct task_struct *p)
+{
+	return p->cpu;
+}
+
+static inline bool task_has_rt_policy(const struct task_struct *p)
+{
+	return p->policy == SCHED_FIFO || p->policy == SCHED_RR;
+}
+
+static inline bool task_running(const struct rq *rq,
+				const struct task_struct *p)
+{
+	return rq->curr == p;
+}
+
+#define sched_feat(rq, x) ((rq)->sysctl->sched_features & SCHED_FEAT_##x)
+
+/* Weight table of 2.6.23-rc1 (core.c); prio_to_wmult is computed */
+extern const u32 prio_to_weight[40];
+u32 prio_to_wmult(int index);
+
+/* core.c */
+void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz);
+int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys);
+void machine_destroy(struct machine *m);
+void sched_task_init(struct machine *m, struct task_struct *p, int pid,
+		     const char *comm, unsigned int policy, int nice,
+		     unsigned int rt_priority, const struct cpumask *allowed,
+		     struct task_group *tg);
+void update_rq_clock(struct rq *rq, u64 now);
+u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
+		    const struct sched_sysctl *sys);
+u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
+		    const struct sched_sysctl *sys);
+void update_load_add(struct load_weight *lw, u64 inc);
+void update_load_sub(struct load_weight *lw, u64 dec);
+void set_load_weight(struct task_struct *p);
+void activate_task(struct rq *rq, struct task_struct *p, int wakeup);
+void deactivate_task(struct rq *rq, struct task_struct *p, int sleep);
+void resched_task(struct task_struct *p);
+void check_preempt_curr(struct rq *rq, struct task_struct *p);
+void schedule(struct rq *rq);
+void scheduler_tick(struct rq *rq);
+int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
+		   int sync);
+void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu);
+void wake_up_new_task(struct machine *m, struct task_struct *p,
+		      struct task_struct *parent);
+void set_user_nice(struct machine *m, struct task_struct *p, int nice);
+int set_cpus_allowed(struct machine *m, struct task_struct *p,
+		     const struct cpumask *mask);
+void __migrate_task(struct task_struct *p, int dest_cpu);
+void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq);
+void set_task_cfs_rq(struct task_struct *p);
+void update_cpu_load(struct rq *this_rq);
+void init_root_task_group(struct machine *m);
+bool sched_tick_can_stop(const struct rq *rq);
+void sched_tick_stop(struct rq *rq);
+unsigned int static_prio_timeslice(const struct machine *m, int static_prio);
+
+/* fair.c */
+void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq);
+void update_curr(struct cfs_rq *cfs_rq);
+void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup);
+void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep);
+struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq);
+struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq);
+void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev);
+void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr);
+s64 niced_granularity(const struct sched_entity *curr, u64 granularity);
+void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se);
+bool entity_is_task(const struct sched_entity *se);
+struct task_struct *task_of(struct sched_entity *se);
+struct task_group *entity_group(struct sched_entity *se);
+struct cfs_rq *task_cfs_rq(struct task_struct *p);
+
+/* rt.c */
+void init_rt_rq(struct rt_rq *rt_rq);
+
+/* group.c */
+struct task_group *sched_create_group(struct machine *m,
+				      struct task_group *parent,
+				      const char *path, u64 shares);
+int sched_destroy_group(struct machine *m, struct task_group *tg);
+void sched_move_task(struct machine *m, struct task_struct *p,
+		     struct task_group *tg);
+int sched_group_set_shares(struct machine *m, struct task_group *tg,
+			   u64 shares);
+void free_task_group(struct task_group *tg);
+
+/* topology.c (SMP): sched domains from the machine's topology */
+struct sched_topology {
+	int nodes, packages_per_node, cores_per_package, threads_per_core;
+};
+int build_sched_domains(struct machine *m, const struct sched_topology *topo);
+void destroy_sched_domains(struct machine *m);
+
+/* balance.c (SMP) */
+/* rq_iterator: lets move_tasks() walk any class's queued tasks */
+struct rq_iterator {
+	void *arg;
+	struct task_struct *(*start)(void *);
+	struct task_struct *(*next)(void *);
+};
+
+u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
+		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
+		  int idle, int *all_pinned, u64 *load_moved,
+		  int *this_best_prio, struct rq_iterator *iterator);
+void rebalance_tick(struct rq *rq);
+void idle_balance(int this_cpu, struct rq *this_rq);
+int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
+int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
+		    int sync);
+u64 weighted_cpuload(const struct rq *rq);
+
+/* debug.c */
+void sched_log(struct machine *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void trace_schedule_start(struct rq *rq, struct task_struct *prev);
+void trace_schedule_end(struct rq *rq, struct task_struct *next);
+void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+void print_sched_debug(struct machine *m, FILE *out, u64 now);
+const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len);
+
+#endif /* SCHEDSIM_SCHED_H */

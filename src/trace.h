@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace.h - the in-memory form of a workload trace (docs: trace-format.md).
+ *
+ * The loader (trace.c) turns a JSON document into a struct trace whose
+ * references are already resolved to indices, whose durations are already
+ * nanoseconds and whose task instances are already expanded.  Everything
+ * downstream (engine, reports) trusts it: validation happens only here.
+ */
+#ifndef SCHEDSIM_TRACE_H
+#define SCHEDSIM_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpumask.h"
+#include "schedsim.h"
+
+typedef uint64_t u64;
+typedef int64_t s64;
+
+#define TRACE_FOREVER UINT64_MAX	/* "run": "forever", "loop": "forever" */
+
+enum sim_policy {
+	SIM_POLICY_NORMAL,	/* SCHED_NORMAL (SCHED_OTHER) */
+	SIM_POLICY_BATCH,	/* SCHED_BATCH */
+	SIM_POLICY_IDLE,	/* SCHED_IDLE */
+	SIM_POLICY_FIFO,	/* SCHED_FIFO */
+	SIM_POLICY_RR,		/* SCHED_RR */
+};
+
+/* A duration, fixed or drawn from the trace's seeded generator. */
+enum dist_kind {
+	DIST_FIXED,		/* a */
+	DIST_FOREVER,		/* run: "forever" */
+	DIST_EXP,		/* exponential, mean a */
+	DIST_UNIFORM,		/* uniform in [a, b] */
+	DIST_NORMAL,		/* normal, mean a, deviation b, cut at 0 */
+};
+
+struct duration_spec {
+	enum dist_kind kind;
+	u64 a, b;		/* nanoseconds */
+};
+
+enum step_kind {
+	STEP_RUN,		/* use CPU time */
+	STEP_SLEEP,		/* block for wall time */
+	STEP_SEND,		/* put messages into a channel */
+	STEP_RECV,		/* take one message, block while empty */
+	STEP_JOBS,		/* make -jP */
+};
+
+struct trace_program;
+
+struct trace_step {
+	enum step_kind kind;
+	struct duration_spec dur;	/* RUN, SLEEP */
+	int chan;			/* SEND, RECV: index in trace->chans */
+	unsigned int count;		/* SEND: messages, default 1 */
+	unsigned int parallel, total;	/* JOBS */
+	struct trace_program *jobs;	/* JOBS: the children's program */
+};
+
+struct trace_program {
+	struct trace_step *steps;
+	size_t nr_steps;
+};
+
+/* One task instance ("cc-3"); "instances": N is expanded by the loader. */
+struct trace_task {
+	char *name;
+	int group;			/* index in trace->groups */
+	enum sim_policy policy;
+	int nice;			/* -20..19 */
+	int rt_priority;		/* 1..99 for fifo/rr, else 0 */
+	struct cpumask cpus;		/* affinity; all CPUs by default */
+	bool cpus_given;		/* "cpus" was in the trace */
+	u64 start;			/* fork time, ns */
+	const struct trace_program *program;	/* shared between instances */
+	u64 loops;			/* passes of the program; TRACE_FOREVER */
+	int line;			/* line of the task object in the file */
+};
+
+struct trace_group {
+	char *path;			/* "/", "/users/alice" */
+	int parent;			/* index, -1 for the root */
+	unsigned long shares;		/* 2..262144, default 1024 */
+	int depth;			/* 0 for the root */
+	bool created_at_runtime;	/* made by a "mkdir" event */
+};
+
+enum trace_event_kind {
+	EV_MOVE,		/* task -> group */
+	EV_SHARES,		/* group.shares = value */
+	EV_MKDIR,		/* group comes into existence */
+	EV_RMDIR,		/* group goes away (EBUSY if it holds tasks) */
+	EV_NICE,		/* task.nice = value */
+	EV_AFFINITY,		/* task.cpus = cpus */
+	EV_KILL,		/* task exits */
+};
+
+struct trace_event {
+	u64 at;
+	enum trace_event_kind kind;
+	int task;		/* index in trace->tasks, or -1 */
+	int group;		/* index in trace->groups, or -1 */
+	long value;		/* nice or shares */
+	struct cpumask cpus;	/* EV_AFFINITY */
+	char *json_path;	/* "events[3]", for run-time failure reports */
+};
+
+enum expect_kind {
+	EXPECT_SHARE,		/* target's share of all task CPU time */
+	EXPECT_RATIO,		/* share(a) / share(b) */
+	EXPECT_FINISH,		/* finish(a) / finish(b) */
+	EXPECT_LATENCY_MAX,	/* task's max wakeup latency <= limit */
+	EXPECT_LATENCY_AVG,	/* task's average wakeup latency <= limit */
+};
+
+/* A group or a task named by an expectation. */
+struct trace_ref {
+	bool is_task;
+	int index;
+};
+
+struct trace_expect {
+	enum expect_kind kind;
+	struct trace_ref a, b;
+	double value, tolerance;	/* SHARE, RATIO, FINISH */
+	u64 limit;			/* LATENCY_* (ns) */
+	char *what;			/* "share /users/alice", for reports */
+};
+
+struct trace_tunables {
+	/* Values after sched_init_granularity(); 0 = not set in the trace. */
+	u64 sched_granularity;
+	u64 sched_wakeup_granularity;
+	u64 sched_batch_wakeup_granularity;
+	u64 sched_stat_granularity;
+	u64 sched_runtime_limit;
+	bool set_granularity, set_wakeup, set_batch_wakeup, set_stat,
+	     set_runtime_limit, set_features, set_child_runs_first;
+	unsigned int sched_features;
+	unsigned int sched_child_runs_first;
+};
+
+struct trace_topology {
+	bool given;		/* false: flat "cpus" */
+	int nodes, packages_per_node, cores_per_package, threads_per_core;
+};
+
+struct trace {
+	char *file;		/* as given on the command line */
+	char *name, *description;
+	u64 duration;
+	u64 seed;
+	int nr_cpus;
+	struct trace_topology topology;
+
+	char *policy;		/* "cfs-v19" */
+	bool group_sched;
+	unsigned int hz;
+	struct trace_tunables tunables;
+
+	struct trace_group *groups;	/* [0] is the root "/" */
+	size_t nr_groups;
+	struct trace_task *tasks;	/* expanded instances */
+	size_t nr_tasks;
+	struct trace_event *events;	/* sorted by time, stable */
+	size_t nr_events;
+	struct trace_expect *expects;
+	size_t nr_expects;
+	char **chans;			/* channel names */
+	size_t nr_chans;
+
+	/* Storage owned by the trace, freed with it. */
+	struct trace_program *programs;
+	size_t nr_programs;
+	char **warnings;		/* non-fatal findings, printed to stderr */
+	size_t nr_warnings;
+};
+
+/*
+ * Load and validate a trace.  On error returns NULL and fills err with the
+ * file, JSON path, line and column and a sentence that says what is valid.
+ */
+struct trace *trace_load(const char *file, sim_error *err);
+struct trace *trace_load_string(const char *text, size_t len,
+				const char *name, sim_error *err);
+void trace_free(struct trace *t);
+
+/*
+ * Command-line overrides, checked as the trace's own fields are.  key is
+ * "cpus" (a flat machine of N CPUs), "duration", "seed", "policy",
+ * "group_sched" ("0", "1", "false", "true") or "set" ("TUNABLE=VALUE").
+ * Errors read "command line: --OPTION: WHAT; valid: ..." (line 0).
+ */
+int trace_override(struct trace *t, const char *key, const char *value,
+		   sim_error *err);
+/* --expect PATH=SHARE[±TOL] ("+-" too; default tolerance 0.01). */
+int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
+
+/* Lookups used by the loader and the CLI overrides. */
+int trace_find_group(const struct trace *t, const char *path);
+int trace_find_task(const struct trace *t, const char *name);
+
+/* "4ms" -> 4000000; returns 0 on success, -1 with a message in why. */
+int parse_duration(const char *s, u64 *ns, char *why, size_t whylen);
+/* "0-3,6" -> mask; CPUs must be < nr_cpus.  Returns 0 or -1 with why. */
+int parse_cpulist(const char *s, int nr_cpus, struct cpumask *mask,
+		  char *why, size_t whylen);
+
+#endif /* SCHEDSIM_TRACE_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * check_util.h - makes each test file its own Check executable.
+ *
+ * End a test file with CHECK_MAIN(my_suite).  Runs use Check's own
+ * environment knobs: CK_FORK=no (handy under a debugger), CK_VERBOSITY
+ * (silent, minimal, normal, verbose; default normal), CK_RUN_CASE and
+ * CK_RUN_SUITE to select tests.
+ */
+#ifndef SCHEDSIM_CHECK_UTIL_H
+#define SCHEDSIM_CHECK_UTIL_H
+
+#include <check.h>
+#include <stdlib.h>
+
+#define CHECK_MAIN(suite_fn)						\
+	int main(void)							\
+	{								\
+		SRunner *sr = srunner_create(suite_fn());		\
+		int nfailed;						\
+									\
+		srunner_run_all(sr, CK_ENV);				\
+		nfailed = srunner_ntests_failed(sr);			\
+		srunner_free(sr);					\
+		return nfailed ? EXIT_FAILURE : EXIT_SUCCESS;		\
+	}
+
+#endif /* SCHEDSIM_CHECK_UTIL_H */

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/run-traces.sh SIMBIN - trace regressions.
+#
+# Runs `SIMBIN --json FILE` twice for every traces/**/*.json (sorted, C
+# locale), requires exit status 0 from both runs and byte-identical
+# standard output (determinism).  Prints one line per trace and then
+# "N passed, M failed"; exits 1 if any trace failed.
+#
+# Environment: TRACE_TIMEOUT (seconds per run, default 120).
+set -uo pipefail
+export LC_ALL=C
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 SIMBIN" >&2
+	exit 2
+fi
+
+simbin=$1
+case "$simbin" in
+*/*) simbin="$(cd "$(dirname "$simbin")" && pwd)/$(basename "$simbin")" ;;
+*) simbin=$(command -v "$simbin") || simbin=$1 ;;
+esac
+if [ ! -x "$simbin" ]; then
+	echo "$0: $1: not an executable" >&2
+	exit 2
+fi
+
+cd "$(dirname "$0")/.." || exit 2
+timeout_s=${TRACE_TIMEOUT:-120}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-traces.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# What an exit status of sched-sim means.
+describe() {
+	case "$1" in
+	1) echo "exit status 1 (an expectation failed)" ;;
+	2) echo "exit status 2 (invalid input)" ;;
+	3) echo "exit status 3 (a simulator invariant broke)" ;;
+	124) echo "timed out after ${timeout_s}s" ;;
+	*)
+		if [ "$1" -gt 128 ]; then
+			echo "exit status $1 (killed by signal $(($1 - 128)))"
+		else
+			echo "exit status $1"
+		fi
+		;;
+	esac
+}
+
+show_stderr() {
+	if [ ! -s "$1" ]; then
+		echo "  --- stderr ($2): empty"
+		return 0
+	fi
+	echo "  --- stderr ($2):"
+	head -n 60 "$1" | sed 's/^/  | /'
+	local n
+	n=$(wc -l <"$1")
+	[ "$n" -gt 60 ] && echo "  | ... ($n lines)"
+	return 0
+}
+
+traces=()
+if [ -d traces ]; then
+	while IFS= read -r f; do
+		traces+=("$f")
+	done < <(find traces -type f -name '*.json' | sort)
+fi
+
+passed=0
+failed=0
+for f in "${traces[@]}"; do
+	reason=
+	timeout "$timeout_s" "$simbin" --json "$f" >"$tmp/out1" 2>"$tmp/err1"
+	rc1=$?
+	if [ $rc1 -ne 0 ]; then
+		reason="first run: $(describe $rc1)"
+		which=first rc=$rc1 errfile=$tmp/err1
+	else
+		timeout "$timeout_s" "$simbin" --json "$f" >"$tmp/out2" 2>"$tmp/err2"
+		rc2=$?
+		if [ $rc2 -ne 0 ]; then
+			reason="second run: $(describe $rc2)"
+			which=second rc=$rc2 errfile=$tmp/err2
+		elif ! cmp -s "$tmp/out1" "$tmp/out2"; then
+			reason="not deterministic: the two runs' outputs differ"
+			errfile=
+		fi
+	fi
+
+	if [ -z "$reason" ]; then
+		echo "ok   $f"
+		passed=$((passed + 1))
+		continue
+	fi
+	if [ -n "$errfile" ] &&
+		grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$errfile"; then
+		reason="$which run: exit status $rc, with a sanitizer report"
+	fi
+	echo "FAIL $f: $reason"
+	failed=$((failed + 1))
+	if [ -n "$errfile" ]; then
+		show_stderr "$errfile" "$simbin --json $f"
+	else
+		echo "  --- diff of the two outputs:"
+		diff -u "$tmp/out1" "$tmp/out2" | head -n 40 | sed 's/^/  | /'
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cli.c - the sched-sim command as a user runs it: exit statuses,
+ * JSON and text reports, --verbose, --dump-at, overrides, determinism,
+ * and fairness results checked against their analytic values.
+ *
+ * The binary is $SCHED_SIM (the Makefile sets it), else build/sched-sim.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check_util.h"
+
+struct run {
+	int status;
+	char *out, *err;
+};
+
+static const char *sim_bin(void)
+{
+	const char *b = getenv("SCHED_SIM");
+
+	return b && *b ? b : "build/sched-sim";
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return strdup("");
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc(1, (size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
+		buf[0] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* Run sched-sim with args (a shell-quoted string), capture everything. */
+static struct run sim(const char *args)
+{
+	char cmd[4096], out[64], err[64];
+	struct run r;
+	int rc;
+
+	snprintf(out, sizeof(out), "/tmp/schedsim-cli-%d.out", (int)getpid());
+	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s </dev/null", sim_bin(), args,
+		 out, err);
+	rc = system(cmd);
+	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	r.out = slurp(out);
+	r.err = slurp(err);
+	unlink(out);
+	unlink(err);
+	return r;
+}
+
+static void run_free(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+}
+
+static char *write_trace(const char *text)
+{
+	static char path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/tmp/schedsim-cli-%d.json", (int)getpid());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+/* The "share" of the task or group named 'name' in a JSON report. */
+static double json_share(const char *report, const char *list,
+			 const char *key, const char *name)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(report, 0, &jerr), *arr, *o;
+	double share = -1;
+	size_t i;
+
+	ck_assert_msg(root != NULL, "report is not JSON: %s", jerr.text);
+	arr = json_object_get(root, list);
+	json_array_foreach(arr, i, o) {
+		if (!strcmp(json_string_value(json_object_get(o, key)), name))
+			share = json_real_value(json_object_get(o, "share"));
+	}
+	json_decref(root);
+	ck_assert_msg(share >= 0, "%s not in the report", name);
+	return share;
+}
+
+START_TEST(test_two_hogs_fifty_fifty)
+{
+	/* The analytic fair share of two equal hogs is exactly one half. */
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"10s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },"
+		"               { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
+	char args[256];
+	struct run r;
+
+	snprintf(args, sizeof(args), "--json %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "a"), 0.5, 0.005);
+	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "b"), 0.5, 0.005);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_alice_vs_karl_with_and_without_groups)
+{
+	struct run r = sim("--json traces/alice-vs-karl.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "xserver"),
+				0.50, 0.01);
+	run_free(&r);
+
+	/* Flat, X is one of 50 equal tasks: 1/50 */
+	r = sim("--json --no-group-sched traces/alice-vs-karl.json");
+	ck_assert_int_eq(r.status, 1);	/* the trace's group expectations fail */
+	ck_assert(json_share(r.out, "tasks", "name", "xserver") < 0.03);
+	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "xserver"),
+				0.02, 0.002);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_nice_ratio)
+{
+	struct run r = sim("--json traces/nice-levels.json");
+	double n0, n5;
+
+	ck_assert_int_eq(r.status, 0);
+	n0 = json_share(r.out, "tasks", "name", "nice0");
+	n5 = json_share(r.out, "tasks", "name", "nice5");
+	/* 1024:336 in the 2.6.23-rc1 table, within 2 % */
+	ck_assert_double_eq_tol(n0 / n5, 1024.0 / 336.0, 0.02 * 1024.0 / 336.0);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_json_is_deterministic)
+{
+	const char *traces[] = { "traces/demo.json", "traces/sleeper-vs-hogs.json",
+				 "traces/move-task.json" };
+
+	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
+		char args[256];
+		struct run a, b;
+
+		snprintf(args, sizeof(args), "--json --seed 7 %s", traces[i]);
+		a = sim(args);
+		b = sim(args);
+		ck_assert_int_eq(a.status, b.status);
+		ck_assert_msg(strlen(a.out) > 100, "%s: no report", traces[i]);
+		ck_assert_str_eq(a.out, b.out);
+		run_free(&a);
+		run_free(&b);
+	}
+}
+END_TEST
+
+START_TEST(test_exit_statuses)
+{
+	struct run r = sim("traces/demo.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "/alice"));
+	run_free(&r);
+
+	r = sim("--expect /alice=0.9 traces/demo.json");
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "FAIL"));
+	ck_assert_ptr_nonnull(strstr(r.err, "1 expectation failed"));
+	run_free(&r);
+
+	r = sim("--expect '/alice=0.5+-0.01' traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	run_free(&r);
+
+	r = sim("traces/no-such-trace.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "no-such-trace.json"));
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+
+	r = sim("--bogus traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--bogus"));
+	run_free(&r);
+
+	r = sim("--set sched_granularit=4ms traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched_granularit"));
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+
+	r = sim("");
+	ck_assert_int_eq(r.status, 2);
+	run_free(&r);
+
+	r = sim("--help");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "Exit status"));
+	run_free(&r);
+
+	r = sim("--version");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "sched-sim "));
+	run_free(&r);
+}
+END_TEST
+
+/* The demo's groups and tasks, without its expectations. */
+static const char groups_trace[] =
+	"{ \"sched-sim\": 1, \"duration\": \"20ms\", \"machine\": { \"cpus\": 1 },"
+	"  \"scheduler\": {}, \"groups\": [ { \"path\": \"/alice\" }, { \"path\": \"/bob\" } ],"
+	"  \"tasks\": [ { \"name\": \"editor\", \"group\": \"/alice\", \"loop\": \"forever\","
+	"                 \"program\": [ { \"run\": \"2ms\" }, { \"sleep\": \"8ms\" } ] },"
+	"               { \"name\": \"hog\", \"instances\": 3, \"group\": \"/bob\","
+	"                 \"program\": [ { \"run\": \"forever\" } ] } ] }";
+
+START_TEST(test_verbose_shows_the_pick_walk)
+{
+	char args[256];
+	char *path = write_trace(groups_trace);
+	struct run r;
+
+	snprintf(args, sizeof(args), "-v %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	/* the decision's time, CPU and the task leaving */
+	ck_assert_ptr_nonnull(strstr(r.out, "0.000000000 cpu0 schedule: prev idle"));
+	/* the top level, then the group's cfs_rq, with keys */
+	ck_assert_ptr_nonnull(strstr(r.out, "rq@cpu0 fair_clock="));
+	ck_assert_ptr_nonnull(strstr(r.out, "/alice@cpu0 fair_clock="));
+	ck_assert_ptr_nonnull(strstr(r.out, "[key="));
+	ck_assert_ptr_nonnull(strstr(r.out, " wait_runtime="));
+	ck_assert_ptr_nonnull(strstr(r.out, "    => "));
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "-vv %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "fork editor"));
+	ck_assert_ptr_nonnull(strstr(r.out, "sleep editor"));
+	ck_assert_ptr_nonnull(strstr(r.out, "tick: preempt"));
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_dump_at)
+{
+	struct run r = sim("--dump-at 5s traces/demo.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "now at     5.000000000 s"));
+	ck_assert_ptr_nonnull(strstr(r.out, "cpu#0"));
+	ck_assert_ptr_nonnull(strstr(r.out, "cfs_rq /alice@cpu0"));
+	ck_assert_ptr_nonnull(strstr(r.out, "cfs_rq /bob@cpu0"));
+	ck_assert_ptr_nonnull(strstr(r.out, ".fair_clock"));
+	ck_assert_ptr_nonnull(strstr(r.out, "runnable tasks:"));
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_output_file_and_overrides)
+{
+	char path[64];
+	struct run r;
+	char *text;
+
+	snprintf(path, sizeof(path), "/tmp/schedsim-cli-%d.report", (int)getpid());
+	{
+		char args[256];
+
+		snprintf(args, sizeof(args), "--json -o %s --cpus 1 --duration 2s "
+			 "--set sched_granularity=4ms traces/nice-levels.json", path);
+		r = sim(args);
+	}
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.out, "");
+	text = slurp(path);
+	ck_assert_ptr_nonnull(strstr(text, "\"duration_ns\": 2000000000"));
+	ck_assert_double_eq_tol(json_share(text, "tasks", "name", "nice0"),
+				1024.0 / 4485.0, 0.005);
+	free(text);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("cli");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_two_hogs_fifty_fifty);
+	tcase_add_test(tc, test_alice_vs_karl_with_and_without_groups);
+	tcase_add_test(tc, test_nice_ratio);
+	tcase_add_test(tc, test_json_is_deterministic);
+	tcase_add_test(tc, test_exit_statuses);
+	tcase_add_test(tc, test_verbose_shows_the_pick_walk);
+	tcase_add_test(tc, test_dump_at);
+	tcase_add_test(tc, test_output_file_and_overrides);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+CHECK_MAIN(cli_suite)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/deps.sh - make sure the Debian packages that build and test
+# sched-sim are installed.  Silent and quick when they all are.
+#
+# As root, missing packages are installed with apt-get; otherwise the
+# command to run is printed on stderr and the script exits 1.
+set -euo pipefail
+
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
+
+# Without dpkg (not Debian), probe for what each package provides.
+probe() {
+	case "$1" in
+	gcc) command -v gcc >/dev/null 2>&1 ;;
+	make) command -v make >/dev/null 2>&1 ;;
+	pkg-config) command -v pkg-config >/dev/null 2>&1 ;;
+	check) pkg-config --exists check >/dev/null 2>&1 ;;
+	libjansson-dev) pkg-config --exists jansson >/dev/null 2>&1 ;;
+	*) return 0 ;;
+	esac
+}
+
+installed() {
+	local status
+	if command -v dpkg-query >/dev/null 2>&1; then
+		status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) || return 1
+		case "$status" in
+		"install ok installed" | "hold ok installed") return 0 ;;
+		*) return 1 ;;
+		esac
+	else
+		probe "$1"
+	fi
+}
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	installed "$p" || missing+=("$p")
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "tools/deps.sh: missing: ${missing[*]} (install them, or their" \
+		"equivalents, with your system's package manager)" >&2
+	exit 1
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "tools/deps.sh: missing packages: ${missing[*]}; run:" >&2
+	echo "sudo apt-get install -y ${missing[*]}" >&2
+	exit 1
+fi
+
+echo "tools/deps.sh: installing ${missing[*]}"
+apt-get update
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	"${missing[@]}"
+
+still=()
+for p in "${missing[@]}"; do
+	installed "$p" || still+=("$p")
+done
+if [ ${#still[@]} -ne 0 ]; then
+	echo "tools/deps.sh: still missing after apt-get: ${still[*]}" >&2
+	exit 1
+fi
