@@ -1431,7 +1431,7 @@ static int parse_tunable(struct loader *ld, const struct tunable_desc *d,
 			 json_t *v)
 {
 	char q[QUOTE_SIZE];
-	long long n;
+	long long n = 0;
 	u64 ns;
 
 	if (!d->is_duration) {
@@ -1605,7 +1605,7 @@ static int parse_group(struct loader *ld, json_t *v, size_t i)
 		"a group whose parent is \"/\" or listed before it in \"groups\"";
 	static const char shares_valid[] =
 		"an integer from 2 to 262144 (cpu.shares; default 1024)";
-	const char *path;
+	const char *path = "";
 	char why[WHAT_SIZE], q[QUOTE_SIZE], src[64];
 	long long shares = DEFAULT_SHARES;
 	int depth, parent, other, rc;
@@ -2189,7 +2189,7 @@ static const char *cpulist_valid(int nr_cpus, char *buf, size_t size)
 static int parse_task_cpus(struct loader *ld, json_t *v,
 			   struct trace_task *task)
 {
-	const char *cpus;
+	const char *cpus = "";
 	char valid[200], why[WHAT_SIZE];
 	int rc;
 
@@ -2215,7 +2215,7 @@ static int parse_task_times(struct loader *ld, json_t *v,
 {
 	char valid[128], end[32], at[32];
 	json_t *loop = json_object_get(v, "loop");
-	long long loops;
+	long long loops = 1;
 
 	snprintf(valid, sizeof(valid),
 		 "a duration from \"0s\" to before the end of the run (%s)",
@@ -2283,7 +2283,7 @@ static int parse_task(struct loader *ld, json_t *v, size_t i, int line)
 	struct trace_task tmpl = { 0 };
 	struct trace_program *program;
 	long long instances = 1;
-	const char *name;
+	const char *name = "";
 	char why[WHAT_SIZE];
 	json_t *prog;
 	int rc;
@@ -2407,7 +2407,7 @@ static int parse_event_cpus(struct loader *ld, json_t *v,
 			    struct trace_event *ev)
 {
 	char valid[200], why[WHAT_SIZE];
-	const char *cpus;
+	const char *cpus = "";
 	int rc;
 
 	cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
@@ -2478,7 +2478,7 @@ static int parse_event(struct loader *ld, json_t *v, size_t j)
 	struct trace_event *ev = &t->events[t->nr_events];
 	struct event_refs *refs = &ld->refs[t->nr_events];
 	char valid[128], end[32], at[32], q[QUOTE_SIZE], of[32];
-	const char *what;
+	const char *what = "";
 	int rc, k;
 
 	ev->task = -1;
@@ -2950,7 +2950,7 @@ static int parse_expect_share(struct loader *ld, json_t *v, bool is_task,
 {
 	const char *key = is_task ? "task" : "group";
 	const char *keys[] = { key, "share", "tolerance", NULL };
-	const char *name;
+	const char *name = "";
 	int rc;
 
 	if (check_keys(ld, v, keys, "a share expectation") ||
@@ -2971,7 +2971,7 @@ static int parse_expect_latency(struct loader *ld, json_t *v,
 	const char *key = kind == EXPECT_LATENCY_MAX ?
 		"wakeup_latency_max" : "wakeup_latency_avg";
 	const char *keys[] = { "task", key, NULL };
-	const char *name;
+	const char *name = "";
 
 	if (check_keys(ld, v, keys, "a wakeup latency expectation") ||
 	    get_ref(ld, v, "task", REF_TASK, &x->a, &name) ||
@@ -2990,7 +2990,7 @@ static int parse_expect_ratio(struct loader *ld, json_t *v,
 	const char *pair = kind == EXPECT_FINISH ? "finish" : "ratio";
 	const char *value = kind == EXPECT_FINISH ? "ratio" : "value";
 	const char *keys[] = { pair, value, "tolerance", NULL };
-	const char *a, *b;
+	const char *a = "", *b = "";
 	char of[40];
 	int rc;
 
@@ -3640,7 +3640,7 @@ int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err)
 	const char *eq = strchr(arg, '=');
 	struct trace_expect *x, *expects;
 	struct trace_ref ref;
-	double share, tol;
+	double share = 0, tol = 0;
 	char q[QUOTE_SIZE];
 	char *path;
 
