@@ -241,6 +241,11 @@ static int run(struct cli *c)
 		status = SIM_BUG;
 		goto out;
 	}
+	if (r->status == SIM_INVALID) {
+		fprintf(stderr, "sched-sim: %s\n", r->bug);
+		status = SIM_INVALID;
+		goto out;
+	}
 	if (r->status == SIM_BUG) {
 		fprintf(stderr, "sched-sim: BUG: %s\n", r->bug);
 		status = SIM_BUG;

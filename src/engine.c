@@ -405,11 +405,14 @@ static bool run_program(struct sim_result *r, struct rq *rq, struct sim_task *st
 		const struct trace_step *step;
 
 		if (++steps > ZERO_TIME_STEP_LIMIT) {
+			/* A trace error found only by running it */
 			snprintf(r->bug, sizeof(r->bug),
-				 "task %s took %d steps at %" PRIu64
-				 " ns without using time or blocking",
-				 st->name, ZERO_TIME_STEP_LIMIT, r->now);
-			r->status = SIM_BUG;
+				 "%s: task %s took %d program steps at %" PRIu64
+				 " ns without using time or blocking; valid: a "
+				 "program that loops must run, sleep or block",
+				 r->trace->file, st->name, ZERO_TIME_STEP_LIMIT,
+				 r->now);
+			r->status = SIM_INVALID;
 			return false;
 		}
 		if (st->pc >= st->program->nr_steps) {
@@ -568,6 +571,7 @@ static void task_exit(struct sim_result *r, struct sim_task *st)
 	timer_cancel(r, &st->timer);
 	r->live_tasks--;
 	g->alive_members--;
+	p->tg->nr_tasks--;
 	if (r->now >= g->finish_ns)
 		g->finish_ns = r->now;
 	vlog(r, 2, "cpu%d exit %s\n", task_cpu(p), st->name);
@@ -619,6 +623,8 @@ static void start_task(struct sim_result *r, struct sim_task *st)
 	int launcher_cpu = first_cpu(p->cpus_allowed);
 
 	st->started = true;
+	p->tg = r->groups[st->group].tg;
+	p->tg->nr_tasks++;
 	/* Forked by a launcher that is not on the CPU: see README */
 	sched_fork(&r->machine, p, launcher_cpu);
 	update_rq_clock(task_rq(p), r->now);
@@ -675,13 +681,9 @@ static void apply_event(struct sim_result *r, const struct trace_event *ev)
 		r->groups[st->group].alive_members--;
 		g->alive_members++;
 		st->group = ev->group;
-		if (st->started) {
+		if (st->started)
 			sched_move_task(m, &st->task, g->tg);
-		} else {
-			st->task.tg->nr_tasks--;
-			st->task.tg = g->tg;
-			g->tg->nr_tasks++;
-		}
+		/* (a task not yet forked takes its group at fork) */
 		break;
 	case EV_SHARES:
 		if (!g->tg || sched_group_set_shares(m, g->tg, (u64)ev->value)) {
@@ -836,15 +838,14 @@ static int build_tasks(struct sim_result *r, sim_error *err)
 		st->loops_left = tt->loops;
 		st->waiting_chan = -1;
 		st->exit_ns = UINT64_MAX;
+		/* Its group's task_group is looked up at fork: it may be
+		 * made by a mkdir event before then */
 		sched_task_init(&r->machine, &st->task, r->next_pid++, tt->name,
 				policy_of[tt->policy], tt->nice,
 				(unsigned int)tt->rt_priority, &tt->cpus,
-				r->groups[tt->group].tg ? r->groups[tt->group].tg
-							: &r->machine.root_task_group);
+				&r->machine.root_task_group);
 		timer_init(&st->timer, TIMER_TASK, (int)i);
 		r->groups[tt->group].alive_members++;
-		if (r->groups[tt->group].tg)
-			r->groups[tt->group].tg->nr_tasks++;
 		r->live_tasks++;
 	}
 	/* Job children: named parent/job-K, in the parent's group */
@@ -1073,11 +1074,17 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		timer_init(&r->cpu_run_done[cpu], TIMER_RUN_DONE, cpu);
 		timer_arm(r, &r->cpu_tick[cpu], sys.tick_nsec);
 	}
-	for (size_t i = 0; i < r->nr_trace_tasks; i++)
-		timer_arm(r, &r->tasks[i].timer, t->tasks[i].start);
+	/*
+	 * The trace's events are armed first: at equal times they apply
+	 * before forks (a task may start the moment its group is made);
+	 * an event naming a task that has not started yet takes effect
+	 * on it at fork.
+	 */
 	timer_init(&r->trace_event_timer, TIMER_TRACE_EVENT, 0);
 	if (t->nr_events)
 		timer_arm(r, &r->trace_event_timer, t->events[0].at);
+	for (size_t i = 0; i < r->nr_trace_tasks; i++)
+		timer_arm(r, &r->tasks[i].timer, t->tasks[i].start);
 	timer_init(&r->dump_timer, TIMER_DUMP, 0);
 	if (r->opt.nr_dump_at)
 		timer_arm(r, &r->dump_timer, r->opt.dump_at[0]);

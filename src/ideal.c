@@ -15,9 +15,10 @@
  * sibling at the top.  As in the seed's patch, the root group's own tasks
  * form one entity beside the top-level groups.
  *
+ * A task that ends by itself leaves when it has received the CPU time of
+ * all its passes (a fluid model: its rate never exceeds its demand).
  * Limits: tasks that use channels or jobs have no static demand, so the
- * model declines such traces; a task that exits by itself is assumed to
- * get its demand and leave at start + loops x (run + sleep).
+ * model declines such traces.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -38,10 +39,11 @@ struct model {
 	int *task_group;
 	int *task_nice;
 	bool *task_present;
-	u64 *task_end;
 	double *group_shares;
 	bool *group_alive;
 	double *task_demand;
+	double *task_work;		/* CPU-ns left; INFINITY if endless */
+	double *rate;			/* CPUs, in the current segment */
 	/* results */
 	double *task_cpu, *group_own_cpu;	/* CPU-ns */
 	/* scratch */
@@ -91,11 +93,10 @@ static double nice_weight(const struct model *md, size_t i)
 	return prio_to_weight[md->task_nice[i] + 20];
 }
 
-/* Credit a task's CPU to it and to the group it is in at this moment. */
-static void credit(struct model *md, int task, double cpu)
+/* The rate (in CPUs) the model gives a task in the current segment. */
+static void credit(struct model *md, int task, double rate)
 {
-	md->task_cpu[task] += cpu;
-	md->group_own_cpu[md->task_group[task]] += cpu;
+	md->rate[task] += rate;
 }
 
 static bool is_rt(const struct trace_task *tt)
@@ -165,8 +166,7 @@ static double group_demand(const struct model *md, int g, bool own_only)
 }
 
 /* Give 'cap' CPUs to group g's subtree: rate (CPUs) per task. */
-static void split_group(struct model *md, int g, double cap, bool own_only,
-			double dt)
+static void split_group(struct model *md, int g, double cap, bool own_only)
 {
 	const struct trace *t = md->t;
 	struct member *m = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*m));
@@ -199,15 +199,15 @@ static void split_group(struct model *md, int g, double cap, bool own_only,
 	water_fill(m, n, cap);
 	for (int i = 0; i < n; i++) {
 		if (m[i].task >= 0)
-			credit(md, m[i].task, m[i].alloc * dt);
+			credit(md, m[i].task, m[i].alloc);
 		else
-			split_group(md, m[i].group, m[i].alloc, false, dt);
+			split_group(md, m[i].group, m[i].alloc, false);
 	}
 	free(m);
 }
 
-/* One segment of constant state, dt ns long. */
-static void integrate(struct model *md, double dt)
+/* The rates of one segment of constant state. */
+static void compute_rates(struct model *md)
 {
 	const struct trace *t = md->t;
 	double cap = t->nr_cpus;
@@ -218,7 +218,7 @@ static void integrate(struct model *md, double dt)
 			continue;
 		double rate = fmin(md->task_demand[i], fmin(1.0, cap));
 
-		credit(md, (int)i, rate * dt);
+		credit(md, (int)i, rate);
 		cap -= rate;
 	}
 	if (!t->group_sched) {
@@ -235,7 +235,7 @@ static void integrate(struct model *md, double dt)
 					.demand = md->task_demand[i], .task = (int)i };
 		water_fill(m, n, cap);
 		for (int i = 0; i < n; i++)
-			credit(md, m[i].task, m[i].alloc * dt);
+			credit(md, m[i].task, m[i].alloc);
 		free(m);
 		return;
 	}
@@ -262,7 +262,7 @@ static void integrate(struct model *md, double dt)
 		water_fill(m, n, cap);
 		for (int i = 0; i < n; i++)
 			split_group(md, m[i].group, m[i].alloc,
-				    is_root_block(md, m[i].group), dt);
+				    is_root_block(md, m[i].group));
 		free(m);
 	}
 }
@@ -275,7 +275,7 @@ static void apply_event(struct model *md, const struct trace_event *ev)
 	case EV_MKDIR:	md->group_alive[ev->group] = true; break;
 	case EV_RMDIR:	md->group_alive[ev->group] = false; break;
 	case EV_NICE:	md->task_nice[ev->task] = (int)ev->value; break;
-	case EV_KILL:	md->task_end[ev->task] = ev->at; break;
+	case EV_KILL:	md->task_work[ev->task] = 0; break;
 	case EV_AFFINITY: break;	/* the model ignores affinity */
 	}
 }
@@ -291,23 +291,24 @@ bool ideal_shares(const struct trace *t, u64 end_ns, double *task_share,
 		  double *group_share)
 {
 	struct model md = { .t = t };
-	size_t nb = 0, ev = 0;
+	size_t nb = 0, ev = 0, b = 0;
 	u64 *bounds;
-	double total = 0;
+	double total = 0, now = 0, end = (double)end_ns;
 	bool ok = false;
 
 	md.task_group = calloc(t->nr_tasks + 1, sizeof(int));
 	md.task_nice = calloc(t->nr_tasks + 1, sizeof(int));
 	md.task_present = calloc(t->nr_tasks + 1, sizeof(bool));
-	md.task_end = calloc(t->nr_tasks + 1, sizeof(u64));
 	md.task_demand = calloc(t->nr_tasks + 1, sizeof(double));
+	md.task_work = calloc(t->nr_tasks + 1, sizeof(double));
+	md.rate = calloc(t->nr_tasks + 1, sizeof(double));
 	md.task_cpu = calloc(t->nr_tasks + 1, sizeof(double));
 	md.group_own_cpu = calloc(t->nr_groups, sizeof(double));
 	md.group_shares = calloc(t->nr_groups, sizeof(double));
 	md.group_alive = calloc(t->nr_groups, sizeof(bool));
-	bounds = calloc(2 * t->nr_tasks + t->nr_events + 2, sizeof(u64));
+	bounds = calloc(t->nr_tasks + t->nr_events + 2, sizeof(u64));
 	if (!md.task_group || !md.task_nice || !md.task_present ||
-	    !md.task_end || !md.task_demand || !md.task_cpu ||
+	    !md.task_demand || !md.task_work || !md.rate || !md.task_cpu ||
 	    !md.group_shares || !md.group_alive || !md.group_own_cpu || !bounds)
 		goto out;
 
@@ -317,36 +318,60 @@ bool ideal_shares(const struct trace *t, u64 end_ns, double *task_share,
 	}
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		const struct trace_task *tt = &t->tasks[i];
-		double pass;
+		double pass, run;
 
 		if (!program_demand(tt->program, &md.task_demand[i], &pass))
 			goto out;
 		md.task_group[i] = tt->group;
 		md.task_nice[i] = tt->nice;
-		md.task_end[i] = UINT64_MAX;
-		if (tt->loops != TRACE_FOREVER && !isinf(pass))
-			md.task_end[i] = tt->start + (u64)(pass * (double)tt->loops);
+		/* Work: the CPU time of all its passes */
+		run = md.task_demand[i] * pass;
+		md.task_work[i] = tt->loops == TRACE_FOREVER || isinf(pass) ?
+				  INFINITY : run * (double)tt->loops;
 		bounds[nb++] = tt->start;
-		if (md.task_end[i] != UINT64_MAX)
-			bounds[nb++] = md.task_end[i];
 	}
 	for (size_t i = 0; i < t->nr_events; i++)
 		bounds[nb++] = t->events[i].at;
-	bounds[nb++] = 0;
 	bounds[nb++] = end_ns;
 	qsort(bounds, nb, sizeof(*bounds), cmp_u64);
 
-	for (size_t b = 0; b + 1 < nb && bounds[b] < end_ns; b++) {
-		u64 a = bounds[b], z = bounds[b + 1] < end_ns ? bounds[b + 1] : end_ns;
+	/*
+	 * A fluid simulation: between breakpoints (starts, events) and
+	 * finishes (a finite task has done its work) every rate is constant.
+	 */
+	while (now < end) {
+		double next = end;
 
-		while (ev < t->nr_events && t->events[ev].at <= a)
+		while (ev < t->nr_events && (double)t->events[ev].at <= now)
 			apply_event(&md, &t->events[ev++]);
-		if (z <= a)
-			continue;
+		while (b < nb && (double)bounds[b] <= now)
+			b++;
+		if (b < nb && (double)bounds[b] < next)
+			next = (double)bounds[b];
+		for (size_t i = 0; i < t->nr_tasks; i++) {
+			md.task_present[i] = (double)t->tasks[i].start <= now &&
+					     md.task_work[i] > 0;
+			md.rate[i] = 0;
+		}
+		compute_rates(&md);
 		for (size_t i = 0; i < t->nr_tasks; i++)
-			md.task_present[i] = t->tasks[i].start <= a &&
-					     md.task_end[i] > a;
-		integrate(&md, (double)(z - a));
+			if (md.rate[i] > 0 && !isinf(md.task_work[i]) &&
+			    now + md.task_work[i] / md.rate[i] < next)
+				next = now + md.task_work[i] / md.rate[i];
+		for (size_t i = 0; i < t->nr_tasks; i++) {
+			double cpu = md.rate[i] * (next - now);
+
+			md.task_cpu[i] += cpu;
+			md.group_own_cpu[md.task_group[i]] += cpu;
+			if (!isinf(md.task_work[i])) {
+				md.task_work[i] -= cpu;
+				if (md.task_work[i] < 1e-3)	/* done, to a ps */
+					md.task_work[i] = 0;
+			}
+		}
+		if (next <= now)	/* nothing left to happen */
+			break;
+		now = next;
 	}
 
 	for (size_t i = 0; i < t->nr_tasks; i++)
@@ -365,7 +390,8 @@ out:
 	free(md.task_group);
 	free(md.task_nice);
 	free(md.task_present);
-	free(md.task_end);
+	free(md.task_work);
+	free(md.rate);
 	free(md.task_demand);
 	free(md.task_cpu);
 	free(md.group_own_cpu);

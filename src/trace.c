@@ -72,8 +72,10 @@
  *    trace) to its rmdir; an event may not name a task before its start or
  *    after its kill, nor a group before its mkdir or after its rmdir.  The
  *    root cannot be removed and its shares cannot be changed.  rmdir of a
- *    group that still holds a task (started or not; one that might exit by
- *    itself still counts) or a child group is an EBUSY error.
+ *    group that surely still holds a task (one not started yet, or one
+ *    that never ends by itself) or a child group is an EBUSY error; a task
+ *    that may have exited by itself is left to the run, where a failed
+ *    rmdir is reported and the run goes on.
  *  - expect: {"group": P or "task": N, "share": 0..1, "tolerance": T},
  *    {"task": N, "wakeup_latency_max" or "wakeup_latency_avg": D},
  *    {"ratio": [A, B], "value": V, "tolerance": T} and
@@ -2213,7 +2215,7 @@ static int parse_task_cpus(struct loader *ld, json_t *v,
 static int parse_task_times(struct loader *ld, json_t *v,
 			    struct trace_task *task)
 {
-	char valid[128], end[32], at[32];
+	char valid[128], end[32], at[32], q[QUOTE_SIZE];
 	json_t *loop = json_object_get(v, "loop");
 	long long loops = 1;
 
@@ -2236,7 +2238,7 @@ static int parse_task_times(struct loader *ld, json_t *v,
 		task->loops = TRACE_FOREVER;
 	else if (json_is_string(loop))
 		return fail(ld, LOOP_VALID, "%s is not \"forever\"",
-			    quote(json_string_value(loop), valid, sizeof(valid)));
+			    quote(json_string_value(loop), q, sizeof(q)));
 	else if (check_integer(ld, loop, 1, LLONG_MAX, LOOP_VALID, &loops))
 		return -1;
 	else
@@ -2736,6 +2738,20 @@ static int replay_mkdir(struct loader *ld, int g)
 	return 0;
 }
 
+/* Does the task run until it is killed (loop forever or a forever run)? */
+static bool task_is_endless(const struct trace_task *tt)
+{
+	const struct trace_program *p = tt->program;
+
+	if (tt->loops == TRACE_FOREVER)
+		return true;
+	for (size_t i = 0; i < p->nr_steps; i++)
+		if (p->steps[i].kind == STEP_RUN &&
+		    p->steps[i].dur.kind == DIST_FOREVER)
+			return true;
+	return false;
+}
+
 /* rmdir fails with EBUSY while the group holds a task or a group. */
 static int replay_rmdir(struct loader *ld, const struct replay *r,
 			const struct trace_event *ev,
@@ -2754,6 +2770,9 @@ static int replay_rmdir(struct loader *ld, const struct replay *r,
 	quote(t->groups[ev->group].path, qg, sizeof(qg));
 	for (size_t i = 0; life->nr_tasks && i < t->nr_tasks; i++) {
 		if (r->killed_by[i] != SIZE_MAX || r->group_now[i] != ev->group)
+			continue;
+		/* A finite task may have exited by then: the run decides */
+		if (t->tasks[i].start <= ev->at && !task_is_endless(&t->tasks[i]))
 			continue;
 		if (t->tasks[i].start > ev->at)
 			return fail(ld, busy_valid,
