@@ -192,8 +192,18 @@ bool sim_check_invariants(struct sim_result *r, char *why, size_t len)
 		u64 busy = 0, cpu_time = sim_total_task_cpu(r);
 
 		/* Time run but not yet banked under sched_stat_granularity */
-		for (size_t i = 0; i < r->nr_tasks; i++)
-			cpu_time += r->tasks[i].task.se.delta_exec;
+		for (size_t i = 0; i < r->nr_tasks; i++) {
+			const struct sim_task *st = &r->tasks[i];
+			u64 charged = st->task.se.sum_exec_runtime +
+				      st->task.se.delta_exec;
+
+			cpu_time += st->task.se.delta_exec;
+			if (charged != st->oncpu_ns)
+				return fail(why, len, "CPU time not conserved: task %s "
+					    "was charged %" PRIu64 " ns but was on a "
+					    "CPU %" PRIu64 " ns", st->name, charged,
+					    st->oncpu_ns);
+		}
 
 		for (int cpu = 0; cpu < m->nr_cpus; cpu++)
 			busy += cpu_rq(m, cpu)->stats.busy_ns;

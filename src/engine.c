@@ -292,6 +292,7 @@ static void arm_run_done(struct sim_result *r, struct rq *rq,
 		timer_cancel(r, &r->cpu_run_done[rq->cpu]);
 	else
 		timer_arm(r, &r->cpu_run_done[rq->cpu], r->now + st->run_left);
+
 }
 
 /* Called by schedule() when rq->curr changes from prev to next. */
@@ -305,8 +306,9 @@ static void switch_hook(void *ctx, struct rq *rq, struct task_struct *prev,
 		struct sim_task *st = sim_task_of(prev);
 
 		rq->stats.busy_ns += r->now - st->run_since;
+		st->oncpu_ns += r->now - st->run_since;
 		if (st->in_run && st->run_left != TRACE_FOREVER)
-			st->run_left -= r->now - st->run_since;
+			st->run_left -= r->now - st->step_since;
 		if (prev->state == TASK_RUNNING && prev->se.on_rq) {
 			st->runnable_waiting = true;
 			st->wait_since = r->now;
@@ -316,6 +318,7 @@ static void switch_hook(void *ctx, struct rq *rq, struct task_struct *prev,
 		struct sim_task *st = sim_task_of(next);
 
 		st->run_since = r->now;
+		st->step_since = r->now;
 		if (st->runnable_waiting) {
 			st->wait_ns += r->now - st->wait_since;
 			st->runnable_waiting = false;
@@ -363,22 +366,52 @@ static void wake_task(struct sim_result *r, struct sim_task *st, int waker_cpu,
 
 static void task_exit(struct sim_result *r, struct sim_task *st);
 
-/* Fork one job child of parent (running on its CPU). */
+static const unsigned int policy_of[] = {
+	[SIM_POLICY_NORMAL] = SCHED_NORMAL,
+	[SIM_POLICY_BATCH] = SCHED_BATCH,
+	[SIM_POLICY_IDLE] = SCHED_IDLE,
+	[SIM_POLICY_FIFO] = SCHED_FIFO,
+	[SIM_POLICY_RR] = SCHED_RR,
+};
+
+/*
+ * Fork one job child of parent (running on its CPU): the next of the
+ * slots reserved before the run, named parent/job-K, in the parent's
+ * group, with its policy, nice and affinity.
+ */
 static void fork_job_child(struct sim_result *r, struct sim_task *parent,
 			   const struct trace_step *step)
 {
-	struct sim_task *child =
-		&r->tasks[parent->job_first_child + (int)parent->job_next_slot++];
+	struct sim_task *child = &r->tasks[r->nr_tasks];
 	struct task_struct *p = &child->task;
+	size_t len = strlen(parent->name) + 24;
+
+	child->name = malloc(len);
+	if (!child->name) {
+		snprintf(r->bug, sizeof(r->bug), "out of memory at a fork");
+		r->status = SIM_BUG;
+		return;
+	}
+	snprintf(child->name, len, "%s/job-%u", parent->name,
+		 parent->job_next_slot++);
+	child->index = (int)r->nr_tasks++;
+	child->program = step->jobs;
+	child->loops_left = 1;
+	child->waiting_chan = -1;
+	child->exit_ns = UINT64_MAX;
+	child->job_parent = parent;
+	child->group = parent->group;
+	child->started = true;
+	sched_task_init(&r->machine, p, r->next_pid++, child->name,
+			parent->task.policy, PRIO_TO_NICE(parent->task.static_prio),
+			parent->task.rt_priority, &parent->task.cpus_allowed,
+			parent->task.tg);
+	timer_init(&child->timer, TIMER_TASK, child->index);
 
 	parent->jobs_forked++;
 	parent->jobs_alive++;
-	child->started = true;
-	child->program = step->jobs;
 	r->live_tasks++;
-	child->group = parent->group;
 	r->groups[child->group].alive_members++;
-	p->tg = parent->task.tg;
 	p->tg->nr_tasks++;
 	sched_fork(&r->machine, p, task_cpu(&parent->task));
 	update_rq_clock(task_rq(p), r->now);
@@ -431,6 +464,7 @@ static bool run_program(struct sim_result *r, struct rq *rq, struct sim_task *st
 				continue;
 			}
 			st->in_run = true;
+			st->step_since = r->now;
 			arm_run_done(r, rq, st);
 			return false;
 		case STEP_SLEEP: {
@@ -462,6 +496,7 @@ static bool run_program(struct sim_result *r, struct rq *rq, struct sim_task *st
 					ch->wait_tail = NULL;
 				w->chan_next = NULL;
 				w->waiting_chan = -1;
+				w->recv_got++;
 				/* A pipe write wakes synchronously */
 				wake_task(r, w, rq->cpu, 1);
 			}
@@ -470,11 +505,16 @@ static bool run_program(struct sim_result *r, struct rq *rq, struct sim_task *st
 		case STEP_RECV: {
 			struct sim_channel *ch = &r->chans[step->chan];
 
-			st->pc++;
-			if (ch->messages) {
+			while (st->recv_got < step->count && ch->messages) {
 				ch->messages--;
+				st->recv_got++;
+			}
+			if (st->recv_got >= step->count) {
+				st->recv_got = 0;
+				st->pc++;
 				continue;
 			}
+			/* Block; a sender hands its message over directly */
 			p->state = TASK_INTERRUPTIBLE;
 			st->waiting_chan = step->chan;
 			st->chan_next = NULL;
@@ -797,38 +837,65 @@ static void on_dump(struct sim_result *r)
  * Set-up, the main loop, and the end of the run
  */
 
-static int build_tasks(struct sim_result *r, sim_error *err)
+#define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
+
+/* How many children the jobs steps of a program fork in 'passes' passes. */
+static u64 job_slots(const struct trace_program *prog, u64 passes)
+{
+	u64 n = 0;
+
+	for (size_t s = 0; s < prog->nr_steps; s++) {
+		const struct trace_step *step = &prog->steps[s];
+		u64 each;
+
+		if (step->kind != STEP_JOBS)
+			continue;
+		if (passes == TRACE_FOREVER)
+			return TRACE_FOREVER;
+		each = 1 + job_slots(step->jobs, 1);
+		if (each > MAX_SIM_TASKS || step->total > MAX_SIM_TASKS ||
+		    passes > MAX_SIM_TASKS)
+			return TRACE_FOREVER;
+		n += step->total * passes * each;
+		if (n > MAX_SIM_TASKS)
+			return TRACE_FOREVER;
+	}
+	return n;
+}
+
+/*
+ * Every task the run can have gets its slot before the run: trace tasks,
+ * then the job children in the order they are forked.
+ */
+static int build_tasks(struct sim_result *r)
 {
 	const struct trace *t = r->trace;
-	size_t slots = t->nr_tasks;
+	u64 slots = t->nr_tasks;
 
-	/* Job children get their slots up front: no allocation later */
 	for (size_t i = 0; i < t->nr_tasks; i++) {
-		const struct trace_program *prog = t->tasks[i].program;
+		u64 n = job_slots(t->tasks[i].program, t->tasks[i].loops);
 
-		for (size_t s = 0; s < prog->nr_steps; s++)
-			if (prog->steps[s].kind == STEP_JOBS)
-				slots += prog->steps[s].total *
-					 (t->tasks[i].loops == TRACE_FOREVER ? 1 : t->tasks[i].loops);
+		if (n == TRACE_FOREVER || slots + n > MAX_SIM_TASKS) {
+			snprintf(r->bug, sizeof(r->bug),
+				 "%s: tasks[%zu] (%s): its jobs steps would fork "
+				 "more than %d tasks in all; valid: jobs in a task "
+				 "that does not loop forever, at most %d tasks "
+				 "with every job child", t->file, i,
+				 t->tasks[i].name, MAX_SIM_TASKS, MAX_SIM_TASKS);
+			r->status = SIM_INVALID;
+			return -1;
+		}
+		slots += n;
 	}
 	r->tasks = calloc(slots, sizeof(*r->tasks));
-	if (!r->tasks) {
-		snprintf(err->text, sizeof(err->text), "%s: out of memory for %zu tasks",
-			 t->file, slots);
+	if (!r->tasks)
 		return -1;
-	}
+	r->task_cap = slots;
 	r->nr_trace_tasks = t->nr_tasks;
 	r->nr_tasks = t->nr_tasks;
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		const struct trace_task *tt = &t->tasks[i];
 		struct sim_task *st = &r->tasks[i];
-		static const unsigned int policy_of[] = {
-			[SIM_POLICY_NORMAL] = SCHED_NORMAL,
-			[SIM_POLICY_BATCH] = SCHED_BATCH,
-			[SIM_POLICY_IDLE] = SCHED_IDLE,
-			[SIM_POLICY_FIFO] = SCHED_FIFO,
-			[SIM_POLICY_RR] = SCHED_RR,
-		};
 
 		st->spec = tt;
 		st->name = tt->name;
@@ -847,43 +914,6 @@ static int build_tasks(struct sim_result *r, sim_error *err)
 		timer_init(&st->timer, TIMER_TASK, (int)i);
 		r->groups[tt->group].alive_members++;
 		r->live_tasks++;
-	}
-	/* Job children: named parent/job-K, in the parent's group */
-	for (size_t i = 0; i < t->nr_tasks; i++) {
-		const struct trace_program *prog = t->tasks[i].program;
-		struct sim_task *parent = &r->tasks[i];
-
-		parent->job_first_child = (int)r->nr_tasks;
-		for (size_t s = 0; s < prog->nr_steps; s++) {
-			const struct trace_step *step = &prog->steps[s];
-			u64 passes = t->tasks[i].loops == TRACE_FOREVER ? 1 : t->tasks[i].loops;
-
-			if (step->kind != STEP_JOBS)
-				continue;
-			for (u64 k = 0; k < step->total * passes; k++) {
-				struct sim_task *c = &r->tasks[r->nr_tasks];
-				size_t len = strlen(parent->name) + 32;
-
-				c->name = malloc(len);
-				if (!c->name)
-					return -1;
-				snprintf(c->name, len, "%s/job-%" PRIu64, parent->name, k);
-				c->index = (int)r->nr_tasks++;
-				c->group = parent->group;
-				c->loops_left = 1;
-				c->waiting_chan = -1;
-				c->exit_ns = UINT64_MAX;
-				c->job_parent = parent;
-				sched_task_init(&r->machine, &c->task, r->next_pid++,
-						c->name, parent->task.policy,
-						PRIO_TO_NICE(parent->task.static_prio),
-						parent->task.rt_priority,
-						&parent->task.cpus_allowed,
-						parent->task.tg);
-				timer_init(&c->timer, TIMER_TASK, c->index);
-				c->started = false;
-			}
-		}
 	}
 	return 0;
 }
@@ -936,6 +966,7 @@ static void finish_run(struct sim_result *r)
 				curr->sched_class->set_curr_task(rq);
 			}
 			rq->stats.busy_ns += r->now - st->run_since;
+			st->oncpu_ns += r->now - st->run_since;
 			st->run_since = r->now;
 		}
 	}
@@ -962,6 +993,15 @@ static bool check_now(struct sim_result *r)
 		 " ns (event %" PRIu64 "): %s", r->now, r->events, why);
 	r->status = SIM_BUG;
 	return false;
+}
+
+static u64 check_interval(const struct sim_result *r)
+{
+	u64 size = r->nr_tasks + r->nr_groups * (u64)r->machine.nr_cpus;
+
+	if (!r->opt.check_scaled)
+		return r->opt.check_every;
+	return r->opt.check_every * (1 + size / 64);
 }
 
 static void main_loop(struct sim_result *r)
@@ -995,8 +1035,11 @@ static void main_loop(struct sim_result *r)
 			break;
 		}
 		process_resched(r);
-		if (r->opt.check_every && r->events % r->opt.check_every == 0)
+		if (r->opt.check_every &&
+		    ++r->events_since_check >= check_interval(r)) {
+			r->events_since_check = 0;
 			check_now(r);
+		}
 	}
 	if (r->live_tasks > 0 && r->status == SIM_OK && !r->quit)
 		r->now = t->duration;
@@ -1057,13 +1100,16 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	r->machine.hook_ctx = r;
 	rng_seed(r, t->seed);
 
-	if (build_groups(r) || build_tasks(r, err))
+	if (build_groups(r) || build_tasks(r)) {
+		if (r->status == SIM_INVALID)
+			return r;	/* a trace error: nothing ran */
 		goto oom;
+	}
 	r->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*r->chans));
 	r->failures = calloc(t->nr_events ? t->nr_events : 1, sizeof(*r->failures));
 	r->cpu_tick = calloc((size_t)ncpu, sizeof(*r->cpu_tick));
 	r->cpu_run_done = calloc((size_t)ncpu, sizeof(*r->cpu_run_done));
-	r->heap_cap = r->nr_tasks + 2 * (size_t)ncpu + 2;
+	r->heap_cap = r->task_cap + 2 * (size_t)ncpu + 2;
 	r->heap = calloc(r->heap_cap, sizeof(*r->heap));
 	if (!r->chans || !r->failures || !r->cpu_tick || !r->cpu_run_done ||
 	    !r->heap)

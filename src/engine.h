@@ -52,20 +52,22 @@ struct sim_task {
 	u64 run_left;			/* of the current run step; 0: none */
 	bool in_run;			/* pc is a run step in progress */
 	u64 run_since;			/* became current at */
+	u64 step_since;			/* run_left was last brought up to date */
 	bool started, exited, killed;
 	struct sim_timer timer;
 
 	/* jobs (make -jP): parent side */
 	struct sim_task *job_parent;
 	unsigned int jobs_alive, jobs_forked, jobs_done;
-	int job_first_child;		/* index of its first child slot */
 	unsigned int job_next_slot;	/* children forked over the whole run */
 
-	/* Channel wait queue link */
+	/* Channel wait queue link, and messages taken by the current recv */
 	struct sim_task *chan_next;
 	int waiting_chan;
+	unsigned int recv_got;
 
 	/* Statistics */
+	u64 oncpu_ns;			/* time current, measured by the engine */
 	u64 wait_ns, wait_since;
 	bool runnable_waiting;
 	u64 wake_time;
@@ -103,6 +105,12 @@ struct sim_options {
 	size_t nr_dump_at;
 	FILE *dump_out;
 	u64 check_every;		/* run the invariant checker every N events; 0 = off */
+	/*
+	 * Stretch the interval with the size of the machine: a check costs
+	 * O(tasks + groups x CPUs), so it runs every check_every x (1 +
+	 * size/64) events, about 64 units of checking per event.
+	 */
+	bool check_scaled;
 	bool step;			/* --step: wait for a key after each decision */
 	FILE *step_in;			/* the terminal for --step */
 };
@@ -111,7 +119,8 @@ struct sim_result {
 	const struct trace *trace;
 	struct machine machine;
 	struct sim_task *tasks;
-	size_t nr_tasks;		/* including job children slots */
+	size_t nr_tasks;		/* trace tasks and job children forked */
+	size_t task_cap;		/* slots reserved before the run */
 	size_t nr_trace_tasks;
 	struct sim_group *groups;
 	size_t nr_groups;
@@ -132,6 +141,7 @@ struct sim_result {
 	u64 now;
 	u64 end_ns;			/* when the run ended */
 	u64 events;			/* processed timers */
+	u64 events_since_check;
 	int live_tasks;			/* started and not exited, or not started */
 	uint64_t rng[4];		/* xoshiro256** state */
 	int status;			/* SIM_OK or SIM_BUG */

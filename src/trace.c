@@ -56,7 +56,7 @@
  *    "start" default 0, before the end of the run.  "loop" >= 1 or
  *    "forever", default 1.
  *  - program: a non-empty array of steps, each with exactly one of run,
- *    sleep, send (with "count" 1..2^31-1, default 1), recv, jobs.  run: a
+ *    sleep, send and recv (with "count" 1..2^31-1, default 1), jobs.  run: a
  *    duration, "forever" (last step only: nothing after it could run), or a
  *    random {"exp": MEAN}, {"uniform": [MIN, MAX]} (MIN <= MAX) or
  *    {"normal": [MEAN, SD]}; sleep: the same without "forever".  Channels
@@ -1946,12 +1946,12 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		return -1;
 	name = step_kinds[step->kind];
 	allowed[0] = name;
-	if (step->kind == STEP_SEND)
+	if (step->kind == STEP_SEND || step->kind == STEP_RECV)
 		allowed[1] = "count";
 	snprintf(of, sizeof(of), "a \"%s\" step", name);
 	if (check_keys(ld, v, allowed, of))
 		return -1;
-	if (step->kind == STEP_SEND) {
+	if (step->kind == STEP_SEND || step->kind == STEP_RECV) {
 		if (get_integer(ld, v, "count", 1, MAX_SEND_COUNT, NULL,
 				&count) < 0)
 			return -1;

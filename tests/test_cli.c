@@ -310,12 +310,100 @@ START_TEST(test_output_file_and_overrides)
 }
 END_TEST
 
+/* The finish time of a group in a JSON report, in seconds. */
+static double json_finish(const char *report, const char *path)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(report, 0, &jerr), *o;
+	double fin = -1;
+	size_t i;
+
+	ck_assert_msg(root != NULL, "report is not JSON: %s", jerr.text);
+	json_array_foreach(json_object_get(root, "groups"), i, o) {
+		if (!strcmp(json_string_value(json_object_get(o, "path")), path))
+			fin = (double)json_integer_value(json_object_get(o, "finish_ns")) / 1e9;
+	}
+	json_decref(root);
+	ck_assert_msg(fin > 0, "group %s did not finish", path);
+	return fin;
+}
+
+START_TEST(test_seed_kbuild_with_and_without_groups)
+{
+	struct run r = sim("--json traces/seeds/up-kbuild.json");
+	double j4, j20;
+
+	ck_assert_int_eq(r.status, 0);
+	j4 = json_finish(r.out, "/j4");
+	j20 = json_finish(r.out, "/j20");
+	ck_assert_double_eq_tol(j4 / j20, 1.0, 0.02);
+	/* the seeds: 777.46 s and 778.30 s for the two builds */
+	ck_assert_double_eq_tol(j4, 777.9, 777.9 * 0.05);
+	run_free(&r);
+
+	/* Flat: -j20 has five times the runnable tasks and finishes first */
+	r = sim("--json --no-group-sched traces/seeds/up-kbuild.json");
+	ck_assert_int_eq(r.status, 1);
+	j4 = json_finish(r.out, "/j4");
+	j20 = json_finish(r.out, "/j20");
+	ck_assert_msg(j4 >= 1.5 * j20, "-j4 %.1f s, -j20 %.1f s", j4, j20);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_seed_hackbench_with_and_without_groups)
+{
+	struct run r = sim("--json traces/seeds/up-hackbench.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_double_eq_tol(json_finish(r.out, "/user0") /
+				json_finish(r.out, "/user1"), 1.0, 0.02);
+	/* the seeds: 103.51 s and 103.37 s */
+	ck_assert_double_eq_tol(json_finish(r.out, "/user0"), 103.4, 103.4 * 0.05);
+	run_free(&r);
+
+	/* Flat: the same number of tasks each, so still close */
+	r = sim("--json --no-group-sched traces/seeds/up-hackbench.json");
+	ck_assert(r.status == 0 || r.status == 1);
+	ck_assert_double_eq_tol(json_finish(r.out, "/user0") /
+				json_finish(r.out, "/user1"), 1.0, 0.10);
+	run_free(&r);
+}
+END_TEST
+
+/*
+ * Regression: a task doing several short run steps in one stay on the
+ * CPU and preempted in the middle of one used to be charged its whole
+ * stay against the step, and its next run-done timer was armed in the
+ * past.  The per-task conservation check (--check) catches it.
+ */
+START_TEST(test_short_runs_preempted_mid_step)
+{
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"steps\", \"loop\": \"forever\","
+		"                 \"program\": [ { \"run\": \"13us\" }, { \"run\": \"7us\" },"
+		"                              { \"run\": \"29us\" } ] },"
+		"               { \"name\": \"hog\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
+	char args[256];
+	struct run r;
+
+	snprintf(args, sizeof(args), "--check --json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "steps"), 0.5, 0.005);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("cli");
 
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_two_hogs_fifty_fifty);
 	tcase_add_test(tc, test_alice_vs_karl_with_and_without_groups);
 	tcase_add_test(tc, test_nice_ratio);
@@ -324,6 +412,9 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_verbose_shows_the_pick_walk);
 	tcase_add_test(tc, test_dump_at);
 	tcase_add_test(tc, test_output_file_and_overrides);
+	tcase_add_test(tc, test_seed_kbuild_with_and_without_groups);
+	tcase_add_test(tc, test_seed_hackbench_with_and_without_groups);
+	tcase_add_test(tc, test_short_runs_preempted_mid_step);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -32,6 +32,25 @@
 #define MS	UINT64_C(1000000)
 #define SEC	UINT64_C(1000000000)
 
+/* A text that grows, for traces built in a loop. */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (t->len + n + 1 > t->cap) {
+		t->cap = 2 * (t->len + n + 1);
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+	memcpy(t->s + t->len, s, n + 1);
+	t->len += n;
+}
+
 static struct trace *load(const char *text, sim_error *err)
 {
 	return trace_load_string(text, strlen(text), "t.json", err);
@@ -156,26 +175,27 @@ END_TEST
 START_TEST(test_jobs_nested_too_deep)
 {
 	/* 16 levels of jobs in jobs are fine, the 17th is not */
-	char text[4096], *p = text;
+	struct text text = { 0 };
 	const char *at;
 	sim_error err;
 	int level;
 
-	p += sprintf(p, HEAD "  \"tasks\": [ { \"name\": \"make\", \"program\": [ ");
+	text_add(&text, HEAD "  \"tasks\": [ { \"name\": \"make\", \"program\": [ ");
 	for (level = 0; level < 17; level++)
-		p += sprintf(p, "{ \"jobs\": { \"parallel\": 1, \"total\": 1, \"program\": [ ");
-	p += sprintf(p, "{ \"run\": \"1ms\" }");
+		text_add(&text, "{ \"jobs\": { \"parallel\": 1, \"total\": 1, \"program\": [ ");
+	text_add(&text, "{ \"run\": \"1ms\" }");
 	for (level = 0; level < 17; level++)
-		p += sprintf(p, " ] } }");
-	sprintf(p, " ] } ]\n}\n");
+		text_add(&text, " ] } }");
+	text_add(&text, " ] } ]\n}\n");
 
-	ck_assert_ptr_null(load(text, &err));
+	ck_assert_ptr_null(load(text.s, &err));
 	/* the 17th jobs object, on line 6 (one past the newline is column 1) */
-	at = text;
+	at = text.s;
 	for (level = 0; level < 17; level++)
 		at = strstr(at + 1, "{ \"parallel\"");
 	ck_assert_int_eq(err.line, 6);
-	ck_assert_int_eq(err.column, at - (text + strlen(HEAD) - 1));
+	ck_assert_int_eq(err.column, at - (text.s + strlen(HEAD) - 1));
+	free(text.s);
 	ck_assert_msg(!strncmp(err.path, "tasks[0].program[0].jobs.program[0].jobs.", 41),
 		      "path %s", err.path);
 	ck_assert_msg(strstr(err.text, "\"jobs\" nested 17 levels deep; valid: at most 16 levels"),
@@ -504,20 +524,19 @@ END_TEST
 START_TEST(test_group_depth_limit)
 {
 	/* 64 levels, each listed after its parent, are allowed */
-	size_t size = 64 * (64 * 2 + 20) + 512;
-	char *text = malloc(size), *p = text;
+	struct text text = { 0 };
 	struct trace *t;
 
-	p += sprintf(p, HEAD "  \"groups\": [\n");
+	text_add(&text, HEAD "  \"groups\": [\n");
 	for (int level = 1; level <= 64; level++) {
-		p += sprintf(p, "    { \"path\": \"");
+		text_add(&text, "    { \"path\": \"");
 		for (int k = 0; k < level; k++)
-			p += sprintf(p, "/g");
-		p += sprintf(p, "\" }%s\n", level < 64 ? "," : "");
+			text_add(&text, "/g");
+		text_add(&text, level < 64 ? "\" },\n" : "\" }\n");
 	}
-	sprintf(p, "  ],\n  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n}\n");
-	t = load_ok(text);
-	free(text);
+	text_add(&text, "  ],\n  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n}\n");
+	t = load_ok(text.s);
+	free(text.s);
 	ck_assert_uint_eq(t->nr_groups, 65);
 	ck_assert_int_eq(t->groups[64].depth, 64);
 	ck_assert_int_eq(t->groups[64].parent, 63);

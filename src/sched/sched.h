@@ -429,6 +429,8 @@ u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 void rebalance_tick(struct rq *rq);
 void idle_balance(int this_cpu, struct rq *this_rq);
 int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
+/* SD_BALANCE_EXEC placement (sched_exec), moving the task: the new CPU */
+int sched_exec_cpu(struct machine *m, struct task_struct *p);
 int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
 		    int sync);
 u64 weighted_cpuload(const struct rq *rq);

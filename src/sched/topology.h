@@ -86,6 +86,7 @@ struct sched_domain {
 	enum sd_level level;
 	const char *name;		/* "SMT", "MC", "CPU", "NUMA" */
 	int cpu;			/* the CPU whose chain this is */
+	struct machine *machine;
 
 	/* CONFIG_SCHEDSTATS (a subset) */
 	u64 lb_cnt[CPU_MAX_IDLE_TYPES];
@@ -98,8 +99,8 @@ struct sched_domain {
 	u64 ttwu_wake_remote, ttwu_move_affine, ttwu_move_balance;
 };
 
-#define for_each_domain(m, cpu, sd) \
-	for ((sd) = cpu_rq((m), (cpu))->sd; (sd); (sd) = (sd)->parent)
+#define for_each_domain(m, cpu, __sd) \
+	for ((__sd) = cpu_rq((m), (cpu))->sd; (__sd); (__sd) = (__sd)->parent)
 
 /* topology.c */
 void print_sched_domains(struct machine *m, FILE *out);

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz_trace.c - libFuzzer target: the trace loader, the overrides, the
+ * engine with its invariant checker after every event, and the reports.
+ *
+ * Built and run by tools/fuzz.sh (clang -fsanitize=fuzzer,address,undefined).
+ * Findings are: a sanitizer report (memory error, undefined behaviour), a
+ * leak, an abort() below (a broken simulator invariant, exit status 3 of
+ * the CLI), and a timeout (a run that does not end).
+ *
+ * Each input is a trace.  If it loads:
+ *  - a top-level "_fuzz" array of strings (keys starting with "_" are
+ *    comments to the loader) is applied as command-line overrides:
+ *    "cpus=N", "duration=D", "seed=N", "policy=P", "group_sched=B",
+ *    "set=TUNABLE=VALUE", "expect=PATH=SHARE[+-TOL]";
+ *  - the run is clamped to something small, so that one input costs
+ *    milliseconds: at most 50 ms of simulated time, fewer if the shortest
+ *    step of any program is so short that the run would take more than
+ *    about EVENT_BUDGET events, no more than MAX_TASKS tasks and
+ *    MAX_JOB_SLOTS job children (the engine gives each one a slot up
+ *    front).  Clamping changes only how long the run lasts, never what the
+ *    trace means;
+ *  - the expectations are evaluated and both reports are written to
+ *    /dev/null.
+ *
+ * -DFUZZ_AVOID_KNOWN_BUGS skips the shapes of input that trigger bugs that
+ * are known and not fixed yet (see KNOWN_BUGS below), so that a long run
+ * can look for new ones.  tools/fuzz.sh builds without it unless
+ * FUZZ_AVOID_KNOWN_BUGS=1 is in its environment: in CI a known bug must
+ * keep failing until it is fixed.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "engine.h"
+#include "report.h"
+#include "trace.h"
+
+#define NS_PER_MS	UINT64_C(1000000)
+#define MAX_DURATION	(50 * NS_PER_MS)
+#define MAX_TASKS	200
+#define MAX_JOB_SLOTS	2000
+#define EVENT_BUDGET	UINT64_C(200000)
+#define MAX_OVERRIDES	16
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* a * b, saturating at UINT64_MAX */
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+	if (a && b > UINT64_MAX / a)
+		return UINT64_MAX;
+	return a * b;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* The typical length of one draw of a duration; 0 when it takes no time. */
+static uint64_t typical_ns(const struct duration_spec *d)
+{
+	switch (d->kind) {
+	case DIST_FIXED:
+	case DIST_EXP:
+	case DIST_NORMAL:
+		return d->a;
+	case DIST_UNIFORM:
+		return d->a / 2 + d->b / 2;
+	case DIST_FOREVER:
+	default:
+		return UINT64_MAX;
+	}
+}
+
+struct shape {
+	uint64_t shortest;	/* shortest nonzero run or sleep, ns */
+	bool big_send;		/* a "send" of many messages */
+};
+
+/*
+ * Job children of one pass of prog (recursively: the engine runs nested
+ * jobs too), saturating; notes the shortest step on the way.
+ */
+static uint64_t job_children(const struct trace_program *prog, int depth,
+			     struct shape *sh)
+{
+	uint64_t n = 0;
+
+	for (size_t s = 0; s < prog->nr_steps; s++) {
+		const struct trace_step *st = &prog->steps[s];
+		uint64_t ns;
+
+		switch (st->kind) {
+		case STEP_RUN:
+		case STEP_SLEEP:
+			ns = typical_ns(&st->dur);
+			if (ns && ns < sh->shortest)
+				sh->shortest = ns;
+			break;
+		case STEP_SEND:
+			if (st->count > 1000)
+				sh->big_send = true;
+			break;
+		case STEP_JOBS:
+			n = add_sat(n, mul_sat(st->total,
+					       1 + job_children(st->jobs,
+								depth + 1,
+								sh)));
+			break;
+		default:
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * KNOWN_BUGS (reported; remove a line here once its bug is fixed):
+ *  - "send" with a large "count" loops once per message even when nobody
+ *    waits (run_program, src/engine.c): 2^31-1 messages take seconds per
+ *    send, so a looping sender hangs the run
+ *    (tests/fuzz/regressions/send-huge-count.json).
+ */
+static bool known_bug(const struct trace *t, const struct shape *sh)
+{
+	(void)t;
+#ifdef FUZZ_AVOID_KNOWN_BUGS
+	if (sh->big_send)
+		return true;
+#else
+	(void)sh;
+#endif
+	return false;
+}
+
+/* Applies the "_fuzz" overrides; false if one was refused (fine). */
+static bool apply_overrides(struct trace *t, const uint8_t *data, size_t size)
+{
+	json_t *root = json_loadb((const char *)data, size,
+				  JSON_DECODE_ANY, NULL);
+	json_t *list = root ? json_object_get(root, "_fuzz") : NULL;
+	bool ok = true;
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(list)) {
+		json_decref(root);
+		return true;
+	}
+	json_array_foreach(list, i, v) {
+		char buf[256], *eq;
+		sim_error err;
+		const char *s = json_string_value(v);
+
+		if (i >= MAX_OVERRIDES || !s || strlen(s) >= sizeof(buf))
+			break;
+		strcpy(buf, s);
+		eq = strchr(buf, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		if (!strcmp(buf, "expect")) {
+			if (trace_add_expect_arg(t, eq + 1, &err)) {
+				ok = false;
+				break;
+			}
+		} else if (trace_override(t, buf, eq + 1, &err)) {
+			ok = false;
+			break;
+		}
+	}
+	json_decref(root);
+	return ok;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *devnull;
+	struct sim_options opt = { 0 };
+	struct expect_outcome *outcomes;
+	struct sim_result *r;
+	struct shape sh = { UINT64_MAX, false };
+	uint64_t slots = 0, events, duration;
+	struct trace *t;
+	sim_error err;
+
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	t = trace_load_string((const char *)data, size, "fuzz.json", &err);
+	if (!t) {
+		/* Every error must say where and what. */
+		if (!err.text[0] || !strstr(err.text, "fuzz.json"))
+			abort();
+		return 0;
+	}
+	if (!apply_overrides(t, data, size))
+		goto out;
+
+	if (t->nr_tasks > MAX_TASKS)
+		goto out;
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		uint64_t loops = t->tasks[i].loops == TRACE_FOREVER ?
+				 1 : t->tasks[i].loops;
+
+		slots = add_sat(slots, mul_sat(loops,
+				job_children(t->tasks[i].program, 0, &sh)));
+	}
+	if (slots > MAX_JOB_SLOTS || known_bug(t, &sh))
+		goto out;
+
+	/* A tick per CPU per 1/hz is an event too. */
+	if (1000000000u / t->hz < sh.shortest)
+		sh.shortest = 1000000000u / t->hz;
+	duration = t->duration < MAX_DURATION ? t->duration : MAX_DURATION;
+	events = mul_sat(duration / sh.shortest + 1,
+			 t->nr_tasks + slots + (uint64_t)t->nr_cpus);
+	if (events > EVENT_BUDGET)
+		duration = mul_sat(sh.shortest, EVENT_BUDGET) /
+			   (t->nr_tasks + slots + (uint64_t)t->nr_cpus);
+	if (duration == 0)
+		duration = 1;
+	t->duration = duration;
+
+	opt.check_every = 1;
+	opt.log = NULL;
+	opt.verbose = 0;
+	r = sim_run_trace(t, &opt, &err);
+	if (!r)
+		abort();	/* out of memory for a small run */
+	if (r->status == SIM_BUG) {
+		fprintf(stderr, "sched-sim: BUG: %s\n", r->bug);
+		abort();
+	}
+	if (r->status == SIM_OK && devnull) {
+		outcomes = calloc(t->nr_expects ? t->nr_expects : 1,
+				  sizeof(*outcomes));
+		if (outcomes) {
+			evaluate_expectations(r, outcomes);
+			report_text(r, outcomes, devnull);
+			report_json(r, outcomes, devnull);
+			free(outcomes);
+		}
+	}
+	sim_result_destroy(r);
+out:
+	trace_free(t);
+	return 0;
+}
