@@ -335,6 +335,7 @@ int report_json(const struct sim_result *r,
 	json_object_set_new(root, "seed", json_integer((json_int_t)t->seed));
 	json_object_set_new(root, "duration_ns", json_integer((json_int_t)r->end_ns));
 	json_object_set_new(root, "busy_ns", json_integer((json_int_t)busy));
+	json_object_set_new(root, "events", json_integer((json_int_t)r->events));
 
 	groups = json_array();
 	for (size_t g = 0; g < r->nr_groups; g++) {

@@ -595,10 +595,18 @@ void wake_up_new_task(struct machine *m, struct task_struct *p,
 		      struct task_struct *parent)
 {
 	struct rq *rq = task_rq(p);
+	/*
+	 * task_new_fair() queues only the child's own entity: the kernel
+	 * can do so because a child shares its parent's class and group,
+	 * so the parent's running chain already holds the child's parents.
+	 * We say so explicitly, since the library may fork otherwise.
+	 */
 	bool child_first = parent && m->sysctl.sched_child_runs_first &&
 			   task_cpu(p) == task_cpu(parent) &&
 			   rq->curr == parent && parent->se.on_rq &&
-			   p->sched_class == &fair_sched_class;
+			   p->sched_class == &fair_sched_class &&
+			   parent->sched_class == &fair_sched_class &&
+			   p->se.cfs_rq == parent->se.cfs_rq;
 
 	if (!child_first) {
 		activate_task(rq, p, 0);

@@ -147,6 +147,9 @@ int sched_destroy_group(struct machine *m, struct task_group *tg)
 /*
  * sched_move_task: echo pid > tasks.  The order is the seed's:
  * deactivate, put_prev, switch cfs_rq and parent, activate, set_curr.
+ * One change, from 2.6.24: a task of another class (RT) only has its
+ * cfs_rq and parent rewired.  The seed requeued it too, which sent a
+ * preempted SCHED_FIFO task to the tail of its priority list.
  */
 void sched_move_task(struct machine *m, struct task_struct *p,
 		     struct task_group *tg)
@@ -159,6 +162,11 @@ void sched_move_task(struct machine *m, struct task_struct *p,
 	tg->nr_tasks++;
 	if (!m->sysctl.fair_group_sched) {
 		p->tg = tg;		/* bookkeeping only */
+		return;
+	}
+	if (p->sched_class != &fair_sched_class) {
+		p->tg = tg;
+		set_task_cfs_rq(p);
 		return;
 	}
 
