@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "sched/topology.h"
 
 #define ZERO_TIME_STEP_LIMIT 1000000	/* steps in a row without using time */
 
@@ -224,7 +225,7 @@ static void attribute_cpu(struct sim_result *r, struct sim_task *st)
 	st->cpu_attributed = used;
 }
 
-static void lat_add(struct lat_stats *l, u64 v)
+static void lat_add(struct sim_result *r, struct lat_stats *l, u64 v)
 {
 	int bucket;
 
@@ -233,7 +234,12 @@ static void lat_add(struct lat_stats *l, u64 v)
 	if (v > l->max)
 		l->max = v;
 	if (!l->hist) {
-		l->hist = calloc(LAT_BUCKETS, sizeof(*l->hist));
+		if (r->hist_pool_len) {
+			l->hist = r->hist_pool[--r->hist_pool_len];
+			memset(l->hist, 0, LAT_BUCKETS * sizeof(*l->hist));
+		} else {
+			l->hist = calloc(LAT_BUCKETS, sizeof(*l->hist));
+		}
 		if (!l->hist)
 			return;
 	}
@@ -265,6 +271,8 @@ u64 lat_percentile(const struct lat_stats *l, double pct)
 {
 	u64 rank, seen = 0;
 
+	if (l->final)
+		return l->p99_final;
 	if (!l->count || !l->hist)
 		return 0;
 	rank = (u64)ceil(pct / 100.0 * (double)l->count);
@@ -324,7 +332,7 @@ static void switch_hook(void *ctx, struct rq *rq, struct task_struct *prev,
 			st->runnable_waiting = false;
 		}
 		if (st->latency_pending) {
-			lat_add(&st->lat, r->now - st->wake_time);
+			lat_add(r, &st->lat, r->now - st->wake_time);
 			st->latency_pending = false;
 		}
 		if (st->in_run)
@@ -395,7 +403,9 @@ static void fork_job_child(struct sim_result *r, struct sim_task *parent,
 	snprintf(child->name, len, "%s/job-%u", parent->name,
 		 parent->job_next_slot++);
 	child->index = (int)r->nr_tasks++;
-	child->program = step->jobs;
+	/* with "programs", the children take them in turn */
+	child->program = step->jobs_programs[parent->jobs_forked %
+					     step->nr_jobs_programs];
 	child->loops_left = 1;
 	child->waiting_chan = -1;
 	child->exit_ns = UINT64_MAX;
@@ -612,6 +622,15 @@ static void task_exit(struct sim_result *r, struct sim_task *st)
 	r->live_tasks--;
 	g->alive_members--;
 	p->tg->nr_tasks--;
+	/* Its latencies are final: keep the p99, recycle the histogram */
+	if (st->lat.hist) {
+		st->lat.p99_final = lat_percentile(&st->lat, 99.0);
+		st->lat.final = true;
+		r->hist_pool[r->hist_pool_len++] = st->lat.hist;
+		st->lat.hist = NULL;
+	} else {
+		st->lat.final = true;	/* p99_final 0: no samples */
+	}
 	if (r->now >= g->finish_ns)
 		g->finish_ns = r->now;
 	vlog(r, 2, "cpu%d exit %s\n", task_cpu(p), st->name);
@@ -670,6 +689,9 @@ static void start_task(struct sim_result *r, struct sim_task *st)
 	update_rq_clock(task_rq(p), r->now);
 	wake_up_new_task(&r->machine, p, NULL);
 	note_wakeup(r, st, false);
+	/* The launcher's child execs the task's program: SD_BALANCE_EXEC */
+	if (r->machine.nr_cpus > 1)
+		sched_exec_cpu(&r->machine, p);
 	vlog(r, 2, "cpu%d fork %s\n", task_cpu(p), st->name);
 }
 
@@ -852,7 +874,17 @@ static u64 job_slots(const struct trace_program *prog, u64 passes)
 			continue;
 		if (passes == TRACE_FOREVER)
 			return TRACE_FOREVER;
-		each = 1 + job_slots(step->jobs, 1);
+		/* the most any of its programs' children can fork */
+		each = 0;
+		for (unsigned int k = 0; k < step->nr_jobs_programs; k++) {
+			u64 n_k = job_slots(step->jobs_programs[k], 1);
+
+			if (n_k > each)
+				each = n_k;
+		}
+		if (each == TRACE_FOREVER)
+			return TRACE_FOREVER;
+		each += 1;
 		if (each > MAX_SIM_TASKS || step->total > MAX_SIM_TASKS ||
 		    passes > MAX_SIM_TASKS)
 			return TRACE_FOREVER;
@@ -995,6 +1027,76 @@ static bool check_now(struct sim_result *r)
 	return false;
 }
 
+/* Charge the wasted time of the state that held since wasted_mark. */
+static void account_wasted(struct sim_result *r, u64 until)
+{
+	u64 dt = until - r->wasted_mark;
+
+	r->wasted_mark = until;
+	if (!r->any_wasted || !dt)
+		return;
+	r->wasted_ns += dt;
+	for (int cpu = 0; cpu < r->machine.nr_cpus; cpu++)
+		if (r->wasted[cpu])
+			cpu_rq(&r->machine, cpu)->stats.wasted_ns += dt;
+}
+
+/* Which CPUs are idle while a task that may run there waits elsewhere? */
+static void update_wasted(struct sim_result *r)
+{
+	struct machine *m = &r->machine;
+	int idle = 0, waiting_cpus = 0;
+
+	r->any_wasted = false;
+	if (m->nr_cpus == 1)
+		return;
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(m, cpu);
+		bool is_idle_cpu = rq->curr == rq->idle;
+
+		r->wasted[cpu] = false;
+		idle += is_idle_cpu;
+		waiting_cpus += rq->nr_running > (u64)!is_idle_cpu;
+	}
+	if (!idle || !waiting_cpus)
+		return;
+	if (!r->affinity_restricted) {
+		/* Any waiting task may run on any idle CPU but its own */
+		for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+			struct rq *rq = cpu_rq(m, cpu);
+
+			if (rq->curr != rq->idle)
+				continue;
+			for (int o = 0; o < m->nr_cpus; o++) {
+				struct rq *orq = cpu_rq(m, o);
+
+				if (o != cpu && orq->nr_running >
+				    (u64)(orq->curr != orq->idle)) {
+					r->wasted[cpu] = r->any_wasted = true;
+					break;
+				}
+			}
+		}
+		return;
+	}
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		struct task_struct *p = &r->tasks[i].task;
+		int c;
+
+		if (!p->se.on_rq || task_running(task_rq(p), p))
+			continue;
+		for_each_cpu_mask(c, p->cpus_allowed) {
+			struct rq *rq;
+
+			if (c >= m->nr_cpus)
+				break;
+			rq = cpu_rq(m, c);
+			if (c != task_cpu(p) && rq->curr == rq->idle)
+				r->wasted[c] = r->any_wasted = true;
+		}
+	}
+}
+
 static u64 check_interval(const struct sim_result *r)
 {
 	u64 size = r->nr_tasks + r->nr_groups * (u64)r->machine.nr_cpus;
@@ -1015,6 +1117,7 @@ static void main_loop(struct sim_result *r)
 			r->now = t->duration;
 			break;
 		}
+		account_wasted(r, tm->when);
 		r->now = tm->when;
 		r->events++;
 		switch (tm->kind) {
@@ -1035,6 +1138,7 @@ static void main_loop(struct sim_result *r)
 			break;
 		}
 		process_resched(r);
+		update_wasted(r);
 		if (r->opt.check_every &&
 		    ++r->events_since_check >= check_interval(r)) {
 			r->events_since_check = 0;
@@ -1043,6 +1147,7 @@ static void main_loop(struct sim_result *r)
 	}
 	if (r->live_tasks > 0 && r->status == SIM_OK && !r->quit)
 		r->now = t->duration;
+	account_wasted(r, r->now);
 }
 
 struct sim_result *sim_run_trace(const struct trace *t,
@@ -1107,13 +1212,21 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	}
 	r->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*r->chans));
 	r->failures = calloc(t->nr_events ? t->nr_events : 1, sizeof(*r->failures));
+	r->wasted = calloc((size_t)ncpu, sizeof(*r->wasted));
+	r->hist_pool = calloc(r->task_cap ? r->task_cap : 1, sizeof(*r->hist_pool));
 	r->cpu_tick = calloc((size_t)ncpu, sizeof(*r->cpu_tick));
 	r->cpu_run_done = calloc((size_t)ncpu, sizeof(*r->cpu_run_done));
 	r->heap_cap = r->task_cap + 2 * (size_t)ncpu + 2;
 	r->heap = calloc(r->heap_cap, sizeof(*r->heap));
 	if (!r->chans || !r->failures || !r->cpu_tick || !r->cpu_run_done ||
-	    !r->heap)
+	    !r->heap || !r->wasted || !r->hist_pool)
 		goto oom;
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		r->affinity_restricted |= cpus_weight(&t->tasks[i].cpus) < ncpu;
+	for (size_t i = 0; i < t->nr_events; i++)
+		r->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
+	if (r->opt.verbose && ncpu > 1 && r->opt.log)
+		print_sched_domains(&r->machine, r->opt.log);
 
 	for (int cpu = 0; cpu < ncpu; cpu++) {
 		timer_init(&r->cpu_tick[cpu], TIMER_TICK, cpu);
@@ -1166,6 +1279,10 @@ void sim_result_destroy(struct sim_result *r)
 	free(r->groups);
 	free(r->chans);
 	free(r->failures);
+	for (size_t i = 0; r->hist_pool && i < r->hist_pool_len; i++)
+		free(r->hist_pool[i]);
+	free(r->hist_pool);
+	free(r->wasted);
 	free(r->cpu_tick);
 	free(r->cpu_run_done);
 	free(r->heap);

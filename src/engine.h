@@ -36,6 +36,9 @@ struct sim_timer {
 struct lat_stats {
 	u64 count, sum, max;
 	uint32_t *hist;		/* LAT_BUCKETS counters, on first sample */
+	/* At exit the p99 is kept and the histogram goes back to the pool */
+	bool final;
+	u64 p99_final;
 };
 
 struct sim_task {
@@ -136,6 +139,21 @@ struct sim_result {
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 	bool *tick_stopped;
+
+	/*
+	 * Wasted CPU time (Lozi et al., EuroSys 2016): a CPU idle while a
+	 * runnable task that may run there waits on another CPU.
+	 */
+	bool *wasted;			/* per CPU, in the current state */
+	bool any_wasted;
+	bool affinity_restricted;	/* some task cannot run everywhere */
+	u64 wasted_mark;		/* accounted up to here */
+	u64 wasted_ns;			/* time some CPU was wasted */
+
+	/* Latency histograms of exited tasks, for reuse: memory follows the
+	 * tasks alive at once, not all the tasks a run forks */
+	uint32_t **hist_pool;
+	size_t hist_pool_len;
 
 	struct sim_options opt;
 	u64 now;

@@ -263,17 +263,22 @@ void report_text(const struct sim_result *r,
 	}
 
 	if (t->nr_cpus > 1) {
-		fprintf(out, "\n%-6s %10s %8s %10s\n", "cpu", "busy_s", "busy",
-			"switches");
+		fprintf(out, "\n%-6s %10s %8s %10s %9s %9s %10s\n", "cpu", "busy_s",
+			"busy", "switches", "balances", "pulled", "wasted_s");
 		for (int cpu = 0; cpu < t->nr_cpus; cpu++) {
 			const struct rq *rq = cpu_rq(&r->machine, cpu);
 
 			fprintf(out, "cpu%-3d ", cpu);
 			print_secs(out, rq->stats.busy_ns);
-			fprintf(out, " %6.2f %% %10" PRIu64 "\n",
+			fprintf(out, " %6.2f %% %10" PRIu64 " %9" PRIu64 " %9" PRIu64 " ",
 				100.0 * ratio(rq->stats.busy_ns, r->end_ns),
-				rq->nr_switches);
+				rq->nr_switches, rq->stats.lb_attempts,
+				rq->stats.lb_pulled);
+			print_secs(out, rq->stats.wasted_ns);
+			fprintf(out, "\n");
 		}
+		fprintf(out, "wasted: some CPU idle while a task that may run there "
+			"waited elsewhere for %.6f s\n", (double)r->wasted_ns / 1e9);
 	}
 
 	for (size_t i = 0; i < r->nr_failures; i++)
@@ -336,6 +341,7 @@ int report_json(const struct sim_result *r,
 	json_object_set_new(root, "duration_ns", json_integer((json_int_t)r->end_ns));
 	json_object_set_new(root, "busy_ns", json_integer((json_int_t)busy));
 	json_object_set_new(root, "events", json_integer((json_int_t)r->events));
+	json_object_set_new(root, "wasted_ns", json_integer((json_int_t)r->wasted_ns));
 
 	groups = json_array();
 	for (size_t g = 0; g < r->nr_groups; g++) {
@@ -391,11 +397,12 @@ int report_json(const struct sim_result *r,
 		const struct rq *rq = cpu_rq(&r->machine, cpu);
 
 		json_array_append_new(cpus, json_pack(
-			"{s:i, s:I, s:I, s:I, s:I}", "cpu", cpu,
+			"{s:i, s:I, s:I, s:I, s:I, s:I}", "cpu", cpu,
 			"busy_ns", (json_int_t)rq->stats.busy_ns,
 			"switches", (json_int_t)rq->nr_switches,
 			"balance_attempts", (json_int_t)rq->stats.lb_attempts,
-			"tasks_pulled", (json_int_t)rq->stats.lb_pulled));
+			"tasks_pulled", (json_int_t)rq->stats.lb_pulled,
+			"wasted_ns", (json_int_t)rq->stats.wasted_ns));
 	}
 	json_object_set_new(root, "cpus_detail", cpus);
 

@@ -1681,8 +1681,9 @@ static int parse_groups(struct loader *ld, json_t *root)
 #define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
 #define CHAN_VALID "a channel name: a non-empty string"
 #define JOBS_VALID \
-	"{\"parallel\": P, \"total\": T, \"program\": [...]}, P from 1 to " \
-	"100000, T from 1 to 4294967295"
+	"{\"parallel\": P, \"total\": T, \"program\": [...]} or with " \
+	"\"programs\": [[...], ...] (1 to 8, child K runs program K mod n), " \
+	"P from 1 to 100000, T from 1 to 4294967295"
 
 static int parse_program(struct loader *ld, json_t *v, int nesting,
 			 struct trace_program **out);
@@ -1696,9 +1697,12 @@ static size_t count_programs(json_t *program)
 		json_t *jobs = json_object_get(json_array_get(program, i),
 					       "jobs");
 		json_t *inner = json_object_get(jobs, "program");
+		json_t *list = json_object_get(jobs, "programs");
 
 		if (inner)
 			n += count_programs(inner);
+		for (size_t k = 0; k < json_array_size(list); k++)
+			n += count_programs(json_array_get(list, k));
 	}
 	return n;
 }
@@ -1874,10 +1878,10 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 		      struct trace_step *step)
 {
 	static const char *const keys[] = {
-		"parallel", "total", "program", NULL
+		"parallel", "total", "program", "programs", NULL
 	};
 	long long parallel, total;
-	json_t *program;
+	json_t *program, *list;
 	int rc;
 
 	if (!json_is_object(v))
@@ -1896,11 +1900,35 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 	step->parallel = (unsigned int)parallel;
 	step->total = (unsigned int)total;
 	program = json_object_get(v, "program");
-	if (!program)
-		return fail_missing(ld, "program", PROGRAM_VALID);
-	path_push_key(ld, "program");
-	if (parse_program(ld, program, nesting + 1, &step->jobs))
-		return -1;
+	list = json_object_get(v, "programs");
+	if (program && list)
+		return fail(ld, JOBS_VALID,
+			    "\"jobs\" with both \"program\" and \"programs\"");
+	if (!program && !list)
+		return fail_missing(ld, "program", JOBS_VALID);
+	if (program) {
+		path_push_key(ld, "program");
+		if (parse_program(ld, program, nesting + 1, &step->jobs))
+			return -1;
+		path_pop(ld);
+		step->jobs_programs[0] = step->jobs;
+		step->nr_jobs_programs = 1;
+		return 0;
+	}
+	path_push_key(ld, "programs");
+	if (!json_is_array(list) || !json_array_size(list) ||
+	    json_array_size(list) > JOBS_MAX_PROGRAMS)
+		return fail(ld, JOBS_VALID, "\"programs\" must be a list of 1 "
+			    "to %d programs", JOBS_MAX_PROGRAMS);
+	for (size_t k = 0; k < json_array_size(list); k++) {
+		path_push_index(ld, k);
+		if (parse_program(ld, json_array_get(list, k), nesting + 1,
+				  &step->jobs_programs[k]))
+			return -1;
+		path_pop(ld);
+	}
+	step->nr_jobs_programs = (unsigned int)json_array_size(list);
+	step->jobs = step->jobs_programs[0];
 	path_pop(ld);
 	return 0;
 }

@@ -54,6 +54,8 @@ enum step_kind {
 
 struct trace_program;
 
+#define JOBS_MAX_PROGRAMS 8	/* programs a jobs step may alternate */
+
 struct trace_step {
 	enum step_kind kind;
 	struct duration_spec dur;	/* RUN, SLEEP */
@@ -61,6 +63,9 @@ struct trace_step {
 	unsigned int count;		/* SEND: messages, default 1 */
 	unsigned int parallel, total;	/* JOBS */
 	struct trace_program *jobs;	/* JOBS: the children's program */
+	/* JOBS with "programs": child K runs jobs_programs[K % n] */
+	struct trace_program *jobs_programs[JOBS_MAX_PROGRAMS];
+	unsigned int nr_jobs_programs;	/* 1 with "program" */
 };
 
 struct trace_program {

@@ -398,6 +398,97 @@ START_TEST(test_short_runs_preempted_mid_step)
 }
 END_TEST
 
+/*
+ * The cover letter's SMP fairness test: 4 x NR_CPUS hogs, half in each of
+ * two groups.  Each group gets half the CPU time (the analytic fair
+ * share), every CPU stays busy, and the balancer settles: the report's
+ * migrations are bounded by a few per task (the start-up spreading).
+ */
+START_TEST(test_seed_smp_fairness_2_4_8_cpus)
+{
+	static const int cpus[] = { 2, 4, 8 };
+
+	for (size_t c = 0; c < sizeof(cpus) / sizeof(cpus[0]); c++) {
+		int n = cpus[c];
+		char text[1024], args[256];
+		json_error_t jerr;
+		json_t *root, *o;
+		struct run r;
+		char *path;
+		size_t i;
+		long long migrations = 0;
+
+		snprintf(text, sizeof(text),
+			 "{ \"sched-sim\": 1, \"duration\": \"20s\", \"machine\": { \"cpus\": %d },"
+			 "  \"scheduler\": {}, \"groups\": [ { \"path\": \"/a\" }, { \"path\": \"/b\" } ],"
+			 "  \"tasks\": [ { \"name\": \"a\", \"instances\": %d, \"group\": \"/a\","
+			 "                 \"program\": [ { \"run\": \"forever\" } ] },"
+			 "               { \"name\": \"b\", \"instances\": %d, \"group\": \"/b\", \"start\": \"100ms\","
+			 "                 \"program\": [ { \"run\": \"forever\" } ] } ] }", n, 2 * n, 2 * n);
+		path = write_trace(text);
+		snprintf(args, sizeof(args), "--json %s", path);
+		r = sim(args);
+		ck_assert_msg(r.status == 0, "%d CPUs: status %d: %s", n, r.status, r.err);
+		ck_assert_double_eq_tol(json_share(r.out, "groups", "path", "/a"), 0.5, 0.02);
+		ck_assert_double_eq_tol(json_share(r.out, "groups", "path", "/b"), 0.5, 0.02);
+
+		root = json_loads(r.out, 0, &jerr);
+		ck_assert_ptr_nonnull(root);
+		json_array_foreach(json_object_get(root, "cpus_detail"), i, o) {
+			double busy = (double)json_integer_value(json_object_get(o, "busy_ns"));
+
+			/* 20 s each; nothing can be idle after the start-up */
+			ck_assert_msg(busy >= 0.99 * 20e9, "%d CPUs: cpu%zu busy %.3f s",
+				      n, i, busy / 1e9);
+		}
+		json_array_foreach(json_object_get(root, "tasks"), i, o)
+			migrations += json_integer_value(json_object_get(o, "migrations"));
+		/* spreading 4n hogs from CPU 0 moves each at most twice */
+		ck_assert_msg(migrations <= 2 * 4 * n, "%d CPUs: %lld migrations", n,
+			      migrations);
+		ck_assert_int_eq(json_integer_value(json_object_get(root, "wasted_ns")) <
+				 (json_int_t)(0.01 * 20e9), 1);
+		json_decref(root);
+		run_free(&r);
+		unlink(path);
+	}
+}
+END_TEST
+
+START_TEST(test_hackbench_smp_reports_latency_and_migrations)
+{
+	struct run r = sim("--json traces/hackbench-smp.json");
+	json_error_t jerr;
+	json_t *root, *o;
+	long long samples = 0, migrations = 0;
+	size_t i;
+
+	ck_assert_int_eq(r.status, 0);
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "cpus")), 4);
+	json_array_foreach(json_object_get(root, "tasks"), i, o) {
+		json_t *lat = json_object_get(o, "wakeup_latency_ns");
+
+		samples += json_integer_value(json_object_get(lat, "count"));
+		migrations += json_integer_value(json_object_get(o, "migrations"));
+		ck_assert(json_integer_value(json_object_get(lat, "max")) >=
+			  json_integer_value(json_object_get(lat, "p99")));
+		ck_assert(json_integer_value(json_object_get(lat, "p99")) >=
+			  json_integer_value(json_object_get(lat, "avg")) ||
+			  json_integer_value(json_object_get(lat, "count")) < 100);
+	}
+	/*
+	 * Message passing blocks and wakes: each of the 3 runs' 20 receivers
+	 * finds the channel empty at least once; and 4 CPUs share the work.
+	 */
+	ck_assert_msg(samples >= 3 * 20, "%lld wakeups", samples);
+	ck_assert_msg(migrations > 0, "no migrations");
+	json_decref(root);
+	run_free(&r);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -415,6 +506,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_seed_kbuild_with_and_without_groups);
 	tcase_add_test(tc, test_seed_hackbench_with_and_without_groups);
 	tcase_add_test(tc, test_short_runs_preempted_mid_step);
+	tcase_add_test(tc, test_seed_smp_fairness_2_4_8_cpus);
+	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1443,11 +1443,11 @@ END_TEST
 
 START_TEST(test_rmdir_busy)
 {
-	/* the kill comes after the rmdir in time, so /g is still busy */
+	/* the kill comes after the rmdir in time, so /g is surely busy */
 	expect_error(
 		HEAD
 		"  \"groups\": [ { \"path\": \"/g\" } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"group\": \"/g\", \"program\": [ { \"run\": \"1ms\" } ] } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"group\": \"/g\", \"program\": [ { \"run\": \"forever\" } ] } ],\n"
 		"  \"events\": [\n"
 		"    { \"at\": \"5s\", \"do\": \"rmdir\", \"group\": \"/g\" },\n"
 		"    { \"at\": \"6s\", \"do\": \"kill\", \"task\": \"a\" }\n"
@@ -1456,6 +1456,25 @@ START_TEST(test_rmdir_busy)
 		"events[0].group", 9, 43,
 		"EBUSY: \"/g\" still holds the task \"a\"",
 		"rmdir of an empty group");
+}
+END_TEST
+
+START_TEST(test_rmdir_of_finite_task_left_to_the_run)
+{
+	/* a task that may have exited by then: the run decides (EBUSY or not) */
+	static const char text[] =
+		HEAD
+		"  \"groups\": [ { \"path\": \"/g\" } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"group\": \"/g\", \"program\": [ { \"run\": \"1ms\" } ] } ],\n"
+		"  \"events\": [ { \"at\": \"5s\", \"do\": \"rmdir\", \"group\": \"/g\" } ]\n"
+		"}\n";
+	sim_error err;
+	struct trace *t = trace_load_string(text, strlen(text), "t.json", &err);
+
+	ck_assert_msg(t != NULL, "did not load: %s", err.text);
+	ck_assert_uint_eq(t->nr_events, 1);
+	ck_assert_int_eq(t->events[0].kind, EV_RMDIR);
+	trace_free(t);
 }
 END_TEST
 
@@ -1645,6 +1664,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(errors, test_event_after_end);
 	tcase_add_test(errors, test_move_to_missing_group);
 	tcase_add_test(errors, test_rmdir_busy);
+	tcase_add_test(errors, test_rmdir_of_finite_task_left_to_the_run);
 	tcase_add_test(errors, test_rmdir_root);
 	tcase_add_test(errors, test_group_used_after_rmdir);
 	tcase_add_test(errors, test_task_starts_before_its_mkdir);

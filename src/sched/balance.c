@@ -305,11 +305,54 @@ int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
 }
 
 /*
+ * The migration thread, emulated.  In the kernel it is an RT task of the
+ * highest priority: waking it on the busiest CPU preempts that CPU's
+ * running task, which goes back to its queue, so that move_tasks() can
+ * pull it or any other queued task.  The simulator has no such thread:
+ * the CPU's idle task stands in for it while active_load_balance() runs
+ * (the switch goes through the engine's switch_hook, so CPU time is
+ * accounted as for any preemption), and then the CPU is rescheduled, as
+ * when the migration thread goes back to sleep.  This happens at once,
+ * where the kernel's thread would run a few microseconds later.
+ * Returns the preempted task, or NULL.
+ */
+static struct task_struct *migration_thread_run(struct rq *rq)
+{
+	struct machine *m = rq->machine;
+	struct task_struct *prev = rq->curr;
+
+	if (prev == rq->idle || prev->state != TASK_RUNNING)
+		return NULL;
+	prev->need_resched = false;
+	prev->sched_class->put_prev_task(rq, prev);
+	rq->nr_switches++;
+	rq->curr = rq->idle;
+	prev->nivcsw++;
+	if (m->switch_hook)
+		m->switch_hook(m->hook_ctx, rq, prev, rq->idle);
+	lb_log(rq, "migration thread preempts %s", prev->comm);
+	return prev;
+}
+
+/* The migration thread sleeps again: the CPU picks its next task. */
+static void migration_thread_sleep(struct rq *rq, struct task_struct *prev)
+{
+	rq->idle->need_resched = false;
+	resched_task(rq->idle);
+	/* What schedule() does for a task leaving the CPU */
+	if (prev && prev->migrate_to >= 0 && prev != rq->curr)
+		__migrate_task(prev, prev->migrate_to);
+}
+
+/*
  * sched_exec_cpu: sched_exec(), SD_BALANCE_EXEC placement, then
  * sched_migrate_task().  A task neither queued nor running just changes
- * CPU; a queued one is moved at once (the migration thread's
- * __migrate_task); a running one is moved when it is switched out
- * (p->migrate_to, as set_cpus_allowed does).  Returns the chosen CPU.
+ * CPU (migrate_task); otherwise the migration thread moves it: a queued
+ * task at once (__migrate_task, as set_cpus_allowed does), a running one
+ * after the emulated migration thread has preempted it (see
+ * migration_thread_run above).  In the kernel the exec'ing task is the
+ * running one; the engine calls this right after a trace task's fork,
+ * when it is queued.  Returns the chosen CPU.
  */
 int sched_exec_cpu(struct machine *m, struct task_struct *p)
 {
@@ -324,8 +367,14 @@ int sched_exec_cpu(struct machine *m, struct task_struct *p)
 	if (!p->se.on_rq && !task_running(rq, p)) {
 		set_task_cpu(p, rq, cpu_rq(m, new_cpu));
 	} else if (task_running(rq, p)) {
-		p->migrate_to = new_cpu;
-		resched_task(p);
+		if (migration_thread_run(rq) == p) {
+			__migrate_task(p, new_cpu);
+			migration_thread_sleep(rq, NULL);
+		} else {
+			/* Not TASK_RUNNING: moved when it leaves the CPU */
+			p->migrate_to = new_cpu;
+			resched_task(p);
+		}
 	} else {
 		__migrate_task(p, new_cpu);
 	}
@@ -447,8 +496,8 @@ int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
 out_set_cpu:
 	new_cpu = wake_idle(m, new_cpu, p);
 	if (new_cpu != cpu)
-		lb_log(cpu_rq(m, this_cpu), "wakeup of %s moves it cpu%d -> cpu%d",
-		       p->comm, cpu, new_cpu);
+		lb_log(rq, "wakeup of %s from cpu%d: cpu%d -> cpu%d", p->comm,
+		       this_cpu, cpu, new_cpu);
 	return new_cpu;
 }
 
@@ -495,7 +544,12 @@ static void pull_task(struct rq *src_rq, struct task_struct *p,
 
 /*
  * balance_tasks: pull up to max_nr_move tasks and about max_load_move
- * weighted load, in the order the class's iterator gives them.
+ * weighted load, in the order the class's iterator gives them.  rc1
+ * passed best_prio and best_prio_seen in from each class; this tree's
+ * class interface (that of the later 2.6.23-rcs) passes only
+ * this_best_prio, so best_prio stays MAX_PRIO and a heavy task is never
+ * skipped if it would become the best priority on this CPU, as in the
+ * later rcs' "skip_for_load && p->prio >= *this_best_prio".
  */
 u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
@@ -838,46 +892,6 @@ struct rq *find_busiest_queue(struct machine *m, struct sched_group *group,
 static inline u64 minus_1_or_zero(u64 n)
 {
 	return n > 0 ? n - 1 : 0;
-}
-
-/*
- * The migration thread, emulated.  In the kernel it is an RT task of the
- * highest priority: waking it on the busiest CPU preempts that CPU's
- * running task, which goes back to its queue, so that move_tasks() can
- * pull it or any other queued task.  The simulator has no such thread:
- * the CPU's idle task stands in for it while active_load_balance() runs
- * (the switch goes through the engine's switch_hook, so CPU time is
- * accounted as for any preemption), and then the CPU is rescheduled, as
- * when the migration thread goes back to sleep.  This happens at once,
- * where the kernel's thread would run a few microseconds later.
- * Returns the preempted task, or NULL.
- */
-static struct task_struct *migration_thread_run(struct rq *rq)
-{
-	struct machine *m = rq->machine;
-	struct task_struct *prev = rq->curr;
-
-	if (prev == rq->idle || prev->state != TASK_RUNNING)
-		return NULL;
-	prev->need_resched = false;
-	prev->sched_class->put_prev_task(rq, prev);
-	rq->nr_switches++;
-	rq->curr = rq->idle;
-	prev->nivcsw++;
-	if (m->switch_hook)
-		m->switch_hook(m->hook_ctx, rq, prev, rq->idle);
-	lb_log(rq, "migration thread preempts %s", prev->comm);
-	return prev;
-}
-
-/* The migration thread sleeps again: the CPU picks its next task. */
-static void migration_thread_sleep(struct rq *rq, struct task_struct *prev)
-{
-	rq->idle->need_resched = false;
-	resched_task(rq->idle);
-	/* What schedule() does for a task leaving the CPU */
-	if (prev && prev->migrate_to >= 0 && prev != rq->curr)
-		__migrate_task(prev, prev->migrate_to);
 }
 
 /*

@@ -426,6 +426,13 @@ void schedule(struct rq *rq)
 	if (rq->machine->log)
 		trace_schedule_start(rq, prev);
 	prev->sched_class->put_prev_task(rq, prev);
+	/*
+	 * The migration thread's move of a task off a CPU it may no longer
+	 * use (set_cpus_allowed): as soon as it is off the CPU, before it
+	 * could be picked again here.
+	 */
+	if (prev->migrate_to >= 0)
+		__migrate_task(prev, prev->migrate_to);
 	next = pick_next_task(rq);
 	if (rq->machine->log)
 		trace_schedule_end(rq, next);
@@ -438,9 +445,6 @@ void schedule(struct rq *rq)
 			rq->machine->switch_hook(rq->machine->hook_ctx, rq,
 						 prev, next);
 	}
-	/* The migration thread runs as soon as prev is off the CPU */
-	if (prev->migrate_to >= 0 && prev != rq->curr)
-		__migrate_task(prev, prev->migrate_to);
 }
 
 /*

@@ -633,15 +633,27 @@ static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
  * Fair scheduling class load-balancing methods:
  */
 
+/* The first task entity at or after node, in key order. */
+static struct rb_node *next_task_node(struct rb_node *node)
+{
+	while (node && !entity_is_task(rb_entry(node, struct sched_entity,
+						run_node)))
+		node = rb_next(node);
+	return node;
+}
+
 /*
  * __load_balance_iterator: tasks of one cfs_rq in key order; pre-iterates
- * so that the returned task may be dequeued by the caller.
+ * so that the returned task may be dequeued by the caller.  With nested
+ * groups a cfs_rq on the leaf list also queues child groups' entities
+ * (the seeds' groups never nest): those are skipped, not moved.
  */
 static struct task_struct *__load_balance_iterator(struct cfs_rq *cfs_rq,
 						   struct rb_node *curr)
 {
 	struct task_struct *p;
 
+	curr = next_task_node(curr);
 	if (!curr)
 		return NULL;
 
@@ -664,16 +676,18 @@ static struct task_struct *load_balance_next_fair(void *arg)
 	return __load_balance_iterator(cfs_rq, cfs_rq->rb_load_balance_curr);
 }
 
-/* cfs_rq_best_prio: prio of the leftmost task, MAX_PRIO when empty */
+/* cfs_rq_best_prio: prio of the leftmost task, MAX_PRIO when none */
 static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
 {
-	struct sched_entity *curr;
+	struct rb_node *node;
 
 	if (!cfs_rq->nr_running)
 		return MAX_PRIO;
 
-	curr = __pick_next_entity(cfs_rq);
-	return task_of(curr)->prio;
+	node = next_task_node(first_fair(cfs_rq));
+	if (!node)
+		return MAX_PRIO;	/* only group entities queued here */
+	return task_of(rb_entry(node, struct sched_entity, run_node))->prio;
 }
 
 

@@ -74,7 +74,12 @@ static void sg_inc_cpu_power(struct sched_group *sg, u32 val)
 	sg->reciprocal_cpu_power = reciprocal_value(sg->__cpu_power);
 }
 
-/* Which span of a level a CPU belongs to (an index below nr_cpus). */
+/*
+ * Which span of a level a CPU belongs to, as an index below nr_cpus: the
+ * kernel's cpu_sibling_map, cpu_coregroup_map and node_to_cpumask, which
+ * its cpu_to_cpu_group/cpu_to_core_group/cpu_to_phys_group name by their
+ * first CPU.
+ */
 static int level_unit(const struct sched_topology *t, enum sd_level lv,
 		      int cpu)
 {

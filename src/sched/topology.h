@@ -95,7 +95,6 @@ struct sched_domain {
 	u64 lb_imbalance[CPU_MAX_IDLE_TYPES];
 	u64 lb_gained[CPU_MAX_IDLE_TYPES];
 	u64 alb_cnt, alb_failed, alb_pushed;
-	u64 sbe_cnt, sbe_pushed, sbf_cnt, sbf_pushed;
 	u64 ttwu_wake_remote, ttwu_move_affine, ttwu_move_balance;
 };
 
