@@ -72,13 +72,22 @@ static inline void cpus_and(struct cpumask *dst, const struct cpumask *a,
 		dst->bits[i] = a->bits[i] & b->bits[i];
 }
 
-/* First set CPU at or after 'from', or NR_CPUS. */
+/* First set CPU at or after 'from', or NR_CPUS: a word at a time. */
 static inline int cpumask_next(int from, const struct cpumask *m)
 {
-	for (int cpu = from; cpu < NR_CPUS; cpu++)
-		if (cpu_isset(cpu, m))
-			return cpu;
-	return NR_CPUS;
+	int word = from / 64;
+	uint64_t bits;
+
+	if (from >= NR_CPUS)
+		return NR_CPUS;
+	bits = m->bits[word] & (~UINT64_C(0) << (from % 64));
+	for (;;) {
+		if (bits)
+			return word * 64 + __builtin_ctzll(bits);
+		if (++word == NR_CPUS / 64)
+			return NR_CPUS;
+		bits = m->bits[word];
+	}
 }
 
 #define first_cpu(m) cpumask_next(0, &(m))

@@ -597,8 +597,10 @@ static void process_resched(struct sim_result *r)
 	bool again = true;
 
 	while (again && r->status == SIM_OK) {
+		int cpu;
+
 		again = false;
-		for (int cpu = 0; cpu < r->machine.nr_cpus; cpu++) {
+		for_each_cpu_mask(cpu, r->machine.resched_mask) {
 			struct rq *rq = cpu_rq(&r->machine, cpu);
 
 			if (rq->need_resched_pending) {
@@ -1047,6 +1049,10 @@ static void update_wasted(struct sim_result *r)
 	struct machine *m = &r->machine;
 	int idle = 0, waiting_cpus = 0;
 
+	/* Nothing queued, dequeued or switched since the last look */
+	if (m->state_gen == r->wasted_gen)
+		return;
+	r->wasted_gen = m->state_gen;
 	r->any_wasted = false;
 	if (m->nr_cpus == 1)
 		return;
@@ -1061,21 +1067,16 @@ static void update_wasted(struct sim_result *r)
 	if (!idle || !waiting_cpus)
 		return;
 	if (!r->affinity_restricted) {
-		/* Any waiting task may run on any idle CPU but its own */
+		/*
+		 * Any waiting task may run on any CPU, and an idle CPU has
+		 * nobody waiting on it (schedule() has run): every idle CPU
+		 * is wasted.
+		 */
 		for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 			struct rq *rq = cpu_rq(m, cpu);
 
-			if (rq->curr != rq->idle)
-				continue;
-			for (int o = 0; o < m->nr_cpus; o++) {
-				struct rq *orq = cpu_rq(m, o);
-
-				if (o != cpu && orq->nr_running >
-				    (u64)(orq->curr != orq->idle)) {
-					r->wasted[cpu] = r->any_wasted = true;
-					break;
-				}
-			}
+			if (rq->curr == rq->idle)
+				r->wasted[cpu] = r->any_wasted = true;
 		}
 		return;
 	}

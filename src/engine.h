@@ -148,6 +148,7 @@ struct sim_result {
 	bool any_wasted;
 	bool affinity_restricted;	/* some task cannot run everywhere */
 	u64 wasted_mark;		/* accounted up to here */
+	u64 wasted_gen;			/* machine.state_gen it was computed at */
 	u64 wasted_ns;			/* time some CPU was wasted */
 
 	/* Latency histograms of exited tasks, for reuse: memory follows the

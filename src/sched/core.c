@@ -259,6 +259,7 @@ void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
 {
 	if (rq->tick_stopped)
 		sched_tick_restart(rq);
+	rq->machine->state_gen++;
 	enqueue_task(rq, p, wakeup);
 	inc_nr_running(p, rq);
 }
@@ -266,6 +267,7 @@ void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
 /* deactivate_task: remove a task from the runqueue */
 void deactivate_task(struct rq *rq, struct task_struct *p, int sleep)
 {
+	rq->machine->state_gen++;
 	dequeue_task(rq, p, sleep);
 	dec_nr_running(p, rq);
 }
@@ -322,6 +324,7 @@ void resched_task(struct task_struct *p)
 		return;
 	p->need_resched = true;
 	task_rq(p)->need_resched_pending = true;
+	cpu_set(task_cpu(p), &p->machine->resched_mask);
 }
 
 /* check_preempt_curr: ask the current task's class */
@@ -413,6 +416,7 @@ void schedule(struct rq *rq)
 	u64 *switch_count = &prev->nivcsw;
 
 	rq->need_resched_pending = false;
+	cpu_clear(rq->cpu, &rq->machine->resched_mask);
 	prev->need_resched = false;
 
 	if (prev->state != TASK_RUNNING) {
@@ -438,6 +442,7 @@ void schedule(struct rq *rq)
 		trace_schedule_end(rq, next);
 
 	if (prev != next) {
+		rq->machine->state_gen++;
 		rq->nr_switches++;
 		rq->curr = next;
 		++*switch_count;

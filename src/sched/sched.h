@@ -301,6 +301,10 @@ struct machine {
 	void *hook_ctx;
 	/* Called when a stopped tick must run again (see sched_tick_stop) */
 	void (*tick_restart_hook)(void *ctx, struct rq *rq, u64 next_tick);
+	/* Simulator: CPUs that owe a schedule(), and a counter of changes to
+	 * any runqueue's tasks or curr, so the engine can skip work */
+	struct cpumask resched_mask;
+	u64 state_gen;
 	/* SMP: domains built from the topology (balance.c) */
 	struct sched_domain *domains;
 	int nr_domains;
