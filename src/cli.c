@@ -234,6 +234,13 @@ static int run(struct cli *c)
 	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
 	opt.check_scaled = !c->check && DEFAULT_CHECK_SCALED;
 	opt.step = c->step;
+	/* A deliberately broken update, to test the invariant checker */
+	{
+		const char *fault = getenv("SCHEDSIM_FAULT");
+
+		if (fault && !strncmp(fault, "dequeue-load:", 13))
+			opt.fault_dequeue_load = strtoull(fault + 13, NULL, 10);
+	}
 	if (c->step) {
 		opt.step_in = fopen("/dev/tty", "r");
 		if (!opt.step_in)

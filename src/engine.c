@@ -1204,6 +1204,7 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	r->machine.switch_hook = switch_hook;
 	r->machine.tick_restart_hook = tick_restart_hook;
 	r->machine.hook_ctx = r;
+	r->machine.fault_dequeue_load = r->opt.fault_dequeue_load;
 	rng_seed(r, t->seed);
 
 	if (build_groups(r) || build_tasks(r)) {

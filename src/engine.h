@@ -115,6 +115,7 @@ struct sim_options {
 	 */
 	bool check_scaled;
 	bool step;			/* --step: wait for a key after each decision */
+	u64 fault_dequeue_load;		/* see machine.fault_dequeue_load */
 	FILE *step_in;			/* the terminal for --step */
 };
 

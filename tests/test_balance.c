@@ -399,6 +399,42 @@ START_TEST(test_domains_smt_numa)
 END_TEST
 
 /* Other shapes: which levels exist, and group powers */
+/*
+ * Balancing happens less often across nodes than within a core: on a busy
+ * CPU the SMT level balances every 1-2 ms x busy_factor 64, the NUMA level
+ * every 8-32 ms x busy_factor 32, so over a steady run CPU 0's NUMA domain
+ * must see several times fewer load_balance() calls than its SMT domain.
+ */
+START_TEST(test_numa_balances_less_often)
+{
+	struct bench b;
+	struct sched_domain *smt, *numa;
+	u64 smt_calls = 0, numa_calls = 0;
+
+	bench_init(&b, (struct sched_topology){ 2, 1, 2, 2 });
+	for (int i = 0; i < 16; i++)
+		bench_spawn(&b, i & 1, NULL, 0, true);
+	bench_run_to(&b, 10000);
+
+	smt = cpu_rq(&b.m, 0)->sd;
+	for (numa = smt; numa->parent; numa = numa->parent)
+		;
+	ck_assert_str_eq(smt->name, "SMT");
+	ck_assert_str_eq(numa->name, "NUMA");
+	for (int t = 0; t < CPU_MAX_IDLE_TYPES; t++) {
+		smt_calls += smt->lb_cnt[t];
+		numa_calls += numa->lb_cnt[t];
+	}
+	ck_assert_uint_ge(numa_calls, 1);
+	/* the intervals' ratio on a busy CPU is 64/256 to 128/1024 */
+	ck_assert_msg(numa_calls * 3 <= smt_calls,
+		      "NUMA balanced %llu times, SMT %llu times",
+		      (unsigned long long)numa_calls,
+		      (unsigned long long)smt_calls);
+	bench_destroy(&b);
+}
+END_TEST
+
 START_TEST(test_domains_other_shapes)
 {
 	struct bench b;
@@ -1313,6 +1349,7 @@ static Suite *balance_suite(void)
 
 	tc = tcase_create("domains");
 	tcase_add_test(tc, test_domains_smt_numa);
+	tcase_add_test(tc, test_numa_balances_less_often);
 	tcase_add_test(tc, test_domains_other_shapes);
 	tcase_add_test(tc, test_print_sched_domains);
 	suite_add_tcase(s, tc);

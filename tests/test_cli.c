@@ -45,8 +45,8 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* Run sched-sim with args (a shell-quoted string), capture everything. */
-static struct run sim(const char *args)
+/* Run sched-sim with env and args (shell-quoted), capture everything. */
+static struct run sim_env(const char *env, const char *args)
 {
 	char cmd[4096], out[64], err[64];
 	struct run r;
@@ -54,8 +54,8 @@ static struct run sim(const char *args)
 
 	snprintf(out, sizeof(out), "/tmp/schedsim-cli-%d.out", (int)getpid());
 	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
-	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s </dev/null", sim_bin(), args,
-		 out, err);
+	snprintf(cmd, sizeof(cmd), "%s %s %s >%s 2>%s </dev/null", env, sim_bin(),
+		 args, out, err);
 	rc = system(cmd);
 	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 	r.out = slurp(out);
@@ -63,6 +63,11 @@ static struct run sim(const char *args)
 	unlink(out);
 	unlink(err);
 	return r;
+}
+
+static struct run sim(const char *args)
+{
+	return sim_env("", args);
 }
 
 static void run_free(struct run *r)
@@ -489,6 +494,45 @@ START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 }
 END_TEST
 
+/* A broken update inside the scheduler: exit status 3, says what broke */
+START_TEST(test_broken_invariant_exits_3)
+{
+	struct run r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", "traces/demo.json");
+
+	ck_assert_int_eq(r.status, 3);
+	ck_assert_ptr_nonnull(strstr(r.err, "BUG: invariant broken at"));
+	ck_assert_ptr_nonnull(strstr(r.err, "load.weight"));
+	ck_assert_str_eq(r.out, "");	/* no report from a broken run */
+	run_free(&r);
+}
+END_TEST
+
+/* --step reads its keys from the terminal, or stdin without one */
+START_TEST(test_step_mode)
+{
+	char cmd[512];
+	char *path = write_trace(groups_trace);
+	FILE *p;
+	char buf[8192];
+	size_t n;
+	int status;
+
+	/* Enter (next), d (dump), q (quit: the report of the run so far) */
+	snprintf(cmd, sizeof(cmd), "printf '\\nd\\nq\\n' | setsid %s --step "
+		 "%s 2>&1", sim_bin(), path);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	n = fread(buf, 1, sizeof(buf) - 1, p);
+	buf[n] = 0;
+	status = pclose(p);
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "[step]"));
+	ck_assert_ptr_nonnull(strstr(buf, "Sched Debug Version"));	/* d */
+	ck_assert_ptr_nonnull(strstr(buf, "schedule: prev"));	/* the walk */
+	unlink(path);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -508,6 +552,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_short_runs_preempted_mid_step);
 	tcase_add_test(tc, test_seed_smp_fairness_2_4_8_cpus);
 	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
+	tcase_add_test(tc, test_broken_invariant_exits_3);
+	tcase_add_test(tc, test_step_mode);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -305,6 +305,12 @@ struct machine {
 	 * any runqueue's tasks or curr, so the engine can skip work */
 	struct cpumask resched_mask;
 	u64 state_gen;
+	/*
+	 * Fault injection, for the tests of the invariant checker: when it
+	 * counts down to 0, __dequeue_entity() "forgets" to take the
+	 * entity's weight off its cfs_rq (SCHEDSIM_FAULT=dequeue-load:N).
+	 */
+	u64 fault_dequeue_load;
 	/* SMP: domains built from the topology (balance.c) */
 	struct sched_domain *domains;
 	int nr_domains;
