@@ -7,9 +7,13 @@
  *	sim_error err;
  *	sim_trace *t = sim_trace_load("traces/demo.json", &err);
  *	if (!t) { fprintf(stderr, "%s\n", err.text); exit(2); }
- *	sim_result *r = sim_run(t, NULL, &err);
- *	sim_report_text(r, stdout);
+ *	sim_result *r = sim_run(t, NULL, 0, &err);
+ *	printf("alice: %.3f\n", sim_share(r, "/alice"));
+ *	sim_report(r, stdout, 0);
  *	sim_result_free(r); sim_trace_free(t);
+ *
+ * Build with `pkg-config --cflags --libs schedsim`.  One simulation has no
+ * global state: several may run at once in different threads.
  *
  * Types are opaque; errors come back in a sim_error, as jansson's
  * json_error_t does: the file, the JSON path, the line and column, and a
@@ -48,8 +52,39 @@ enum sim_status {
 typedef struct trace sim_trace;
 typedef struct sim_result sim_result;
 
+/* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
 sim_trace *sim_trace_load(const char *file, sim_error *err);
 void sim_trace_free(sim_trace *trace);
+
+/*
+ * Override a setting of a loaded trace, as the command line does: key
+ * "cpus", "duration", "seed", "policy", "group_sched" or "set" (value
+ * "TUNABLE=VALUE").  0, or -1 with err.
+ */
+int sim_trace_override(sim_trace *trace, const char *key, const char *value,
+		       sim_error *err);
+
+/*
+ * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to log.
+ * Returns NULL with err only when the machine cannot be built; a trace
+ * error found while running or a broken invariant is in the status.
+ */
+sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
+		    sim_error *err);
+
+/* SIM_OK, SIM_EXPECT_FAILED (an expect block failed), SIM_INVALID or SIM_BUG */
+int sim_result_status(const sim_result *result);
+/* What broke, for SIM_INVALID and SIM_BUG; "" otherwise. */
+const char *sim_result_error(const sim_result *result);
+
+/* A group's ("/path", descendants included) or a task's share of all the
+ * CPU time tasks used; -1 if there is no such group or task. */
+double sim_share(const sim_result *result, const char *group_or_task);
+
+/* The report, as the CLI prints it: a table, or JSON when json is non-zero. */
+int sim_report(const sim_result *result, FILE *out, int json);
+
+void sim_result_free(sim_result *result);
 
 #ifdef __cplusplus
 }
