@@ -206,15 +206,22 @@ static int run(struct cli *c)
 		char why[200];
 
 		if (parse_duration(c->dumps[i], &dump_at[i], why, sizeof(why))) {
-			fprintf(stderr, "sched-sim: command line: --dump-at %s: %s\n",
-				c->dumps[i], why);
+			fprintf(stderr, "sched-sim: command line: --dump-at: %s; "
+				"valid: a string with a unit, e.g. \"5s\" (units "
+				"ns, us, ms, s)\n", why);
 			trace_free(t);
 			return SIM_INVALID;
 		}
 	}
 	qsort(dump_at, (size_t)c->nr_dumps, sizeof(u64), cmp_u64);
+	for (int i = 0; i < c->nr_dumps; i++)
+		if (dump_at[i] > t->duration)
+			fprintf(stderr, "sched-sim: warning: --dump-at %s is after "
+				"the end of the run; nothing is printed for it\n",
+				c->dumps[i]);
 	for (size_t i = 0; i < t->nr_warnings; i++)
-		fprintf(stderr, "sched-sim: warning: %s\n", t->warnings[i]);
+		fprintf(stderr, "sched-sim: warning: %s: %s\n", t->file,
+			t->warnings[i]);
 
 	if (c->output) {
 		out = fopen(c->output, "w");

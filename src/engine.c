@@ -497,8 +497,9 @@ static bool run_program(struct sim_result *r, struct rq *rq, struct sim_task *st
 				struct sim_task *w = ch->wait_head;
 
 				if (!w) {
-					ch->messages++;
-					continue;
+					/* nobody waits: the rest at once */
+					ch->messages += step->count - i;
+					break;
 				}
 				/* Hand the message to the first waiter */
 				ch->wait_head = w->chan_next;
@@ -580,7 +581,7 @@ static void run_schedule(struct sim_result *r, struct rq *rq)
 
 		fprintf(stderr, "[step] Enter: next, c: continue, d: dump, q: quit > ");
 		c = fgetc(r->opt.step_in);
-		if (c == 'c')
+		if (c == 'c' || c == EOF)	/* no more keys: run on */
 			r->opt.step = false;
 		else if (c == 'q')
 			r->quit = true;

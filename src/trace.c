@@ -3603,9 +3603,18 @@ static int override_tunable(struct trace *t, const char *value,
 				"unknown tunable %s", q);
 	value = eq + 1;
 	if (!d->is_duration) {
-		if (cli_integer("--set", value, (long long)d->lo,
-				(long long)d->hi, d->valid, &n, err))
-			return -1;
+		char *end;
+
+		errno = 0;
+		n = strtoll(value, &end, 10);
+		if (!*value || *end || errno || !isdigit((unsigned char)*value))
+			return cli_fail(err, "--set", d->valid,
+					"%s: %s is not an integer", d->name,
+					quote(value, q, sizeof(q)));
+		if (n < (long long)d->lo || n > (long long)d->hi)
+			return cli_fail(err, "--set", d->valid,
+					"%s: %s is out of range", d->name,
+					quote(value, q, sizeof(q)));
 		ns = (u64)n;
 	} else if (parse_duration(value, &ns, why, sizeof(why))) {
 		return cli_fail(err, "--set", d->valid, "%s: %s", d->name, why);

@@ -6,9 +6,14 @@
 #
 # As root, missing packages are installed with apt-get; otherwise the
 # command to run is printed on stderr and the script exits 1.
+#
+# FUZZ=1 also asks for clang and its libFuzzer runtime (tools/fuzz.sh).
 set -euo pipefail
 
 PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
+if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
+	PACKAGES+=(clang libclang-rt-14-dev)
+fi
 
 # Without dpkg (not Debian), probe for what each package provides.
 probe() {
@@ -18,6 +23,7 @@ probe() {
 	pkg-config) command -v pkg-config >/dev/null 2>&1 ;;
 	check) pkg-config --exists check >/dev/null 2>&1 ;;
 	libjansson-dev) pkg-config --exists jansson >/dev/null 2>&1 ;;
+	clang) command -v clang >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }

@@ -9,6 +9,8 @@
 #   2. builds tests/fuzz/fuzz_trace.c with every library source (src/*.c,
 #      src/sched/*.c, not src/cli.c) using clang
 #      -fsanitize=fuzzer,address,undefined, into fuzz/out/ (git-ignored);
+#      src/check.c, the invariant checker that runs after every event,
+#      gets ASan and UBSan but no coverage instrumentation;
 #   3. replays every input of tests/fuzz/regressions/ (crashes found and
 #      fixed become regression inputs there);
 #   4. builds the seed corpus (tests/fuzz/make-corpus.sh: traces/**.json,
@@ -104,6 +106,7 @@ if ! can_fuzz; then
 		summary 0 0 0
 	fi
 	echo "tools/fuzz.sh: installing $pkgs"
+	# shellcheck disable=SC2086 # $pkgs is a list
 	apt-get install -y --no-install-recommends $pkgs ||
 		{ apt-get update && apt-get install -y --no-install-recommends $pkgs; } ||
 		die "apt-get install $pkgs failed"
@@ -138,13 +141,27 @@ if [ -x "$bin" ] && [ "$(cat "$bin.flags" 2>/dev/null)" = "$stamp" ] &&
 fi
 if [ $need_build = 1 ]; then
 	echo "tools/fuzz.sh: building $bin"
-	rm -f "$bin" "$bin.flags"
+	rm -rf "$bin" "$bin.flags" "$out/obj"
+	mkdir -p "$out/obj"
+	# shellcheck disable=SC2206 # $defs: nothing or one word
+	common=(-std=c11 -g -O1 -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L
+		-fno-sanitize-recover=all $defs -Iinclude -Isrc)
+	objs=()
+	for f in tests/fuzz/fuzz_trace.c "${srcs[@]}"; do
+		o=$out/obj/$(echo "${f%.c}" | tr / _).o
+		objs+=("$o")
+		# The invariant checker is the oracle, not code to explore:
+		# without coverage instrumentation it runs several times
+		# faster, and it runs after every event.
+		cov=-fsanitize=fuzzer-no-link,address,undefined
+		[ "$f" = src/check.c ] && cov=-fsanitize=address,undefined
+		# shellcheck disable=SC2086
+		"$cc" "${common[@]}" $cov $pkg_cflags -c -o "$o" "$f" ||
+			die "building the fuzz target failed ($f)"
+	done
 	# shellcheck disable=SC2086
-	"$cc" -std=c11 -g -O1 -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$defs -Iinclude -Isrc $pkg_cflags \
-		-o "$bin" tests/fuzz/fuzz_trace.c "${srcs[@]}" $pkg_libs -lm ||
-		die "building the fuzz target failed"
+	"$cc" -fsanitize=fuzzer,address,undefined -o "$bin" "${objs[@]}" \
+		$pkg_libs -lm || die "linking the fuzz target failed"
 	echo "$stamp" >"$bin.flags"
 fi
 

@@ -14,9 +14,10 @@
  *    "cpus=N", "duration=D", "seed=N", "policy=P", "group_sched=B",
  *    "set=TUNABLE=VALUE", "expect=PATH=SHARE[+-TOL]";
  *  - the run is clamped to something small, so that one input costs
- *    milliseconds: at most 50 ms of simulated time, fewer if the shortest
- *    step of any program is so short that the run would take more than
- *    about EVENT_BUDGET events, no more than MAX_TASKS tasks and
+ *    milliseconds: at most 50 ms of simulated time, less if the run
+ *    would cost more than WORK_BUDGET (events, estimated from the ticks
+ *    and the shortest step of any program, times the work of the
+ *    invariant checker after each), no more than MAX_TASKS tasks and
  *    MAX_JOB_SLOTS job children (the engine gives each one a slot up
  *    front).  Clamping changes only how long the run lasts, never what the
  *    trace means;
@@ -45,7 +46,7 @@
 #define MAX_DURATION	(50 * NS_PER_MS)
 #define MAX_TASKS	200
 #define MAX_JOB_SLOTS	2000
-#define EVENT_BUDGET	UINT64_C(200000)
+#define WORK_BUDGET	3e7	/* events x checker steps: ~0.5 s */
 #define MAX_OVERRIDES	16
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -88,7 +89,7 @@ struct shape {
  * Job children of one pass of prog (recursively: the engine runs nested
  * jobs too), saturating; notes the shortest step on the way.
  */
-static uint64_t job_children(const struct trace_program *prog, int depth,
+static uint64_t job_children(const struct trace_program *prog,
 			     struct shape *sh)
 {
 	uint64_t n = 0;
@@ -110,9 +111,7 @@ static uint64_t job_children(const struct trace_program *prog, int depth,
 			break;
 		case STEP_JOBS:
 			n = add_sat(n, mul_sat(st->total,
-					       1 + job_children(st->jobs,
-								depth + 1,
-								sh)));
+					       1 + job_children(st->jobs, sh)));
 			break;
 		default:
 			break;
@@ -187,7 +186,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct expect_outcome *outcomes;
 	struct sim_result *r;
 	struct shape sh = { UINT64_MAX, false };
-	uint64_t slots = 0, events, duration;
+	uint64_t slots = 0, duration;
+	double n, events_per_ns, check_cost;
 	struct trace *t;
 	sim_error err;
 
@@ -210,20 +210,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 1 : t->tasks[i].loops;
 
 		slots = add_sat(slots, mul_sat(loops,
-				job_children(t->tasks[i].program, 0, &sh)));
+				job_children(t->tasks[i].program, &sh)));
 	}
 	if (slots > MAX_JOB_SLOTS || known_bug(t, &sh))
 		goto out;
 
-	/* A tick per CPU per 1/hz is an event too. */
-	if (1000000000u / t->hz < sh.shortest)
-		sh.shortest = 1000000000u / t->hz;
+	/*
+	 * The cost of a run: events (ticks of every CPU, steps of every task)
+	 * times the cost of the invariant checker after each of them, which
+	 * for every CPU walks its 100 RT queues, its group runqueues and
+	 * every task.  Keep it under WORK_BUDGET.
+	 */
+	n = (double)(t->nr_tasks + slots);
+	events_per_ns = (double)t->nr_cpus * t->hz / 1e9 +
+			(sh.shortest == UINT64_MAX ? 0 : n / (double)sh.shortest);
+	check_cost = (double)t->nr_cpus * (100 + 4 * (double)t->nr_groups + n) + n;
 	duration = t->duration < MAX_DURATION ? t->duration : MAX_DURATION;
-	events = mul_sat(duration / sh.shortest + 1,
-			 t->nr_tasks + slots + (uint64_t)t->nr_cpus);
-	if (events > EVENT_BUDGET)
-		duration = mul_sat(sh.shortest, EVENT_BUDGET) /
-			   (t->nr_tasks + slots + (uint64_t)t->nr_cpus);
+	if ((double)duration * events_per_ns * check_cost > WORK_BUDGET)
+		duration = (uint64_t)(WORK_BUDGET / (events_per_ns * check_cost));
 	if (duration == 0)
 		duration = 1;
 	t->duration = duration;

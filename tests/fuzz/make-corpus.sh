@@ -4,8 +4,10 @@
 # tests/fuzz/make-corpus.sh OUTDIR - the fuzzer's seed corpus.
 #
 # Copies every trace of traces/ (at any depth), every input of the
-# bad-trace catalogue (tests/bad-traces/*, not the .expect sidecars) and
-# the fuzz regressions (tests/fuzz/regressions/*) into OUTDIR, each under
+# bad-trace catalogue (tests/bad-traces/*, not the .expect sidecars), the
+# fuzzer's own seeds (tests/fuzz/seeds/*: every event kind, jobs, channels,
+# RT tasks, overrides) and the fuzz regressions (tests/fuzz/regressions/*)
+# into OUTDIR, each under
 # the SHA-1 of its content as libFuzzer names corpus files, so that the
 # same input is never there twice.  Also adds a few variants of the traces
 # that use the fuzz target's "_fuzz" overrides.  Prints how many files
@@ -34,7 +36,8 @@ for f in tests/bad-traces/*; do
 	case "$f" in *.expect | *.sh | *.md) continue ;; esac
 	seeds+=("$f")
 done
-for f in tests/fuzz/regressions/*; do
+for f in tests/fuzz/seeds/* tests/fuzz/regressions/*; do
+	case "$f" in *.md) continue ;; esac
 	[ -f "$f" ] && seeds+=("$f")
 done
 for f in ${seeds[@]+"${seeds[@]}"}; do
