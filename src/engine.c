@@ -163,6 +163,33 @@ static u64 clamp_ns(double v)
 	return (u64)llround(v);
 }
 
+/*
+ * A natural logarithm built from +, -, * and / only, which IEEE 754 rounds
+ * the same on every host (libm's log() may differ in the last bit between
+ * libraries): x = m x 2^e with m in [1/sqrt2, sqrt2), ln m = 2 atanh(z)
+ * with z = (m-1)/(m+1), |z| < 0.172, summed to 1e-17.  For x in (0, 1].
+ */
+double portable_log(double x)
+{
+	const double ln2 = 0.6931471805599453094;
+	double z, z2, term, sum;
+	int e = 0;
+
+	while (x < 0.7071067811865476) {	/* exact: powers of two */
+		x *= 2;
+		e--;
+	}
+	z = (x - 1) / (x + 1);
+	z2 = z * z;
+	term = z;
+	sum = 0;
+	for (int k = 1; k < 40; k += 2) {
+		sum += term / k;
+		term *= z2;
+	}
+	return 2 * sum + e * ln2;
+}
+
 static u64 draw_duration(struct sim_result *r, const struct duration_spec *d)
 {
 	switch (d->kind) {
@@ -171,15 +198,24 @@ static u64 draw_duration(struct sim_result *r, const struct duration_spec *d)
 	case DIST_FOREVER:
 		return TRACE_FOREVER;
 	case DIST_EXP:
-		return clamp_ns(-(double)d->a * log(rng_unit(r)));
+		return clamp_ns(-(double)d->a * portable_log(rng_unit(r)));
 	case DIST_UNIFORM:
 		return d->a + (d->b > d->a ? rng_next(r) % (d->b - d->a + 1) : 0);
 	case DIST_NORMAL: {
-		/* Box-Muller; one draw per call keeps the sequence simple */
-		double u1 = rng_unit(r), u2 = rng_unit(r);
-		double z = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+		/*
+		 * Marsaglia's polar method: no trigonometry, and sqrt() is
+		 * correctly rounded by IEEE 754, so every host draws the same.
+		 * One value per call keeps the sequence simple.
+		 */
+		double v1, v2, w;
 
-		return clamp_ns((double)d->a + z * (double)d->b);
+		do {
+			v1 = 2 * rng_unit(r) - 1;
+			v2 = 2 * rng_unit(r) - 1;
+			w = v1 * v1 + v2 * v2;
+		} while (w >= 1 || w == 0);
+		w = sqrt(-2 * portable_log(w) / w);
+		return clamp_ns((double)d->a + v1 * w * (double)d->b);
 	}
 	}
 	return 0;

@@ -181,6 +181,9 @@ u64 sim_total_task_cpu(const struct sim_result *r);
 /* Latency percentile from the histogram (upper bound of its bucket). */
 u64 lat_percentile(const struct lat_stats *l, double pct);
 
+/* ln(x) for x in (0, 1], the same bits on every IEEE 754 host. */
+double portable_log(double x);
+
 /* check.c: the simulator's own invariants; returns false and a reason. */
 bool sim_check_invariants(struct sim_result *r, char *why, size_t len);
 
