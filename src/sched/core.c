@@ -170,12 +170,9 @@ static void dec_nr_running(struct task_struct *p, struct rq *rq)
 	dec_load(rq, p);
 }
 
-/* set_load_weight: weight from policy and nice; resets wait_runtime */
-void set_load_weight(struct task_struct *p)
+/* The weight of a task's entity, from its policy and nice level. */
+static void task_load_weight(struct task_struct *p)
 {
-	task_rq(p)->cfs.wait_runtime -= p->se.wait_runtime;
-	p->se.wait_runtime = 0;
-
 	if (task_has_rt_policy(p)) {
 		p->se.load.weight = prio_to_weight[0] * 2;
 		p->se.load.inv_weight = prio_to_wmult(0) >> 1;
@@ -191,6 +188,14 @@ void set_load_weight(struct task_struct *p)
 
 	p->se.load.weight = prio_to_weight[p->static_prio - MAX_RT_PRIO];
 	p->se.load.inv_weight = prio_to_wmult(p->static_prio - MAX_RT_PRIO);
+}
+
+/* set_load_weight: weight from policy and nice; resets wait_runtime */
+void set_load_weight(struct task_struct *p)
+{
+	task_rq(p)->cfs.wait_runtime -= p->se.wait_runtime;
+	p->se.wait_runtime = 0;
+	task_load_weight(p);
 }
 
 static void enqueue_task(struct rq *rq, struct task_struct *p, int wakeup)
@@ -695,17 +700,7 @@ void sched_task_init(struct machine *m, struct task_struct *p, int pid,
 	p->time_slice = static_prio_timeslice(m, p->static_prio);
 	INIT_LIST_HEAD(&p->run_list);
 	/* set_load_weight() without touching a runqueue: not queued yet */
-	if (task_has_rt_policy(p)) {
-		p->se.load.weight = prio_to_weight[0] * 2;
-		p->se.load.inv_weight = prio_to_wmult(0) >> 1;
-	} else if (policy == SCHED_IDLE) {
-		p->se.load.weight = WEIGHT_IDLEPRIO;
-		p->se.load.inv_weight = WMULT_IDLEPRIO;
-	} else {
-		p->se.load.weight = prio_to_weight[p->static_prio - MAX_RT_PRIO];
-		p->se.load.inv_weight =
-			prio_to_wmult(p->static_prio - MAX_RT_PRIO);
-	}
+	task_load_weight(p);
 }
 
 /* init_idle: the idle task of a CPU */
