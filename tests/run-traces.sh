@@ -17,15 +17,8 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 
-simbin=$1
-case "$simbin" in
-*/*) simbin="$(cd "$(dirname "$simbin")" && pwd)/$(basename "$simbin")" ;;
-*) simbin=$(command -v "$simbin") || simbin=$1 ;;
-esac
-if [ ! -x "$simbin" ]; then
-	echo "$0: $1: not an executable" >&2
-	exit 2
-fi
+. "$(dirname "$0")/simbin.sh"
+resolve_simbin "$1"
 
 cd "$(dirname "$0")/.." || exit 2
 timeout_s=${TRACE_TIMEOUT:-120}
