@@ -15,54 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_util.h"
-#include "sched/sched.h"
-
-#define US	1000ULL
-#define MS	1000000ULL
-#define T0	(1 * MS)
-
-#define require(cond, ...) \
-	do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
-
-/* xorshift64 */
-static uint64_t rng_state;
-
-static void rng_seed(uint64_t seed)
-{
-	rng_state = seed * 0x9e3779b97f4a7c15ULL + 1;
-}
-
-static uint64_t rng_below(uint64_t bound)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state % bound;
-}
+#include "sim_harness.h"
 
 /**************************************************************
  * Harness
  */
-
-struct sim {
-	struct machine m;
-	struct cpumask all;
-	u64 now;
-};
-
-static void sim_init(struct sim *s, int ncpus, bool group)
-{
-	struct sched_sysctl sys;
-
-	sched_sysctl_init(&sys, ncpus, 1000);
-	sys.fair_group_sched = group;
-	ck_assert_int_eq(machine_init(&s->m, ncpus, &sys), 0);
-	cpus_setall(&s->all, ncpus);
-	s->now = T0;
-	for (int i = 0; i < ncpus; i++)
-		update_rq_clock(cpu_rq(&s->m, i), s->now);
-}
 
 static struct task_group *mkgroup(struct sim *s, struct task_group *parent,
 				  const char *path, u64 shares)
@@ -71,33 +28,6 @@ static struct task_group *mkgroup(struct sim *s, struct task_group *parent,
 
 	ck_assert_ptr_nonnull(tg);
 	return tg;
-}
-
-static void sim_start(struct sim *s, struct task_struct *p, int pid,
-		      unsigned int policy, int nice, unsigned int rt_priority,
-		      struct task_group *tg)
-{
-	sched_task_init(&s->m, p, pid, "t", policy, nice, rt_priority,
-			&s->all, tg);
-	tg->nr_tasks++;
-	sched_fork(&s->m, p, 0);
-	wake_up_new_task(&s->m, p, NULL);
-}
-
-static void sim_tick(struct sim *s)
-{
-	s->now += MS;
-	update_rq_clock(cpu_rq(&s->m, 0), s->now);
-	scheduler_tick(cpu_rq(&s->m, 0));
-}
-
-static void sim_sleep(struct sim *s, struct task_struct *p)
-{
-	struct rq *rq = cpu_rq(&s->m, 0);
-
-	ck_assert_ptr_eq(rq->curr, p);
-	p->state = TASK_INTERRUPTIBLE;
-	schedule(rq);
 }
 
 /* Check one queue's counters */
@@ -479,7 +409,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	struct task_group *a, *b, *c;
 	struct rq *rq;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 2000);
@@ -576,7 +506,7 @@ START_TEST(test_pick_walks_down)
 	struct task_group *a, *b, *c, *gx;
 	struct rq *rq;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, a, "/a/b", 1024);
@@ -638,7 +568,7 @@ START_TEST(test_tick_charges_every_level)
 	struct sched_entity *ses[4];
 	struct rq *rq;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 1024);
@@ -696,7 +626,7 @@ START_TEST(test_move_running_task)
 	struct rq *rq;
 	u64 sum;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 2000);
@@ -797,7 +727,7 @@ START_TEST(test_move_rt_task_keeps_fifo_order)
 	struct task_group *a;
 	struct rq *rq;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	sim_start(&s, &f1, 1, SCHED_FIFO, 0, 10, &s.m.root_task_group);
@@ -849,7 +779,7 @@ START_TEST(test_new_task_parent_elsewhere)
 	struct task_group *a;
 	struct rq *rq;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	if (_i == 0)
@@ -898,7 +828,7 @@ START_TEST(test_destroy_group)
 	struct task_struct t;
 	struct task_group *e, *p, *k, *busy;
 
-	sim_init(&s, 2, true);
+	sim_setup(&s, 2, true);
 	e = mkgroup(&s, &s.m.root_task_group, "/e", 1024);
 	p = mkgroup(&s, &s.m.root_task_group, "/p", 1024);
 	k = mkgroup(&s, p, "/p/k", 1024);
@@ -957,7 +887,7 @@ START_TEST(test_shares_limits)
 	struct sim s;
 	struct task_group *g;
 
-	sim_init(&s, 2, true);
+	sim_setup(&s, 2, true);
 	g = mkgroup(&s, &s.m.root_task_group, "/g", 1024);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, g, 1), -1);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, g, 262145), -1);
@@ -1000,7 +930,7 @@ START_TEST(test_shares_two_groups)
 	struct task_group *a, *b;
 	u64 total;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, a, 2048), 0);
@@ -1032,7 +962,7 @@ START_TEST(test_shares_nested)
 	u64 total;
 	double fa, fx, fy;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
 	x = mkgroup(&s, b, "/b/x", 1024);
@@ -1070,7 +1000,7 @@ START_TEST(test_shares_change_running)
 	struct task_group *a, *b;
 	u64 a1, b1, a2, b2;
 
-	sim_init(&s, 1, true);
+	sim_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
 	sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
@@ -1338,7 +1268,7 @@ START_TEST(test_property)
 	ck_assert_ptr_nonnull(w->tasks);
 	w->group = configs[config].group;
 	w->ncpus = configs[config].ncpus;
-	sim_init(&w->s, w->ncpus, w->group);
+	sim_setup(&w->s, w->ncpus, w->group);
 	w->groups[0] = &w->s.m.root_task_group;
 	w->max_live = 6 + 10 * (_i % 4);	/* 6, 16, 26, 36 */
 	rng_seed(1000 + (uint64_t)_i);
