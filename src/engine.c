@@ -411,11 +411,11 @@ static void wake_task(struct sim_result *r, struct sim_task *st, int waker_cpu,
 static void task_exit(struct sim_result *r, struct sim_task *st);
 
 static const unsigned int policy_of[] = {
-	[SIM_POLICY_NORMAL] = SCHED_NORMAL,
-	[SIM_POLICY_BATCH] = SCHED_BATCH,
-	[SIM_POLICY_IDLE] = SCHED_IDLE,
-	[SIM_POLICY_FIFO] = SCHED_FIFO,
-	[SIM_POLICY_RR] = SCHED_RR,
+	[SIM_SCHED_NORMAL] = SCHED_NORMAL,
+	[SIM_SCHED_BATCH] = SCHED_BATCH,
+	[SIM_SCHED_IDLE] = SCHED_IDLE,
+	[SIM_SCHED_FIFO] = SCHED_FIFO,
+	[SIM_SCHED_RR] = SCHED_RR,
 };
 
 /*
@@ -979,7 +979,7 @@ static int build_tasks(struct sim_result *r)
 		/* Its group's task_group is looked up at fork: it may be
 		 * made by a mkdir event before then */
 		sched_task_init(&r->machine, &st->task, r->next_pid++, tt->name,
-				policy_of[tt->policy], tt->nice,
+				policy_of[tt->sched_class], tt->nice,
 				(unsigned int)tt->rt_priority, &tt->cpus,
 				&r->machine.root_task_group);
 		timer_init(&st->timer, TIMER_TASK, (int)i);

@@ -88,7 +88,7 @@ static bool program_demand(const struct trace_program *p, double *demand,
 
 static double nice_weight(const struct model *md, size_t i)
 {
-	if (md->t->tasks[i].policy == SIM_POLICY_IDLE)
+	if (md->t->tasks[i].sched_class == SIM_SCHED_IDLE)
 		return WEIGHT_IDLEPRIO;
 	return prio_to_weight[md->task_nice[i] + 20];
 }
@@ -101,7 +101,7 @@ static void credit(struct model *md, int task, double rate)
 
 static bool is_rt(const struct trace_task *tt)
 {
-	return tt->policy == SIM_POLICY_FIFO || tt->policy == SIM_POLICY_RR;
+	return tt->sched_class == SIM_SCHED_FIFO || tt->sched_class == SIM_SCHED_RR;
 }
 
 /* Water-filling: split cap among members by weight, capped by demand. */

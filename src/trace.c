@@ -2074,9 +2074,9 @@ static const char *const task_keys[] = {
 };
 
 static const char *const task_policies[] = {
-	[SIM_POLICY_NORMAL] = "normal", [SIM_POLICY_BATCH] = "batch",
-	[SIM_POLICY_IDLE] = "idle", [SIM_POLICY_FIFO] = "fifo",
-	[SIM_POLICY_RR] = "rr", NULL
+	[SIM_SCHED_NORMAL] = "normal", [SIM_SCHED_BATCH] = "batch",
+	[SIM_SCHED_IDLE] = "idle", [SIM_SCHED_FIFO] = "fifo",
+	[SIM_SCHED_RR] = "rr", NULL
 };
 
 /*
@@ -2182,10 +2182,10 @@ static int parse_task_policy(struct loader *ld, json_t *v,
 
 	if (get_string(ld, v, "policy", TASK_POLICY_VALID, &policy) < 0)
 		return -1;
-	for (task->policy = 0; task_policies[task->policy]; task->policy++)
-		if (!strcmp(policy, task_policies[task->policy]))
+	for (task->sched_class = 0; task_policies[task->sched_class]; task->sched_class++)
+		if (!strcmp(policy, task_policies[task->sched_class]))
 			break;
-	if (!task_policies[task->policy]) {
+	if (!task_policies[task->sched_class]) {
 		path_push_key(ld, "policy");
 		return fail(ld, TASK_POLICY_VALID, "%s is not a task policy",
 			    quote(policy, q, sizeof(q)));
@@ -2193,7 +2193,7 @@ static int parse_task_policy(struct loader *ld, json_t *v,
 	if (get_integer(ld, v, "nice", -20, 19, NULL, &nice) < 0)
 		return -1;
 	task->nice = (int)nice;
-	rt = task->policy == SIM_POLICY_FIFO || task->policy == SIM_POLICY_RR;
+	rt = task->sched_class == SIM_SCHED_FIFO || task->sched_class == SIM_SCHED_RR;
 	if (!rt && json_object_get(v, "rt_priority")) {
 		path_push_key(ld, "rt_priority");
 		return fail(ld,

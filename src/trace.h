@@ -14,21 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cpumask.h"
+#include "lib/cpumask.h"
+#include "policy/policy.h"
 #include "schedsim.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;
 
 #define TRACE_FOREVER UINT64_MAX	/* "run": "forever", "loop": "forever" */
-
-enum sim_policy {
-	SIM_POLICY_NORMAL,	/* SCHED_NORMAL (SCHED_OTHER) */
-	SIM_POLICY_BATCH,	/* SCHED_BATCH */
-	SIM_POLICY_IDLE,	/* SCHED_IDLE */
-	SIM_POLICY_FIFO,	/* SCHED_FIFO */
-	SIM_POLICY_RR,		/* SCHED_RR */
-};
 
 /* A duration, fixed or drawn from the trace's seeded generator. */
 enum dist_kind {
@@ -77,7 +70,7 @@ struct trace_program {
 struct trace_task {
 	char *name;
 	int group;			/* index in trace->groups */
-	enum sim_policy policy;
+	enum sim_sched_class sched_class;	/* the trace's "policy": SCHED_* */
 	int nice;			/* -20..19 */
 	int rt_priority;		/* 1..99 for fifo/rr, else 0 */
 	struct cpumask cpus;		/* affinity; all CPUs by default */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check_util.h"
-#include "../src/rbtree.h"
+#include "lib/rbtree.h"
 
 struct item {
 	int key;

@@ -338,7 +338,7 @@ static void check_full_tasks(const struct trace *t)
 	ck_assert_int_eq(trace_find_task(t, "cc"), -1);
 
 	ck_assert_int_eq(x->group, 2);
-	ck_assert_int_eq(x->policy, SIM_POLICY_NORMAL);
+	ck_assert_int_eq(x->sched_class, SIM_SCHED_NORMAL);
 	ck_assert_int_eq(x->nice, -5);
 	ck_assert_int_eq(x->rt_priority, 0);
 	ck_assert(!x->cpus_given);
@@ -349,7 +349,7 @@ static void check_full_tasks(const struct trace *t)
 	/* the copies share one program */
 	ck_assert_ptr_eq(cc[0].program, cc[1].program);
 	ck_assert_ptr_eq(cc[1].program, cc[2].program);
-	ck_assert_int_eq(cc->policy, SIM_POLICY_BATCH);
+	ck_assert_int_eq(cc->sched_class, SIM_SCHED_BATCH);
 	ck_assert_int_eq(cc->group, 1);
 	ck_assert(cc->cpus_given);
 	ck_assert_int_eq(cpus_weight(&cc->cpus), 3);
@@ -357,7 +357,7 @@ static void check_full_tasks(const struct trace *t)
 		  cpu_isset(3, &cc->cpus));
 	ck_assert_uint_eq(cc->loops, 1);
 
-	ck_assert_int_eq(irqd->policy, SIM_POLICY_FIFO);
+	ck_assert_int_eq(irqd->sched_class, SIM_SCHED_FIFO);
 	ck_assert_int_eq(irqd->rt_priority, 50);
 	ck_assert_uint_eq(irqd->start, SEC);
 	ck_assert_uint_eq(irqd->loops, 100);
@@ -507,7 +507,7 @@ START_TEST(test_defaults)
 	ck_assert_uint_eq(t->groups[0].shares, 1024);
 	ck_assert_str_eq(a->name, "a");
 	ck_assert_int_eq(a->group, 0);
-	ck_assert_int_eq(a->policy, SIM_POLICY_NORMAL);
+	ck_assert_int_eq(a->sched_class, SIM_SCHED_NORMAL);
 	ck_assert_int_eq(a->nice, 0);
 	ck_assert_int_eq(a->rt_priority, 0);
 	ck_assert_int_eq(cpus_weight(&a->cpus), 4);

@@ -28,9 +28,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cpumask.h"
-#include "list.h"
-#include "rbtree.h"
+#include "lib/cpumask.h"
+#include "lib/list.h"
+#include "lib/rbtree.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;

@@ -14,7 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "rbtree.h"
+#include "lib/rbtree.h"
 
 static inline void set_parent(struct rb_node *n, struct rb_node *parent)
 {

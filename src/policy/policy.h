@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * policy/policy.h - the seam between the engine and a scheduler model.
+ *
+ * A "policy" here is one kernel's scheduler (cfs-v19 is Linux 2.6.23-rc1
+ * with the group-scheduling patches).  The word never means a task's
+ * SCHED_* setting: that is the task's sched_class (enum sim_sched_class).
+ *
+ * A policy is a table of operations (struct sched_policy) registered in
+ * policy/registry.c.  The engine knows tasks, groups and CPUs only by
+ * number: task ids 0..max_tasks-1, group ids 0..max_groups-1 (0 is the
+ * root group "/"), CPUs 0..nr_cpus-1, and SIM_IDLE for "no task".  The
+ * policy keeps all of its own state behind an opaque struct
+ * policy_machine; the engine never looks inside.
+ *
+ * Time: every entry point that can change a runqueue takes "now", the
+ * simulated time in nanoseconds; the policy brings its clocks up to it
+ * (update_rq_clock in a kernel port).  Calls never go back in time.
+ *
+ * Calls back into the engine go through struct policy_host (below).
+ * docs/design.md describes the protocol with examples.
+ */
+#ifndef SCHEDSIM_POLICY_H
+#define SCHEDSIM_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lib/cpumask.h"
+
+#define SIM_IDLE (-1)		/* "no task": the idle task is current */
+
+/* A task's scheduling policy as sched_setscheduler() takes it.  Named
+ * sched_class in sched-sim's own code, since "policy" is the model. */
+enum sim_sched_class {
+	SIM_SCHED_NORMAL,	/* SCHED_NORMAL (SCHED_OTHER) */
+	SIM_SCHED_BATCH,	/* SCHED_BATCH */
+	SIM_SCHED_IDLE,		/* SCHED_IDLE */
+	SIM_SCHED_FIFO,		/* SCHED_FIFO */
+	SIM_SCHED_RR,		/* SCHED_RR */
+};
+
+/* ---- tunables ---------------------------------------------------------- */
+
+enum tunable_kind {
+	TUNABLE_DURATION,	/* nanoseconds; written "4ms" in traces */
+	TUNABLE_INTEGER,	/* a plain integer (counts, bitmasks, 0/1) */
+};
+
+/*
+ * One tunable of a policy: a /proc/sys/kernel/sched_* knob or a kernel
+ * configuration value.  Adding a tunable to a policy is one line in its
+ * table; the loader, --set, --list-tunables and the report use the table.
+ */
+struct sched_tunable {
+	const char *name;	/* "sched_granularity" */
+	enum tunable_kind kind;
+	uint64_t def;		/* default on a 1-CPU machine (see help) */
+	uint64_t min, max;	/* valid range, inclusive */
+	const char *help;	/* one line: what it does, how it scales */
+};
+
+#define SIM_MAX_TUNABLES 32	/* per policy */
+
+/* The values of a policy's tunables that a trace or --set chose. */
+struct tunable_values {
+	uint64_t value[SIM_MAX_TUNABLES];
+	bool set[SIM_MAX_TUNABLES];	/* false: the policy's default */
+};
+
+/* ---- what the engine gives a policy ---------------------------------- */
+
+struct sim_topology {
+	int nodes, packages_per_node, cores_per_package, threads_per_core;
+};
+
+struct policy_host;
+
+struct policy_config {
+	int nr_cpus;
+	struct sim_topology topology;	/* a flat machine: 1, 1, nr_cpus, 1 */
+	unsigned int hz;		/* CONFIG_HZ */
+	bool group_sched;		/* CONFIG_FAIR_GROUP_SCHED (or the
+					 * policy's equivalent) */
+	size_t max_tasks;		/* task ids are below this */
+	size_t max_groups;		/* group ids are below this */
+	const struct tunable_values *tunables;	/* indexed like the table */
+	/* Fault injection for the invariant checker's tests (0: none); a
+	 * policy that has no such fault ignores it */
+	uint64_t fault_dequeue_load;
+	struct policy_host *host;
+};
+
+/* The attributes a task is created with (trace-level tasks). */
+struct policy_task_attr {
+	int pid;
+	const char *comm;		/* outlives the task */
+	enum sim_sched_class sched_class;
+	int nice;			/* -20..19 */
+	unsigned int rt_priority;	/* 1..99 for FIFO/RR */
+	const struct cpumask *cpus_allowed;
+};
+
+/*
+ * The engine's side of the seam.  The policy calls the functions and
+ * keeps the two shared fields exact.
+ */
+struct policy_host {
+	/*
+	 * schedule() changed cpu's current task from prev to next (either
+	 * may be SIM_IDLE).  prev_queued: prev is still on a runqueue (it
+	 * was preempted or yielded; it did not block or exit).
+	 */
+	void (*switched)(struct policy_host *host, int cpu, int prev, int next,
+			 bool prev_queued);
+	/* A CPU whose tick had stopped (NO_HZ) must tick again at when. */
+	void (*tick_restart)(struct policy_host *host, int cpu, uint64_t when);
+
+	/* CPUs that owe a schedule(): set by the policy when it decides to
+	 * preempt (resched_task), cleared by its schedule op. */
+	struct cpumask resched_mask;
+	/* Bumped on every change of any runqueue's tasks or current task,
+	 * so the engine can skip work when nothing changed. */
+	uint64_t state_gen;
+
+	/* Verbose tracing of decisions: 0, 1 (-v), 2 (-vv); NULL: none */
+	int verbose;
+	FILE *log;
+};
+
+static inline void policy_host_resched(struct policy_host *h, int cpu)
+{
+	cpu_set(cpu, &h->resched_mask);
+}
+
+/* ---- what a policy tells the engine ----------------------------------- */
+
+struct policy_task_stats {
+	uint64_t sum_exec_runtime;	/* CPU time charged to it, ns */
+	uint64_t nvcsw, nivcsw;		/* voluntary / involuntary switches */
+	uint64_t nr_migrations;		/* times it changed CPU */
+	int cpu;			/* task_cpu() */
+	bool queued;			/* on a runqueue (running or waiting) */
+	int nice;			/* its current nice value */
+};
+
+struct policy_cpu_stats {
+	uint64_t nr_running;		/* tasks queued, current included */
+	uint64_t nr_switches;		/* context switches */
+	uint64_t lb_attempts;		/* load-balancing passes */
+	uint64_t lb_pulled;		/* tasks those passes pulled */
+	int curr;			/* current task or SIM_IDLE */
+};
+
+struct policy_machine;			/* the policy's own state */
+
+/* ---- the table ---------------------------------------------------------- */
+
+struct sched_policy {
+	const char *name;		/* "cfs-v19": --policy, scheduler.policy */
+	const char *kernel;		/* "Linux 2.6.23-rc1 + ..." */
+	const char *summary;		/* one line */
+	const struct sched_tunable *tunables;
+	size_t nr_tunables;
+	/* The load weight of a nice level, and of SCHED_IDLE, for the
+	 * analytic model (ideal.c): the policy's own table */
+	uint64_t (*nice_weight)(int nice);
+	uint64_t (*idle_weight)(void);
+
+	/* A machine of cfg->nr_cpus CPUs with its root group.  NULL and a
+	 * reason in why (out of memory, a topology it cannot build). */
+	struct policy_machine *(*create)(const struct policy_config *cfg,
+					 char *why, size_t len);
+	void (*destroy)(struct policy_machine *m);
+	/* The effective value of every tunable (after the policy scaled its
+	 * defaults to the machine), indexed like the table. */
+	void (*tunables_effective)(const struct policy_machine *m,
+				   uint64_t *values);
+
+	/* Tasks.  task_init prepares a trace-level task that exists but has
+	 * not been forked; it is in the root group until fork. */
+	void (*task_init)(struct policy_machine *m, int task,
+			  const struct policy_task_attr *attr);
+	/*
+	 * fork and wake up a new task in group.  parent >= 0: a child of a
+	 * running task (jobs); it inherits the parent's sched_class, nice,
+	 * rt_priority and affinity, and takes pid and comm from attr.
+	 * parent SIM_IDLE: a trace-level task started by a launcher; the
+	 * policy may place it on any CPU (fork and exec balancing).
+	 */
+	void (*fork)(struct policy_machine *m, int task, int parent, int group,
+		     const struct policy_task_attr *attr, uint64_t now);
+	/* Wake a sleeping task; waker_cpu is where the waker runs, sync as
+	 * wake_up_sync.  Returns false if it was not asleep. */
+	bool (*wake)(struct policy_machine *m, int task, int waker_cpu,
+		     bool sync, uint64_t now);
+	/* The current task on its CPU blocks (sleep, recv, wait4) or exits;
+	 * the engine calls schedule for that CPU next. */
+	void (*block)(struct policy_machine *m, int task, uint64_t now);
+	void (*exit)(struct policy_machine *m, int task, uint64_t now);
+
+	/* A scheduler tick on cpu.  Returns the time of the next tick, or
+	 * 0 when the CPU's tick stops (NO_HZ idle; see host->tick_restart). */
+	uint64_t (*tick)(struct policy_machine *m, int cpu, uint64_t now);
+	/* schedule() on cpu: picks the next task and switches to it
+	 * (host->switched is called when the current task changes). */
+	void (*schedule)(struct policy_machine *m, int cpu, uint64_t now);
+
+	/* Groups (the cpu controller's directories).  0 or -errno. */
+	int (*group_create)(struct policy_machine *m, int group, int parent,
+			    const char *path, uint64_t shares, uint64_t now);
+	int (*group_destroy)(struct policy_machine *m, int group, uint64_t now);
+	void (*group_move_task)(struct policy_machine *m, int task, int group,
+				uint64_t now);
+	int (*group_set_shares)(struct policy_machine *m, int group,
+				uint64_t shares, uint64_t now);
+
+	/* Attributes.  set_affinity: 0 or -EINVAL (no allowed CPU). */
+	void (*set_nice)(struct policy_machine *m, int task, int nice,
+			 uint64_t now);
+	int (*set_affinity)(struct policy_machine *m, int task,
+			    const struct cpumask *mask, uint64_t now);
+
+	/* The end of a run: charge the running tasks' partial slices. */
+	void (*flush)(struct policy_machine *m, uint64_t now);
+
+	/* Statistics, cheap enough to be called per event. */
+	void (*task_stats)(const struct policy_machine *m, int task,
+			   struct policy_task_stats *out);
+	void (*cpu_stats)(const struct policy_machine *m, int cpu,
+			  struct policy_cpu_stats *out);
+
+	/* The policy's own invariants; false and a reason in why. */
+	bool (*check)(struct policy_machine *m, char *why, size_t len);
+	/* --dump-at and --step 'd': the runqueues, as /proc/sched_debug. */
+	void (*dump)(struct policy_machine *m, FILE *out, uint64_t now);
+};
+
+/* policy/registry.c */
+extern const struct sched_policy *const sched_policies[];	/* NULL-ended */
+const struct sched_policy *sched_policy_find(const char *name);
+/* "cfs-v19, eevdf": every name, for error messages (cut to len) */
+void sched_policy_names(char *buf, size_t len);
+#define SIM_DEFAULT_POLICY "cfs-v19"
+/* The index of name in p's tunable table, or -1. */
+int sched_policy_tunable(const struct sched_policy *p, const char *name);
+
+#endif /* SCHEDSIM_POLICY_H */

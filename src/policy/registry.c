@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * policy/registry.c - the scheduler models sched-sim can run.  A new
+ * policy adds its folder under src/policy/ (see docs/design.md) and one
+ * line here.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/policy.h"
+
+extern const struct sched_policy cfs_v19_policy;
+
+const struct sched_policy *const sched_policies[] = {
+	&cfs_v19_policy,
+	NULL,
+};
+
+const struct sched_policy *sched_policy_find(const char *name)
+{
+	for (size_t i = 0; sched_policies[i]; i++)
+		if (!strcmp(sched_policies[i]->name, name))
+			return sched_policies[i];
+	return NULL;
+}
+
+void sched_policy_names(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; sched_policies[i] && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+				 sched_policies[i]->name);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
+int sched_policy_tunable(const struct sched_policy *p, const char *name)
+{
+	for (size_t i = 0; i < p->nr_tunables; i++)
+		if (!strcmp(p->tunables[i].name, name))
+			return (int)i;
+	return -1;
+}
