@@ -91,7 +91,7 @@ TEST_TIMEOUT ?= 600
 # ---------------------------------------------------------------- sources
 
 CLI_SRC := src/cli.c
-LIB_SRCS := $(sort $(filter-out $(CLI_SRC),$(wildcard src/*.c src/*/*.c src/sched/*.c)) \
+LIB_SRCS := $(sort $(filter-out $(CLI_SRC) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 # Other .c files in tests/ (helpers such as tests/check_util.c, if any)

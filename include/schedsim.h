@@ -22,6 +22,7 @@
 #ifndef SCHEDSIM_H
 #define SCHEDSIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -51,6 +52,23 @@ enum sim_status {
 
 typedef struct trace sim_trace;
 typedef struct sim_result sim_result;
+
+/* How to run a trace (sim_run_opts); zero-initialise, then set fields. */
+typedef struct sim_options {
+	int verbose;		/* 0, 1 (-v: every pick_next walk), 2 (-vv) */
+	FILE *log;		/* where verbose output goes; NULL: stdout */
+	const uint64_t *dump_at; /* sorted times (ns) for runqueue dumps */
+	size_t nr_dump_at;
+	FILE *dump_out;		/* where dumps go; NULL: stdout */
+	/* Check the invariants every check_every events (0: never); with
+	 * check_scaled the interval grows with the machine's size */
+	uint64_t check_every;
+	int check_scaled;
+	int step;		/* stop after each decision, read step_in */
+	FILE *step_in;
+	/* Fault injection for the tests of the checker (0: none) */
+	uint64_t fault_dequeue_load;
+} sim_options;
 
 /* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
 sim_trace *sim_trace_load(const char *file, sim_error *err);

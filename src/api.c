@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "report.h"
 #include "trace.h"
 
@@ -52,7 +52,7 @@ int sim_result_status(const sim_result *result)
 
 const char *sim_result_error(const sim_result *result)
 {
-	return result->status == SIM_OK ? "" : result->bug;
+	return result->status == SIM_OK ? "" : result->error;
 }
 
 double sim_share(const sim_result *result, const char *group_or_task)

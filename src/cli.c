@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "report.h"
 #include "trace.h"
 
@@ -263,12 +263,12 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (r->status == SIM_INVALID) {
-		fprintf(stderr, "sched-sim: %s\n", r->bug);
+		fprintf(stderr, "sched-sim: %s\n", r->error);
 		status = SIM_INVALID;
 		goto out;
 	}
 	if (r->status == SIM_BUG) {
-		fprintf(stderr, "sched-sim: BUG: %s\n", r->bug);
+		fprintf(stderr, "sched-sim: BUG: %s\n", r->error);
 		status = SIM_BUG;
 		goto out;
 	}

@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "ideal.h"
-#include "sched/sched.h"
 
 struct member {
 	double weight, demand, alloc;
@@ -35,6 +34,7 @@ struct member {
 
 struct model {
 	const struct trace *t;
+	const struct sched_policy *policy;	/* its table of load weights */
 	/* state during the sweep */
 	int *task_group;
 	int *task_nice;
@@ -89,8 +89,8 @@ static bool program_demand(const struct trace_program *p, double *demand,
 static double nice_weight(const struct model *md, size_t i)
 {
 	if (md->t->tasks[i].sched_class == SIM_SCHED_IDLE)
-		return WEIGHT_IDLEPRIO;
-	return prio_to_weight[md->task_nice[i] + 20];
+		return (double)md->policy->idle_weight();
+	return (double)md->policy->nice_weight(md->task_nice[i]);
 }
 
 /* The rate (in CPUs) the model gives a task in the current segment. */
@@ -287,10 +287,11 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-bool ideal_shares(const struct trace *t, u64 end_ns, double *task_share,
+bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
+		  u64 end_ns, double *task_share,
 		  double *group_share)
 {
-	struct model md = { .t = t };
+	struct model md = { .t = t, .policy = policy };
 	size_t nb = 0, ev = 0, b = 0;
 	u64 *bounds;
 	double total = 0, now = 0, end = (double)end_ns;

@@ -13,10 +13,11 @@
 
 /*
  * Fills task_share[nr_tasks] and group_share[nr_groups] (groups include
- * descendants) for the run [0, end_ns).  Returns false when the model does
+ * descendants) for the run [0, end_ns), with the load weights of
+ * policy (a nice level's weight differs between kernels).  Returns false when the model does
  * not apply (tasks that use channels or jobs).
  */
-bool ideal_shares(const struct trace *t, u64 end_ns, double *task_share,
-		  double *group_share);
+bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
+		  u64 end_ns, double *task_share, double *group_share);
 
 #endif /* SCHEDSIM_IDEAL_H */

@@ -25,13 +25,13 @@ static double ratio(u64 a, u64 b)
 static u64 ref_cpu(const struct sim_result *r, const struct trace_ref *ref)
 {
 	if (ref->is_task)
-		return r->tasks[ref->index].task.se.sum_exec_runtime;
+		return r->tasks[ref->index].cpu_ns;
 	return sim_group_cpu_total(r, ref->index);
 }
 
 double sim_share_of(const struct sim_result *r, const struct trace_ref *ref)
 {
-	return ratio(ref_cpu(r, ref), sim_total_task_cpu(r));
+	return ratio(ref_cpu(r, ref), r->total_cpu_ns);
 }
 
 static bool group_within(const struct trace *t, int g, int ancestor)
@@ -52,17 +52,17 @@ static bool ref_finish(const struct sim_result *r, const struct trace_ref *ref,
 	u64 last = 0;
 
 	if (ref->is_task) {
-		const struct sim_task *st = &r->tasks[ref->index];
+		const struct sim_task_result *st = &r->tasks[ref->index];
 
 		*finish = st->exit_ns;
 		return st->exited;
 	}
 	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task *st = &r->tasks[i];
+		const struct sim_task_result *st = &r->tasks[i];
 
 		if (!group_within(r->trace, st->group, ref->index))
 			continue;
-		if (i >= r->nr_trace_tasks && !st->started)
+		if (!st->trace_task && !st->started)
 			continue;	/* a job slot never used */
 		if (!st->exited)
 			return false;
@@ -105,7 +105,7 @@ int evaluate_expectations(const struct sim_result *r,
 			break;
 		case EXPECT_LATENCY_MAX:
 		case EXPECT_LATENCY_AVG: {
-			const struct lat_stats *l = &r->tasks[ex->a.index].lat;
+			const struct sim_latency *l = &r->tasks[ex->a.index].latency;
 			u64 v = ex->kind == EXPECT_LATENCY_MAX ? l->max :
 				(l->count ? l->sum / l->count : 0);
 
@@ -125,16 +125,6 @@ int evaluate_expectations(const struct sim_result *r,
 	return failed;
 }
 
-static const char *policy_name(unsigned int policy)
-{
-	switch (policy) {
-	case SCHED_FIFO:	return "fifo";
-	case SCHED_RR:		return "rr";
-	case SCHED_BATCH:	return "batch";
-	case SCHED_IDLE:	return "idle";
-	default:		return "normal";
-	}
-}
 
 static void print_secs(FILE *out, u64 ns)
 {
@@ -146,7 +136,7 @@ static int group_task_count(const struct sim_result *r, int g)
 	int n = 0;
 
 	for (size_t i = 0; i < r->nr_tasks; i++)
-		if ((i < r->nr_trace_tasks || r->tasks[i].started) &&
+		if ((r->tasks[i].trace_task || r->tasks[i].started) &&
 		    group_within(r->trace, r->tasks[i].group, g))
 			n++;
 	return n;
@@ -164,7 +154,7 @@ static void ideal_compute(const struct sim_result *r, struct ideal *id)
 	id->task = calloc(t->nr_tasks + 1, sizeof(double));
 	id->group = calloc(t->nr_groups, sizeof(double));
 	if (!id->task || !id->group ||
-	    !ideal_shares(t, r->end_ns, id->task, id->group)) {
+	    !ideal_shares(t, r->policy, r->end_ns, id->task, id->group)) {
 		free(id->task);
 		free(id->group);
 		id->task = id->group = NULL;
@@ -214,12 +204,12 @@ void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, FILE *out)
 {
 	const struct trace *t = r->trace;
-	u64 total = sim_total_task_cpu(r);
+	u64 total = r->total_cpu_ns;
 	struct ideal id;
 
 	fprintf(out, "sched-sim %s: %s, policy %s, group scheduling %s, %d CPU%s, "
 		"HZ %u, seed %" PRIu64 "\n", SCHEDSIM_VERSION,
-		t->name ? t->name : t->file, t->policy,
+		t->name ? t->name : t->file, r->policy->name,
 		t->group_sched ? "on" : "off", t->nr_cpus,
 		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
@@ -241,22 +231,22 @@ void report_text(const struct sim_result *r,
 	fprintf(out, "%-20s %-16s %-6s %4s %10s %8s %10s %8s %9s %9s %9s %5s %10s\n",
 		"", "", "", "", "", "", "", "", "(ms)", "(ms)", "(ms)", "", "");
 	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task *st = &r->tasks[i];
-		const struct task_struct *p = &st->task;
+		const struct sim_task_result *st = &r->tasks[i];
+		const struct sim_latency *l = &st->latency;
 
-		if (i >= r->nr_trace_tasks && !st->started)
+		if (!st->trace_task && !st->started)
 			continue;
 		fprintf(out, "%-20s %-16s %-6s %4d ", st->name,
-			t->groups[st->group].path, policy_name(p->policy),
-			PRIO_TO_NICE(p->static_prio));
-		print_secs(out, p->se.sum_exec_runtime);
-		fprintf(out, " %6.2f %% ", 100.0 * ratio(p->se.sum_exec_runtime, total));
+			t->groups[st->group].path,
+			sim_sched_class_name(st->sched_class), st->nice);
+		print_secs(out, st->cpu_ns);
+		fprintf(out, " %6.2f %% ", 100.0 * ratio(st->cpu_ns, total));
 		print_secs(out, st->wait_ns);
-		fprintf(out, " %8" PRIu64, p->nvcsw + p->nivcsw);
-		print_ms(out, st->lat.count ? st->lat.sum / st->lat.count : 0);
-		print_ms(out, lat_percentile(&st->lat, 99.0));
-		print_ms(out, st->lat.max);
-		fprintf(out, " %5" PRIu64 " ", p->nr_migrations);
+		fprintf(out, " %8" PRIu64, st->nvcsw + st->nivcsw);
+		print_ms(out, l->count ? l->sum / l->count : 0);
+		print_ms(out, l->p99);
+		print_ms(out, l->max);
+		fprintf(out, " %5" PRIu64 " ", st->migrations);
 		if (st->exited)
 			print_secs(out, st->exit_ns);
 		else
@@ -268,15 +258,14 @@ void report_text(const struct sim_result *r,
 		fprintf(out, "\n%-6s %10s %8s %10s %9s %9s %10s\n", "cpu", "busy_s",
 			"busy", "switches", "balances", "pulled", "wasted_s");
 		for (int cpu = 0; cpu < t->nr_cpus; cpu++) {
-			const struct rq *rq = cpu_rq(&r->machine, cpu);
+			const struct sim_cpu_result *c = &r->cpus[cpu];
 
 			fprintf(out, "cpu%-3d ", cpu);
-			print_secs(out, rq->stats.busy_ns);
+			print_secs(out, c->busy_ns);
 			fprintf(out, " %6.2f %% %10" PRIu64 " %9" PRIu64 " %9" PRIu64 " ",
-				100.0 * ratio(rq->stats.busy_ns, r->end_ns),
-				rq->nr_switches, rq->stats.lb_attempts,
-				rq->stats.lb_pulled);
-			print_secs(out, rq->stats.wasted_ns);
+				100.0 * ratio(c->busy_ns, r->end_ns),
+				c->nr_switches, c->lb_attempts, c->lb_pulled);
+			print_secs(out, c->wasted_ns);
 			fprintf(out, "\n");
 		}
 		fprintf(out, "wasted: some CPU idle while a task that may run there "
@@ -284,7 +273,7 @@ void report_text(const struct sim_result *r,
 	}
 
 	for (size_t i = 0; i < r->nr_failures; i++)
-		fprintf(out, "\nevent failed: %s", r->failures[i].text);
+		fprintf(out, "\nevent failed: %s", r->failures[i]);
 	if (r->nr_failures)
 		fprintf(out, "\n");
 
@@ -314,12 +303,12 @@ void report_text(const struct sim_result *r,
 	}
 }
 
-static json_t *lat_json(const struct lat_stats *l)
+static json_t *lat_json(const struct sim_latency *l)
 {
 	return json_pack("{s:I, s:I, s:I, s:I}",
 			 "count", (json_int_t)l->count,
 			 "avg", (json_int_t)(l->count ? l->sum / l->count : 0),
-			 "p99", (json_int_t)lat_percentile(l, 99.0),
+			 "p99", (json_int_t)l->p99,
 			 "max", (json_int_t)l->max);
 }
 
@@ -327,19 +316,19 @@ int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, FILE *out)
 {
 	const struct trace *t = r->trace;
-	u64 total = sim_total_task_cpu(r), busy = 0;
+	u64 total = r->total_cpu_ns, busy = 0;
 	json_t *root, *groups, *tasks, *cpus, *expects, *failures;
 	struct ideal id;
 	int rc;
 
 	ideal_compute(r, &id);
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++)
-		busy += cpu_rq(&r->machine, cpu)->stats.busy_ns;
+		busy += r->cpus[cpu].busy_ns;
 
 	root = json_object();
 	json_object_set_new(root, "sched-sim", json_integer(1));
 	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
-	json_object_set_new(root, "policy", json_string(t->policy));
+	json_object_set_new(root, "policy", json_string(r->policy->name));
 	json_object_set_new(root, "group_sched", json_boolean(t->group_sched));
 	json_object_set_new(root, "cpus", json_integer(t->nr_cpus));
 	json_object_set_new(root, "hz", json_integer(t->hz));
@@ -372,25 +361,24 @@ int report_json(const struct sim_result *r,
 
 	tasks = json_array();
 	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task *st = &r->tasks[i];
-		const struct task_struct *p = &st->task;
+		const struct sim_task_result *st = &r->tasks[i];
 		json_t *o;
 
-		if (i >= r->nr_trace_tasks && !st->started)
+		if (!st->trace_task && !st->started)
 			continue;
 		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:f, s:I, s:I, s:I, s:o}",
 			      "name", st->name,
 			      "group", t->groups[st->group].path,
-			      "policy", policy_name(p->policy),
-			      "nice", PRIO_TO_NICE(p->static_prio),
-			      "cpu_ns", (json_int_t)p->se.sum_exec_runtime,
-			      "share", ratio(p->se.sum_exec_runtime, total),
+			      "policy", sim_sched_class_name(st->sched_class),
+			      "nice", st->nice,
+			      "cpu_ns", (json_int_t)st->cpu_ns,
+			      "share", ratio(st->cpu_ns, total),
 			      "wait_ns", (json_int_t)st->wait_ns,
-			      "switches", (json_int_t)(p->nvcsw + p->nivcsw),
-			      "migrations", (json_int_t)p->nr_migrations,
-			      "wakeup_latency_ns", lat_json(&st->lat));
+			      "switches", (json_int_t)(st->nvcsw + st->nivcsw),
+			      "migrations", (json_int_t)st->migrations,
+			      "wakeup_latency_ns", lat_json(&st->latency));
 		json_object_set_new(o, "ideal_share",
-				    id.task && i < r->nr_trace_tasks ?
+				    id.task && st->trace_task ?
 				    json_real(id.task[i]) : json_null());
 		json_object_set_new(o, "exit_ns", st->exited ?
 				    json_integer((json_int_t)st->exit_ns) : json_null());
@@ -400,21 +388,21 @@ int report_json(const struct sim_result *r,
 
 	cpus = json_array();
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++) {
-		const struct rq *rq = cpu_rq(&r->machine, cpu);
+		const struct sim_cpu_result *c = &r->cpus[cpu];
 
 		json_array_append_new(cpus, json_pack(
 			"{s:i, s:I, s:I, s:I, s:I, s:I}", "cpu", cpu,
-			"busy_ns", (json_int_t)rq->stats.busy_ns,
-			"switches", (json_int_t)rq->nr_switches,
-			"balance_attempts", (json_int_t)rq->stats.lb_attempts,
-			"tasks_pulled", (json_int_t)rq->stats.lb_pulled,
-			"wasted_ns", (json_int_t)rq->stats.wasted_ns));
+			"busy_ns", (json_int_t)c->busy_ns,
+			"switches", (json_int_t)c->nr_switches,
+			"balance_attempts", (json_int_t)c->lb_attempts,
+			"tasks_pulled", (json_int_t)c->lb_pulled,
+			"wasted_ns", (json_int_t)c->wasted_ns));
 	}
 	json_object_set_new(root, "cpus_detail", cpus);
 
 	failures = json_array();
 	for (size_t i = 0; i < r->nr_failures; i++)
-		json_array_append_new(failures, json_string(r->failures[i].text));
+		json_array_append_new(failures, json_string(r->failures[i]));
 	json_object_set_new(root, "event_failures", failures);
 
 	expects = json_array();

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "engine.h"
+#include "result.h"
 
 struct expect_outcome {
 	const struct trace_expect *ex;

@@ -1507,9 +1507,7 @@ static int parse_scheduler(struct loader *ld, json_t *root)
 		return fail(ld, POLICY_VALID, "%s %s",
 			    quote(policy, q, sizeof(q)), policy_problem(policy));
 	}
-	t->policy = strdup(policy);
-	if (!t->policy)
-		return fail_oom(ld);
+	t->policy = sched_policy_find(policy);
 	t->group_sched = true;
 	if (get_bool(ld, s, "group_sched", "true or false",
 		     &t->group_sched) < 0)
@@ -3337,7 +3335,6 @@ void trace_free(struct trace *t)
 	free(t->file);
 	free(t->name);
 	free(t->description);
-	free(t->policy);
 	for (size_t i = 0; i < t->nr_groups; i++)
 		free(t->groups[i].path);
 	free(t->groups);
@@ -3547,17 +3544,12 @@ static int override_policy(struct trace *t, const char *value,
 			   sim_error *err)
 {
 	char q[QUOTE_SIZE];
-	char *policy;
 
 	if (policy_problem(value))
 		return cli_fail(err, "--policy", POLICY_VALID, "%s %s",
 				quote(value, q, sizeof(q)),
 				policy_problem(value));
-	policy = strdup(value);
-	if (!policy)
-		return cli_fail(err, "--policy", POLICY_VALID, "out of memory");
-	free(t->policy);
-	t->policy = policy;
+	t->policy = sched_policy_find(value);
 	return 0;
 }
 

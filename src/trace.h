@@ -157,7 +157,7 @@ struct trace {
 	int nr_cpus;
 	struct trace_topology topology;
 
-	char *policy;		/* "cfs-v19" */
+	const struct sched_policy *policy;	/* the scheduler model */
 	bool group_sched;
 	unsigned int hz;
 	struct trace_tunables tunables;

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "check_util.h"
-#include "sched/sched.h"
+#include "policy/cfs-v19/policy.c"
 
 #define US	1000ULL
 #define MS	1000000ULL

@@ -15,8 +15,7 @@
 #include <string.h>
 
 #include "check_util.h"
-#include "sched/sched.h"
-#include "sched/topology.h"
+#include "policy/cfs-v19/policy.c"
 
 #define MS	UINT64_C(1000000)
 #define SEC	UINT64_C(1000000000)
@@ -39,6 +38,7 @@ struct sleeper {
 
 /* A small engine: a machine, its tasks, two groups, CPU busy time. */
 struct bench {
+	struct policy_host host;	/* the engine's side: bench_switch */
 	struct machine m;
 	struct task_struct tasks[MAX_TASKS];
 	struct sleeper sl[MAX_TASKS];
@@ -51,12 +51,19 @@ struct bench {
 
 static const char *const names[] = { "a", "b", "/" };
 
-/* The engine's switch_hook: busy time per CPU, and affinity at every switch */
-static void bench_switch(void *ctx, struct rq *rq, struct task_struct *prev,
-			 struct task_struct *next)
+/* The engine's switch callback: busy time per CPU, affinity at every switch */
+static void bench_switch(struct policy_host *host, int cpu, int prev_id,
+			 int next_id, bool prev_queued)
 {
-	struct bench *b = ctx;
+	struct bench *b = container_of(host, struct bench, host);
+	struct rq *rq = cpu_rq(&b->m, cpu);
+	struct task_struct *prev = prev_id == SIM_IDLE ? rq->idle
+						      : &b->tasks[prev_id];
+	struct task_struct *next = next_id == SIM_IDLE ? rq->idle
+						      : &b->tasks[next_id];
 
+	(void)prev_queued;
+	ck_assert_ptr_eq(rq->curr, next);
 	if (prev != rq->idle)
 		b->busy[rq->cpu] += rq->clock - b->since[rq->cpu];
 	if (next != rq->idle) {
@@ -85,8 +92,8 @@ static void bench_init_features(struct bench *b, struct sched_topology topo,
 	b->grp[1] = sched_create_group(&b->m, &b->m.root_task_group, "/b", 1024);
 	ck_assert_ptr_nonnull(b->grp[0]);
 	ck_assert_ptr_nonnull(b->grp[1]);
-	b->m.switch_hook = bench_switch;
-	b->m.hook_ctx = b;
+	b->host.switched = bench_switch;
+	b->m.host = &b->host;
 }
 
 static void bench_init(struct bench *b, struct sched_topology topo)
@@ -144,6 +151,7 @@ static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
 	cpus_setall(&all, b->m.nr_cpus);
 	sched_task_init(&b->m, p, b->nr_tasks + 1, names[grp >= 0 ? grp : 2],
 			SCHED_NORMAL, nice, 0, allowed ? allowed : &all, tg);
+	p->sim_id = b->nr_tasks;	/* its index: bench_switch finds it */
 	tg->nr_tasks++;
 	b->nr_tasks++;
 	sched_fork(&b->m, p, from);

@@ -1,64 +1,88 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_check.c - the invariant checker catches what it must: each test
- * runs a small trace to a valid state, confirms the checker passes it,
- * breaks one thing the way a buggy update would, and asserts the checker
- * names the broken invariant.  The last test breaks a real update (a
- * cfs_rq whose load is not lowered on dequeue) and runs on.
+ * test_check.c - the invariant checkers catch what they must.
+ *
+ * The policy's own checker (cfs-v19's check op): each test drives a
+ * machine through the policy's operations to a valid state, confirms the
+ * checker passes it, breaks one thing the way a buggy update would, and
+ * asserts the checker names the broken invariant.  The engine's checker
+ * (CPU-time conservation) and the run-time stop are tested on whole runs:
+ * a policy that misreports CPU time, and a real broken update (a cfs_rq
+ * whose load is not lowered on dequeue) that must stop the run.
  */
 #include <string.h>
 
 #include "check_util.h"
-#include "engine.h"
+#include "engine/engine.h"
+#include "policy/cfs-v19/policy.c"
 #include "trace.h"
 
-/* Two groups, a hog and a sleeper in each, on 2 CPUs; ends mid-run. */
-static const char trace_text[] =
-	"{ \"sched-sim\": 1, \"duration\": \"203ms\", \"machine\": { \"cpus\": 2 },"
-	"  \"scheduler\": {}, \"groups\": [ { \"path\": \"/a\" }, { \"path\": \"/b\" } ],"
-	"  \"tasks\": ["
-	"    { \"name\": \"a\", \"group\": \"/a\", \"instances\": 3, \"program\": [ { \"run\": \"forever\" } ] },"
-	"    { \"name\": \"b\", \"group\": \"/b\", \"instances\": 3, \"program\": [ { \"run\": \"forever\" } ] },"
-	"    { \"name\": \"s\", \"group\": \"/b\", \"loop\": \"forever\","
-	"      \"program\": [ { \"run\": \"1ms\" }, { \"sleep\": \"3ms\" } ] } ] }";
+#define MS 1000000ULL
 
 struct fixture {
-	struct trace *t;
-	struct sim_result *r;
+	struct policy_host host;	/* no engine: no callbacks */
+	struct policy_machine *pm;
 	char why[400];
 };
 
-static void setup(struct fixture *f, u64 fault)
+/*
+ * Two groups with three hogs each on 2 CPUs, 200 ms of ticks, each
+ * followed by the schedule() the tick asked for, as the engine would.
+ */
+static void setup(struct fixture *f)
 {
-	struct sim_options opt = { .check_every = 1, .fault_dequeue_load = fault };
-	sim_error err;
+	struct cpumask all;
+	struct policy_config cfg = {
+		.nr_cpus = 2, .topology = { 1, 1, 2, 1 }, .hz = 1000,
+		.group_sched = true, .max_tasks = 6, .max_groups = 3,
+		.host = &f->host,
+	};
+	static const char *const names[] = { "a0", "a1", "a2", "b0", "b1", "b2" };
 
-	f->t = trace_load_string(trace_text, strlen(trace_text), "check.json", &err);
-	ck_assert_msg(f->t != NULL, "%s", err.text);
-	f->r = sim_run_trace(f->t, &opt, &err);
-	ck_assert_ptr_nonnull(f->r);
+	memset(f, 0, sizeof(*f));
+	cfg.host = &f->host;
+	f->pm = cfs_v19_policy.create(&cfg, f->why, sizeof(f->why));
+	ck_assert_msg(f->pm != NULL, "%s", f->why);
+	ck_assert_int_eq(cfs_v19_policy.group_create(f->pm, 1, 0, "/a", 1024, 0), 0);
+	ck_assert_int_eq(cfs_v19_policy.group_create(f->pm, 2, 0, "/b", 1024, 0), 0);
+	cpus_setall(&all, 2);
+	for (int i = 0; i < 6; i++) {
+		struct policy_task_attr attr = {
+			.pid = i + 1, .comm = names[i],
+			.sched_class = SIM_SCHED_NORMAL, .cpus_allowed = &all,
+		};
+
+		cfs_v19_policy.task_init(f->pm, i, &attr);
+		cfs_v19_policy.fork(f->pm, i, SIM_IDLE, 1 + i / 3, NULL, 0);
+	}
+	for (u64 now = MS; now <= 200 * MS; now += MS) {
+		int cpu;
+
+		for (cpu = 0; cpu < 2; cpu++)
+			cfs_v19_policy.tick(f->pm, cpu, now);
+		for_each_cpu_mask(cpu, f->host.resched_mask)
+			cfs_v19_policy.schedule(f->pm, cpu, now);
+	}
 }
 
 static void teardown(struct fixture *f)
 {
-	sim_result_destroy(f->r);
-	trace_free(f->t);
+	cfs_v19_policy.destroy(f->pm);
 }
 
 static bool check(struct fixture *f)
 {
-	return sim_check_invariants(f->r, f->why, sizeof(f->why));
+	return cfs_v19_policy.check(f->pm, f->why, sizeof(f->why));
 }
 
-/* A valid end state, with a CPU's current fair task and its chain. */
+/* A valid state, with a CPU's current fair task and its chain. */
 static struct rq *valid_state(struct fixture *f)
 {
 	struct rq *rq;
 
-	setup(f, 0);
-	ck_assert_int_eq(f->r->status, SIM_OK);
-	ck_assert_msg(check(f), "a valid run fails the check: %s", f->why);
-	rq = cpu_rq(&f->r->machine, 0);
+	setup(f);
+	ck_assert_msg(check(f), "a valid state fails the check: %s", f->why);
+	rq = cpu_rq(&f->pm->m, 0);
 	ck_assert(rq->curr->sched_class == &fair_sched_class);
 	return rq;
 }
@@ -187,29 +211,78 @@ START_TEST(test_task_on_two_runqueues)
 }
 END_TEST
 
+/* Two groups, a hog and a sleeper in each, on 2 CPUs; ends mid-run. */
+static const char trace_text[] =
+	"{ \"sched-sim\": 1, \"duration\": \"203ms\", \"machine\": { \"cpus\": 2 },"
+	"  \"scheduler\": {}, \"groups\": [ { \"path\": \"/a\" }, { \"path\": \"/b\" } ],"
+	"  \"tasks\": ["
+	"    { \"name\": \"a\", \"group\": \"/a\", \"instances\": 3, \"program\": [ { \"run\": \"forever\" } ] },"
+	"    { \"name\": \"b\", \"group\": \"/b\", \"instances\": 3, \"program\": [ { \"run\": \"forever\" } ] },"
+	"    { \"name\": \"s\", \"group\": \"/b\", \"loop\": \"forever\","
+	"      \"program\": [ { \"run\": \"1ms\" }, { \"sleep\": \"3ms\" } ] } ] }";
+
+static struct sim_result *run_trace(const struct sched_policy *policy,
+				    u64 fault)
+{
+	struct sim_options opt = { .check_every = 1, .fault_dequeue_load = fault };
+	struct sim_result *r;
+	struct trace *t;
+	sim_error err;
+
+	t = trace_load_string(trace_text, strlen(trace_text), "check.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	if (policy)
+		t->policy = policy;
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_ptr_nonnull(r);
+	/* the result keeps a pointer to the trace: free both together */
+	return r;
+}
+
+static void free_run(struct sim_result *r)
+{
+	struct trace *t = (struct trace *)r->trace;
+
+	sim_result_destroy(r);
+	trace_free(t);
+}
+
+/* cfs-v19, except that task 0 is said to have run a ns it did not */
+static void overcharging_task_stats(const struct policy_machine *pm, int id,
+				    struct policy_task_stats *out)
+{
+	cfs_v19_policy.task_stats(pm, id, out);
+	if (id == 0)
+		out->sum_exec_runtime += 1;
+}
+
 START_TEST(test_conservation_of_cpu_time)
 {
-	struct fixture f;
-	struct sim_task *st;
+	struct sched_policy liar = cfs_v19_policy;
+	struct sim_result *r;
 
-	valid_state(&f);
-	st = &f.r->tasks[0];
-	st->task.se.sum_exec_runtime += 1;	/* charged a ns it did not run */
-	assert_broken(&f, "not conserved");
-	teardown(&f);
+	r = run_trace(&cfs_v19_policy, 0);
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	free_run(r);
+
+	liar.task_stats = overcharging_task_stats;
+	r = run_trace(&liar, 0);
+	ck_assert_int_eq(r->status, SIM_BUG);
+	ck_assert_msg(strstr(r->error, "not conserved"), "%s", r->error);
+	ck_assert_msg(strstr(r->error, "task a-0"), "%s", r->error);
+	free_run(r);
 }
 END_TEST
 
 /* A real broken update: the 50th dequeue leaves its weight on the queue */
 START_TEST(test_broken_dequeue_stops_the_run)
 {
-	struct fixture f;
+	struct sim_result *r = run_trace(NULL, 50);
 
-	setup(&f, 50);
-	ck_assert_int_eq(f.r->status, SIM_BUG);
-	ck_assert_msg(strstr(f.r->bug, "load.weight"), "%s", f.r->bug);
-	ck_assert_msg(strstr(f.r->bug, "invariant broken at"), "%s", f.r->bug);
-	teardown(&f);
+	ck_assert_int_eq(r->status, SIM_BUG);
+	ck_assert_msg(strstr(r->error, "load.weight"), "%s", r->error);
+	ck_assert_msg(strstr(r->error, "invariant broken at"), "%s", r->error);
+	free_run(r);
 }
 END_TEST
 

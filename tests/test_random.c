@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "check_util.h"
-#include "engine.h"
+#include "engine/engine.h"
+#include "engine/sim.h"
 #include "trace.h"
 
 START_TEST(test_portable_log_matches_libm)
@@ -57,7 +58,7 @@ static double mean_run_ms(const char *dur, int loops, u64 seed)
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(r->status, SIM_OK);
 	ck_assert(r->tasks[0].exited);
-	mean = (double)r->tasks[0].task.se.sum_exec_runtime / loops / 1e6;
+	mean = (double)r->tasks[0].cpu_ns / loops / 1e6;
 	sim_result_destroy(r);
 	trace_free(t);
 	return mean;

@@ -284,7 +284,7 @@ static void check_full_header(const struct trace *t)
 	ck_assert_int_eq(t->topology.packages_per_node, 1);
 	ck_assert_int_eq(t->topology.cores_per_package, 2);
 	ck_assert_int_eq(t->topology.threads_per_core, 2);
-	ck_assert_str_eq(t->policy, "cfs-v19");
+	ck_assert_str_eq(t->policy->name, "cfs-v19");
 	ck_assert(!t->group_sched);
 	ck_assert_uint_eq(t->hz, 250);
 	ck_assert(t->tunables.set_granularity);
@@ -495,7 +495,7 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(t->name, "t");		/* from "t.json" */
 	ck_assert_str_eq(t->description, "");
 	ck_assert_uint_eq(t->seed, 1);
-	ck_assert_str_eq(t->policy, "cfs-v19");
+	ck_assert_str_eq(t->policy->name, "cfs-v19");
 	ck_assert(t->group_sched);
 	ck_assert_uint_eq(t->hz, 1000);
 	ck_assert_int_eq(t->nr_cpus, 4);

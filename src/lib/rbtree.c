@@ -73,7 +73,7 @@ static void lift(struct rb_node *n, struct rb_root *root)
 }
 
 /* lib/rbtree.c: rb_insert_color */
-void rb_insert_color(struct rb_node *node, struct rb_root *root)
+RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root)
 {
 	struct rb_node *parent;
 
@@ -171,7 +171,7 @@ static void erase_fixup(struct rb_node *n, struct rb_node *parent,
 }
 
 /* lib/rbtree.c: rb_erase */
-void rb_erase(struct rb_node *node, struct rb_root *root)
+RB_API void rb_erase(struct rb_node *node, struct rb_root *root)
 {
 	struct rb_node *orphan;		/* takes the removed slot */
 	struct rb_node *parent;		/* orphan's parent afterwards */
@@ -221,7 +221,7 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 }
 
 /* lib/rbtree.c: rb_first */
-struct rb_node *rb_first(const struct rb_root *root)
+RB_API struct rb_node *rb_first(const struct rb_root *root)
 {
 	struct rb_node *n = root->rb_node;
 
@@ -232,7 +232,7 @@ struct rb_node *rb_first(const struct rb_root *root)
 }
 
 /* lib/rbtree.c: rb_last */
-struct rb_node *rb_last(const struct rb_root *root)
+RB_API struct rb_node *rb_last(const struct rb_root *root)
 {
 	struct rb_node *n = root->rb_node;
 
@@ -243,7 +243,7 @@ struct rb_node *rb_last(const struct rb_root *root)
 }
 
 /* lib/rbtree.c: rb_next */
-struct rb_node *rb_next(const struct rb_node *node)
+RB_API struct rb_node *rb_next(const struct rb_node *node)
 {
 	struct rb_node *parent;
 
@@ -262,7 +262,7 @@ struct rb_node *rb_next(const struct rb_node *node)
 }
 
 /* lib/rbtree.c: rb_prev */
-struct rb_node *rb_prev(const struct rb_node *node)
+RB_API struct rb_node *rb_prev(const struct rb_node *node)
 {
 	struct rb_node *parent;
 
@@ -347,7 +347,7 @@ static int check_subtree(struct check_state *st, const struct rb_node *n,
 }
 
 /* No kernel counterpart; plays the role of check() in lib/rbtree_test.c. */
-int rb_check(const struct rb_root *root,
+RB_API int rb_check(const struct rb_root *root,
 	     int (*cmp)(const struct rb_node *a, const struct rb_node *b),
 	     char *why, size_t whylen)
 {

@@ -18,6 +18,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * rbtree.c is not compiled on its own: each unit that uses the tree (a
+ * policy, the tests) includes it, so that these kernel names stay static
+ * to that unit and never clash with a user's or another policy's.  Units
+ * use only some of the functions, hence "unused".
+ */
+#ifndef RB_API
+#define RB_API static __attribute__((unused))
+#endif
+
 struct rb_node {
 	uintptr_t __rb_parent_color;
 	struct rb_node *rb_right;
@@ -73,13 +83,13 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 	*rb_link = node;
 }
 
-void rb_insert_color(struct rb_node *node, struct rb_root *root);
-void rb_erase(struct rb_node *node, struct rb_root *root);
+RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root);
+RB_API void rb_erase(struct rb_node *node, struct rb_root *root);
 
-struct rb_node *rb_first(const struct rb_root *root);
-struct rb_node *rb_last(const struct rb_root *root);
-struct rb_node *rb_next(const struct rb_node *node);
-struct rb_node *rb_prev(const struct rb_node *node);
+RB_API struct rb_node *rb_first(const struct rb_root *root);
+RB_API struct rb_node *rb_last(const struct rb_root *root);
+RB_API struct rb_node *rb_next(const struct rb_node *node);
+RB_API struct rb_node *rb_prev(const struct rb_node *node);
 
 /*
  * Verify the whole tree in O(n): parent links, root black and without
@@ -92,7 +102,7 @@ struct rb_node *rb_prev(const struct rb_node *node);
  * a leaf; 0 for an empty tree), or -1 with a one-line reason written to why
  * (which may be NULL; the text is truncated to whylen).
  */
-int rb_check(const struct rb_root *root,
+RB_API int rb_check(const struct rb_root *root,
 	     int (*cmp)(const struct rb_node *a, const struct rb_node *b),
 	     char *why, size_t whylen);
 

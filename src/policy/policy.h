@@ -42,6 +42,10 @@ enum sim_sched_class {
 	SIM_SCHED_RR,		/* SCHED_RR */
 };
 
+/* "normal", "batch", "idle", "fifo", "rr": the trace's names, NULL-ended */
+extern const char *const sim_sched_class_names[];
+const char *sim_sched_class_name(enum sim_sched_class c);
+
 /* ---- tunables ---------------------------------------------------------- */
 
 enum tunable_kind {
@@ -139,6 +143,9 @@ static inline void policy_host_resched(struct policy_host *h, int cpu)
 
 struct policy_task_stats {
 	uint64_t sum_exec_runtime;	/* CPU time charged to it, ns */
+	uint64_t exec_pending;		/* run but not yet in sum_exec_runtime
+					 * (banked in chunks, e.g. 2.6.23's
+					 * sched_stat_granularity) */
 	uint64_t nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	uint64_t nr_migrations;		/* times it changed CPU */
 	int cpu;			/* task_cpu() */

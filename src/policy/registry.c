@@ -16,6 +16,17 @@ const struct sched_policy *const sched_policies[] = {
 	NULL,
 };
 
+const char *const sim_sched_class_names[] = {
+	[SIM_SCHED_NORMAL] = "normal", [SIM_SCHED_BATCH] = "batch",
+	[SIM_SCHED_IDLE] = "idle", [SIM_SCHED_FIFO] = "fifo",
+	[SIM_SCHED_RR] = "rr", NULL
+};
+
+const char *sim_sched_class_name(enum sim_sched_class c)
+{
+	return sim_sched_class_names[c];
+}
+
 const struct sched_policy *sched_policy_find(const char *name)
 {
 	for (size_t i = 0; sched_policies[i]; i++)

@@ -8,7 +8,23 @@
  * sched_idletask.c, it includes the others, so that every kernel name is
  * static to this unit and only cfs_v19_policy is seen outside.
  */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "policy/policy.h"
+
+/* The kernel's files, as 2.6.23's sched.c included its classes */
+#include "lib/rbtree.c"
+#include "core.c"
+#include "fair.c"
+#include "rt.c"
+#include "idle.c"
+#include "group.c"
+#include "topology.c"
+#include "balance.c"
+#include "debug.c"
+#include "check.c"
 
 #define NS_PER_US 1000ULL
 #define NS_PER_SEC 1000000000ULL
@@ -49,6 +65,393 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		1, 0, 1, "1: a forked child runs before its parent" },
 };
 
+/*
+ * The policy's own state: the kernel's machine, the tasks the engine
+ * numbered, and the groups it numbered (0 is the root task group).
+ */
+struct policy_machine {
+	struct machine m;
+	struct task_struct *tasks;	/* [max_tasks] */
+	size_t max_tasks;
+	size_t nr_tasks;		/* ids below this were initialised */
+	struct task_group **groups;	/* [max_groups], NULL: none */
+	size_t max_groups;
+};
+
+static const unsigned int policy_of_class[] = {
+	[SIM_SCHED_NORMAL] = SCHED_NORMAL,
+	[SIM_SCHED_BATCH] = SCHED_BATCH,
+	[SIM_SCHED_IDLE] = SCHED_IDLE,
+	[SIM_SCHED_FIFO] = SCHED_FIFO,
+	[SIM_SCHED_RR] = SCHED_RR,
+};
+
+static uint64_t cfs_v19_nice_weight(int nice)
+{
+	return prio_to_weight[nice + 20];
+}
+
+static uint64_t cfs_v19_idle_weight(void)
+{
+	return WEIGHT_IDLEPRIO;
+}
+
+/*
+ * The locks a kernel path would take bring their runqueues' clocks up to
+ * date; an engine event at "now" that the kernel would run under every
+ * runqueue's lock (a cgroup operation) updates them all.
+ */
+static void update_all_rq_clocks(struct machine *m, u64 now)
+{
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++)
+		update_rq_clock(cpu_rq(m, cpu), now);
+}
+
+static struct task_struct *task_by_id(struct policy_machine *pm, int id)
+{
+	return &pm->tasks[id];
+}
+
+static void cfs_v19_destroy(struct policy_machine *pm)
+{
+	if (!pm)
+		return;
+	for (size_t g = 1; pm->groups && g < pm->max_groups; g++)
+		if (pm->groups[g])
+			free_task_group(pm->groups[g]);
+	machine_destroy(&pm->m);
+	free(pm->tasks);
+	free(pm->groups);
+	free(pm);
+}
+
+static void apply_tunables(struct sched_sysctl *sys,
+			   const struct tunable_values *tv)
+{
+	u64 *const ns_fields[] = {
+		[TUN_GRANULARITY] = &sys->sched_granularity,
+		[TUN_WAKEUP_GRANULARITY] = &sys->sched_wakeup_granularity,
+		[TUN_BATCH_WAKEUP_GRANULARITY] =
+			&sys->sched_batch_wakeup_granularity,
+		[TUN_STAT_GRANULARITY] = &sys->sched_stat_granularity,
+		[TUN_RUNTIME_LIMIT] = &sys->sched_runtime_limit,
+	};
+
+	if (!tv)
+		return;
+	for (int i = 0; i < NR_CFS_V19_TUNABLES; i++) {
+		if (!tv->set[i])
+			continue;
+		switch ((enum cfs_v19_tunable)i) {
+		case TUN_FEATURES:
+			sys->sched_features = (unsigned int)tv->value[i];
+			break;
+		case TUN_CHILD_RUNS_FIRST:
+			sys->sched_child_runs_first = (unsigned int)tv->value[i];
+			break;
+		case NR_CFS_V19_TUNABLES:
+			break;
+		default:
+			*ns_fields[i] = tv->value[i];
+			break;
+		}
+	}
+}
+
+static void cfs_v19_tunables_effective(const struct policy_machine *pm,
+				       uint64_t *values)
+{
+	const struct sched_sysctl *sys = &pm->m.sysctl;
+
+	values[TUN_GRANULARITY] = sys->sched_granularity;
+	values[TUN_WAKEUP_GRANULARITY] = sys->sched_wakeup_granularity;
+	values[TUN_BATCH_WAKEUP_GRANULARITY] =
+		sys->sched_batch_wakeup_granularity;
+	values[TUN_STAT_GRANULARITY] = sys->sched_stat_granularity;
+	values[TUN_RUNTIME_LIMIT] = sys->sched_runtime_limit;
+	values[TUN_FEATURES] = sys->sched_features;
+	values[TUN_CHILD_RUNS_FIRST] = sys->sched_child_runs_first;
+}
+
+/* sched_init() and the boot-time set-up of the machine's domains */
+static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
+					     char *why, size_t len)
+{
+	struct policy_machine *pm = calloc(1, sizeof(*pm));
+	struct sched_sysctl sys;
+	struct sched_topology topo = {
+		cfg->topology.nodes, cfg->topology.packages_per_node,
+		cfg->topology.cores_per_package, cfg->topology.threads_per_core,
+	};
+
+	if (!pm)
+		goto oom;
+	sched_sysctl_init(&sys, cfg->nr_cpus, cfg->hz);
+	sys.fair_group_sched = cfg->group_sched;
+	apply_tunables(&sys, cfg->tunables);
+	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
+		goto oom;
+	if (build_sched_domains(&pm->m, &topo))
+		goto oom;
+	if (cfg->host) {
+		pm->m.host = cfg->host;
+		pm->m.verbose = cfg->host->verbose;
+		pm->m.log = cfg->host->verbose ? cfg->host->log : NULL;
+	}
+	pm->m.fault_dequeue_load = cfg->fault_dequeue_load;
+	pm->max_tasks = cfg->max_tasks;
+	pm->max_groups = cfg->max_groups ? cfg->max_groups : 1;
+	pm->tasks = calloc(pm->max_tasks ? pm->max_tasks : 1,
+			   sizeof(*pm->tasks));
+	pm->groups = calloc(pm->max_groups, sizeof(*pm->groups));
+	if (!pm->tasks || !pm->groups)
+		goto oom;
+	pm->groups[0] = &pm->m.root_task_group;
+	if (pm->m.log && cfg->nr_cpus > 1)
+		print_sched_domains(&pm->m, pm->m.log);
+	return pm;
+oom:
+	snprintf(why, len, "out of memory for a machine of %d CPUs",
+		 cfg->nr_cpus);
+	cfs_v19_destroy(pm);
+	return NULL;
+}
+
+static void cfs_v19_task_init(struct policy_machine *pm, int id,
+			      const struct policy_task_attr *attr)
+{
+	struct task_struct *p = task_by_id(pm, id);
+
+	/* Its group is looked up at fork: a mkdir may make it before then */
+	sched_task_init(&pm->m, p, attr->pid, attr->comm,
+			policy_of_class[attr->sched_class], attr->nice,
+			attr->rt_priority, attr->cpus_allowed,
+			&pm->m.root_task_group);
+	p->sim_id = id;
+	if ((size_t)id >= pm->nr_tasks)
+		pm->nr_tasks = (size_t)id + 1;
+}
+
+/*
+ * do_fork(): sched_fork() and wake_up_new_task().  A trace-level task is
+ * forked by a launcher that is not on any CPU (see README), from the
+ * first CPU it may use, and then execs its program: SD_BALANCE_EXEC.
+ */
+static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
+			 int group, const struct policy_task_attr *attr,
+			 uint64_t now)
+{
+	struct machine *m = &pm->m;
+	struct task_struct *p = task_by_id(pm, id);
+
+	pm->m.now = now;
+
+	if (parent_id != SIM_IDLE) {
+		struct task_struct *parent = task_by_id(pm, parent_id);
+
+		/* The child inherits what the parent has now */
+		sched_task_init(m, p, attr->pid, attr->comm, parent->policy,
+				PRIO_TO_NICE(parent->static_prio),
+				parent->rt_priority, &parent->cpus_allowed,
+				parent->tg);
+		p->sim_id = id;
+		if ((size_t)id >= pm->nr_tasks)
+			pm->nr_tasks = (size_t)id + 1;
+		p->tg->nr_tasks++;
+		sched_fork(m, p, task_cpu(parent));
+		update_rq_clock(task_rq(p), now);
+		wake_up_new_task(m, p, parent);
+		return;
+	}
+	p->tg = pm->groups[group];
+	p->tg->nr_tasks++;
+	sched_fork(m, p, first_cpu(p->cpus_allowed));
+	update_rq_clock(task_rq(p), now);
+	wake_up_new_task(m, p, NULL);
+	if (m->nr_cpus > 1)
+		sched_exec_cpu(m, p);
+}
+
+static bool cfs_v19_wake(struct policy_machine *pm, int id, int waker_cpu,
+			 bool sync, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+
+	pm->m.now = now;
+
+	update_rq_clock(task_rq(p), now);
+	if (!try_to_wake_up(&pm->m, p, waker_cpu, sync))
+		return false;
+	update_rq_clock(task_rq(p), now);	/* it may have moved */
+	return true;
+}
+
+/* set_current_state(TASK_INTERRUPTIBLE) before schedule() */
+static void cfs_v19_block(struct policy_machine *pm, int id, uint64_t now)
+{
+	pm->m.now = now;
+	task_by_id(pm, id)->state = TASK_INTERRUPTIBLE;
+}
+
+/* do_exit(): the task leaves its group; schedule() dequeues it */
+static void cfs_v19_exit(struct policy_machine *pm, int id, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+
+	pm->m.now = now;
+
+	p->state = TASK_DEAD;
+	p->tg->nr_tasks--;
+}
+
+static uint64_t cfs_v19_tick(struct policy_machine *pm, int cpu, uint64_t now)
+{
+	struct rq *rq = cpu_rq(&pm->m, cpu);
+
+	pm->m.now = now;
+
+	update_rq_clock(rq, now);
+	scheduler_tick(rq);
+	if (sched_tick_can_stop(rq)) {
+		sched_tick_stop(rq);
+		return 0;
+	}
+	return now + rq->sysctl->tick_nsec;
+}
+
+static void cfs_v19_schedule(struct policy_machine *pm, int cpu, uint64_t now)
+{
+	struct rq *rq = cpu_rq(&pm->m, cpu);
+
+	pm->m.now = now;
+
+	update_rq_clock(rq, now);
+	schedule(rq);
+}
+
+static int cfs_v19_group_create(struct policy_machine *pm, int group,
+				int parent, const char *path, uint64_t shares,
+				uint64_t now)
+{
+	struct task_group *tg;
+
+	pm->m.now = now;
+
+	update_all_rq_clocks(&pm->m, now);
+	tg = sched_create_group(&pm->m, pm->groups[parent], path, shares);
+	if (!tg)
+		return -ENOMEM;
+	pm->groups[group] = tg;
+	return 0;
+}
+
+static int cfs_v19_group_destroy(struct policy_machine *pm, int group,
+				 uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	if (sched_destroy_group(&pm->m, pm->groups[group]))
+		return -EBUSY;
+	free_task_group(pm->groups[group]);
+	pm->groups[group] = NULL;
+	return 0;
+}
+
+static void cfs_v19_group_move_task(struct policy_machine *pm, int id,
+				    int group, uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	sched_move_task(&pm->m, task_by_id(pm, id), pm->groups[group]);
+}
+
+static int cfs_v19_group_set_shares(struct policy_machine *pm, int group,
+				    uint64_t shares, uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	return sched_group_set_shares(&pm->m, pm->groups[group], shares) ?
+	       -ENOENT : 0;
+}
+
+static void cfs_v19_set_nice(struct policy_machine *pm, int id, int nice,
+			     uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	set_user_nice(&pm->m, task_by_id(pm, id), nice);
+}
+
+static int cfs_v19_set_affinity(struct policy_machine *pm, int id,
+				const struct cpumask *mask, uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	return set_cpus_allowed(&pm->m, task_by_id(pm, id), mask) ? -EINVAL : 0;
+}
+
+/* Charge the partial slices of the running tasks at the end of a run. */
+static void cfs_v19_flush(struct policy_machine *pm, uint64_t now)
+{
+	pm->m.now = now;
+	for (int cpu = 0; cpu < pm->m.nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(&pm->m, cpu);
+		struct task_struct *curr = rq->curr;
+
+		update_rq_clock(rq, now);
+		if (curr == rq->idle)
+			continue;
+		if (curr->sched_class == &fair_sched_class) {
+			for (struct sched_entity *se = &curr->se; se;
+			     se = se->parent)
+				update_curr(se->cfs_rq);
+		} else {
+			curr->sched_class->put_prev_task(rq, curr);
+			curr->sched_class->set_curr_task(rq);
+		}
+	}
+}
+
+static void cfs_v19_task_stats(const struct policy_machine *pm, int id,
+			       struct policy_task_stats *out)
+{
+	const struct task_struct *p = &pm->tasks[id];
+
+	out->sum_exec_runtime = p->se.sum_exec_runtime;
+	out->exec_pending = p->se.delta_exec;
+	out->nvcsw = p->nvcsw;
+	out->nivcsw = p->nivcsw;
+	out->nr_migrations = p->nr_migrations;
+	out->cpu = p->cpu;
+	out->queued = p->se.on_rq != 0;
+	out->nice = PRIO_TO_NICE(p->static_prio);
+}
+
+static void cfs_v19_cpu_stats(const struct policy_machine *pm, int cpu,
+			      struct policy_cpu_stats *out)
+{
+	const struct rq *rq = cpu_rq(&pm->m, cpu);
+
+	out->nr_running = rq->nr_running;
+	out->nr_switches = rq->nr_switches;
+	out->lb_attempts = rq->stats.lb_attempts;
+	out->lb_pulled = rq->stats.lb_pulled;
+	out->curr = rq->curr->sim_id;
+}
+
+static bool cfs_v19_check(struct policy_machine *pm, char *why, size_t len)
+{
+	return cfs_v19_check_machine(&pm->m, pm->tasks, pm->nr_tasks,
+				     pm->groups, pm->max_groups, why, len);
+}
+
+static void cfs_v19_dump(struct policy_machine *pm, FILE *out, uint64_t now)
+{
+	pm->m.now = now;
+	update_all_rq_clocks(&pm->m, now);
+	print_sched_debug(&pm->m, out, now);
+}
+
 const struct sched_policy cfs_v19_policy = {
 	.name = "cfs-v19",
 	.kernel = "Linux 2.6.23-rc1 + CFS group scheduling (Vaddagiri, 2007)",
@@ -56,4 +459,27 @@ const struct sched_policy cfs_v19_policy = {
 		   "smpnice balancing over leaf cfs_rqs",
 	.tunables = cfs_v19_tunables,
 	.nr_tunables = NR_CFS_V19_TUNABLES,
+	.nice_weight = cfs_v19_nice_weight,
+	.idle_weight = cfs_v19_idle_weight,
+	.create = cfs_v19_create,
+	.destroy = cfs_v19_destroy,
+	.tunables_effective = cfs_v19_tunables_effective,
+	.task_init = cfs_v19_task_init,
+	.fork = cfs_v19_fork,
+	.wake = cfs_v19_wake,
+	.block = cfs_v19_block,
+	.exit = cfs_v19_exit,
+	.tick = cfs_v19_tick,
+	.schedule = cfs_v19_schedule,
+	.group_create = cfs_v19_group_create,
+	.group_destroy = cfs_v19_group_destroy,
+	.group_move_task = cfs_v19_group_move_task,
+	.group_set_shares = cfs_v19_group_set_shares,
+	.set_nice = cfs_v19_set_nice,
+	.set_affinity = cfs_v19_set_affinity,
+	.flush = cfs_v19_flush,
+	.task_stats = cfs_v19_task_stats,
+	.cpu_stats = cfs_v19_cpu_stats,
+	.check = cfs_v19_check,
+	.dump = cfs_v19_dump,
 };

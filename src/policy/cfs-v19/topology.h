@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "sched/sched.h"
+#include "sched.h"
 
 /* Domain flags, with the kernel's values */
 #define SD_LOAD_BALANCE		1	/* Do load balancing on this domain */
@@ -102,31 +102,31 @@ struct sched_domain {
 	for ((__sd) = cpu_rq((m), (cpu))->sd; (__sd); (__sd) = (__sd)->parent)
 
 /* topology.c */
-void print_sched_domains(struct machine *m, FILE *out);
+static void print_sched_domains(struct machine *m, FILE *out);
 /* Linux's cpulist format, "0-3,8": returns buf */
-const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len);
-const char *sd_flags_str(int flags, char *buf, size_t len);
+static const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len);
+static const char *sd_flags_str(int flags, char *buf, size_t len);
 
 /*
  * balance.c: the balancer's pieces that tests drive directly (the
  * kernel has them static).
  */
-u64 source_load(struct machine *m, int cpu, int type);
-u64 target_load(struct machine *m, int cpu, int type);
-u64 cpu_avg_load_per_task(struct machine *m, int cpu);
-struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
+static u64 source_load(struct machine *m, int cpu, int type);
+static u64 target_load(struct machine *m, int cpu, int type);
+static u64 cpu_avg_load_per_task(struct machine *m, int cpu);
+static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
 				       u64 *imbalance, enum cpu_idle_type idle,
 				       int *sd_idle, const struct cpumask *cpus,
 				       int *balance);
-struct rq *find_busiest_queue(struct machine *m, struct sched_group *group,
+static struct rq *find_busiest_queue(struct machine *m, struct sched_group *group,
 			      enum cpu_idle_type idle, u64 imbalance,
 			      const struct cpumask *cpus);
-int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *sd,
+static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *sd,
 		 enum cpu_idle_type idle, int *balance);
-int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
+static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 	       u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 	       enum cpu_idle_type idle, int *all_pinned);
-int sched_balance_self(struct machine *m, int cpu, int flag,
+static int sched_balance_self(struct machine *m, int cpu, int flag,
 		       struct task_struct *t);
 
 #endif /* SCHEDSIM_TOPOLOGY_H */

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/sched.h"
+#include "sched.h"
 
 /* init_tg_entry: wire one CPU's entity and cfs_rq of a group */
 static void init_tg_entry(struct machine *m, struct task_group *tg, int cpu,
@@ -71,7 +71,7 @@ static int alloc_tg_percpu(struct machine *m, struct task_group *tg)
 }
 
 /* sched_init's part for init_task_grp */
-void init_root_task_group(struct machine *m)
+static void init_root_task_group(struct machine *m)
 {
 	struct task_group *tg = &m->root_task_group;
 
@@ -95,7 +95,7 @@ void init_root_task_group(struct machine *m)
 }
 
 /* sched_create_group: a new group under parent */
-struct task_group *sched_create_group(struct machine *m,
+static struct task_group *sched_create_group(struct machine *m,
 				      struct task_group *parent,
 				      const char *path, u64 shares)
 {
@@ -115,21 +115,26 @@ struct task_group *sched_create_group(struct machine *m,
 	return tg;
 }
 
-void free_task_group(struct task_group *tg)
+/* The per-CPU entities and queues of a group (the root's are static) */
+static void free_tg_percpu(struct task_group *tg)
 {
 	free(tg->cfs_rq);
 	free(tg->se);
 	tg->cfs_rq = NULL;
 	tg->se = NULL;
-	if (tg->parent)
-		free(tg);
+}
+
+static void free_task_group(struct task_group *tg)
+{
+	free_tg_percpu(tg);
+	free(tg);
 }
 
 /*
  * sched_destroy_group: like rmdir, fails (-EBUSY) while the group holds
  * tasks or child groups.
  */
-int sched_destroy_group(struct machine *m, struct task_group *tg)
+static int sched_destroy_group(struct machine *m, struct task_group *tg)
 {
 	if (!tg->parent || tg->nr_tasks || tg->nr_children)
 		return -1;
@@ -151,7 +156,7 @@ int sched_destroy_group(struct machine *m, struct task_group *tg)
  * cfs_rq and parent rewired.  The seed requeued it too, which sent a
  * preempted SCHED_FIFO task to the tail of its priority list.
  */
-void sched_move_task(struct machine *m, struct task_struct *p,
+static void sched_move_task(struct machine *m, struct task_struct *p,
 		     struct task_group *tg)
 {
 	struct rq *rq = task_rq(p);
@@ -204,7 +209,7 @@ static void set_se_shares(struct sched_entity *se, u64 shares)
 }
 
 /* sched_group_set_shares: the cpu.shares file */
-int sched_group_set_shares(struct machine *m, struct task_group *tg,
+static int sched_group_set_shares(struct machine *m, struct task_group *tg,
 			   u64 shares)
 {
 	if (shares < 2 || shares > 262144)

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/topology.h"
+#include "topology.h"
 
 /* The default parameters of each level (kernel-reference.md's table) */
 struct sd_init {
@@ -102,7 +102,7 @@ static int level_unit(const struct sched_topology *t, enum sd_level lv,
  * build_sched_domains: every CPU's chain of domains, their groups and
  * the groups' cpu_power, then attach the chains to the runqueues.
  */
-int build_sched_domains(struct machine *m, const struct sched_topology *topo)
+static int build_sched_domains(struct machine *m, const struct sched_topology *topo)
 {
 	const struct sched_topology *t = topo;
 	int n = m->nr_cpus, nlv = 0;
@@ -238,7 +238,7 @@ int build_sched_domains(struct machine *m, const struct sched_topology *topo)
 }
 
 /* detach_destroy_domains + free_sched_groups: every CPU to NULL */
-void destroy_sched_domains(struct machine *m)
+static void destroy_sched_domains(struct machine *m)
 {
 	for (int i = 0; m->rqs && i < m->nr_cpus; i++)
 		cpu_rq(m, i)->sd = NULL;
@@ -247,7 +247,7 @@ void destroy_sched_domains(struct machine *m)
 	m->nr_domains = 0;
 }
 
-const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len)
+static const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len)
 {
 	size_t used = 0;
 	int cpu = cpumask_next(0, mask);
@@ -273,7 +273,7 @@ const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len)
 	return buf;
 }
 
-const char *sd_flags_str(int flags, char *buf, size_t len)
+static const char *sd_flags_str(int flags, char *buf, size_t len)
 {
 	static const char *const names[] = {
 		"LOAD_BALANCE", "BALANCE_NEWIDLE", "BALANCE_EXEC",
@@ -309,7 +309,7 @@ static void indent(FILE *out, int n)
  * sched_domain_debug() (with cpulists rather than hex masks), plus one
  * line of parameters per domain.
  */
-void print_sched_domains(struct machine *m, FILE *out)
+static void print_sched_domains(struct machine *m, FILE *out)
 {
 	char str[1024], flags[256];
 

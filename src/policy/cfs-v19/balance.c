@@ -24,7 +24,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "sched/topology.h"
+#include "topology.h"
 
 #define MAX_PINNED_INTERVAL	512	/* ms; backoff with pinned tasks */
 
@@ -124,7 +124,7 @@ static bool lb_logging(const struct machine *m)
  * source_load: a low guess at the load of a migration-source CPU, to
  * balance conservatively.
  */
-u64 source_load(struct machine *m, int cpu, int type)
+static u64 source_load(struct machine *m, int cpu, int type)
 {
 	struct rq *rq = cpu_rq(m, cpu);
 	u64 total = weighted_cpuload(rq);
@@ -135,7 +135,7 @@ u64 source_load(struct machine *m, int cpu, int type)
 }
 
 /* target_load: a high guess at the load of a migration-target CPU */
-u64 target_load(struct machine *m, int cpu, int type)
+static u64 target_load(struct machine *m, int cpu, int type)
 {
 	struct rq *rq = cpu_rq(m, cpu);
 	u64 total = weighted_cpuload(rq);
@@ -146,7 +146,7 @@ u64 target_load(struct machine *m, int cpu, int type)
 }
 
 /* cpu_avg_load_per_task: the average load per task on the CPU */
-u64 cpu_avg_load_per_task(struct machine *m, int cpu)
+static u64 cpu_avg_load_per_task(struct machine *m, int cpu)
 {
 	struct rq *rq = cpu_rq(m, cpu);
 	u64 total = weighted_cpuload(rq);
@@ -234,7 +234,7 @@ static int find_idlest_cpu(struct machine *m, struct sched_group *group,
  * The kernel balances "current"; the simulator passes the task (a forked
  * child has its parent's cpus_allowed).
  */
-int sched_balance_self(struct machine *m, int cpu, int flag,
+static int sched_balance_self(struct machine *m, int cpu, int flag,
 		       struct task_struct *t)
 {
 	struct sched_domain *tmp, *sd = NULL;
@@ -291,7 +291,7 @@ int sched_balance_self(struct machine *m, int cpu, int flag,
  * starts from the parent's CPU; the engine forks trace-level tasks from
  * the first CPU of their affinity, so a start outside it is corrected.
  */
-int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
+static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
 {
 	int new_cpu;
 
@@ -318,7 +318,6 @@ int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
  */
 static struct task_struct *migration_thread_run(struct rq *rq)
 {
-	struct machine *m = rq->machine;
 	struct task_struct *prev = rq->curr;
 
 	if (prev == rq->idle || prev->state != TASK_RUNNING)
@@ -328,8 +327,7 @@ static struct task_struct *migration_thread_run(struct rq *rq)
 	rq->nr_switches++;
 	rq->curr = rq->idle;
 	prev->nivcsw++;
-	if (m->switch_hook)
-		m->switch_hook(m->hook_ctx, rq, prev, rq->idle);
+	sched_switched(rq, prev, rq->idle);
 	lb_log(rq, "migration thread preempts %s", prev->comm);
 	return prev;
 }
@@ -354,7 +352,7 @@ static void migration_thread_sleep(struct rq *rq, struct task_struct *prev)
  * running one; the engine calls this right after a trace task's fork,
  * when it is queued.  Returns the chosen CPU.
  */
-int sched_exec_cpu(struct machine *m, struct task_struct *p)
+static int sched_exec_cpu(struct machine *m, struct task_struct *p)
 {
 	int this_cpu = task_cpu(p);
 	int new_cpu = sched_balance_self(m, this_cpu, SD_BALANCE_EXEC, p);
@@ -419,7 +417,7 @@ static int wake_idle(struct machine *m, int cpu, struct task_struct *p)
  * load off), passive balancing (SD_WAKE_BALANCE), then wake_idle().  The
  * waker ("current") is this_cpu's running task.
  */
-int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
+static int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
 		    int sync)
 {
 	int cpu = task_cpu(p), new_cpu;
@@ -551,7 +549,7 @@ static void pull_task(struct rq *src_rq, struct task_struct *p,
  * skipped if it would become the best priority on this CPU, as in the
  * later rcs' "skip_for_load && p->prio >= *this_best_prio".
  */
-u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
+static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 		  int idle, int *all_pinned, u64 *load_moved,
 		  int *this_best_prio, struct rq_iterator *iterator)
@@ -615,7 +613,7 @@ out:
  * each moved is read from this_rq->stats.lb_pulled, which balance_tasks
  * counts.
  */
-int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
+static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 	       u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 	       enum cpu_idle_type idle, int *all_pinned)
 {
@@ -648,7 +646,7 @@ int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
  * this CPU is not the one of its group to balance at this level (the
  * group's first idle CPU, or its first CPU if none is idle).
  */
-struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
+static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
 				       u64 *imbalance, enum cpu_idle_type idle,
 				       int *sd_idle, const struct cpumask *cpus,
 				       int *balance)
@@ -860,7 +858,7 @@ ret:
 }
 
 /* find_busiest_queue: the busiest runqueue among the CPUs of group */
-struct rq *find_busiest_queue(struct machine *m, struct sched_group *group,
+static struct rq *find_busiest_queue(struct machine *m, struct sched_group *group,
 			      enum cpu_idle_type idle, u64 imbalance,
 			      const struct cpumask *cpus)
 {
@@ -948,7 +946,7 @@ out:
  * -1 on an SMT level whose siblings are busy (rebalance_domains then
  * treats this CPU as busy for the levels above).
  */
-int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *sd,
+static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *sd,
 		 enum cpu_idle_type idle, int *balance)
 {
 	struct machine *m = this_rq->machine;
@@ -1189,7 +1187,7 @@ out_balanced:
  * idle_balance: called by schedule() when this_cpu is about to become
  * idle; tries to pull tasks from other CPUs.
  */
-void idle_balance(int this_cpu, struct rq *this_rq)
+static void idle_balance(int this_cpu, struct rq *this_rq)
 {
 	struct machine *m = this_rq->machine;
 	struct sched_domain *sd;
@@ -1230,6 +1228,7 @@ void idle_balance(int this_cpu, struct rq *this_rq)
 	if (pulled_task > 0) {
 		this_rq->curr->need_resched = false;
 		this_rq->need_resched_pending = false;
+		cpu_clear(this_rq->cpu, &this_rq->machine->host->resched_mask);
 	}
 }
 
@@ -1297,7 +1296,7 @@ static void rebalance_domains(struct machine *m, int cpu,
  * scheduler_tick(): when next_balance has come, balance at once (the
  * kernel raises SCHED_SOFTIRQ, which runs right after the tick).
  */
-void rebalance_tick(struct rq *rq)
+static void rebalance_tick(struct rq *rq)
 {
 	struct machine *m = rq->machine;
 

@@ -5,7 +5,7 @@
  * highest non-empty list's first task runs, RR tasks rotate when their
  * time slice (static_prio_timeslice()) runs out.
  */
-#include "sched/sched.h"
+#include "sched.h"
 
 static void set_prio_bit(struct rt_prio_array *array, int prio)
 {
@@ -26,7 +26,7 @@ static int find_next_prio(const struct rt_prio_array *array, int from)
 	return MAX_RT_PRIO;
 }
 
-void init_rt_rq(struct rt_rq *rt_rq)
+static void init_rt_rq(struct rt_rq *rt_rq)
 {
 	struct rt_prio_array *array = &rt_rq->active;
 
@@ -42,7 +42,7 @@ void init_rt_rq(struct rt_rq *rt_rq)
  * static_prio_timeslice: [800ms ... 100ms ... 5ms] for nice -20..19, in
  * ticks (kernel/sched.c, kept for SCHED_RR).
  */
-unsigned int static_prio_timeslice(const struct machine *m, int static_prio)
+static unsigned int static_prio_timeslice(const struct machine *m, int static_prio)
 {
 	unsigned int hz = m->sysctl.hz;
 	unsigned int def = DEF_TIMESLICE_MS * hz / 1000;
@@ -242,7 +242,7 @@ static void set_curr_task_rt(struct rq *rq)
 	rq->curr->se.exec_start = rq->clock;
 }
 
-const struct sched_class rt_sched_class = {
+static const struct sched_class rt_sched_class = {
 	.next			= &fair_sched_class,
 	.name			= "rt",
 	.enqueue_task		= enqueue_task_rt,

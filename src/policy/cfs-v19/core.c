@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/sched.h"
+#include "sched.h"
 
 /*
  * Nice levels are multiplicative, with a gentle 10% change for every nice
  * level: the 2.6.23-rc1 table (later kernels retuned it).
  */
-const u32 prio_to_weight[40] = {
+static const u32 prio_to_weight[40] = {
 	/* -20 */ 88818, 71054, 56843, 45475, 36380, 29104, 23283, 18626, 14901, 11921,
 	/* -10 */  9537,  7629,  6103,  4883,  3906,  3125,  2500,  2000,  1600,  1280,
 	/*   0 */  1024,   819,   655,   524,   419,   336,   268,   215,   172,   137,
@@ -29,7 +29,7 @@ const u32 prio_to_weight[40] = {
  * rather than copy the kernel's table, whose stored copies have two
  * entries with a lost leading digit (1717986 for 2500, 5244160 for 819).
  */
-u32 prio_to_wmult(int index)
+static u32 prio_to_wmult(int index)
 {
 	return (u32)(WMULT_CONST / prio_to_weight[index]);
 }
@@ -51,7 +51,7 @@ static int ilog2_u32(unsigned int v)
  * of CPUs, is capped at 10 ms, and the runtime limit and the wakeup
  * granularity follow from it.
  */
-void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz)
+static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz)
 {
 	const u64 gran_limit = 10000000;
 	unsigned int factor = 1 + (unsigned int)ilog2_u32((unsigned int)nr_cpus);
@@ -79,7 +79,7 @@ void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz)
 }
 
 /* calc_delta_mine: delta_exec * weight / lw->weight in fixed point */
-u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
+static u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
 		    const struct sched_sysctl *sys)
 {
 	u64 tmp;
@@ -99,21 +99,21 @@ u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
 }
 
 /* calc_delta_fair: delta_exec as seen by a nice-0 entity */
-u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
+static u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
 		    const struct sched_sysctl *sys)
 {
 	return calc_delta_mine(delta_exec, NICE_0_LOAD, lw, sys);
 }
 
 /* update_load_add: inv_weight is recomputed lazily */
-void update_load_add(struct load_weight *lw, u64 inc)
+static void update_load_add(struct load_weight *lw, u64 inc)
 {
 	lw->weight += inc;
 	lw->inv_weight = 0;
 }
 
 /* update_load_sub */
-void update_load_sub(struct load_weight *lw, u64 dec)
+static void update_load_sub(struct load_weight *lw, u64 dec)
 {
 	lw->weight -= dec;
 	lw->inv_weight = 0;
@@ -191,7 +191,7 @@ static void task_load_weight(struct task_struct *p)
 }
 
 /* set_load_weight: weight from policy and nice; resets wait_runtime */
-void set_load_weight(struct task_struct *p)
+static void set_load_weight(struct task_struct *p)
 {
 	task_rq(p)->cfs.wait_runtime -= p->se.wait_runtime;
 	p->se.wait_runtime = 0;
@@ -224,7 +224,7 @@ static int normal_prio(const struct task_struct *p)
  * it.  sched_tick_restart() replays what the skipped ticks did, before
  * the first change to the runqueue.
  */
-bool sched_tick_can_stop(const struct rq *rq)
+static bool sched_tick_can_stop(const struct rq *rq)
 {
 	if (rq->curr != rq->idle || rq->nr_running || rq->ls.load.weight)
 		return false;
@@ -234,7 +234,7 @@ bool sched_tick_can_stop(const struct rq *rq)
 	return rq->machine->nr_cpus == 1;	/* SMP idle CPUs balance */
 }
 
-void sched_tick_stop(struct rq *rq)
+static void sched_tick_stop(struct rq *rq)
 {
 	rq->tick_stopped = true;
 	rq->tick_stopped_at = rq->clock;
@@ -253,38 +253,38 @@ static void sched_tick_restart(struct rq *rq)
 		rq->ls.delta_exec = 0;
 		rq->nr_load_updates += missed;
 	}
-	if (rq->machine->tick_restart_hook)
-		rq->machine->tick_restart_hook(rq->machine->hook_ctx, rq,
-					       rq->tick_stopped_at +
-					       (missed + 1) * tick);
+	if (rq->machine->host->tick_restart)
+		rq->machine->host->tick_restart(rq->machine->host, rq->cpu,
+						rq->tick_stopped_at +
+						(missed + 1) * tick);
 }
 
 /* activate_task: move a task to the runqueue */
-void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
+static void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
 {
 	if (rq->tick_stopped)
 		sched_tick_restart(rq);
-	rq->machine->state_gen++;
+	rq->machine->host->state_gen++;
 	enqueue_task(rq, p, wakeup);
 	inc_nr_running(p, rq);
 }
 
 /* deactivate_task: remove a task from the runqueue */
-void deactivate_task(struct rq *rq, struct task_struct *p, int sleep)
+static void deactivate_task(struct rq *rq, struct task_struct *p, int sleep)
 {
-	rq->machine->state_gen++;
+	rq->machine->host->state_gen++;
 	dequeue_task(rq, p, sleep);
 	dec_nr_running(p, rq);
 }
 
 /* weighted_cpuload: the load balancer's view of a CPU */
-u64 weighted_cpuload(const struct rq *rq)
+static u64 weighted_cpuload(const struct rq *rq)
 {
 	return rq->ls.load.weight;
 }
 
 /* set_task_cfs_rq: the task's cfs_rq and parent entity on its CPU */
-void set_task_cfs_rq(struct task_struct *p)
+static void set_task_cfs_rq(struct task_struct *p)
 {
 	struct rq *rq = task_rq(p);
 
@@ -304,7 +304,7 @@ void set_task_cfs_rq(struct task_struct *p)
  * kernel of 2.6.23-rc1 takes rq->cfs on both sides, which with group
  * scheduling is not the queue the task waits on - our choice, see README).
  */
-void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq)
+static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq)
 {
 	struct cfs_rq *old_cfs = p->se.cfs_rq;
 	s64 fair_clock_offset;
@@ -323,23 +323,23 @@ void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq)
 }
 
 /* resched_task: mark a task 'to be rescheduled now' */
-void resched_task(struct task_struct *p)
+static void resched_task(struct task_struct *p)
 {
 	if (p->need_resched)
 		return;
 	p->need_resched = true;
 	task_rq(p)->need_resched_pending = true;
-	cpu_set(task_cpu(p), &p->machine->resched_mask);
+	policy_host_resched(p->machine->host, task_cpu(p));
 }
 
 /* check_preempt_curr: ask the current task's class */
-void check_preempt_curr(struct rq *rq, struct task_struct *p)
+static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 {
 	rq->curr->sched_class->check_preempt_curr(rq, p);
 }
 
 /* update_rq_clock: the simulated clock is exact and never goes back */
-void update_rq_clock(struct rq *rq, u64 now)
+static void update_rq_clock(struct rq *rq, u64 now)
 {
 	if (now > rq->clock)
 		rq->clock = now;
@@ -350,7 +350,7 @@ void update_rq_clock(struct rq *rq, u64 now)
  * tick.  With PRECISE_CPU_LOAD the sample is derived from how much of the
  * interval the CPU executed and how fast its fair clock advanced.
  */
-void update_cpu_load(struct rq *this_rq)
+static void update_cpu_load(struct rq *this_rq)
 {
 	struct load_stat *ls = &this_rq->ls;
 	u64 this_load = ls->load.weight;
@@ -394,6 +394,20 @@ void update_cpu_load(struct rq *this_rq)
 	}
 }
 
+/*
+ * Simulator: tell the engine that rq's current task changed from prev to
+ * next, and whether prev is still queued (preempted, not blocked).
+ */
+static void sched_switched(struct rq *rq, struct task_struct *prev,
+			   struct task_struct *next)
+{
+	struct policy_host *host = rq->machine->host;
+
+	if (host->switched)
+		host->switched(host, rq->cpu, prev->sim_id, next->sim_id,
+			       prev->state == TASK_RUNNING && prev->se.on_rq);
+}
+
 /* pick_next_task: the highest class with a runnable task */
 static struct task_struct *pick_next_task(struct rq *rq)
 {
@@ -415,13 +429,13 @@ static struct task_struct *pick_next_task(struct rq *rq)
 }
 
 /* schedule: the main scheduler function, run on one CPU */
-void schedule(struct rq *rq)
+static void schedule(struct rq *rq)
 {
 	struct task_struct *prev = rq->curr, *next;
 	u64 *switch_count = &prev->nivcsw;
 
 	rq->need_resched_pending = false;
-	cpu_clear(rq->cpu, &rq->machine->resched_mask);
+	cpu_clear(rq->cpu, &rq->machine->host->resched_mask);
 	prev->need_resched = false;
 
 	if (prev->state != TASK_RUNNING) {
@@ -447,13 +461,11 @@ void schedule(struct rq *rq)
 		trace_schedule_end(rq, next);
 
 	if (prev != next) {
-		rq->machine->state_gen++;
+		rq->machine->host->state_gen++;
 		rq->nr_switches++;
 		rq->curr = next;
 		++*switch_count;
-		if (rq->machine->switch_hook)
-			rq->machine->switch_hook(rq->machine->hook_ctx, rq,
-						 prev, next);
+		sched_switched(rq, prev, next);
 	}
 }
 
@@ -461,7 +473,7 @@ void schedule(struct rq *rq)
  * __migrate_task: move a task that is not running to dest_cpu, as the
  * migration thread does.
  */
-void __migrate_task(struct task_struct *p, int dest_cpu)
+static void __migrate_task(struct task_struct *p, int dest_cpu)
 {
 	struct machine *m = p->machine;
 	struct rq *rq_src = task_rq(p), *rq_dest = cpu_rq(m, dest_cpu);
@@ -484,7 +496,7 @@ void __migrate_task(struct task_struct *p, int dest_cpu)
  * set_cpus_allowed: change the affinity; a task on a CPU it may no longer
  * use is moved at once, or (running) as soon as it is preempted.
  */
-int set_cpus_allowed(struct machine *m, struct task_struct *p,
+static int set_cpus_allowed(struct machine *m, struct task_struct *p,
 		     const struct cpumask *mask)
 {
 	struct cpumask online;
@@ -508,7 +520,7 @@ int set_cpus_allowed(struct machine *m, struct task_struct *p,
 }
 
 /* scheduler_tick: called HZ times a second on every busy CPU */
-void scheduler_tick(struct rq *rq)
+static void scheduler_tick(struct rq *rq)
 {
 	struct task_struct *curr = rq->curr;
 
@@ -527,7 +539,7 @@ void scheduler_tick(struct rq *rq)
  * the waker's CPU; a sync wakeup promises that the waker will leave the
  * CPU soon, so it does not preempt it.
  */
-int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
+static int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
 		   int sync)
 {
 	int cpu = task_cpu(p);
@@ -546,6 +558,8 @@ int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
 	}
 
 	rq = cpu_rq(m, cpu);
+	/* rc1's activate_task() reads rq_clock(rq) of the new CPU */
+	update_rq_clock(rq, m->now);
 	activate_task(rq, p, 1);
 	/*
 	 * A sync wakeup on the waker's CPU does not preempt: the waker
@@ -587,7 +601,7 @@ static void __sched_fork(struct task_struct *p)
 }
 
 /* sched_fork: fork-time setup, with SD_BALANCE_FORK placement */
-void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu)
+static void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu)
 {
 	int cpu = parent_cpu;
 
@@ -605,7 +619,7 @@ void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu)
  * activated like any woken task.  parent may be NULL: see the README on
  * how trace-level tasks are forked.
  */
-void wake_up_new_task(struct machine *m, struct task_struct *p,
+static void wake_up_new_task(struct machine *m, struct task_struct *p,
 		      struct task_struct *parent)
 {
 	struct rq *rq = task_rq(p);
@@ -633,7 +647,7 @@ void wake_up_new_task(struct machine *m, struct task_struct *p,
 }
 
 /* set_user_nice: requeue with the new weight, preempt as needed */
-void set_user_nice(struct machine *m, struct task_struct *p, int nice)
+static void set_user_nice(struct machine *m, struct task_struct *p, int nice)
 {
 	struct rq *rq = task_rq(p);
 	int old_prio, delta;
@@ -676,7 +690,7 @@ void set_user_nice(struct machine *m, struct task_struct *p, int nice)
 }
 
 /* sched_task_init: a new task_struct, as fork + sched_setscheduler */
-void sched_task_init(struct machine *m, struct task_struct *p, int pid,
+static void sched_task_init(struct machine *m, struct task_struct *p, int pid,
 		     const char *comm, unsigned int policy, int nice,
 		     unsigned int rt_priority, const struct cpumask *allowed,
 		     struct task_group *tg)
@@ -717,13 +731,15 @@ static void init_idle(struct machine *m, struct rq *rq,
 	idle->cpu = rq->cpu;
 	idle->prio = MAX_PRIO;
 	idle->sched_class = &idle_sched_class;
+	idle->sim_id = SIM_IDLE;
 	rq->curr = rq->idle = idle;
 }
 
 /* sched_init: every CPU's runqueue, idle task and the root group */
-int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys)
+static int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys)
 {
 	memset(m, 0, sizeof(*m));
+	m->host = &m->own_host;
 	m->nr_cpus = nr_cpus;
 	m->sysctl = *sys;
 	m->rqs = calloc((size_t)nr_cpus, sizeof(*m->rqs));
@@ -748,13 +764,13 @@ int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys)
 	return 0;
 }
 
-void machine_destroy(struct machine *m)
+static void machine_destroy(struct machine *m)
 {
 	if (!m->rqs)
 		return;
 	for (int i = 0; i < m->nr_cpus; i++)
 		free(m->rqs[i].idle);
-	free_task_group(&m->root_task_group);
+	free_tg_percpu(&m->root_task_group);
 	destroy_sched_domains(m);
 	free(m->rqs);
 	m->rqs = NULL;

@@ -3,7 +3,7 @@
  * sched/idle.c - the idle scheduling class (kernel/sched_idletask.c): it
  * always has its one task, the CPU's idle task, to return.
  */
-#include "sched/sched.h"
+#include "sched.h"
 
 /* check_preempt_curr_idle: idle tasks are unconditionally rescheduled */
 static void check_preempt_curr_idle(struct rq *rq, struct task_struct *p)
@@ -47,7 +47,7 @@ static void set_curr_task_idle(struct rq *rq)
 	(void)rq;
 }
 
-const struct sched_class idle_sched_class = {
+static const struct sched_class idle_sched_class = {
 	.next			= NULL,
 	.name			= "idle",
 	.check_preempt_curr	= check_preempt_curr_idle,

@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "sched/sched.h"
+#include "sched.h"
 
 #define VERBOSE_CANDIDATES 3	/* leftmost entities shown per level */
 
@@ -18,7 +18,7 @@ static void print_time(FILE *out, u64 ns)
 	fprintf(out, "%5" PRIu64 ".%09" PRIu64, ns / 1000000000, ns % 1000000000);
 }
 
-void sched_log(struct machine *m, const char *fmt, ...)
+static void sched_log(struct machine *m, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -30,7 +30,7 @@ void sched_log(struct machine *m, const char *fmt, ...)
 }
 
 /* "/users/alice@cpu1", or "rq@cpu1" for the CPU's top runqueue */
-const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len)
+static const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len)
 {
 	const struct rq *rq = cfs_rq->rq;
 
@@ -50,7 +50,7 @@ static const char *entity_name(struct sched_entity *se)
 }
 
 /* The header of a schedule() decision: time, CPU, the task leaving. */
-void trace_schedule_start(struct rq *rq, struct task_struct *prev)
+static void trace_schedule_start(struct rq *rq, struct task_struct *prev)
 {
 	FILE *out = rq->machine->log;
 
@@ -60,14 +60,14 @@ void trace_schedule_start(struct rq *rq, struct task_struct *prev)
 		prev->state == TASK_DEAD ? "exited" : "sleeping");
 }
 
-void trace_schedule_end(struct rq *rq, struct task_struct *next)
+static void trace_schedule_end(struct rq *rq, struct task_struct *next)
 {
 	fprintf(rq->machine->log, "    => %s [%s]\n", next->comm,
 		next->sched_class->name);
 }
 
 /* One line per level of the pick_next_task_fair walk. */
-void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
+static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 {
 	struct machine *m = cfs_rq->rq->machine;
 	struct rb_node *node = cfs_rq->rb_leftmost;
@@ -159,7 +159,7 @@ static void print_cpu(FILE *out, struct rq *rq)
 }
 
 /* sched_debug_show */
-void print_sched_debug(struct machine *m, FILE *out, u64 now)
+static void print_sched_debug(struct machine *m, FILE *out, u64 now)
 {
 	fprintf(out, "Sched Debug Version: v0.05, sched-sim cfs-v19\n");
 	fprintf(out, "now at ");

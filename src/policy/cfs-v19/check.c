@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check.c - the simulator checks its own invariants: rb-tree colours and
- * order, the leftmost cache, nr_running and load.weight of every cfs_rq,
- * every runnable task on exactly one runqueue, curr at every level,
- * affinity, and (at the end of a run) conservation of CPU time.
+ * check.c - cfs-v19 checks its own structures (the policy's check op):
+ * rb-tree colours and order, the leftmost cache, nr_running and
+ * load.weight of every cfs_rq, every runnable task on exactly one
+ * runqueue, curr at every level, affinity.  Not a kernel file: the
+ * kernel has only scattered BUG_ON()s.  The engine checks CPU-time
+ * conservation itself (engine/check.c).
  *
- * O(entities); run after every event with --check, every N events in
+ * O(entities); run after every event in debug builds, every N events in
  * normal runs.  A break stops the run with exit status 3.
  */
 #include <inttypes.h>
 #include <stdarg.h>
 
-#include "engine.h"
+#include "sched.h"
 
-static bool fail(char *why, size_t len, const char *fmt, ...)
+static bool check_failed(char *why, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static bool fail(char *why, size_t len, const char *fmt, ...)
+static bool check_failed(char *why, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -45,9 +47,9 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, u64 *tasks, char *why,
 	cfs_rq_name(cfs_rq, name, sizeof(name));
 	if (rb_check(&cfs_rq->tasks_timeline, cmp_fair_key, rbwhy,
 		     sizeof(rbwhy)) < 0)
-		return fail(why, len, "cfs_rq %s: rb-tree: %s", name, rbwhy);
+		return check_failed(why, len, "cfs_rq %s: rb-tree: %s", name, rbwhy);
 	if (cfs_rq->rb_leftmost != rb_first(&cfs_rq->tasks_timeline))
-		return fail(why, len, "cfs_rq %s: rb_leftmost is not the first node",
+		return check_failed(why, len, "cfs_rq %s: rb_leftmost is not the first node",
 			    name);
 	for (node = rb_first(&cfs_rq->tasks_timeline); node; node = rb_next(node)) {
 		struct sched_entity *se = rb_entry(node, struct sched_entity, run_node);
@@ -55,28 +57,28 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, u64 *tasks, char *why,
 		nr++;
 		load += se->load.weight;
 		if (!se->on_rq)
-			return fail(why, len, "cfs_rq %s: a queued entity has on_rq 0",
+			return check_failed(why, len, "cfs_rq %s: a queued entity has on_rq 0",
 				    name);
 		if (se->cfs_rq != cfs_rq)
-			return fail(why, len, "cfs_rq %s: an entity queued here names "
+			return check_failed(why, len, "cfs_rq %s: an entity queued here names "
 				    "another cfs_rq", name);
 		if (entity_is_task(se)) {
 			(*tasks)++;
 		} else if (!se->my_q->nr_running) {
-			return fail(why, len, "cfs_rq %s: group entity %s is queued "
+			return check_failed(why, len, "cfs_rq %s: group entity %s is queued "
 				    "with an empty queue", name, se->my_q->tg->path);
 		}
 	}
 	if (nr != cfs_rq->nr_running)
-		return fail(why, len, "cfs_rq %s: nr_running %" PRIu64
+		return check_failed(why, len, "cfs_rq %s: nr_running %" PRIu64
 			    " but %" PRIu64 " entities queued", name,
 			    cfs_rq->nr_running, nr);
 	if (load != cfs_rq->load.weight)
-		return fail(why, len, "cfs_rq %s: load.weight %" PRIu64
+		return check_failed(why, len, "cfs_rq %s: load.weight %" PRIu64
 			    " but the queued entities weigh %" PRIu64, name,
 			    cfs_rq->load.weight, load);
 	if (cfs_rq->curr && !cfs_rq->curr->on_rq)
-		return fail(why, len, "cfs_rq %s: curr is not queued", name);
+		return check_failed(why, len, "cfs_rq %s: curr is not queued", name);
 	return true;
 }
 
@@ -91,7 +93,7 @@ static bool check_group_cpu(struct task_group *tg, int cpu, u64 *tasks,
 		return false;
 	se = tg->se ? tg->se[cpu] : NULL;
 	if (se && (se->on_rq != 0) != (tg->cfs_rq[cpu]->nr_running != 0))
-		return fail(why, len, "group %s on cpu%d: entity on_rq %u but its "
+		return check_failed(why, len, "group %s on cpu%d: entity on_rq %u but its "
 			    "queue holds %" PRIu64, tg->path, cpu, se->on_rq,
 			    tg->cfs_rq[cpu]->nr_running);
 	return true;
@@ -105,42 +107,45 @@ static bool check_curr_chain(struct rq *rq, char *why, size_t len)
 
 	if (curr->sched_class != &fair_sched_class) {
 		if (rq->cfs.curr)
-			return fail(why, len, "cpu%d: rq->cfs.curr set while a %s task "
+			return check_failed(why, len, "cpu%d: rq->cfs.curr set while a %s task "
 				    "runs", rq->cpu, curr->sched_class->name);
 		return true;
 	}
 	for (se = &curr->se; se; se = se->parent) {
 		if (se->cfs_rq->curr != se)
-			return fail(why, len, "cpu%d: cfs_rq curr does not match the "
+			return check_failed(why, len, "cpu%d: cfs_rq curr does not match the "
 				    "running task %s's chain", rq->cpu, curr->comm);
 		if (!se->on_rq)
-			return fail(why, len, "cpu%d: running task %s has an entity "
+			return check_failed(why, len, "cpu%d: running task %s has an entity "
 				    "not queued", rq->cpu, curr->comm);
 	}
 	if (!cpu_isset(rq->cpu, &curr->cpus_allowed))
-		return fail(why, len, "cpu%d: task %s runs outside its affinity",
+		return check_failed(why, len, "cpu%d: task %s runs outside its affinity",
 			    rq->cpu, curr->comm);
 	return true;
 }
 
-bool sim_check_invariants(struct sim_result *r, char *why, size_t len)
+static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
+				  size_t nr_tasks, struct task_group **groups,
+				  size_t nr_groups, char *why, size_t len)
 {
-	struct machine *m = &r->machine;
 	u64 queued_tasks = 0, runnable = 0;
 
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(m, cpu);
-		u64 tasks = 0, rt = 0, on_cpu = 0;
+		u64 tasks_here = 0, rt = 0, on_cpu = 0;
 
 		if (m->sysctl.fair_group_sched) {
-			if (!check_cfs_rq(&rq->cfs, &tasks, why, len))
+			if (!check_cfs_rq(&rq->cfs, &tasks_here, why, len))
 				return false;
-			if (!check_group_cpu(&m->root_task_group, cpu, &tasks, why, len))
+			if (!check_group_cpu(&m->root_task_group, cpu, &tasks_here,
+					     why, len))
 				return false;
-			for (size_t g = 1; g < r->nr_groups; g++)
-				if (!check_group_cpu(r->groups[g].tg, cpu, &tasks, why, len))
+			for (size_t g = 1; g < nr_groups; g++)
+				if (!check_group_cpu(groups[g], cpu, &tasks_here,
+						     why, len))
 					return false;
-		} else if (!check_cfs_rq(&rq->cfs, &tasks, why, len)) {
+		} else if (!check_cfs_rq(&rq->cfs, &tasks_here, why, len)) {
 			return false;
 		}
 		for (int prio = 0; prio < MAX_RT_PRIO; prio++) {
@@ -150,71 +155,40 @@ bool sim_check_invariants(struct sim_result *r, char *why, size_t len)
 					    struct task_struct, run_list)
 				rt++;
 		}
-		for (size_t i = 0; i < r->nr_tasks; i++) {
-			struct task_struct *p = &r->tasks[i].task;
+		for (size_t i = 0; i < nr_tasks; i++) {
+			struct task_struct *p = &tasks[i];
 
 			if (p->se.on_rq && task_cpu(p) == cpu)
 				on_cpu++;
 		}
-		if (rq->nr_running != tasks + rt || on_cpu != rq->nr_running)
-			return fail(why, len, "cpu%d: nr_running %" PRIu64 " but %"
+		if (rq->nr_running != tasks_here + rt || on_cpu != rq->nr_running)
+			return check_failed(why, len, "cpu%d: nr_running %" PRIu64 " but %"
 				    PRIu64 " fair + %" PRIu64 " rt tasks are queued "
 				    "and %" PRIu64 " tasks say they are", cpu,
-				    rq->nr_running, tasks, rt, on_cpu);
+				    rq->nr_running, tasks_here, rt, on_cpu);
 		if (!check_curr_chain(rq, why, len))
 			return false;
-		queued_tasks += tasks + rt;
+		queued_tasks += tasks_here + rt;
 	}
 
-	for (size_t i = 0; i < r->nr_tasks; i++) {
-		struct sim_task *st = &r->tasks[i];
-		struct task_struct *p = &st->task;
-		bool should = st->started && !st->exited &&
-			      p->state == TASK_RUNNING;
+	for (size_t i = 0; i < nr_tasks; i++) {
+		struct task_struct *p = &tasks[i];
+		/* Forked and neither blocked nor exited */
+		bool should = p->state == TASK_RUNNING;
 
 		if ((p->se.on_rq != 0) != should)
-			return fail(why, len, "task %s: on_rq %u but it is %s",
-				    st->name, p->se.on_rq,
+			return check_failed(why, len, "task %s: on_rq %u but it is %s",
+				    p->comm, p->se.on_rq,
 				    should ? "runnable" : "not runnable");
 		if (p->se.on_rq) {
 			runnable++;
 			if (!cpu_isset(task_cpu(p), &p->cpus_allowed))
-				return fail(why, len, "task %s: queued on cpu%d outside "
-					    "its affinity", st->name, task_cpu(p));
+				return check_failed(why, len, "task %s: queued on cpu%d outside "
+					    "its affinity", p->comm, task_cpu(p));
 		}
 	}
 	if (runnable != queued_tasks)
-		return fail(why, len, "%" PRIu64 " runnable tasks but %" PRIu64
+		return check_failed(why, len, "%" PRIu64 " runnable tasks but %" PRIu64
 			    " queued on the runqueues", runnable, queued_tasks);
-
-	/* At the end of a run every nanosecond is either a task's or idle */
-	if (r->end_ns) {
-		u64 busy = 0, cpu_time = sim_total_task_cpu(r);
-
-		/* Time run but not yet banked under sched_stat_granularity */
-		for (size_t i = 0; i < r->nr_tasks; i++) {
-			const struct sim_task *st = &r->tasks[i];
-			u64 charged = st->task.se.sum_exec_runtime +
-				      st->task.se.delta_exec;
-
-			cpu_time += st->task.se.delta_exec;
-			if (charged != st->oncpu_ns)
-				return fail(why, len, "CPU time not conserved: task %s "
-					    "was charged %" PRIu64 " ns but was on a "
-					    "CPU %" PRIu64 " ns", st->name, charged,
-					    st->oncpu_ns);
-		}
-
-		for (int cpu = 0; cpu < m->nr_cpus; cpu++)
-			busy += cpu_rq(m, cpu)->stats.busy_ns;
-		if (busy != cpu_time)
-			return fail(why, len, "CPU time not conserved: tasks were "
-				    "charged %" PRIu64 " ns but CPUs were busy %"
-				    PRIu64 " ns", cpu_time, busy);
-		if (busy > (u64)m->nr_cpus * r->end_ns)
-			return fail(why, len, "CPUs busy %" PRIu64 " ns in %"
-				    PRIu64 " ns on %d CPUs", busy, r->end_ns,
-				    m->nr_cpus);
-	}
 	return true;
 }

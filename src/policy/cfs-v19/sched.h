@@ -31,6 +31,7 @@
 #include "lib/cpumask.h"
 #include "lib/list.h"
 #include "lib/rbtree.h"
+#include "policy/policy.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;
@@ -245,9 +246,9 @@ struct sched_class {
 	void (*task_new)(struct rq *rq, struct task_struct *p);
 };
 
-extern const struct sched_class rt_sched_class;
-extern const struct sched_class fair_sched_class;
-extern const struct sched_class idle_sched_class;
+static const struct sched_class rt_sched_class;
+static const struct sched_class fair_sched_class;
+static const struct sched_class idle_sched_class;
 #define sched_class_highest (&rt_sched_class)
 
 /* The fields of task_struct the scheduler uses. */
@@ -270,6 +271,8 @@ struct task_struct {
 	struct machine *machine;	/* simulator: for task_rq() */
 	u64 nr_migrations;		/* CPU changes (later kernels' se field) */
 	int migrate_to;			/* migration thread's pending move, or -1 */
+	int sim_id;			/* simulator: the engine's task id, or
+					 * SIM_IDLE for an idle task */
 };
 
 /* A task group of the cpuctl controller: one entity and one cfs_rq per CPU */
@@ -292,19 +295,24 @@ struct machine {
 	struct sched_sysctl sysctl;
 	struct task_group root_task_group;
 	u64 jiffies;			/* ticks since boot */
+	/*
+	 * sched_clock(): the time the engine entered the policy at.  In
+	 * 2.6.23-rc1 every use of a runqueue's clock reads it afresh
+	 * (rq_clock()); the port keeps rq->clock and brings it up to this
+	 * wherever rc1 would read the clock of a runqueue it just locked.
+	 */
+	u64 now;
 	/* Debug output: --verbose level and where it goes */
 	int verbose;
 	FILE *log;
-	/* Called by schedule() on every switch; the engine hooks it. */
-	void (*switch_hook)(void *ctx, struct rq *rq, struct task_struct *prev,
-			    struct task_struct *next);
-	void *hook_ctx;
-	/* Called when a stopped tick must run again (see sched_tick_stop) */
-	void (*tick_restart_hook)(void *ctx, struct rq *rq, u64 next_tick);
-	/* Simulator: CPUs that owe a schedule(), and a counter of changes to
-	 * any runqueue's tasks or curr, so the engine can skip work */
-	struct cpumask resched_mask;
-	u64 state_gen;
+	/*
+	 * The engine's side of the seam (policy/policy.h): told of every
+	 * switch and tick restart; holds the CPUs that owe a schedule() and
+	 * a counter of runqueue changes.  Points at own_host (no engine:
+	 * the unit tests) unless the policy's create op was given one.
+	 */
+	struct policy_host *host;
+	struct policy_host own_host;
 	/*
 	 * Fault injection, for the tests of the invariant checker: when it
 	 * counts down to 0, __dequeue_entity() "forgets" to take the
@@ -345,84 +353,86 @@ static inline bool task_running(const struct rq *rq,
 #define sched_feat(rq, x) ((rq)->sysctl->sched_features & SCHED_FEAT_##x)
 
 /* Weight table of 2.6.23-rc1 (core.c); prio_to_wmult is computed */
-extern const u32 prio_to_weight[40];
-u32 prio_to_wmult(int index);
+static const u32 prio_to_weight[40];
+static u32 prio_to_wmult(int index);
 
 /* core.c */
-void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz);
-int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys);
-void machine_destroy(struct machine *m);
-void sched_task_init(struct machine *m, struct task_struct *p, int pid,
+static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz);
+static int machine_init(struct machine *m, int nr_cpus, const struct sched_sysctl *sys);
+static void machine_destroy(struct machine *m);
+static void sched_task_init(struct machine *m, struct task_struct *p, int pid,
 		     const char *comm, unsigned int policy, int nice,
 		     unsigned int rt_priority, const struct cpumask *allowed,
 		     struct task_group *tg);
-void update_rq_clock(struct rq *rq, u64 now);
-u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
+static void update_rq_clock(struct rq *rq, u64 now);
+static u64 calc_delta_mine(u64 delta_exec, u64 weight, struct load_weight *lw,
 		    const struct sched_sysctl *sys);
-u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
+static u64 calc_delta_fair(u64 delta_exec, struct load_weight *lw,
 		    const struct sched_sysctl *sys);
-void update_load_add(struct load_weight *lw, u64 inc);
-void update_load_sub(struct load_weight *lw, u64 dec);
-void set_load_weight(struct task_struct *p);
-void activate_task(struct rq *rq, struct task_struct *p, int wakeup);
-void deactivate_task(struct rq *rq, struct task_struct *p, int sleep);
-void resched_task(struct task_struct *p);
-void check_preempt_curr(struct rq *rq, struct task_struct *p);
-void schedule(struct rq *rq);
-void scheduler_tick(struct rq *rq);
-int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
+static void update_load_add(struct load_weight *lw, u64 inc);
+static void update_load_sub(struct load_weight *lw, u64 dec);
+static void set_load_weight(struct task_struct *p);
+static void activate_task(struct rq *rq, struct task_struct *p, int wakeup);
+static void deactivate_task(struct rq *rq, struct task_struct *p, int sleep);
+static void resched_task(struct task_struct *p);
+static void check_preempt_curr(struct rq *rq, struct task_struct *p);
+static void schedule(struct rq *rq);
+static void sched_switched(struct rq *rq, struct task_struct *prev,
+			   struct task_struct *next);
+static void scheduler_tick(struct rq *rq);
+static int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu,
 		   int sync);
-void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu);
-void wake_up_new_task(struct machine *m, struct task_struct *p,
+static void sched_fork(struct machine *m, struct task_struct *p, int parent_cpu);
+static void wake_up_new_task(struct machine *m, struct task_struct *p,
 		      struct task_struct *parent);
-void set_user_nice(struct machine *m, struct task_struct *p, int nice);
-int set_cpus_allowed(struct machine *m, struct task_struct *p,
+static void set_user_nice(struct machine *m, struct task_struct *p, int nice);
+static int set_cpus_allowed(struct machine *m, struct task_struct *p,
 		     const struct cpumask *mask);
-void __migrate_task(struct task_struct *p, int dest_cpu);
-void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq);
-void set_task_cfs_rq(struct task_struct *p);
-void update_cpu_load(struct rq *this_rq);
-void init_root_task_group(struct machine *m);
-bool sched_tick_can_stop(const struct rq *rq);
-void sched_tick_stop(struct rq *rq);
-unsigned int static_prio_timeslice(const struct machine *m, int static_prio);
+static void __migrate_task(struct task_struct *p, int dest_cpu);
+static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq);
+static void set_task_cfs_rq(struct task_struct *p);
+static void update_cpu_load(struct rq *this_rq);
+static void init_root_task_group(struct machine *m);
+static bool sched_tick_can_stop(const struct rq *rq);
+static void sched_tick_stop(struct rq *rq);
+static unsigned int static_prio_timeslice(const struct machine *m, int static_prio);
 
 /* fair.c */
-void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq);
-void update_curr(struct cfs_rq *cfs_rq);
-void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup);
-void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep);
-struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq);
-struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq);
-void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev);
-void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr);
-s64 niced_granularity(const struct sched_entity *curr, u64 granularity);
-void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se);
-bool entity_is_task(const struct sched_entity *se);
-struct task_struct *task_of(struct sched_entity *se);
-struct task_group *entity_group(struct sched_entity *se);
-struct cfs_rq *task_cfs_rq(struct task_struct *p);
+static void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq);
+static void update_curr(struct cfs_rq *cfs_rq);
+static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup);
+static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep);
+static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq);
+static struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq);
+static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev);
+static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr);
+static s64 niced_granularity(const struct sched_entity *curr, u64 granularity);
+static void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se);
+static bool entity_is_task(const struct sched_entity *se);
+static struct task_struct *task_of(struct sched_entity *se);
+static struct cfs_rq *task_cfs_rq(struct task_struct *p);
 
 /* rt.c */
-void init_rt_rq(struct rt_rq *rt_rq);
+static void init_rt_rq(struct rt_rq *rt_rq);
 
 /* group.c */
-struct task_group *sched_create_group(struct machine *m,
+static struct task_group *sched_create_group(struct machine *m,
 				      struct task_group *parent,
 				      const char *path, u64 shares);
-int sched_destroy_group(struct machine *m, struct task_group *tg);
-void sched_move_task(struct machine *m, struct task_struct *p,
+static int sched_destroy_group(struct machine *m, struct task_group *tg);
+static void sched_move_task(struct machine *m, struct task_struct *p,
 		     struct task_group *tg);
-int sched_group_set_shares(struct machine *m, struct task_group *tg,
+static int sched_group_set_shares(struct machine *m, struct task_group *tg,
 			   u64 shares);
-void free_task_group(struct task_group *tg);
+static void free_task_group(struct task_group *tg);
+static void free_tg_percpu(struct task_group *tg);
 
 /* topology.c (SMP): sched domains from the machine's topology */
 struct sched_topology {
 	int nodes, packages_per_node, cores_per_package, threads_per_core;
 };
-int build_sched_domains(struct machine *m, const struct sched_topology *topo);
-void destroy_sched_domains(struct machine *m);
+static int build_sched_domains(struct machine *m, const struct sched_topology *topo);
+static void destroy_sched_domains(struct machine *m);
 
 /* balance.c (SMP) */
 /* rq_iterator: lets move_tasks() walk any class's queued tasks */
@@ -432,26 +442,26 @@ struct rq_iterator {
 	struct task_struct *(*next)(void *);
 };
 
-u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
+static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 		  int idle, int *all_pinned, u64 *load_moved,
 		  int *this_best_prio, struct rq_iterator *iterator);
-void rebalance_tick(struct rq *rq);
-void idle_balance(int this_cpu, struct rq *this_rq);
-int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
+static void rebalance_tick(struct rq *rq);
+static void idle_balance(int this_cpu, struct rq *this_rq);
+static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
 /* SD_BALANCE_EXEC placement (sched_exec), moving the task: the new CPU */
-int sched_exec_cpu(struct machine *m, struct task_struct *p);
-int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
+static int sched_exec_cpu(struct machine *m, struct task_struct *p);
+static int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
 		    int sync);
-u64 weighted_cpuload(const struct rq *rq);
+static u64 weighted_cpuload(const struct rq *rq);
 
 /* debug.c */
-void sched_log(struct machine *m, const char *fmt, ...)
+static void sched_log(struct machine *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void trace_schedule_start(struct rq *rq, struct task_struct *prev);
-void trace_schedule_end(struct rq *rq, struct task_struct *next);
-void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
-void print_sched_debug(struct machine *m, FILE *out, u64 now);
-const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len);
+static void trace_schedule_start(struct rq *rq, struct task_struct *prev);
+static void trace_schedule_end(struct rq *rq, struct task_struct *next);
+static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void print_sched_debug(struct machine *m, FILE *out, u64 now);
+static const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len);
 
 #endif /* SCHEDSIM_SCHED_H */

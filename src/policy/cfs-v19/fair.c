@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 
-#include "sched/sched.h"
+#include "sched.h"
 
 #define min_t(a, b) ((a) < (b) ? (a) : (b))
 #define max_t(a, b) ((a) > (b) ? (a) : (b))
@@ -46,22 +46,14 @@ static inline struct sched_entity *cfs_rq_curr(struct cfs_rq *cfs_rq)
 }
 
 /* An entity is a task if it doesn't "own" a runqueue */
-bool entity_is_task(const struct sched_entity *se)
+static bool entity_is_task(const struct sched_entity *se)
 {
 	return !se->my_q;
 }
 
-struct task_struct *task_of(struct sched_entity *se)
+static struct task_struct *task_of(struct sched_entity *se)
 {
 	return container_of(se, struct task_struct, se);
-}
-
-/* The group an entity stands for (a group entity) or belongs to (a task). */
-struct task_group *entity_group(struct sched_entity *se)
-{
-	if (entity_is_task(se))
-		return task_of(se)->tg;
-	return se->my_q->tg;
 }
 
 static inline void set_cfs_rq_curr(struct cfs_rq *cfs_rq,
@@ -70,7 +62,7 @@ static inline void set_cfs_rq_curr(struct cfs_rq *cfs_rq,
 	cfs_rq->curr = se;
 }
 
-void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq)
+static void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq)
 {
 	*cfs_rq = (struct cfs_rq){ 0 };
 	cfs_rq->tasks_timeline = RB_ROOT;
@@ -134,7 +126,7 @@ static inline struct rb_node *first_fair(struct cfs_rq *cfs_rq)
 }
 
 /* __pick_next_entity: the leftmost entity */
-struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq)
+static struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	return rb_entry(first_fair(cfs_rq), struct sched_entity, run_node);
 }
@@ -144,7 +136,7 @@ struct sched_entity *__pick_next_entity(struct cfs_rq *cfs_rq)
  */
 
 /* niced_granularity: granularity scaled linearly by the entity's weight */
-s64 niced_granularity(const struct sched_entity *curr, u64 granularity)
+static s64 niced_granularity(const struct sched_entity *curr, u64 granularity)
 {
 	u64 tmp;
 
@@ -234,7 +226,7 @@ static void __update_curr(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 }
 
 /* update_curr: bring the running entity's statistics up to rq->clock */
-void update_curr(struct cfs_rq *cfs_rq)
+static void update_curr(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *curr = cfs_rq_curr(cfs_rq);
 	u64 now = rq_of(cfs_rq)->clock;
@@ -266,7 +258,7 @@ static u64 calc_weighted(u64 delta, u64 weight, int shift)
 }
 
 /* update_stats_enqueue: set the key the entity is sorted by */
-void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	s64 key;
 
@@ -410,7 +402,7 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 }
 
 /* enqueue_entity */
-void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
+static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
 {
 	/* Update the fair clock */
 	update_curr(cfs_rq);
@@ -423,7 +415,7 @@ void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
 }
 
 /* dequeue_entity */
-void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep)
+static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep)
 {
 	update_stats_dequeue(cfs_rq, se);
 	if (sleep) {
@@ -461,7 +453,7 @@ static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 }
 
 /* pick_next_entity */
-struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
+static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_next_entity(cfs_rq);
 
@@ -472,7 +464,7 @@ struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 }
 
 /* put_prev_entity */
-void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
+static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
 	/* Still queued: deactivate_task() was not called, so charge it */
 	if (prev->on_rq)
@@ -486,7 +478,7 @@ void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 }
 
 /* entity_tick */
-void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	struct sched_entity *next;
 
@@ -512,7 +504,7 @@ void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	for (; se; se = se->parent)
 
 /* task_cfs_rq: the cfs_rq the task is queued on */
-struct cfs_rq *task_cfs_rq(struct task_struct *p)
+static struct cfs_rq *task_cfs_rq(struct task_struct *p)
 {
 	return p->se.cfs_rq;
 }
@@ -798,7 +790,7 @@ static void set_curr_task_fair(struct rq *rq)
 		set_next_entity(cfs_rq_of(se), se);
 }
 
-const struct sched_class fair_sched_class = {
+static const struct sched_class fair_sched_class = {
 	.next			= &idle_sched_class,
 	.name			= "fair",
 	.enqueue_task		= enqueue_task_fair,

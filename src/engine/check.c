@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/check.c - the invariants of a run.  The policy checks its own
+ * structures (its check operation); the engine checks what holds for any
+ * policy: at the end of a run, every nanosecond a task was on a CPU was
+ * charged to it, and the CPUs were busy exactly that long.  A break stops
+ * the run with exit status 3.
+ */
+#include <inttypes.h>
+
+#include "engine/sim.h"
+
+/* CPU time conservation, once the run has ended (finish_run). */
+static bool check_conservation(struct sim *s, char *why, size_t len)
+{
+	u64 busy = 0, cpu_time = 0;
+
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *st = &s->tasks[i];
+		struct policy_task_stats ts;
+		u64 charged;
+
+		if (!st->started)
+			continue;
+		s->policy->task_stats(s->pm, st->index, &ts);
+		/* Time run but not yet banked counts as charged */
+		charged = ts.sum_exec_runtime + ts.exec_pending;
+		cpu_time += charged;
+		if (charged != st->oncpu_ns) {
+			snprintf(why, len, "CPU time not conserved: task %s was "
+				 "charged %" PRIu64 " ns but was on a CPU %" PRIu64
+				 " ns", st->name, charged, st->oncpu_ns);
+			return false;
+		}
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		busy += s->cpus[cpu].busy_ns;
+	if (busy != cpu_time) {
+		snprintf(why, len, "CPU time not conserved: tasks were charged %"
+			 PRIu64 " ns but CPUs were busy %" PRIu64 " ns", cpu_time,
+			 busy);
+		return false;
+	}
+	if (busy > (u64)s->nr_cpus * s->end_ns) {
+		snprintf(why, len, "CPUs busy %" PRIu64 " ns in %" PRIu64
+			 " ns on %d CPUs", busy, s->end_ns, s->nr_cpus);
+		return false;
+	}
+	return true;
+}
+
+bool sim_check_now(struct sim *s)
+{
+	char why[400];
+
+	if (s->policy->check(s->pm, why, sizeof(why)) &&
+	    (!s->end_ns || check_conservation(s, why, sizeof(why))))
+		return true;
+	snprintf(s->error, sizeof(s->error), "invariant broken at %" PRIu64
+		 " ns (event %" PRIu64 "): %s", s->now, s->events, why);
+	s->status = SIM_BUG;
+	return false;
+}

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/events.c - the trace's timed events: a task moved to a group, a
+ * group's shares changed, groups made and removed, nice and affinity
+ * changed, a task killed.  An event that the kernel would refuse (ESRCH,
+ * ENOENT, EEXIST, EBUSY, EINVAL) is reported as failed and the run goes
+ * on, as a script would.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sim.h"
+
+static void event_failed(struct sim *s, const struct trace_event *ev,
+			 const char *why)
+{
+	char text[256];
+
+	snprintf(text, sizeof(text), "%s at %" PRIu64 " ns: %s",
+		 ev->json_path, ev->at, why);
+	s->failures[s->nr_failures] = strdup(text);
+	if (s->failures[s->nr_failures])
+		s->nr_failures++;
+	vlog(s, 1, "event %s failed: %s\n", ev->json_path, why);
+}
+
+/* A signal wakes a sleeping task; it exits when it runs. */
+static void kill_task(struct sim *s, struct sim_task *st)
+{
+	struct policy_task_stats ts;
+
+	st->killed = true;
+	if (!st->started) {
+		timer_cancel(s, &st->timer);
+		st->started = st->exited = true;
+		st->exit_ns = s->now;
+		s->live_tasks--;
+		s->groups[st->group].alive_members--;
+		return;
+	}
+	s->policy->task_stats(s->pm, st->index, &ts);
+	if (st->cpu >= 0) {
+		int cpu = st->cpu;
+
+		task_exit(s, st);
+		run_schedule(s, cpu);
+	} else if (st->blocked) {
+		if (st->waiting_chan >= 0) {
+			struct sim_channel *ch = &s->chans[st->waiting_chan];
+			struct sim_task **link = &ch->wait_head, *prev = NULL;
+
+			while (*link && *link != st) {
+				prev = *link;
+				link = &(*link)->chan_next;
+			}
+			if (*link)
+				*link = st->chan_next;
+			if (ch->wait_tail == st)
+				ch->wait_tail = prev;
+			st->waiting_chan = -1;
+		}
+		timer_cancel(s, &st->timer);
+		wake_task(s, st, ts.cpu, false);
+	}
+}
+
+static void apply_event(struct sim *s, const struct trace_event *ev)
+{
+	const struct sched_policy *pol = s->policy;
+	struct sim_task *st = ev->task >= 0 ? &s->tasks[ev->task] : NULL;
+	struct sim_group *g = ev->group >= 0 ? &s->groups[ev->group] : NULL;
+
+	vlog(s, 1, "event %s\n", ev->json_path);
+	if (st && st->exited && ev->kind != EV_KILL) {
+		event_failed(s, ev, "the task has exited (ESRCH)");
+		return;
+	}
+	switch (ev->kind) {
+	case EV_MOVE:
+		if (!g->exists) {
+			event_failed(s, ev, "no such group (ENOENT)");
+			return;
+		}
+		if (st->started)
+			attribute_cpu(s, st);
+		s->groups[st->group].alive_members--;
+		g->alive_members++;
+		st->group = ev->group;
+		if (st->started)
+			pol->group_move_task(s->pm, st->index, ev->group, s->now);
+		/* (a task not yet forked takes its group at fork) */
+		break;
+	case EV_SHARES:
+		if (!g->exists || pol->group_set_shares(s->pm, ev->group,
+							(u64)ev->value, s->now)) {
+			event_failed(s, ev, "no such group (ENOENT)");
+			return;
+		}
+		g->shares = (u64)ev->value;
+		break;
+	case EV_MKDIR: {
+		const struct trace_group *spec = g->spec;
+		struct sim_group *parent = &s->groups[spec->parent];
+
+		if (g->exists || !parent->exists) {
+			event_failed(s, ev, g->exists ? "the group exists (EEXIST)"
+						      : "no parent group (ENOENT)");
+			return;
+		}
+		if (pol->group_create(s->pm, ev->group, spec->parent, spec->path,
+				      spec->shares, s->now)) {
+			event_failed(s, ev, "out of memory (ENOMEM)");
+			return;
+		}
+		g->exists = true;
+		break;
+	}
+	case EV_RMDIR:
+		if (!g->exists) {
+			event_failed(s, ev, "no such group (ENOENT)");
+			return;
+		}
+		if (pol->group_destroy(s->pm, ev->group, s->now)) {
+			event_failed(s, ev, "the group holds tasks or groups (EBUSY)");
+			return;
+		}
+		g->exists = false;
+		break;
+	case EV_NICE:
+		pol->set_nice(s->pm, st->index, (int)ev->value, s->now);
+		break;
+	case EV_AFFINITY:
+		if (pol->set_affinity(s->pm, st->index, &ev->cpus, s->now)) {
+			event_failed(s, ev, "no allowed CPU (EINVAL)");
+			return;
+		}
+		st->cpus_allowed = ev->cpus;
+		break;
+	case EV_KILL:
+		if (!st->exited)
+			kill_task(s, st);
+		break;
+	}
+}
+
+void on_trace_event(struct sim *s)
+{
+	const struct trace *t = s->trace;
+
+	while (s->next_event < t->nr_events &&
+	       t->events[s->next_event].at <= s->now) {
+		apply_event(s, &t->events[s->next_event++]);
+		process_resched(s);
+	}
+	if (s->next_event < t->nr_events)
+		timer_arm(s, &s->trace_event_timer, t->events[s->next_event].at);
+}

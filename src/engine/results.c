@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/results.c - the run's numbers, copied out of the engine's
+ * working state and the policy's statistics into a struct sim_result
+ * that owns everything it points to but the trace.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sim.h"
+
+static void task_result(struct sim *s, struct sim_task *st,
+			struct sim_task_result *out)
+{
+	struct policy_task_stats ts = { 0 };
+
+	if (st->started || st->spec)
+		s->policy->task_stats(s->pm, st->index, &ts);
+	*out = (struct sim_task_result){
+		.name = st->name,
+		.group = st->group,
+		.sched_class = st->sched_class,
+		.nice = ts.nice,
+		.trace_task = st->spec != NULL,
+		.started = st->started,
+		.exited = st->exited,
+		.exit_ns = st->exited ? st->exit_ns : 0,
+		.cpu_ns = ts.sum_exec_runtime,
+		.wait_ns = st->wait_ns,
+		.nvcsw = ts.nvcsw,
+		.nivcsw = ts.nivcsw,
+		.migrations = ts.nr_migrations,
+		.latency = {
+			.count = st->lat.count,
+			.sum = st->lat.sum,
+			.max = st->lat.max,
+			.p50 = lat_percentile(&st->lat, 50.0),
+			.p99 = lat_percentile(&st->lat, 99.0),
+		},
+	};
+}
+
+struct sim_result *sim_collect_results(struct sim *s)
+{
+	struct sim_result *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->trace = s->trace;
+	r->policy = s->policy;
+	r->status = s->status;
+	r->interrupted = s->quit;
+	memcpy(r->error, s->error, sizeof(r->error));
+	r->end_ns = s->end_ns;
+	r->events = s->events;
+	r->wasted_ns = s->wasted_ns;
+	r->nr_cpus = s->nr_cpus;
+	if (s->pm)
+		s->policy->tunables_effective(s->pm, r->tunables);
+
+	r->nr_trace_tasks = s->nr_trace_tasks;
+	r->nr_tasks = s->nr_tasks;
+	r->nr_groups = s->nr_groups;
+	r->tasks = calloc(s->nr_tasks ? s->nr_tasks : 1, sizeof(*r->tasks));
+	r->groups = calloc(s->nr_groups ? s->nr_groups : 1, sizeof(*r->groups));
+	r->cpus = calloc((size_t)(s->nr_cpus ? s->nr_cpus : 1), sizeof(*r->cpus));
+	r->failures = calloc(s->nr_failures ? s->nr_failures : 1,
+			     sizeof(*r->failures));
+	if (!r->tasks || !r->groups || !r->cpus || !r->failures)
+		goto oom;
+	if (!s->pm)		/* nothing ran */
+		r->nr_tasks = r->nr_trace_tasks = r->nr_groups = 0;
+
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+
+		task_result(s, st, &r->tasks[i]);
+		r->total_cpu_ns += r->tasks[i].cpu_ns;
+		if (!st->spec) {
+			/* The result keeps the child's name */
+			r->tasks[i].name = st->name;
+			st->name = NULL;
+		}
+	}
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		r->groups[g].shares = s->groups[g].shares;
+		r->groups[g].cpu_ns = s->groups[g].cpu_ns;
+	}
+	for (int cpu = 0; s->pm && cpu < s->nr_cpus; cpu++) {
+		struct policy_cpu_stats cs;
+
+		s->policy->cpu_stats(s->pm, cpu, &cs);
+		r->cpus[cpu] = (struct sim_cpu_result){
+			.busy_ns = s->cpus[cpu].busy_ns,
+			.nr_switches = cs.nr_switches,
+			.lb_attempts = cs.lb_attempts,
+			.lb_pulled = cs.lb_pulled,
+			.wasted_ns = s->cpus[cpu].wasted_ns,
+		};
+	}
+	/* The failure texts move to the result */
+	memcpy(r->failures, s->failures, s->nr_failures * sizeof(*r->failures));
+	r->nr_failures = s->nr_failures;
+	s->nr_failures = 0;
+	return r;
+oom:
+	sim_result_destroy(r);
+	return NULL;
+}
+
+void sim_result_destroy(struct sim_result *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; r->tasks && i < r->nr_tasks; i++)
+		if (!r->tasks[i].trace_task)
+			free((char *)r->tasks[i].name);
+	for (size_t i = 0; r->failures && i < r->nr_failures; i++)
+		free(r->failures[i]);
+	free(r->failures);
+	free(r->tasks);
+	free(r->groups);
+	free(r->cpus);
+	free(r);
+}
+
+u64 sim_group_cpu_total(const struct sim_result *r, int group)
+{
+	u64 sum = r->groups[group].cpu_ns;
+
+	for (size_t i = 0; i < r->nr_groups; i++)
+		if (r->trace->groups[i].parent == group)
+			sum += sim_group_cpu_total(r, (int)i);
+	return sum;
+}

@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/run.c - a run from start to end: the machine and its tasks are
+ * set up, timers fire in time order until every task has exited or the
+ * trace's duration is reached, and the partial slices are charged.
+ *
+ * Time is u64 nanoseconds.  The engine keeps its own clock (s->now) and
+ * hands it to every policy operation.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sim.h"
+
+/**************************************************************
+ * Timers
+ */
+
+static void on_tick(struct sim *s, int cpu)
+{
+	struct sim_cpu *c = &s->cpus[cpu];
+	u64 next = s->policy->tick(s->pm, cpu, s->now);
+
+	if (next)	/* else the tick stopped until tick_restart() */
+		timer_arm(s, &c->tick, next);
+	if (cpu_isset(cpu, &s->host.resched_mask))
+		vlog(s, 2, "cpu%d tick: preempt %s\n", cpu,
+		     c->curr == SIM_IDLE ? "idle" : s->tasks[c->curr].name);
+}
+
+/* The policy restarts a CPU's stopped tick (NO_HZ) at when. */
+static void tick_restart(struct policy_host *host, int cpu, u64 when)
+{
+	struct sim *s = sim_of_host(host);
+
+	timer_arm(s, &s->cpus[cpu].tick, when);
+}
+
+static void on_run_done(struct sim *s, int cpu)
+{
+	struct sim_task *st = &s->tasks[s->cpus[cpu].curr];
+
+	st->in_run = false;
+	st->run_left = 0;
+	st->pc++;
+	if (run_program(s, cpu, st))
+		run_schedule(s, cpu);
+}
+
+static void start_task(struct sim *s, struct sim_task *st)
+{
+	struct policy_task_stats ts;
+
+	st->started = true;
+	s->policy->fork(s->pm, st->index, SIM_IDLE, st->group, NULL, s->now);
+	note_wakeup(s, st, false);
+	s->policy->task_stats(s->pm, st->index, &ts);
+	vlog(s, 2, "cpu%d fork %s\n", ts.cpu, st->name);
+}
+
+static void on_task_timer(struct sim *s, struct sim_task *st)
+{
+	struct policy_task_stats ts;
+
+	if (!st->started) {
+		start_task(s, st);
+		return;
+	}
+	s->policy->task_stats(s->pm, st->index, &ts);
+	wake_task(s, st, ts.cpu, false);
+}
+
+static void on_dump(struct sim *s)
+{
+	while (s->next_dump < s->opt.nr_dump_at &&
+	       s->opt.dump_at[s->next_dump] <= s->now) {
+		s->policy->dump(s->pm, s->opt.dump_out ? s->opt.dump_out : stdout,
+				s->now);
+		s->next_dump++;
+	}
+	if (s->next_dump < s->opt.nr_dump_at)
+		timer_arm(s, &s->dump_timer, s->opt.dump_at[s->next_dump]);
+}
+
+/**************************************************************
+ * Wasted CPU time (Lozi et al., EuroSys 2016): a CPU idle while a
+ * runnable task that may run there waits on another CPU.
+ */
+
+/* Charge the wasted time of the state that held since wasted_mark. */
+static void account_wasted(struct sim *s, u64 until)
+{
+	u64 dt = until - s->wasted_mark;
+
+	s->wasted_mark = until;
+	if (!s->any_wasted || !dt)
+		return;
+	s->wasted_ns += dt;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		if (s->cpus[cpu].wasted)
+			s->cpus[cpu].wasted_ns += dt;
+}
+
+/* Which CPUs are idle while a task that may run there waits elsewhere? */
+static void update_wasted(struct sim *s)
+{
+	int idle = 0, waiting_cpus = 0;
+
+	/* Nothing queued, dequeued or switched since the last look */
+	if (s->host.state_gen == s->wasted_gen)
+		return;
+	s->wasted_gen = s->host.state_gen;
+	s->any_wasted = false;
+	if (s->nr_cpus == 1)
+		return;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct sim_cpu *c = &s->cpus[cpu];
+		struct policy_cpu_stats cs;
+		bool is_idle_cpu = c->curr == SIM_IDLE;
+
+		s->policy->cpu_stats(s->pm, cpu, &cs);
+		c->wasted = false;
+		idle += is_idle_cpu;
+		waiting_cpus += cs.nr_running > (u64)!is_idle_cpu;
+	}
+	if (!idle || !waiting_cpus)
+		return;
+	if (!s->affinity_restricted) {
+		/*
+		 * Any waiting task may run on any CPU, and an idle CPU has
+		 * nobody waiting on it (schedule() has run): every idle CPU
+		 * is wasted.
+		 */
+		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+			if (s->cpus[cpu].curr == SIM_IDLE)
+				s->cpus[cpu].wasted = s->any_wasted = true;
+		return;
+	}
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+		struct policy_task_stats ts;
+		int c;
+
+		if (!st->started || st->exited || st->cpu >= 0)
+			continue;
+		s->policy->task_stats(s->pm, st->index, &ts);
+		if (!ts.queued)
+			continue;
+		for_each_cpu_mask(c, st->cpus_allowed) {
+			if (c >= s->nr_cpus)
+				break;
+			if (c != ts.cpu && s->cpus[c].curr == SIM_IDLE)
+				s->cpus[c].wasted = s->any_wasted = true;
+		}
+	}
+}
+
+/**************************************************************
+ * Set-up
+ */
+
+/* How many children the jobs steps of a program fork in 'passes' passes. */
+static u64 job_slots(const struct trace_program *prog, u64 passes)
+{
+	u64 n = 0;
+
+	for (size_t i = 0; i < prog->nr_steps; i++) {
+		const struct trace_step *step = &prog->steps[i];
+		u64 each;
+
+		if (step->kind != STEP_JOBS)
+			continue;
+		if (passes == TRACE_FOREVER)
+			return TRACE_FOREVER;
+		/* the most any of its programs' children can fork */
+		each = 0;
+		for (unsigned int k = 0; k < step->nr_jobs_programs; k++) {
+			u64 n_k = job_slots(step->jobs_programs[k], 1);
+
+			if (n_k > each)
+				each = n_k;
+		}
+		if (each == TRACE_FOREVER)
+			return TRACE_FOREVER;
+		each += 1;
+		if (each > MAX_SIM_TASKS || step->total > MAX_SIM_TASKS ||
+		    passes > MAX_SIM_TASKS)
+			return TRACE_FOREVER;
+		n += step->total * passes * each;
+		if (n > MAX_SIM_TASKS)
+			return TRACE_FOREVER;
+	}
+	return n;
+}
+
+/*
+ * Every task the run can have gets its slot before the run: trace tasks,
+ * then the job children in the order they are forked.  The policy is
+ * told how many before it is created.
+ */
+static int count_task_slots(struct sim *s)
+{
+	const struct trace *t = s->trace;
+	u64 slots = t->nr_tasks;
+
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		u64 n = job_slots(t->tasks[i].program, t->tasks[i].loops);
+
+		if (n == TRACE_FOREVER || slots + n > MAX_SIM_TASKS) {
+			snprintf(s->error, sizeof(s->error),
+				 "%s: tasks[%zu] (%s): its jobs steps would fork "
+				 "more than %d tasks in all; valid: jobs in a task "
+				 "that does not loop forever, at most %d tasks "
+				 "with every job child", t->file, i,
+				 t->tasks[i].name, MAX_SIM_TASKS, MAX_SIM_TASKS);
+			s->status = SIM_INVALID;
+			return -1;
+		}
+		slots += n;
+	}
+	s->tasks = calloc(slots ? slots : 1, sizeof(*s->tasks));
+	if (!s->tasks)
+		return -1;
+	s->task_cap = slots;
+	return 0;
+}
+
+static void build_tasks(struct sim *s)
+{
+	const struct trace *t = s->trace;
+
+	s->nr_trace_tasks = t->nr_tasks;
+	s->nr_tasks = t->nr_tasks;
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		const struct trace_task *tt = &t->tasks[i];
+		struct sim_task *st = &s->tasks[i];
+		struct policy_task_attr attr;
+
+		st->spec = tt;
+		st->name = tt->name;
+		st->index = (int)i;
+		st->pid = s->next_pid++;
+		st->group = tt->group;
+		st->sched_class = tt->sched_class;
+		st->cpus_allowed = tt->cpus;
+		st->cpu = -1;
+		st->program = tt->program;
+		st->loops_left = tt->loops;
+		st->waiting_chan = -1;
+		st->exit_ns = UINT64_MAX;
+		attr = (struct policy_task_attr){
+			.pid = st->pid, .comm = tt->name,
+			.sched_class = tt->sched_class, .nice = tt->nice,
+			.rt_priority = (unsigned int)tt->rt_priority,
+			.cpus_allowed = &tt->cpus,
+		};
+		s->policy->task_init(s->pm, st->index, &attr);
+		timer_init(&st->timer, TIMER_TASK, (int)i);
+		s->groups[tt->group].alive_members++;
+		s->live_tasks++;
+	}
+}
+
+static int build_groups(struct sim *s)
+{
+	const struct trace *t = s->trace;
+
+	s->groups[0].exists = true;
+	s->groups[0].spec = &t->groups[0];
+	s->groups[0].shares = t->groups[0].shares;
+	for (size_t i = 1; i < t->nr_groups; i++) {
+		const struct trace_group *spec = &t->groups[i];
+		struct sim_group *g = &s->groups[i];
+
+		g->spec = spec;
+		g->shares = spec->shares;
+		if (spec->created_at_runtime)
+			continue;	/* made by its mkdir event */
+		if (s->policy->group_create(s->pm, (int)i, spec->parent,
+					    spec->path, spec->shares, 0))
+			return -1;
+		g->exists = true;
+	}
+	return 0;
+}
+
+/* Charge the partial slices of the running tasks at the end. */
+static void finish_run(struct sim *s)
+{
+	s->policy->flush(s->pm, s->now);
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct sim_cpu *c = &s->cpus[cpu];
+		struct sim_task *st;
+
+		if (c->curr == SIM_IDLE)
+			continue;
+		st = &s->tasks[c->curr];
+		c->busy_ns += s->now - st->run_since;
+		st->oncpu_ns += s->now - st->run_since;
+		st->run_since = s->now;
+	}
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+
+		if (st->runnable_waiting && !st->exited) {
+			st->wait_ns += s->now - st->wait_since;
+			st->runnable_waiting = false;
+		}
+		if (st->started)
+			attribute_cpu(s, st);
+	}
+	s->end_ns = s->now;
+}
+
+static u64 check_interval(const struct sim *s)
+{
+	u64 size = s->nr_tasks + s->nr_groups * (u64)s->nr_cpus;
+
+	if (!s->opt.check_scaled)
+		return s->opt.check_every;
+	return s->opt.check_every * (1 + size / 64);
+}
+
+static void main_loop(struct sim *s)
+{
+	const struct trace *t = s->trace;
+	struct sim_timer *tm;
+
+	while (s->status == SIM_OK && !s->quit && s->live_tasks > 0 &&
+	       (tm = timer_pop(s)) != NULL) {
+		if (tm->when > t->duration) {
+			s->now = t->duration;
+			break;
+		}
+		account_wasted(s, tm->when);
+		s->now = tm->when;
+		s->events++;
+		switch (tm->kind) {
+		case TIMER_TICK:
+			on_tick(s, tm->owner);
+			break;
+		case TIMER_RUN_DONE:
+			on_run_done(s, tm->owner);
+			break;
+		case TIMER_TASK:
+			on_task_timer(s, &s->tasks[tm->owner]);
+			break;
+		case TIMER_TRACE_EVENT:
+			on_trace_event(s);
+			break;
+		case TIMER_DUMP:
+			on_dump(s);
+			break;
+		}
+		process_resched(s);
+		update_wasted(s);
+		if (s->opt.check_every &&
+		    ++s->events_since_check >= check_interval(s)) {
+			s->events_since_check = 0;
+			sim_check_now(s);
+		}
+	}
+	if (s->live_tasks > 0 && s->status == SIM_OK && !s->quit)
+		s->now = t->duration;
+	account_wasted(s, s->now);
+}
+
+static void sim_free(struct sim *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; s->tasks && i < s->nr_tasks; i++) {
+		free(s->tasks[i].lat.hist);
+		if (i >= s->nr_trace_tasks)
+			free(s->tasks[i].name);
+	}
+	if (s->pm)
+		s->policy->destroy(s->pm);
+	free(s->tasks);
+	free(s->groups);
+	free(s->chans);
+	for (size_t i = 0; s->failures && i < s->nr_failures; i++)
+		free(s->failures[i]);
+	free(s->failures);
+	for (size_t i = 0; s->hist_pool && i < s->hist_pool_len; i++)
+		free(s->hist_pool[i]);
+	free(s->hist_pool);
+	free(s->cpus);
+	free(s->heap);
+	free(s);
+}
+
+/*
+ * BRIDGE until the loader keeps tunables in the policy's table order:
+ * the trace's fixed set of cfs-v19 tunables, in that table's order.
+ */
+static void trace_tunable_values(const struct trace *t,
+				 struct tunable_values *tv)
+{
+	const struct trace_tunables *tt = &t->tunables;
+
+	*tv = (struct tunable_values){ 0 };
+	tv->value[0] = tt->sched_granularity;
+	tv->set[0] = tt->set_granularity;
+	tv->value[1] = tt->sched_wakeup_granularity;
+	tv->set[1] = tt->set_wakeup;
+	tv->value[2] = tt->sched_batch_wakeup_granularity;
+	tv->set[2] = tt->set_batch_wakeup;
+	tv->value[3] = tt->sched_stat_granularity;
+	tv->set[3] = tt->set_stat;
+	tv->value[4] = tt->sched_runtime_limit;
+	tv->set[4] = tt->set_runtime_limit;
+	tv->value[5] = tt->sched_features;
+	tv->set[5] = tt->set_features;
+	tv->value[6] = tt->sched_child_runs_first;
+	tv->set[6] = tt->set_child_runs_first;
+}
+
+static struct policy_config machine_config(const struct sim *s)
+{
+	const struct trace *t = s->trace;
+	struct policy_config cfg = {
+		.nr_cpus = t->nr_cpus,
+		/* A flat machine is one package of nr_cpus cores */
+		.topology = { 1, 1, t->nr_cpus, 1 },
+		.hz = t->hz,
+		.group_sched = t->group_sched,
+		.max_tasks = s->task_cap,
+		.max_groups = t->nr_groups,
+		.tunables = &s->tunables,
+		.fault_dequeue_load = s->opt.fault_dequeue_load,
+	};
+
+	if (t->topology.given)
+		cfg.topology = (struct sim_topology){
+			t->topology.nodes, t->topology.packages_per_node,
+			t->topology.cores_per_package,
+			t->topology.threads_per_core };
+	return cfg;
+}
+
+struct sim_result *sim_run_trace(const struct trace *t,
+				 const struct sim_options *opt, sim_error *err)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+	struct sim_result *r;
+	struct policy_config cfg;
+	int ncpu = t->nr_cpus;
+	char why[256] = "";
+
+	memset(err, 0, sizeof(*err));
+	if (!s)
+		goto oom;
+	s->trace = t;
+	s->policy = t->policy;
+	trace_tunable_values(t, &s->tunables);
+	s->nr_cpus = ncpu;
+	if (opt)
+		s->opt = *opt;
+	if (!s->opt.log)
+		s->opt.log = stdout;
+	s->host.switched = sim_switched;
+	s->host.tick_restart = tick_restart;
+	s->host.verbose = s->opt.verbose;
+	s->host.log = s->opt.log;
+	rng_seed(s, t->seed);
+
+	if (count_task_slots(s))
+		goto invalid_or_oom;
+	s->nr_groups = t->nr_groups;
+	s->groups = calloc(t->nr_groups, sizeof(*s->groups));
+	s->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*s->chans));
+	s->failures = calloc(t->nr_events ? t->nr_events : 1,
+			     sizeof(*s->failures));
+	s->hist_pool = calloc(s->task_cap ? s->task_cap : 1,
+			      sizeof(*s->hist_pool));
+	s->cpus = calloc((size_t)ncpu, sizeof(*s->cpus));
+	s->heap_cap = s->task_cap + 2 * (size_t)ncpu + 2;
+	s->heap = calloc(s->heap_cap, sizeof(*s->heap));
+	if (!s->groups || !s->chans || !s->failures || !s->hist_pool ||
+	    !s->cpus || !s->heap)
+		goto oom;
+
+	cfg = machine_config(s);
+	cfg.host = &s->host;
+	s->pm = s->policy->create(&cfg, why, sizeof(why));
+	if (!s->pm)
+		goto oom;
+	if (build_groups(s))
+		goto oom;
+	build_tasks(s);
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		s->affinity_restricted |= cpus_weight(&t->tasks[i].cpus) < ncpu;
+	for (size_t i = 0; i < t->nr_events; i++)
+		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
+
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		s->cpus[cpu].curr = SIM_IDLE;
+		timer_init(&s->cpus[cpu].tick, TIMER_TICK, cpu);
+		timer_init(&s->cpus[cpu].run_done, TIMER_RUN_DONE, cpu);
+		timer_arm(s, &s->cpus[cpu].tick, 1000000000ULL / t->hz);
+	}
+	/*
+	 * The trace's events are armed first: at equal times they apply
+	 * before forks (a task may start the moment its group is made);
+	 * an event naming a task that has not started yet takes effect
+	 * on it at fork.
+	 */
+	timer_init(&s->trace_event_timer, TIMER_TRACE_EVENT, 0);
+	if (t->nr_events)
+		timer_arm(s, &s->trace_event_timer, t->events[0].at);
+	for (size_t i = 0; i < s->nr_trace_tasks; i++)
+		timer_arm(s, &s->tasks[i].timer, t->tasks[i].start);
+	timer_init(&s->dump_timer, TIMER_DUMP, 0);
+	if (s->opt.nr_dump_at)
+		timer_arm(s, &s->dump_timer, s->opt.dump_at[0]);
+
+	main_loop(s);
+	if (s->status == SIM_OK) {
+		finish_run(s);
+		if (s->opt.check_every)
+			sim_check_now(s);
+	}
+	r = sim_collect_results(s);
+	sim_free(s);
+	if (!r)
+		goto oom_text;
+	return r;
+
+invalid_or_oom:
+	if (s->status == SIM_INVALID) {
+		/* A trace error found before anything ran */
+		r = sim_collect_results(s);
+		sim_free(s);
+		if (!r)
+			goto oom_text;
+		return r;
+	}
+oom:
+	if (why[0])
+		snprintf(err->text, sizeof(err->text), "%s: %s", t->file, why);
+	sim_free(s);
+oom_text:
+	if (!err->text[0])
+		snprintf(err->text, sizeof(err->text), "%s: out of memory",
+			 t->file);
+	return NULL;
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * engine/sim.h - the engine's working state during a run, shared by the
+ * files of src/engine/ and by nothing else: the reports, the API and the
+ * CLI see only the plain numbers of struct sim_result (result.h).
+ *
+ *	timers.c	the event queue: an indexed binary heap of timers
+ *	random.c	seeded durations (xoshiro256**, portable logarithm)
+ *	latency.c	wakeup-latency histograms
+ *	program.c	the task program interpreter: run, sleep, send,
+ *			recv, jobs; wakeups, forks, exits, schedule()
+ *	events.c	the trace's events: move, shares, mkdir, rmdir,
+ *			nice, affinity, kill
+ *	run.c		set-up, the main loop, ticks, wasted CPU time
+ *	check.c		CPU-time conservation (the engine's invariant)
+ *	results.c	the run's numbers into struct sim_result
+ */
+#ifndef SCHEDSIM_ENGINE_SIM_H
+#define SCHEDSIM_ENGINE_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/engine.h"
+#include "policy/policy.h"
+#include "result.h"
+#include "trace.h"
+
+/* Zero-time guards: steps or schedules in a row without time passing */
+#define ZERO_TIME_STEP_LIMIT 1000000
+#define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
+
+/* A timer in the event queue; each owner has its own, re-armed in place. */
+enum timer_kind {
+	TIMER_TICK,		/* a CPU's scheduler tick */
+	TIMER_RUN_DONE,		/* the running task's run step ends */
+	TIMER_TASK,		/* a task's fork time or sleep end */
+	TIMER_TRACE_EVENT,	/* the next event of the trace */
+	TIMER_DUMP,		/* the next --dump-at */
+};
+
+struct sim_timer {
+	u64 when;
+	u64 seq;		/* ties: first armed, first fired */
+	int heap_pos;		/* -1 when not armed */
+	enum timer_kind kind;
+	int owner;		/* CPU or task index */
+};
+
+/* Wakeup latencies: exact count/sum/max, and a log-linear histogram. */
+#define LAT_SUB_BITS	4			/* 16 buckets per power of 2 */
+#define LAT_BUCKETS	(64 << LAT_SUB_BITS)
+
+struct lat_stats {
+	u64 count, sum, max;
+	uint32_t *hist;		/* LAT_BUCKETS counters, on first sample */
+	/* At exit the percentiles are kept and the histogram is recycled */
+	bool final;
+	u64 p50_final, p99_final;
+};
+
+struct sim_task {
+	const struct trace_task *spec;	/* trace-level task, or NULL */
+	char *name;			/* owned for job children */
+	int index;			/* the task id the policy knows */
+	int pid;
+	int group;			/* index in sim->groups */
+	enum sim_sched_class sched_class;
+	struct cpumask cpus_allowed;	/* the engine's copy, for wasted time */
+
+	/* Program state */
+	const struct trace_program *program;
+	size_t pc;			/* current step */
+	u64 loops_left;
+	u64 run_left;			/* of the current run step; 0: none */
+	bool in_run;			/* pc is a run step in progress */
+	u64 run_since;			/* became current at */
+	u64 step_since;			/* run_left was last brought up to date */
+	bool started, exited, killed;
+	bool blocked;			/* asleep: sleep, recv or wait4 */
+	int cpu;			/* its CPU while current, else -1 */
+	struct sim_timer timer;
+
+	/* jobs (make -jP): parent side */
+	struct sim_task *job_parent;
+	unsigned int jobs_alive, jobs_forked, jobs_done;
+	unsigned int job_next_slot;	/* children forked over the whole run */
+
+	/* Channel wait queue link, and messages taken by the current recv */
+	struct sim_task *chan_next;
+	int waiting_chan;
+	unsigned int recv_got;
+
+	/* Statistics */
+	u64 oncpu_ns;			/* time current, measured by the engine */
+	u64 wait_ns, wait_since;
+	bool runnable_waiting;
+	u64 wake_time;
+	bool latency_pending;
+	struct lat_stats lat;
+	u64 exit_ns;
+	u64 cpu_attributed;		/* CPU time already given to a group */
+};
+
+struct sim_channel {
+	u64 messages;
+	struct sim_task *wait_head, *wait_tail;
+};
+
+struct sim_group {
+	const struct trace_group *spec;
+	bool exists;			/* false before mkdir / after rmdir */
+	u64 cpu_ns;			/* CPU time of its own tasks */
+	u64 shares;
+	int alive_members;		/* tasks in it that have not exited */
+	u64 finish_ns;			/* last exit of a member */
+};
+
+struct sim_cpu {
+	int curr;			/* task id, or SIM_IDLE */
+	u64 busy_ns;
+	u64 wasted_ns;
+	bool wasted;			/* in the current state */
+	struct sim_timer tick, run_done;
+};
+
+struct sim {
+	const struct trace *trace;
+	const struct sched_policy *policy;
+	struct policy_machine *pm;
+	struct tunable_values tunables;	/* BRIDGE: see run.c */
+	struct policy_host host;	/* sim_of_host() finds the sim */
+
+	struct sim_task *tasks;
+	size_t nr_tasks;		/* trace tasks and job children forked */
+	size_t task_cap;		/* slots reserved before the run */
+	size_t nr_trace_tasks;
+	struct sim_group *groups;
+	size_t nr_groups;
+	struct sim_channel *chans;
+	struct sim_cpu *cpus;
+	int nr_cpus;
+	char **failures;		/* texts of failed trace events */
+	size_t nr_failures;
+
+	/* Event queue: an indexed binary min-heap of timers */
+	struct sim_timer **heap;
+	size_t heap_len, heap_cap;
+	u64 timer_seq;
+	struct sim_timer trace_event_timer, dump_timer;
+	size_t next_event, next_dump;
+
+	/* Wasted CPU time (Lozi et al., EuroSys 2016) */
+	bool any_wasted;
+	bool affinity_restricted;	/* some task cannot run everywhere */
+	u64 wasted_mark;		/* accounted up to here */
+	u64 wasted_gen;			/* host.state_gen it was computed at */
+	u64 wasted_ns;
+
+	/* Latency histograms of exited tasks, for reuse */
+	uint32_t **hist_pool;
+	size_t hist_pool_len;
+
+	struct sim_options opt;
+	u64 now;
+	u64 end_ns;
+	u64 events;
+	u64 events_since_check;
+	int live_tasks;			/* started and not exited, or not started */
+	uint64_t rng[4];		/* xoshiro256** state */
+	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
+	char error[512];
+	bool quit;			/* --step 'q' */
+	int next_pid;
+};
+
+#define vlog(s, level, ...) do {					\
+	if ((s)->opt.verbose >= (level) && (s)->opt.log) {		\
+		sim_log_time(s);					\
+		fprintf((s)->opt.log, __VA_ARGS__);			\
+	}								\
+} while (0)
+
+void sim_log_time(struct sim *s);
+
+/* timers.c */
+void timer_init(struct sim_timer *t, enum timer_kind kind, int owner);
+void timer_arm(struct sim *s, struct sim_timer *t, u64 when);
+void timer_cancel(struct sim *s, struct sim_timer *t);
+struct sim_timer *timer_pop(struct sim *s);
+
+/* random.c */
+double portable_log(double x);	/* ln(x), x in (0, 1], same bits anywhere */
+void rng_seed(struct sim *s, u64 seed);
+u64 draw_duration(struct sim *s, const struct duration_spec *d);
+
+/* latency.c */
+void lat_add(struct sim *s, struct lat_stats *l, u64 v);
+u64 lat_percentile(const struct lat_stats *l, double pct);
+void lat_finalise(struct sim *s, struct lat_stats *l);
+
+/* program.c */
+void sim_switched(struct policy_host *host, int cpu, int prev, int next,
+		  bool prev_queued);
+void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
+void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
+bool run_program(struct sim *s, int cpu, struct sim_task *st);
+void run_schedule(struct sim *s, int cpu);
+void process_resched(struct sim *s);
+void task_exit(struct sim *s, struct sim_task *st);
+void attribute_cpu(struct sim *s, struct sim_task *st);
+
+/* events.c */
+void on_trace_event(struct sim *s);
+
+/* check.c */
+bool sim_check_now(struct sim *s);
+
+/* results.c */
+struct sim_result *sim_collect_results(struct sim *s);
+
+static inline struct sim *sim_of_host(struct policy_host *host)
+{
+	return (struct sim *)((char *)host - offsetof(struct sim, host));
+}
+
+#endif /* SCHEDSIM_ENGINE_SIM_H */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * result.h - what a run measured, as plain numbers: the engine fills it
+ * (engine/results.c) from its own bookkeeping and the policy's statistics
+ * operations; the reports, the API and the CLI read only this.
+ */
+#ifndef SCHEDSIM_RESULT_H
+#define SCHEDSIM_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "policy/policy.h"
+#include "trace.h"
+
+/* Wakeup latencies of a task, in ns (0 when count is 0). */
+struct sim_latency {
+	u64 count, sum, max;
+	u64 p50, p99;		/* upper bounds of their histogram buckets */
+};
+
+struct sim_task_result {
+	const char *name;		/* the trace's, or "parent/job-K" */
+	int group;			/* index in trace->groups, at the end */
+	enum sim_sched_class sched_class;
+	int nice;			/* at the end */
+	bool trace_task;		/* false: a child forked by a jobs step */
+	bool started;			/* forked during the run */
+	bool exited;
+	u64 exit_ns;			/* when it exited, if it did */
+	u64 cpu_ns;			/* CPU time the policy charged */
+	u64 wait_ns;			/* runnable but not on a CPU */
+	u64 nvcsw, nivcsw;		/* voluntary and involuntary switches */
+	u64 migrations;
+	struct sim_latency latency;
+};
+
+struct sim_group_result {
+	u64 shares;			/* at the end */
+	u64 cpu_ns;			/* its own tasks, not its children's */
+};
+
+struct sim_cpu_result {
+	u64 busy_ns;			/* a task was current */
+	u64 nr_switches;
+	u64 lb_attempts, lb_pulled;	/* balancing passes, tasks pulled */
+	u64 wasted_ns;			/* idle while a task that may run
+					 * here waited on another CPU */
+};
+
+struct sim_result {
+	const struct trace *trace;	/* names, groups, expectations */
+	const struct sched_policy *policy;
+	u64 tunables[SIM_MAX_TUNABLES];	/* effective values, table order */
+
+	struct sim_task_result *tasks;	/* trace tasks, then job children */
+	size_t nr_tasks, nr_trace_tasks;
+	struct sim_group_result *groups;	/* like trace->groups */
+	size_t nr_groups;
+	struct sim_cpu_result *cpus;
+	int nr_cpus;
+
+	char **failures;		/* trace events that failed, as text */
+	size_t nr_failures;
+
+	u64 end_ns;			/* when the run ended */
+	u64 events;			/* events processed */
+	u64 wasted_ns;			/* time some CPU was wasted */
+	u64 total_cpu_ns;		/* CPU time of all tasks */
+
+	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
+	char error[512];		/* what broke, for those two */
+	bool interrupted;		/* stopped early (--step 'q') */
+};
+
+/* CPU time of a group including its descendants. */
+u64 sim_group_cpu_total(const struct sim_result *r, int group);
+
+#endif /* SCHEDSIM_RESULT_H */
