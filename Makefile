@@ -132,14 +132,22 @@ tests: $(TEST_BINS)
 deps:
 	@bash tools/deps.sh
 
-# Library objects, plain and position-independent.
+# Library objects, plain and position-independent.  Symbols are hidden
+# unless include/schedsim.h marks them SIM_API: the shared library exports
+# the public API only, and no kernel name (update_curr, schedule, ...) can
+# clash with a program's own.
 $(BUILD)/obj/src/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fvisibility=hidden -c -o $@ $<
 
 $(BUILD)/pic/src/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fvisibility=hidden -fPIC -c -o $@ $<
+
+# The CLI is a user of the public API: it sees include/ only.
+$(CLI_OBJ): $(CLI_SRC)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)

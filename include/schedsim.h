@@ -2,22 +2,31 @@
 /*
  * schedsim.h - the public API of libschedsim.
  *
- * A trace is loaded, optionally overridden, run, and reported on:
+ * A trace is loaded, optionally overridden, run under a scheduler policy,
+ * and its results read as numbers or printed as a report:
  *
  *	sim_error err;
  *	sim_trace *t = sim_trace_load("traces/demo.json", &err);
  *	if (!t) { fprintf(stderr, "%s\n", err.text); exit(2); }
  *	sim_result *r = sim_run(t, NULL, 0, &err);
+ *	if (!r) { fprintf(stderr, "%s\n", err.text); exit(3); }
  *	printf("alice: %.3f\n", sim_share(r, "/alice"));
+ *	sim_task_stats ts;
+ *	if (sim_task_info(r, 0, &ts) == 0)
+ *		printf("%s waited %llu ns\n", ts.name,
+ *		       (unsigned long long)ts.wait_ns);
  *	sim_report(r, stdout, 0);
  *	sim_result_free(r); sim_trace_free(t);
  *
- * Build with `pkg-config --cflags --libs schedsim`.  One simulation has no
- * global state: several may run at once in different threads.
+ * Build with `pkg-config --cflags --libs schedsim`.  The library has no
+ * global mutable state: several simulations may run at once in different
+ * threads, each with its own trace.  Only the functions below are
+ * exported; every name starts with sim_ (or SIM_, SCHEDSIM_).
  *
- * Types are opaque; errors come back in a sim_error, as jansson's
- * json_error_t does: the file, the JSON path, the line and column, and a
- * sentence that says what would be valid.
+ * Types are opaque but for the small structs that carry numbers out.
+ * Errors come back in a sim_error, as jansson's json_error_t does: the
+ * file, the JSON path, the line and column, and a sentence that says what
+ * would be valid.
  */
 #ifndef SCHEDSIM_H
 #define SCHEDSIM_H
@@ -26,7 +35,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SCHEDSIM_VERSION "0.1.0"
+#define SCHEDSIM_VERSION "0.2.0"
+
+#if defined(__GNUC__)
+#define SIM_API __attribute__((visibility("default")))
+#else
+#define SIM_API
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,7 +57,7 @@ typedef struct sim_error {
 	char text[SIM_ERROR_TEXT_LENGTH];	/* the whole message */
 } sim_error;
 
-/* Exit statuses of sched-sim, also returned by sim_run_status(). */
+/* Exit statuses of sched-sim, also returned by sim_result_status(). */
 enum sim_status {
 	SIM_OK = 0,		/* run finished, every expectation held */
 	SIM_EXPECT_FAILED = 1,	/* an expectation failed */
@@ -52,6 +67,60 @@ enum sim_status {
 
 typedef struct trace sim_trace;
 typedef struct sim_result sim_result;
+
+/* "0.2.0": the library's version (the header's may differ). */
+SIM_API const char *sim_version(void);
+
+/* ---- traces ------------------------------------------------------------ */
+
+/* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
+SIM_API sim_trace *sim_trace_load(const char *file, sim_error *err);
+/* The same from memory; name stands for the file in messages. */
+SIM_API sim_trace *sim_trace_load_string(const char *text, size_t len,
+					 const char *name, sim_error *err);
+SIM_API void sim_trace_free(sim_trace *trace);
+
+/*
+ * Override a setting of a loaded trace, as the command line does: key
+ * "cpus", "duration", "seed", "policy", "group_sched" or "set" (value
+ * "TUNABLE=VALUE").  0, or -1 with err.
+ */
+SIM_API int sim_trace_override(sim_trace *trace, const char *key,
+			       const char *value, sim_error *err);
+/* Add an expectation as --expect does: "/group=SHARE[+-TOL]". 0 or -1. */
+SIM_API int sim_trace_add_expect(sim_trace *trace, const char *expect,
+				 sim_error *err);
+
+SIM_API const char *sim_trace_file(const sim_trace *trace);
+SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
+/* Non-fatal findings of the loader (printed by sched-sim as warnings). */
+SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
+SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
+
+/* "4ms" -> 4000000 (units ns, us, ms, s): 0, or -1 and a reason in why. */
+SIM_API int sim_parse_duration(const char *text, uint64_t *ns, char *why,
+			       size_t whylen);
+
+/* ---- policies (scheduler models) --------------------------------------- */
+
+SIM_API size_t sim_policy_count(void);
+/* Name, kernel and one-line summary of policy i; NULL past the end. */
+SIM_API const char *sim_policy_name(size_t i);
+SIM_API const char *sim_policy_kernel(size_t i);
+SIM_API const char *sim_policy_summary(size_t i);
+
+typedef struct sim_tunable_info {
+	const char *name;	/* "sched_granularity" */
+	int is_duration;	/* 1: nanoseconds, written "4ms"; 0: integer */
+	uint64_t def, min, max;	/* default (1 CPU, HZ 1000), valid range */
+	const char *help;	/* one line */
+} sim_tunable_info;
+
+SIM_API size_t sim_policy_tunable_count(size_t policy);
+SIM_API int sim_policy_tunable_info(size_t policy, size_t i,
+				    sim_tunable_info *out);
+
+/* ---- running ------------------------------------------------------------ */
 
 /* How to run a trace (sim_run_opts); zero-initialise, then set fields. */
 typedef struct sim_options {
@@ -70,39 +139,114 @@ typedef struct sim_options {
 	uint64_t fault_dequeue_load;
 } sim_options;
 
-/* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
-sim_trace *sim_trace_load(const char *file, sim_error *err);
-void sim_trace_free(sim_trace *trace);
-
 /*
- * Override a setting of a loaded trace, as the command line does: key
- * "cpus", "duration", "seed", "policy", "group_sched" or "set" (value
- * "TUNABLE=VALUE").  0, or -1 with err.
+ * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to
+ * log; invariants are checked every 4096 events.  Returns NULL with err
+ * only when the machine cannot be built; a trace error found while
+ * running or a broken invariant is in the result's status.
  */
-int sim_trace_override(sim_trace *trace, const char *key, const char *value,
-		       sim_error *err);
-
-/*
- * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to log.
- * Returns NULL with err only when the machine cannot be built; a trace
- * error found while running or a broken invariant is in the status.
- */
-sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
-		    sim_error *err);
+SIM_API sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
+			    sim_error *err);
+/* The same with every option; opts may be NULL (the defaults). */
+SIM_API sim_result *sim_run_opts(const sim_trace *trace,
+				 const sim_options *opts, sim_error *err);
 
 /* SIM_OK, SIM_EXPECT_FAILED (an expect block failed), SIM_INVALID or SIM_BUG */
-int sim_result_status(const sim_result *result);
+SIM_API int sim_result_status(const sim_result *result);
 /* What broke, for SIM_INVALID and SIM_BUG; "" otherwise. */
-const char *sim_result_error(const sim_result *result);
+SIM_API const char *sim_result_error(const sim_result *result);
+SIM_API void sim_result_free(sim_result *result);
+
+/* ---- results ------------------------------------------------------------ */
+
+typedef struct sim_run_stats {
+	const char *policy;		/* "cfs-v19" */
+	int cpus;
+	uint64_t duration_ns;		/* simulated time */
+	uint64_t cpu_ns;		/* CPU time all tasks used */
+	uint64_t busy_ns;		/* CPU time some task was current */
+	uint64_t events;		/* events processed */
+	uint64_t wasted_ns;		/* time some CPU idled while a task
+					 * that could run there waited */
+} sim_run_stats;
+
+typedef struct sim_group_stats {
+	const char *path;		/* "/users/alice" */
+	uint64_t shares;
+	int tasks;			/* tasks in it or below, ever */
+	uint64_t cpu_ns;		/* its tasks' and its children's */
+	double share;			/* of all tasks' CPU time */
+	double ideal_share;		/* analytic model; -1 where it does
+					 * not apply (channels, jobs) */
+	int finished;			/* all its tasks exited */
+	uint64_t finish_ns;		/* the last exit, if finished */
+} sim_group_stats;
+
+typedef struct sim_latency_stats {
+	uint64_t count;			/* wakeups measured */
+	uint64_t avg, p50, p99, max;	/* ns; percentiles are the upper
+					 * bounds of 1/16-octave buckets */
+} sim_latency_stats;
+
+typedef struct sim_task_stats {
+	const char *name;		/* "cc-3", "make/job-7" */
+	const char *group;		/* its group's path at the end */
+	const char *sched_class;	/* "normal", "batch", "idle", "fifo",
+					 * "rr": the trace's task "policy" */
+	int nice;
+	uint64_t cpu_ns;
+	double share;			/* of all tasks' CPU time */
+	double ideal_share;		/* -1 where the model does not apply */
+	uint64_t wait_ns;		/* runnable, not on a CPU */
+	uint64_t switches;		/* voluntary + involuntary */
+	uint64_t voluntary_switches;
+	uint64_t migrations;
+	sim_latency_stats latency;	/* wakeup to running */
+	int exited;
+	uint64_t exit_ns;		/* if exited */
+} sim_task_stats;
+
+typedef struct sim_cpu_stats {
+	uint64_t busy_ns;
+	uint64_t switches;
+	uint64_t balance_attempts;	/* load-balancing passes */
+	uint64_t tasks_pulled;
+	uint64_t wasted_ns;
+} sim_cpu_stats;
+
+typedef struct sim_expect_outcome {
+	const char *what;		/* "share /users/alice" */
+	double want, tolerance;		/* latency: want is the limit, ns */
+	int measurable;			/* 0: nothing to compare */
+	double got;
+	int ok;
+} sim_expect_outcome;
+
+/* Each returns 0, or -1 when i is out of range (out left untouched). */
+SIM_API int sim_run_info(const sim_result *r, sim_run_stats *out);
+SIM_API size_t sim_group_count(const sim_result *r);
+SIM_API int sim_group_info(const sim_result *r, size_t i, sim_group_stats *out);
+/* Tasks: the trace's, then the job children that were forked. */
+SIM_API size_t sim_task_count(const sim_result *r);
+SIM_API int sim_task_info(const sim_result *r, size_t i, sim_task_stats *out);
+SIM_API int sim_cpu_count(const sim_result *r);
+SIM_API int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out);
+/* Trace events that failed (e.g. rmdir of a busy group), as text. */
+SIM_API size_t sim_event_failure_count(const sim_result *r);
+SIM_API const char *sim_event_failure(const sim_result *r, size_t i);
+/* The trace's expectations and those added with sim_trace_add_expect(). */
+SIM_API size_t sim_expect_count(const sim_result *r);
+SIM_API int sim_expect_info(const sim_result *r, size_t i,
+			    sim_expect_outcome *out);
 
 /* A group's ("/path", descendants included) or a task's share of all the
  * CPU time tasks used; -1 if there is no such group or task. */
-double sim_share(const sim_result *result, const char *group_or_task);
+SIM_API double sim_share(const sim_result *result, const char *group_or_task);
 
-/* The report, as the CLI prints it: a table, or JSON when json is non-zero. */
-int sim_report(const sim_result *result, FILE *out, int json);
-
-void sim_result_free(sim_result *result);
+/* The report, as the CLI prints it: a table, or JSON when json is non-zero.
+ * 0, or -1 if the run did not finish (status SIM_INVALID or SIM_BUG) or
+ * the output failed. */
+SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 
 #ifdef __cplusplus
 }

@@ -1,14 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * api.c - the public API of libschedsim (include/schedsim.h) over the
- * engine, the loader and the reports.
+ * loader, the policy registry, the engine and the reports.  The only file
+ * with exported symbols besides the loader's sim_trace_load/free.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
+#include "policy/policy.h"
 #include "report.h"
 #include "trace.h"
+
+const char *sim_version(void)
+{
+	return SCHEDSIM_VERSION;
+}
+
+/* ---- traces ---- */
+
+sim_trace *sim_trace_load_string(const char *text, size_t len,
+				 const char *name, sim_error *err)
+{
+	return trace_load_string(text, len, name, err);
+}
 
 int sim_trace_override(sim_trace *trace, const char *key, const char *value,
 		       sim_error *err)
@@ -16,19 +32,115 @@ int sim_trace_override(sim_trace *trace, const char *key, const char *value,
 	return trace_override(trace, key, value, err);
 }
 
+int sim_trace_add_expect(sim_trace *trace, const char *expect, sim_error *err)
+{
+	return trace_add_expect_arg(trace, expect, err);
+}
+
+const char *sim_trace_file(const sim_trace *trace)
+{
+	return trace->file;
+}
+
+uint64_t sim_trace_duration(const sim_trace *trace)
+{
+	return trace->duration;
+}
+
+size_t sim_trace_warning_count(const sim_trace *trace)
+{
+	return trace->nr_warnings;
+}
+
+const char *sim_trace_warning(const sim_trace *trace, size_t i)
+{
+	return i < trace->nr_warnings ? trace->warnings[i] : NULL;
+}
+
+int sim_parse_duration(const char *text, uint64_t *ns, char *why,
+		       size_t whylen)
+{
+	return parse_duration(text, ns, why, whylen);
+}
+
+/* ---- policies ---- */
+
+size_t sim_policy_count(void)
+{
+	size_t n = 0;
+
+	while (sched_policies[n])
+		n++;
+	return n;
+}
+
+static const struct sched_policy *policy_at(size_t i)
+{
+	return i < sim_policy_count() ? sched_policies[i] : NULL;
+}
+
+const char *sim_policy_name(size_t i)
+{
+	return policy_at(i) ? policy_at(i)->name : NULL;
+}
+
+const char *sim_policy_kernel(size_t i)
+{
+	return policy_at(i) ? policy_at(i)->kernel : NULL;
+}
+
+const char *sim_policy_summary(size_t i)
+{
+	return policy_at(i) ? policy_at(i)->summary : NULL;
+}
+
+size_t sim_policy_tunable_count(size_t policy)
+{
+	return policy_at(policy) ? policy_at(policy)->nr_tunables : 0;
+}
+
+int sim_policy_tunable_info(size_t policy, size_t i, sim_tunable_info *out)
+{
+	const struct sched_policy *p = policy_at(policy);
+	const struct sched_tunable *tun;
+
+	if (!p || i >= p->nr_tunables)
+		return -1;
+	tun = &p->tunables[i];
+	*out = (sim_tunable_info){
+		.name = tun->name, .is_duration = tun->kind == TUNABLE_DURATION,
+		.def = tun->def, .min = tun->min, .max = tun->max,
+		.help = tun->help,
+	};
+	return 0;
+}
+
+/* ---- running ---- */
+
+sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
+			 sim_error *err)
+{
+	sim_options defaults = { .check_every = 4096 };
+	sim_result *r = sim_run_trace(trace, opts ? opts : &defaults, err);
+
+	if (r)
+		report_prepare(r);
+	return r;
+}
+
 sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 		    sim_error *err)
 {
-	struct sim_options opt = {
+	sim_options opt = {
 		.verbose = verbose,
 		.log = log,
 		.check_every = 4096,
 	};
 
-	return sim_run_trace(trace, &opt, err);
+	return sim_run_opts(trace, &opt, err);
 }
 
-/* The expectations' outcomes, or NULL (none, or out of memory). */
+/* The expectations' outcomes, or NULL (out of memory). */
 static struct expect_outcome *outcomes_of(const sim_result *r, int *failed)
 {
 	size_t n = r->trace->nr_expects;
@@ -53,6 +165,164 @@ int sim_result_status(const sim_result *result)
 const char *sim_result_error(const sim_result *result)
 {
 	return result->status == SIM_OK ? "" : result->error;
+}
+
+void sim_result_free(sim_result *result)
+{
+	sim_result_destroy(result);
+}
+
+/* ---- results ---- */
+
+static double ratio(u64 a, u64 b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+int sim_run_info(const sim_result *r, sim_run_stats *out)
+{
+	u64 busy = 0;
+
+	for (int cpu = 0; cpu < r->nr_cpus; cpu++)
+		busy += r->cpus[cpu].busy_ns;
+	*out = (sim_run_stats){
+		.policy = r->policy->name, .cpus = r->nr_cpus,
+		.duration_ns = r->end_ns, .cpu_ns = r->total_cpu_ns,
+		.busy_ns = busy, .events = r->events, .wasted_ns = r->wasted_ns,
+	};
+	return 0;
+}
+
+size_t sim_group_count(const sim_result *r)
+{
+	return r->nr_groups;
+}
+
+int sim_group_info(const sim_result *r, size_t i, sim_group_stats *out)
+{
+	struct trace_ref ref = { .is_task = false, .index = (int)i };
+	struct ideal id;
+	u64 cpu, fin = 0;
+	bool finished;
+
+	if (i >= r->nr_groups)
+		return -1;
+	cpu = sim_group_cpu_total(r, (int)i);
+	finished = report_ref_finish(r, &ref, &fin) &&
+		   report_group_task_count(r, (int)i) > 0;
+	ideal_compute(r, &id);
+	*out = (sim_group_stats){
+		.path = r->trace->groups[i].path,
+		.shares = r->groups[i].shares,
+		.tasks = report_group_task_count(r, (int)i),
+		.cpu_ns = cpu,
+		.share = ratio(cpu, r->total_cpu_ns),
+		.ideal_share = id.group ? id.group[i] : -1,
+		.finished = finished,
+		.finish_ns = finished ? fin : 0,
+	};
+	ideal_free(&id);
+	return 0;
+}
+
+/*
+ * Reported tasks: the trace's, then the job children in the order they
+ * were forked (a child's slot is used only by its fork, so every slot
+ * below nr_tasks is a task that ran).
+ */
+size_t sim_task_count(const sim_result *r)
+{
+	return r->nr_tasks;
+}
+
+int sim_task_info(const sim_result *r, size_t i, sim_task_stats *out)
+{
+	const struct sim_task_result *st;
+	struct ideal id;
+
+	if (i >= r->nr_tasks)
+		return -1;
+	st = &r->tasks[i];
+	ideal_compute(r, &id);
+	*out = (sim_task_stats){
+		.name = st->name,
+		.group = r->trace->groups[st->group].path,
+		.sched_class = sim_sched_class_name(st->sched_class),
+		.nice = st->nice,
+		.cpu_ns = st->cpu_ns,
+		.share = ratio(st->cpu_ns, r->total_cpu_ns),
+		.ideal_share = id.task && st->trace_task ? id.task[i] : -1,
+		.wait_ns = st->wait_ns,
+		.switches = st->nvcsw + st->nivcsw,
+		.voluntary_switches = st->nvcsw,
+		.migrations = st->migrations,
+		.latency = {
+			.count = st->latency.count,
+			.avg = st->latency.count ?
+			       st->latency.sum / st->latency.count : 0,
+			.p50 = st->latency.p50,
+			.p99 = st->latency.p99,
+			.max = st->latency.max,
+		},
+		.exited = st->exited,
+		.exit_ns = st->exit_ns,
+	};
+	ideal_free(&id);
+	return 0;
+}
+
+int sim_cpu_count(const sim_result *r)
+{
+	return r->nr_cpus;
+}
+
+int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out)
+{
+	const struct sim_cpu_result *c;
+
+	if (cpu < 0 || cpu >= r->nr_cpus)
+		return -1;
+	c = &r->cpus[cpu];
+	*out = (sim_cpu_stats){
+		.busy_ns = c->busy_ns, .switches = c->nr_switches,
+		.balance_attempts = c->lb_attempts,
+		.tasks_pulled = c->lb_pulled, .wasted_ns = c->wasted_ns,
+	};
+	return 0;
+}
+
+size_t sim_event_failure_count(const sim_result *r)
+{
+	return r->nr_failures;
+}
+
+const char *sim_event_failure(const sim_result *r, size_t i)
+{
+	return i < r->nr_failures ? r->failures[i] : NULL;
+}
+
+size_t sim_expect_count(const sim_result *r)
+{
+	return r->trace->nr_expects;
+}
+
+int sim_expect_info(const sim_result *r, size_t i, sim_expect_outcome *out)
+{
+	struct expect_outcome *o;
+	int failed;
+
+	if (i >= r->trace->nr_expects)
+		return -1;
+	o = outcomes_of(r, &failed);
+	if (!o)
+		return -1;
+	*out = (sim_expect_outcome){
+		.what = o[i].ex->what, .want = o[i].want,
+		.tolerance = o[i].tolerance, .measurable = o[i].measurable,
+		.got = o[i].got, .ok = o[i].ok,
+	};
+	free(o);
+	return 0;
 }
 
 double sim_share(const sim_result *result, const char *group_or_task)
@@ -82,10 +352,7 @@ int sim_report(const sim_result *result, FILE *out, int json)
 	else
 		report_text(result, o, out);
 	free(o);
+	if (ferror(out))
+		rc = -1;
 	return rc;
-}
-
-void sim_result_free(sim_result *result)
-{
-	sim_result_destroy(result);
 }

@@ -9,17 +9,16 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
-#include "report.h"
-#include "trace.h"
+#include <schedsim.h>
 
 /*
  * How often the invariants are checked: every 4096 events in normal
  * builds; in debug builds after every event while that stays cheap (see
- * check_scaled in engine.h).
+ * check_scaled in schedsim.h).
  */
 #ifdef SCHEDSIM_DEBUG
 #define DEFAULT_CHECK_EVERY 1
@@ -139,7 +138,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case 'v': c->verbose++; break;
 		case 'o': c->output = optarg; break;
 		case 'h': fputs(usage_text, stdout); return SIM_OK;
-		case OPT_VERSION: printf("sched-sim %s\n", SCHEDSIM_VERSION); return SIM_OK;
+		case OPT_VERSION: printf("sched-sim %s\n", sim_version()); return SIM_OK;
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
@@ -170,65 +169,87 @@ static int parse_args(struct cli *c, int argc, char **argv)
 
 static int cmp_u64(const void *a, const void *b)
 {
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
 }
 
-static int run(struct cli *c)
+/* The trace with the command line's overrides, or NULL (exit 2). */
+static sim_trace *load_trace(const struct cli *c)
 {
-	struct expect_outcome *outcomes = NULL;
-	struct sim_options opt = { 0 };
-	struct sim_result *r = NULL;
-	u64 dump_at[MAX_DUMPS];
-	struct trace *t;
 	sim_error err;
-	FILE *out = stdout;
-	int status = SIM_OK, failed;
+	sim_trace *t = sim_trace_load(c->trace_file, &err);
 
-	t = trace_load(c->trace_file, &err);
 	if (!t) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
-		return SIM_INVALID;
+		return NULL;
 	}
 	for (int i = 0; i < c->nr_overrides; i++) {
-		struct override *o = &c->overrides[i];
-		int rc = o->is_expect ? trace_add_expect_arg(t, o->value, &err)
-				      : trace_override(t, o->key, o->value, &err);
+		const struct override *o = &c->overrides[i];
+		int rc = o->is_expect ? sim_trace_add_expect(t, o->value, &err)
+				      : sim_trace_override(t, o->key, o->value,
+							   &err);
 
 		if (rc) {
 			fprintf(stderr, "sched-sim: %s\n", err.text);
-			trace_free(t);
-			return SIM_INVALID;
+			sim_trace_free(t);
+			return NULL;
 		}
 	}
+	return t;
+}
+
+/* --dump-at times, sorted; -1 (exit 2) if one is not a duration. */
+static int parse_dumps(const struct cli *c, const sim_trace *t,
+		       uint64_t *dump_at)
+{
 	for (int i = 0; i < c->nr_dumps; i++) {
 		char why[200];
 
-		if (parse_duration(c->dumps[i], &dump_at[i], why, sizeof(why))) {
+		if (sim_parse_duration(c->dumps[i], &dump_at[i], why,
+				       sizeof(why))) {
 			fprintf(stderr, "sched-sim: command line: --dump-at: %s; "
 				"valid: a string with a unit, e.g. \"5s\" (units "
 				"ns, us, ms, s)\n", why);
-			trace_free(t);
-			return SIM_INVALID;
+			return -1;
 		}
 	}
-	qsort(dump_at, (size_t)c->nr_dumps, sizeof(u64), cmp_u64);
+	qsort(dump_at, (size_t)c->nr_dumps, sizeof(*dump_at), cmp_u64);
 	for (int i = 0; i < c->nr_dumps; i++)
-		if (dump_at[i] > t->duration)
+		if (dump_at[i] > sim_trace_duration(t))
 			fprintf(stderr, "sched-sim: warning: --dump-at %s is after "
 				"the end of the run; nothing is printed for it\n",
 				c->dumps[i]);
-	for (size_t i = 0; i < t->nr_warnings; i++)
-		fprintf(stderr, "sched-sim: warning: %s: %s\n", t->file,
-			t->warnings[i]);
+	return 0;
+}
+
+static int run(struct cli *c)
+{
+	sim_options opt = { 0 };
+	sim_result *r = NULL;
+	uint64_t dump_at[MAX_DUMPS];
+	sim_trace *t;
+	sim_error err;
+	FILE *out = stdout;
+	int status = SIM_OK;
+
+	t = load_trace(c);
+	if (!t)
+		return SIM_INVALID;
+	if (parse_dumps(c, t, dump_at)) {
+		sim_trace_free(t);
+		return SIM_INVALID;
+	}
+	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
+		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
+			sim_trace_warning(t, i));
 
 	if (c->output) {
 		out = fopen(c->output, "w");
 		if (!out) {
 			fprintf(stderr, "sched-sim: cannot write %s: %s\n",
 				c->output, strerror(errno));
-			trace_free(t);
+			sim_trace_free(t);
 			return SIM_INVALID;
 		}
 	}
@@ -256,36 +277,30 @@ static int run(struct cli *c)
 			opt.verbose = 1;
 	}
 
-	r = sim_run_trace(t, &opt, &err);
+	r = sim_run_opts(t, &opt, &err);
 	if (!r) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
 		status = SIM_BUG;
 		goto out;
 	}
-	if (r->status == SIM_INVALID) {
-		fprintf(stderr, "sched-sim: %s\n", r->error);
-		status = SIM_INVALID;
+	status = sim_result_status(r);
+	if (status == SIM_INVALID) {
+		fprintf(stderr, "sched-sim: %s\n", sim_result_error(r));
 		goto out;
 	}
-	if (r->status == SIM_BUG) {
-		fprintf(stderr, "sched-sim: BUG: %s\n", r->error);
-		status = SIM_BUG;
+	if (status == SIM_BUG) {
+		fprintf(stderr, "sched-sim: BUG: %s\n", sim_result_error(r));
 		goto out;
 	}
-	outcomes = calloc(t->nr_expects ? t->nr_expects : 1, sizeof(*outcomes));
-	if (!outcomes) {
-		status = SIM_BUG;
-		goto out;
-	}
-	failed = evaluate_expectations(r, outcomes);
-	if (c->json)
-		report_json(r, outcomes, out);
-	else
-		report_text(r, outcomes, out);
-	if (failed) {
+	sim_report(r, out, c->json);
+	if (status == SIM_EXPECT_FAILED) {
+		int failed = 0;
+		sim_expect_outcome o;
+
+		for (size_t i = 0; i < sim_expect_count(r); i++)
+			failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
 		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
 			failed > 1 ? "s" : "");
-		status = SIM_EXPECT_FAILED;
 	}
 out:
 	if (opt.step_in && opt.step_in != stdin)
@@ -294,9 +309,8 @@ out:
 		fprintf(stderr, "sched-sim: cannot write %s\n", c->output);
 		status = SIM_INVALID;
 	}
-	free(outcomes);
-	sim_result_destroy(r);
-	trace_free(t);
+	sim_result_free(r);
+	sim_trace_free(t);
 	return status;
 }
 

@@ -46,8 +46,8 @@ static bool group_within(const struct trace *t, int g, int ancestor)
  * Finish time of a group (its last member's exit, descendants included)
  * or of a task; false while some member was still alive at the end.
  */
-static bool ref_finish(const struct sim_result *r, const struct trace_ref *ref,
-		       u64 *finish)
+bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
+		    u64 *finish)
 {
 	u64 last = 0;
 
@@ -99,8 +99,8 @@ int evaluate_expectations(const struct sim_result *r,
 			break;
 		}
 		case EXPECT_FINISH:
-			o->measurable = ref_finish(r, &ex->a, &fa) &&
-					ref_finish(r, &ex->b, &fb) && fb > 0;
+			o->measurable = report_ref_finish(r, &ex->a, &fa) &&
+					report_ref_finish(r, &ex->b, &fb) && fb > 0;
 			o->got = o->measurable ? (double)fa / (double)fb : 0;
 			break;
 		case EXPECT_LATENCY_MAX:
@@ -131,7 +131,7 @@ static void print_secs(FILE *out, u64 ns)
 	fprintf(out, "%10.6f", (double)ns / 1e9);
 }
 
-static int group_task_count(const struct sim_result *r, int g)
+int report_group_task_count(const struct sim_result *r, int g)
 {
 	int n = 0;
 
@@ -142,15 +142,17 @@ static int group_task_count(const struct sim_result *r, int g)
 	return n;
 }
 
-/* The analytic model's shares, or NULL arrays where it does not apply. */
-struct ideal {
-	double *task, *group;
-};
-
-static void ideal_compute(const struct sim_result *r, struct ideal *id)
+void ideal_compute(const struct sim_result *r, struct ideal *id)
 {
 	const struct trace *t = r->trace;
 
+	id->owned = false;
+	if (r->ideal_done) {		/* computed once by report_prepare() */
+		id->task = r->ideal_task;
+		id->group = r->ideal_group;
+		return;
+	}
+	id->owned = true;
 	id->task = calloc(t->nr_tasks + 1, sizeof(double));
 	id->group = calloc(t->nr_groups, sizeof(double));
 	if (!id->task || !id->group ||
@@ -161,10 +163,24 @@ static void ideal_compute(const struct sim_result *r, struct ideal *id)
 	}
 }
 
-static void ideal_free(struct ideal *id)
+void ideal_free(struct ideal *id)
 {
+	if (!id->owned)
+		return;
 	free(id->task);
 	free(id->group);
+}
+
+void report_prepare(struct sim_result *r)
+{
+	struct ideal id;
+
+	if (r->ideal_done || r->status != SIM_OK)
+		return;
+	ideal_compute(r, &id);
+	r->ideal_task = id.task;
+	r->ideal_group = id.group;
+	r->ideal_done = true;
 }
 
 /* Groups depth-first, children in file order, so the tree reads right. */
@@ -179,7 +195,7 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 	snprintf(name, sizeof(name), "%*s%s", 2 * t->groups[g].depth, "",
 		 t->groups[g].path);
 	fprintf(out, "%-32s %7" PRIu64 " %6d ", name, r->groups[g].shares,
-		group_task_count(r, g));
+		report_group_task_count(r, g));
 	print_secs(out, cpu);
 	fprintf(out, " %7.2f %%", 100.0 * share);
 	if (id->group) {
@@ -346,14 +362,14 @@ int report_json(const struct sim_result *r,
 		json_t *o = json_pack("{s:s, s:I, s:i, s:I, s:f}",
 				      "path", t->groups[g].path,
 				      "shares", (json_int_t)r->groups[g].shares,
-				      "tasks", group_task_count(r, (int)g),
+				      "tasks", report_group_task_count(r, (int)g),
 				      "cpu_ns", (json_int_t)cpu,
 				      "share", ratio(cpu, total));
 
 		json_object_set_new(o, "ideal_share", id.group ?
 				    json_real(id.group[g]) : json_null());
-		json_object_set_new(o, "finish_ns", ref_finish(r, &ref, &fin) &&
-				    group_task_count(r, (int)g) ?
+		json_object_set_new(o, "finish_ns", report_ref_finish(r, &ref, &fin) &&
+				    report_group_task_count(r, (int)g) ?
 				    json_integer((json_int_t)fin) : json_null());
 		json_array_append_new(groups, o);
 	}

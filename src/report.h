@@ -25,6 +25,26 @@ int evaluate_expectations(const struct sim_result *r,
 /* A group's or task's share of all task CPU time (0 when none ran). */
 double sim_share_of(const struct sim_result *r, const struct trace_ref *ref);
 
+/*
+ * Finish time of a group (its last member's exit, descendants included)
+ * or of a task; false while some member was still alive at the end.
+ */
+bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
+		    u64 *finish);
+/* Tasks that were ever in group g or below it (trace tasks and children). */
+int report_group_task_count(const struct sim_result *r, int g);
+
+/* The analytic model's shares, or NULL arrays where it does not apply. */
+struct ideal {
+	double *task, *group;
+	bool owned;		/* false: the result's cached copy */
+};
+void ideal_compute(const struct sim_result *r, struct ideal *id);
+void ideal_free(struct ideal *id);
+/* Compute the analytic model once and keep it in the result, so that the
+ * accessors and the reports do not compute it again. */
+void report_prepare(struct sim_result *r);
+
 void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, FILE *out);
 int report_json(const struct sim_result *r,

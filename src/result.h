@@ -68,6 +68,11 @@ struct sim_result {
 	u64 wasted_ns;			/* time some CPU was wasted */
 	u64 total_cpu_ns;		/* CPU time of all tasks */
 
+	/* The analytic model's shares (report_prepare), NULL where the
+	 * model does not apply */
+	bool ideal_done;
+	double *ideal_task, *ideal_group;
+
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[512];		/* what broke, for those two */
 	bool interrupted;		/* stopped early (--step 'q') */

@@ -118,6 +118,8 @@ void sim_result_destroy(struct sim_result *r)
 	for (size_t i = 0; r->failures && i < r->nr_failures; i++)
 		free(r->failures[i]);
 	free(r->failures);
+	free(r->ideal_task);
+	free(r->ideal_group);
 	free(r->tasks);
 	free(r->groups);
 	free(r->cpus);

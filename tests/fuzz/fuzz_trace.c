@@ -38,7 +38,7 @@
 
 #include <jansson.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "report.h"
 #include "trace.h"
 
@@ -123,7 +123,7 @@ static uint64_t job_children(const struct trace_program *prog,
 /*
  * KNOWN_BUGS (reported; remove a line here once its bug is fixed):
  *  - "send" with a large "count" loops once per message even when nobody
- *    waits (run_program, src/engine.c): 2^31-1 messages take seconds per
+ *    waits (run_program, src/engine/program.c): 2^31-1 messages take seconds per
  *    send, so a looping sender hangs the run
  *    (tests/fuzz/regressions/send-huge-count.json).
  */
@@ -239,7 +239,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!r)
 		abort();	/* out of memory for a small run */
 	if (r->status == SIM_BUG) {
-		fprintf(stderr, "sched-sim: BUG: %s\n", r->bug);
+		fprintf(stderr, "sched-sim: BUG: %s\n", r->error);
 		abort();
 	}
 	if (r->status == SIM_OK && devnull) {
