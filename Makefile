@@ -7,6 +7,7 @@
 #   make check           install deps, build and run the Check tests, then the
 #                        trace regressions; ends with "N passed, M failed"
 #   make check-asan      the same with ASan+UBSan, into build-asan/
+#   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make bench           runs tools/bench.sh build/sched-sim
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
@@ -29,6 +30,11 @@ ifeq ($(strip $(SANITIZE)),)
 BUILD ?= build
 OPTFLAGS = -O2
 SANFLAGS =
+else ifeq ($(strip $(SANITIZE)),thread)
+# ThreadSanitizer, for the API's two-thread test (make check-tsan)
+BUILD ?= build-tsan
+OPTFLAGS = -O1
+SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
 else
 BUILD ?= build-asan
 OPTFLAGS = -O1
@@ -103,12 +109,15 @@ PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_HELPER_OBJS := $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o)
-TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%) $(BUILD)/tests/test_api_shared
 
 # Keep test objects: they would be intermediate files of the pattern rules.
 .SECONDARY: $(TEST_OBJS) $(TEST_HELPER_OBJS)
+LD ?= ld
 
 LIB_A := $(BUILD)/libschedsim.a
+# Every object with its internal names, for the white-box tests
+LIB_INTERNAL_A := $(BUILD)/libschedsim-internal.a
 SO_REAL := $(BUILD)/libschedsim.so.$(VERSION)
 SO_NAME := libschedsim.so.$(SOVERSION)
 SO_LINKS := $(BUILD)/$(SO_NAME) $(BUILD)/libschedsim.so
@@ -120,7 +129,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- targets
 
-.PHONY: all lib tests deps demo check check-run check-asan bench fuzz \
+.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz \
 	install uninstall clean help
 
 all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
@@ -153,7 +162,17 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Itests $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS_EXTRA) -c -o $@ $<
 
+# The installed archive holds one object whose hidden symbols were made
+# local (objcopy --localize-hidden): a program linked statically sees the
+# public API only, as with the shared library.
 $(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(LD) -r -o $(BUILD)/libschedsim-all.o $^
+	objcopy --localize-hidden $(BUILD)/libschedsim-all.o
+	$(AR) rcs $@ $(BUILD)/libschedsim-all.o
+
+$(LIB_INTERNAL_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -172,9 +191,20 @@ $(BUILD)/libschedsim.so: $(BUILD)/$(SO_NAME)
 $(CLI): $(CLI_OBJ) $(LIB_A)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPER_OBJS) $(LIB_A)
+# White-box tests link every internal name; test_api is a user of the
+# public API and links what users link: the archive, and (as
+# test_api_shared) the shared library.
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPER_OBJS) $(LIB_INTERNAL_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TEST_HELPER_OBJS) $(LIB_A) $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TEST_HELPER_OBJS) $(LIB_INTERNAL_A) $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/test_api: $(BUILD)/obj/tests/test_api.o $(TEST_HELPER_OBJS) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $< $(TEST_HELPER_OBJS) $(LIB_A) $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/test_api_shared: $(BUILD)/obj/tests/test_api.o $(TEST_HELPER_OBJS) $(SO_LINKS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $< $(TEST_HELPER_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN/..' -lschedsim $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
 
 # Targets that need the packages call make again once deps.sh is done, so
 # that pkg-config runs only after it (and -j cannot race it).
@@ -225,6 +255,15 @@ check-run: all $(TEST_BINS)
 check-asan:
 	@$(MAKE) --no-print-directory SANITIZE=1 check
 
+# The public API under ThreadSanitizer: two simulations in two threads
+# must share no state.  Check runs each test in its own process; TSan
+# reports make it fail (halt_on_error).
+check-tsan: deps
+	@$(MAKE) --no-print-directory SANITIZE=thread \
+		build-tsan/sched-sim build-tsan/libschedsim.so build-tsan/tests/test_api
+	SCHED_SIM=build-tsan/sched-sim TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
+		CK_RUN_CASE=api build-tsan/tests/test_api
+
 bench: deps
 	@if [ ! -f tools/bench.sh ]; then \
 		echo "make bench: tools/bench.sh does not exist yet" >&2; exit 1; \
@@ -265,10 +304,10 @@ uninstall:
 	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-tsan
 
 help:
-	@sed -n '3,16s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,17s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 -include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJ:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))

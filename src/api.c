@@ -330,11 +330,20 @@ double sim_share(const sim_result *result, const char *group_or_task)
 	const struct trace *t = result->trace;
 	struct trace_ref ref = { .is_task = group_or_task[0] != '/' };
 
-	ref.index = ref.is_task ? trace_find_task(t, group_or_task)
-				: trace_find_group(t, group_or_task);
-	if (ref.index < 0)
-		return -1;
-	return sim_share_of(result, &ref);
+	if (!ref.is_task) {
+		ref.index = trace_find_group(t, group_or_task);
+		return ref.index < 0 ? -1 : sim_share_of(result, &ref);
+	}
+	ref.index = trace_find_task(t, group_or_task);
+	if (ref.index >= 0)
+		return sim_share_of(result, &ref);
+	/* a job child ("make/job-3"): by its name in the result */
+	for (size_t i = result->nr_trace_tasks; i < result->nr_tasks; i++)
+		if (!strcmp(result->tasks[i].name, group_or_task))
+			return result->total_cpu_ns ?
+			       (double)result->tasks[i].cpu_ns /
+			       (double)result->total_cpu_ns : 0.0;
+	return -1;
 }
 
 int sim_report(const sim_result *result, FILE *out, int json)

@@ -1,13 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_api.c - libschedsim as a program uses it, through include/schedsim.h
- * only: load, override, run, status, shares, reports, errors.
+ * only: load, override, run, status, shares, every number of the report
+ * through the accessors (checked against the JSON report), policies and
+ * tunables, two simulations in two threads, and the symbols the library
+ * exports.  Built twice: test_api links the static archive, and
+ * test_api_shared the shared library, as programs do.
  */
+#define _GNU_SOURCE	/* open_memstream under -D_POSIX_C_SOURCE is enough,
+			 * but keep glibc's full set for popen */
+#include <jansson.h>
+#include <pthread.h>
 #include <schedsim.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_util.h"
+
+/*
+ * Kernel and engine names a program may well define for itself.  Before
+ * the library hid its internals, a program defining update_curr() took
+ * over the library's calls and a run ended with "CPU time not conserved".
+ * Here each aborts if the library ever calls it.
+ */
+void update_curr(void);
+void schedule(void);
+void timer_arm(void);
+void wake_task(void);
+void report_text(void);
+void update_curr(void) { abort(); }
+void schedule(void) { abort(); }
+void timer_arm(void) { abort(); }
+void wake_task(void) { abort(); }
+void report_text(void) { abort(); }
 
 START_TEST(test_run_the_demo)
 {
@@ -72,14 +97,322 @@ START_TEST(test_load_error)
 }
 END_TEST
 
+/* The report of a run as a JSON string (malloc'd). */
+static char *report_string(const sim_result *r, int json)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(sim_report(r, mem, json), 0);
+	fclose(mem);
+	return text;
+}
+
+static json_t *report_json_of(const sim_result *r)
+{
+	char *text = report_string(r, 1);
+	json_error_t jerr;
+	json_t *root = json_loads(text, 0, &jerr);
+
+	ck_assert_msg(root != NULL, "report is not JSON: %s", jerr.text);
+	free(text);
+	return root;
+}
+
+static uint64_t jint(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	ck_assert_msg(json_is_integer(v), "%s is not an integer", key);
+	return (uint64_t)json_integer_value(v);
+}
+
+/* Every accessor against the JSON report, which is built independently
+ * from the same result (report.c, not api.c). */
+static void assert_accessors_match_report(const char *file)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load(file, &err);
+	sim_result *r;
+	json_t *root, *arr;
+	sim_run_stats run;
+	size_t i;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	root = report_json_of(r);
+
+	ck_assert_int_eq(sim_run_info(r, &run), 0);
+	ck_assert_str_eq(run.policy, json_string_value(json_object_get(root, "policy")));
+	ck_assert_uint_eq(run.duration_ns, jint(root, "duration_ns"));
+	ck_assert_uint_eq(run.busy_ns, jint(root, "busy_ns"));
+	ck_assert_uint_eq(run.events, jint(root, "events"));
+	ck_assert_uint_eq(run.wasted_ns, jint(root, "wasted_ns"));
+	ck_assert_int_eq(run.cpus, (int)jint(root, "cpus"));
+
+	arr = json_object_get(root, "groups");
+	ck_assert_uint_eq(sim_group_count(r), json_array_size(arr));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *g = json_array_get(arr, i);
+		json_t *ideal = json_object_get(g, "ideal_share");
+		json_t *fin = json_object_get(g, "finish_ns");
+		sim_group_stats gs;
+
+		ck_assert_int_eq(sim_group_info(r, i, &gs), 0);
+		ck_assert_str_eq(gs.path, json_string_value(json_object_get(g, "path")));
+		ck_assert_uint_eq(gs.shares, jint(g, "shares"));
+		ck_assert_int_eq(gs.tasks, (int)jint(g, "tasks"));
+		ck_assert_uint_eq(gs.cpu_ns, jint(g, "cpu_ns"));
+		ck_assert_double_eq_tol(gs.share, json_real_value(json_object_get(g, "share")), 1e-9);
+		if (json_is_null(ideal))
+			ck_assert(gs.ideal_share < 0);
+		else
+			ck_assert_double_eq_tol(gs.ideal_share, json_real_value(ideal), 1e-9);
+		ck_assert_int_eq(gs.finished, !json_is_null(fin));
+		if (gs.finished)
+			ck_assert_uint_eq(gs.finish_ns, (uint64_t)json_integer_value(fin));
+	}
+	ck_assert_int_eq(sim_group_info(r, i, &(sim_group_stats){ 0 }), -1);
+
+	arr = json_object_get(root, "tasks");
+	ck_assert_uint_eq(sim_task_count(r), json_array_size(arr));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *o = json_array_get(arr, i);
+		json_t *lat = json_object_get(o, "wakeup_latency_ns");
+		json_t *ex = json_object_get(o, "exit_ns");
+		sim_task_stats ts;
+
+		ck_assert_int_eq(sim_task_info(r, i, &ts), 0);
+		ck_assert_str_eq(ts.name, json_string_value(json_object_get(o, "name")));
+		ck_assert_str_eq(ts.group, json_string_value(json_object_get(o, "group")));
+		ck_assert_str_eq(ts.sched_class, json_string_value(json_object_get(o, "policy")));
+		ck_assert_int_eq(ts.nice, (int)json_integer_value(json_object_get(o, "nice")));
+		ck_assert_uint_eq(ts.cpu_ns, jint(o, "cpu_ns"));
+		ck_assert_uint_eq(ts.wait_ns, jint(o, "wait_ns"));
+		ck_assert_uint_eq(ts.switches, jint(o, "switches"));
+		ck_assert_uint_le(ts.voluntary_switches, ts.switches);
+		ck_assert_uint_eq(ts.migrations, jint(o, "migrations"));
+		ck_assert_uint_eq(ts.latency.count, jint(lat, "count"));
+		ck_assert_uint_eq(ts.latency.avg, jint(lat, "avg"));
+		ck_assert_uint_eq(ts.latency.p99, jint(lat, "p99"));
+		ck_assert_uint_eq(ts.latency.max, jint(lat, "max"));
+		ck_assert_uint_le(ts.latency.p50, ts.latency.p99);
+		ck_assert_int_eq(ts.exited, !json_is_null(ex));
+		if (ts.exited)
+			ck_assert_uint_eq(ts.exit_ns, (uint64_t)json_integer_value(ex));
+		ck_assert_double_eq_tol(sim_share(r, ts.name), ts.share, 1e-12);
+	}
+	ck_assert_int_eq(sim_task_info(r, i, &(sim_task_stats){ 0 }), -1);
+
+	arr = json_object_get(root, "cpus_detail");
+	ck_assert_int_eq(sim_cpu_count(r), (int)json_array_size(arr));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *o = json_array_get(arr, i);
+		sim_cpu_stats cs;
+
+		ck_assert_int_eq(sim_cpu_info(r, (int)i, &cs), 0);
+		ck_assert_uint_eq(cs.busy_ns, jint(o, "busy_ns"));
+		ck_assert_uint_eq(cs.switches, jint(o, "switches"));
+		ck_assert_uint_eq(cs.balance_attempts, jint(o, "balance_attempts"));
+		ck_assert_uint_eq(cs.tasks_pulled, jint(o, "tasks_pulled"));
+		ck_assert_uint_eq(cs.wasted_ns, jint(o, "wasted_ns"));
+	}
+	ck_assert_int_eq(sim_cpu_info(r, -1, &(sim_cpu_stats){ 0 }), -1);
+
+	arr = json_object_get(root, "event_failures");
+	ck_assert_uint_eq(sim_event_failure_count(r), json_array_size(arr));
+	for (i = 0; i < json_array_size(arr); i++)
+		ck_assert_str_eq(sim_event_failure(r, i),
+				 json_string_value(json_array_get(arr, i)));
+	ck_assert_ptr_null(sim_event_failure(r, i));
+
+	arr = json_object_get(root, "expect");
+	ck_assert_uint_eq(sim_expect_count(r), json_array_size(arr));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *o = json_array_get(arr, i);
+		sim_expect_outcome eo;
+
+		ck_assert_int_eq(sim_expect_info(r, i, &eo), 0);
+		ck_assert_str_eq(eo.what, json_string_value(json_object_get(o, "what")));
+		ck_assert_int_eq(eo.ok, json_is_true(json_object_get(o, "ok")));
+	}
+	json_decref(root);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+
+/* Groups, nested groups, SMP with balancing, jobs, and a failed event */
+START_TEST(test_accessors_match_the_report)
+{
+	static const char *const files[] = {
+		"traces/demo.json", "traces/nested.json",
+		"traces/smp-unequal.json", "traces/hackbench-smp.json",
+		"traces/move-task.json", "traces/shares.json",
+	};
+
+	assert_accessors_match_report(files[_i]);
+}
+END_TEST
+
+START_TEST(test_load_string_and_add_expect)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": ["
+		"  { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },"
+		"  { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
+	sim_expect_outcome eo;
+	sim_result *r;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_str_eq(sim_trace_file(t), "mem.json");
+	ck_assert_uint_eq(sim_trace_duration(t), 1000000000u);
+	/* 1024 / (1024 + 335): nice 5 weighs 335 in 2.6.23 */
+	ck_assert_int_eq(sim_trace_add_expect(t, "a=0.7535+-0.005", &err), 0);
+	ck_assert_int_eq(sim_trace_add_expect(t, "b=0.9", &err), 0);
+	ck_assert_int_eq(sim_trace_add_expect(t, "nobody=0.5", &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.text, "nobody"));
+	r = sim_run_opts(t, NULL, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_EXPECT_FAILED);
+	ck_assert_uint_eq(sim_expect_count(r), 2);
+	ck_assert_int_eq(sim_expect_info(r, 0, &eo), 0);
+	ck_assert_msg(eo.ok, "a got %f", eo.got);
+	ck_assert_int_eq(sim_expect_info(r, 1, &eo), 0);
+	ck_assert(!eo.ok && eo.measurable);
+	ck_assert_int_eq(sim_expect_info(r, 2, &eo), -1);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_policies_and_tunables)
+{
+	size_t n = sim_policy_count(), cfs = n;
+	sim_tunable_info ti;
+	int found = 0;
+
+	ck_assert_uint_ge(n, 1);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(sim_policy_kernel(i));
+		ck_assert_ptr_nonnull(sim_policy_summary(i));
+		if (!strcmp(sim_policy_name(i), "cfs-v19"))
+			cfs = i;
+	}
+	ck_assert_ptr_null(sim_policy_name(n));
+	ck_assert_uint_lt(cfs, n);
+	for (size_t i = 0; i < sim_policy_tunable_count(cfs); i++) {
+		ck_assert_int_eq(sim_policy_tunable_info(cfs, i, &ti), 0);
+		ck_assert_uint_le(ti.min, ti.def);
+		ck_assert_uint_le(ti.def, ti.max);
+		if (!strcmp(ti.name, "sched_granularity")) {
+			/* 2.6.23-rc1: 2 s / HZ at HZ 1000 on one CPU */
+			ck_assert_uint_eq(ti.def, 2000000);
+			ck_assert(ti.is_duration);
+			found = 1;
+		}
+	}
+	ck_assert(found);
+	ck_assert_int_eq(sim_policy_tunable_info(cfs, 1000, &ti), -1);
+	ck_assert_int_eq(sim_policy_tunable_info(n, 0, &ti), -1);
+	ck_assert_str_eq(sim_version(), SCHEDSIM_VERSION);
+}
+END_TEST
+
+struct thread_run {
+	const char *file;
+	char *report;
+};
+
+static void *run_in_thread(void *arg)
+{
+	struct thread_run *tr = arg;
+	sim_error err;
+	sim_trace *t = sim_trace_load(tr->file, &err);
+	sim_result *r = t ? sim_run(t, NULL, 0, &err) : NULL;
+
+	tr->report = r ? report_string(r, 1) : NULL;
+	sim_result_free(r);
+	sim_trace_free(t);
+	return NULL;
+}
+
+/* Two simulations at once give the bytes each gives alone (the TSan
+ * build, make check-tsan, also checks that they share nothing). */
+START_TEST(test_two_threads_same_bytes)
+{
+	struct thread_run alone[2] = { { "traces/smp-fairness.json", NULL },
+				       { "traces/hackbench-smp.json", NULL } };
+	struct thread_run both[2] = { alone[0], alone[1] };
+	pthread_t th[2];
+
+	for (int i = 0; i < 2; i++)
+		run_in_thread(&alone[i]);
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_create(&th[i], NULL, run_in_thread,
+						&both[i]), 0);
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_join(th[i], NULL), 0);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_ptr_nonnull(alone[i].report);
+		ck_assert_ptr_nonnull(both[i].report);
+		ck_assert_str_eq(alone[i].report, both[i].report);
+		free(alone[i].report);
+		free(both[i].report);
+	}
+}
+END_TEST
+
+/* The shared library exports the public API and nothing else. */
+START_TEST(test_exports_only_sim)
+{
+	const char *cli = getenv("SCHED_SIM");
+	char cmd[1024], line[512];
+	int n = 0, others = 0;
+	FILE *p;
+
+	ck_assert_msg(cli != NULL, "SCHED_SIM names the build's sched-sim");
+	snprintf(cmd, sizeof(cmd), "nm -D --defined-only \"$(dirname '%s')/"
+		 "libschedsim.so\"", cli);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	while (fgets(line, sizeof(line), p)) {
+		char *name = strrchr(line, ' ');
+
+		ck_assert_ptr_nonnull(name);
+		name++;
+		name[strcspn(name, "\n")] = '\0';
+		n++;
+		if (strncmp(name, "sim_", 4)) {
+			others++;
+			fprintf(stderr, "exported, not sim_*: %s\n", name);
+		}
+	}
+	ck_assert_int_eq(pclose(p), 0);
+	ck_assert_int_ge(n, 30);
+	ck_assert_int_eq(others, 0);
+}
+END_TEST
+
 static Suite *api_suite(void)
 {
 	Suite *s = suite_create("api");
 	TCase *tc = tcase_create("api");
 
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_run_the_demo);
 	tcase_add_test(tc, test_override_and_expectation_status);
 	tcase_add_test(tc, test_load_error);
+	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
+	tcase_add_test(tc, test_load_string_and_add_expect);
+	tcase_add_test(tc, test_policies_and_tunables);
+	tcase_add_test(tc, test_two_threads_same_bytes);
+	tcase_add_test(tc, test_exports_only_sim);
 	suite_add_tcase(s, tc);
 	return s;
 }
