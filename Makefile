@@ -104,6 +104,12 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 # are linked into every test executable.
 TEST_HELPER_SRCS := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
 
+# A policy is a folder: src/policy/NAME/policy.c defines NAME_policy
+# (dashes become underscores).  The registry's list is generated from
+# the folders, so adding a policy is adding a folder.
+POLICY_NAMES := $(sort $(notdir $(patsubst %/policy.c,%,$(wildcard src/policy/*/policy.c))))
+POLICIES_H := $(BUILD)/gen/policies.h
+
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -123,7 +129,7 @@ SO_NAME := libschedsim.so.$(SOVERSION)
 SO_LINKS := $(BUILD)/$(SO_NAME) $(BUILD)/libschedsim.so
 CLI := $(BUILD)/sched-sim
 
-ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
+ALL_CPPFLAGS = -Iinclude -Isrc -I$(BUILD)/gen $(CPPFLAGS)
 ALL_CFLAGS = $(CFLAGS) $(SANFLAGS) -MMD -MP
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
@@ -152,6 +158,15 @@ $(BUILD)/obj/src/%.o: src/%.c
 $(BUILD)/pic/src/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fvisibility=hidden -fPIC -c -o $@ $<
+
+# One SCHED_POLICY(name) line per policy folder, rewritten only when the
+# list changes.
+$(POLICIES_H): $(wildcard src/policy/*/policy.c) Makefile
+	@mkdir -p $(@D)
+	@printf 'SCHED_POLICY(%s)\n' $(subst -,_,$(POLICY_NAMES)) > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+
+$(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(POLICIES_H)
 
 # The CLI is a user of the public API: it sees include/ only.
 $(CLI_OBJ): $(CLI_SRC)

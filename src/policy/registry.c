@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * policy/registry.c - the scheduler models sched-sim can run.  A new
- * policy adds its folder under src/policy/ (see docs/design.md) and one
- * line here.
+ * policy/registry.c - the scheduler models sched-sim can run: one per
+ * folder src/policy/NAME/, whose policy.c defines NAME_policy (dashes
+ * become underscores).  The Makefile lists the folders in policies.h, so
+ * adding a policy is adding a folder (docs/design.md).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "policy/policy.h"
 
-extern const struct sched_policy cfs_v19_policy;
+#define SCHED_POLICY(id) extern const struct sched_policy id##_policy;
+#include "policies.h"
+#undef SCHED_POLICY
 
 const struct sched_policy *const sched_policies[] = {
-	&cfs_v19_policy,
+#define SCHED_POLICY(id) &id##_policy,
+#include "policies.h"
+#undef SCHED_POLICY
 	NULL,
 };
 
