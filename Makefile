@@ -5,7 +5,8 @@
 #   make                 library (.a and .so) and the CLI, into build/
 #   make demo            install deps, build, run traces/demo.json
 #   make check           install deps, build and run the Check tests, then the
-#                        trace regressions; ends with "N passed, M failed"
+#                        trace regressions and golden outputs; ends with
+#                        "N passed, M failed" (test cases)
 #   make check-asan      the same with ASan+UBSan, into build-asan/
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
@@ -231,39 +232,61 @@ check: deps
 	@$(MAKE) --no-print-directory check-run
 
 # Runs every test executable (stopping at the first that fails), then the
-# trace regressions, then prints the total: one item per test executable
-# and one per trace.
+# trace regressions and the golden outputs, then prints the total of test
+# cases: each Check executable counts the cases of its summary lines
+# ("100%: Checks: 37, Failures: 0, Errors: 0", one per suite runner, summed),
+# each script the cases of its own "N passed, M failed".  An executable that
+# exits non-zero with all its cases passed (e.g. a leak report at exit) adds
+# one failed case; one that prints no summary (a crash, a timeout,
+# CK_VERBOSITY=silent) counts as one failed case, since its cases are unknown.
 check-run: all $(TEST_BINS)
 	@export $(TEST_ENV); \
+	set -o pipefail; \
 	passed=0; failed=0; \
 	for t in $(TEST_BINS); do \
 		echo "=== $$t"; \
-		if timeout $(TEST_TIMEOUT) $$t; then \
-			passed=$$((passed + 1)); \
+		log=$$t.log; rc=0; \
+		timeout $(TEST_TIMEOUT) $$t 2>&1 | tee $$log || rc=$$?; \
+		set -- $$(sed -nE 's/^[0-9]+%: Checks: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+)$$/\1 \2 \3/p' $$log | \
+			awk '{ n += $$1; bad += $$2 + $$3 } END { print NR, n + 0, bad + 0 }'); \
+		summaries=$$1; cases=$$2; bad=$$3; \
+		if [ $$summaries -eq 0 ]; then \
+			failed=$$((failed + 1)); \
+			echo "FAIL $$t (exit status $$rc): no Check summary line, its test cases cannot be counted"; \
 		else \
-			rc=$$?; failed=$$((failed + 1)); \
-			echo "FAIL $$t (exit status $$rc)"; \
+			passed=$$((passed + cases - bad)); failed=$$((failed + bad)); \
+			if [ $$rc -ne 0 ] && [ $$bad -eq 0 ]; then \
+				failed=$$((failed + 1)); \
+				echo "FAIL $$t (exit status $$rc, although its $$cases test cases passed)"; \
+			elif [ $$rc -ne 0 ] || [ $$bad -ne 0 ]; then \
+				echo "FAIL $$t (exit status $$rc: $$bad of $$cases test cases failed)"; \
+			fi; \
+		fi; \
+		if [ $$rc -ne 0 ] || [ $$bad -ne 0 ] || [ $$summaries -eq 0 ]; then \
 			echo "check: stopped at the first failure: $$t"; \
 			echo "$$passed passed, $$failed failed"; \
 			exit 1; \
 		fi; \
 	done; \
-	echo "=== tests/run-traces.sh $(CLI)"; \
-	log=$(BUILD)/run-traces.log; \
-	set -o pipefail; \
-	bash tests/run-traces.sh $(CLI) 2>&1 | tee $$log; rc=$$?; \
-	line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' $$log | tail -n 1); \
-	if [ -n "$$line" ]; then \
+	run_script() { \
+		local script=$$1 log=$(BUILD)/$$(basename $$1 .sh).log rc=0 line; \
+		echo "=== $$script $(CLI)"; \
+		bash $$script $(CLI) 2>&1 | tee $$log || rc=$$?; \
+		line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' $$log | tail -n 1); \
+		if [ -z "$$line" ]; then \
+			echo "FAIL $$script printed no summary (exit status $$rc)"; \
+			failed=$$((failed + 1)); \
+			return 0; \
+		fi; \
 		set -- $$line; \
 		passed=$$((passed + $$1)); failed=$$((failed + $$3)); \
-	else \
-		echo "FAIL tests/run-traces.sh printed no summary (exit status $$rc)"; \
-		failed=$$((failed + 1)); \
-	fi; \
-	if [ $$rc -ne 0 ] && [ $$failed -eq 0 ]; then \
-		echo "FAIL tests/run-traces.sh (exit status $$rc)"; \
-		failed=1; \
-	fi; \
+		if [ $$rc -ne 0 ] && [ $$3 -eq 0 ]; then \
+			echo "FAIL $$script (exit status $$rc)"; \
+			failed=$$((failed + 1)); \
+		fi; \
+	}; \
+	run_script tests/run-traces.sh; \
+	run_script tests/run-golden.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 
