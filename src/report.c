@@ -211,6 +211,52 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 			text_groups(r, id, (int)i, total, out);
 }
 
+/*
+ * What tells two saved reports apart: the trace file, the policy's
+ * kernel, the topology, and every tunable's value in force (defaults
+ * included, as the policy scaled them to this machine).
+ */
+static void text_setup(const struct sim_result *r, FILE *out)
+{
+	const struct trace *t = r->trace;
+	const struct sched_policy *p = r->policy;
+
+	fprintf(out, "trace file %s; %s\n", t->file, p->kernel);
+	fprintf(out, "topology: %d node%s x %d package%s x %d core%s x %d "
+		"thread%s\n", t->topology.nodes, t->topology.nodes > 1 ? "s" : "",
+		t->topology.packages_per_node,
+		t->topology.packages_per_node > 1 ? "s" : "",
+		t->topology.cores_per_package,
+		t->topology.cores_per_package > 1 ? "s" : "",
+		t->topology.threads_per_core,
+		t->topology.threads_per_core > 1 ? "s" : "");
+	fprintf(out, "tunables:");
+	for (size_t i = 0; i < p->nr_tunables; i++)
+		fprintf(out, " %s=%" PRIu64 "%s", p->tunables[i].name,
+			r->tunables[i],
+			p->tunables[i].kind == TUNABLE_DURATION ? "ns" : "");
+	fprintf(out, "\n");
+}
+
+static json_t *json_setup_topology(const struct trace *t)
+{
+	return json_pack("{s:i, s:i, s:i, s:i}",
+			 "nodes", t->topology.nodes,
+			 "packages_per_node", t->topology.packages_per_node,
+			 "cores_per_package", t->topology.cores_per_package,
+			 "threads_per_core", t->topology.threads_per_core);
+}
+
+static json_t *json_setup_tunables(const struct sim_result *r)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < r->policy->nr_tunables; i++)
+		json_object_set_new(o, r->policy->tunables[i].name,
+				    json_integer((json_int_t)r->tunables[i]));
+	return o;
+}
+
 static void print_ms(FILE *out, u64 ns)
 {
 	fprintf(out, " %9.3f", (double)ns / 1e6);
@@ -228,6 +274,7 @@ void report_text(const struct sim_result *r,
 		t->name ? t->name : t->file, r->policy->name,
 		t->group_sched ? "on" : "off", t->nr_cpus,
 		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
+	text_setup(r, out);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
 		"the machine)\n\n", (double)r->end_ns / 1e9, (double)total / 1e9,
 		100.0 * ratio(total, r->end_ns * (u64)t->nr_cpus));
@@ -344,7 +391,11 @@ int report_json(const struct sim_result *r,
 	root = json_object();
 	json_object_set_new(root, "sched-sim", json_integer(1));
 	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
+	json_object_set_new(root, "trace_file", json_string(t->file));
 	json_object_set_new(root, "policy", json_string(r->policy->name));
+	json_object_set_new(root, "kernel", json_string(r->policy->kernel));
+	json_object_set_new(root, "tunables", json_setup_tunables(r));
+	json_object_set_new(root, "topology", json_setup_topology(t));
 	json_object_set_new(root, "group_sched", json_boolean(t->group_sched));
 	json_object_set_new(root, "cpus", json_integer(t->nr_cpus));
 	json_object_set_new(root, "hz", json_integer(t->hz));

@@ -291,6 +291,49 @@ START_TEST(test_load_string_and_add_expect)
 }
 END_TEST
 
+/* The report records every tunable's value in force and the topology. */
+START_TEST(test_report_records_the_setup)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load("traces/demo.json", &err);
+	sim_result *r;
+	json_t *root, *tun, *topo;
+
+	ck_assert_ptr_nonnull(t);
+	/* 4 CPUs: 2.6.23-rc1 scales the 2 ms granularity by 1 + log2(4),
+	 * and the runtime limit is 4 granularities, the wakeup half of one */
+	ck_assert_int_eq(sim_trace_override(t, "cpus", "4", &err), 0);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	root = report_json_of(r);
+	ck_assert_str_eq(json_string_value(json_object_get(root, "trace_file")),
+			 "traces/demo.json");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(root, "kernel")),
+				     "2.6.23-rc1"));
+	tun = json_object_get(root, "tunables");
+	ck_assert_uint_eq(json_object_size(tun), sim_policy_tunable_count(0));
+	ck_assert_uint_eq(jint(tun, "sched_granularity"), 6000000);
+	ck_assert_uint_eq(jint(tun, "sched_runtime_limit"), 24000000);
+	ck_assert_uint_eq(jint(tun, "sched_wakeup_granularity"), 3000000);
+	topo = json_object_get(root, "topology");
+	ck_assert_uint_eq(jint(topo, "cores_per_package"), 4);
+	json_decref(root);
+	sim_result_free(r);
+
+	/* a value set by --set is the one in force, whatever the CPUs */
+	ck_assert_int_eq(sim_trace_override(t, "set", "sched_granularity=3ms",
+					    &err), 0);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	root = report_json_of(r);
+	ck_assert_uint_eq(jint(json_object_get(root, "tunables"),
+			       "sched_granularity"), 3000000);
+	json_decref(root);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_policies_and_tunables)
 {
 	size_t n = sim_policy_count(), cfs = n;
@@ -411,6 +454,7 @@ static Suite *api_suite(void)
 	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
+	tcase_add_test(tc, test_report_records_the_setup);
 	tcase_add_test(tc, test_two_threads_same_bytes);
 	tcase_add_test(tc, test_exports_only_sim);
 	suite_add_tcase(s, tc);

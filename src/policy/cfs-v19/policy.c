@@ -58,7 +58,7 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 	[TUN_RUNTIME_LIMIT] = { "sched_runtime_limit", TUNABLE_DURATION,
 		8000000, 100 * NS_PER_US, 4 * NS_PER_SEC,
 		"bound on wait_runtime: 4 x sched_granularity" },
-	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER, 23, 0, 63,
+	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER, 31, 0, 63,
 		"feature bits: 1 FAIR_SLEEPERS, 2 SLEEPER_AVG, 4 SLEEPER_LOAD_AVG, "
 		"8 PRECISE_CPU_LOAD, 16 START_DEBIT, 32 SKIP_INITIAL" },
 	[TUN_CHILD_RUNS_FIRST] = { "sched_child_runs_first", TUNABLE_INTEGER,
