@@ -2,7 +2,7 @@
 /*
  * trace.h - the in-memory form of a workload trace (docs: trace-format.md).
  *
- * The loader (trace.c) turns a JSON document into a struct trace whose
+ * The loader (src/loader/) turns a JSON document into a struct trace whose
  * references are already resolved to indices, whose durations are already
  * nanoseconds and whose task instances are already expanded.  Everything
  * downstream (engine, reports) trusts it: validation happens only here.
@@ -204,10 +204,20 @@ int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
 int trace_find_group(const struct trace *t, const char *path);
 int trace_find_task(const struct trace *t, const char *name);
 
+/*
+ * The units of a trace (loader/units.c), the one place that parses and
+ * formats them.
+ */
 /* "4ms" -> 4000000; returns 0 on success, -1 with a message in why. */
 int parse_duration(const char *s, u64 *ns, char *why, size_t whylen);
+/* 30000000000 -> "30s", 1500000 -> "1500us": the largest exact unit, in
+ * the form parse_duration reads back.  Returns buf. */
+const char *format_duration(u64 ns, char *buf, size_t size);
 /* "0-3,6" -> mask; CPUs must be < nr_cpus.  Returns 0 or -1 with why. */
 int parse_cpulist(const char *s, int nr_cpus, struct cpumask *mask,
 		  char *why, size_t whylen);
+/* A mask in cpulist syntax, "0-3,6"; a cut text ends with "...".
+ * Returns buf. */
+const char *format_cpulist(const struct cpumask *m, char *buf, size_t size);
 
 #endif /* SCHEDSIM_TRACE_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_trace.c - the trace loader (src/trace.c) and jsonpos.
+ * test_trace.c - the trace loader (src/loader/) and jsonpos.
  *
  * One test per kind of error, each asserting the exact JSON path, line and
  * column and the telling parts of the message, the "valid:" part included.
@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #include "check_util.h"
-#include "jsonpos.h"
+#include "loader/jsonpos.h"
 #include "trace.h"
 
 /* Lines 1-5 of most test traces: line 6 is the first of the test's own. */

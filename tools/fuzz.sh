@@ -6,8 +6,8 @@
 #   1. makes sure clang and its libFuzzer runtime are there (as root it
 #      installs them: apt-get install -y --no-install-recommends clang
 #      libclang-rt-14-dev; otherwise it prints that command and exits 1);
-#   2. builds tests/fuzz/fuzz_trace.c with every library source (src/*.c,
-#      src/sched/*.c, not src/cli.c) using clang
+#   2. builds tests/fuzz/fuzz_trace.c with every library source (those of
+#      the Makefile's LIB_SRCS, not src/cli.c) using clang
 #      -fsanitize=fuzzer,address,undefined, into fuzz/out/ (git-ignored);
 #      src/check.c, the invariant checker that runs after every event,
 #      gets ASan and UBSan but no coverage instrumentation;
@@ -125,7 +125,8 @@ bin=$out/fuzz_trace
 defs=
 [ "${FUZZ_AVOID_KNOWN_BUGS:-0}" = 1 ] && defs=-DFUZZ_AVOID_KNOWN_BUGS
 srcs=()
-for f in src/*.c src/sched/*.c; do
+# The library's sources as the Makefile's LIB_SRCS lists them
+for f in src/*.c src/*/*.c src/policy/*/policy.c; do
 	[ "$f" = src/cli.c ] || srcs+=("$f")
 done
 pkg_cflags=$(pkg-config --cflags jansson) || die "pkg-config jansson failed (run make deps)"
