@@ -1206,21 +1206,21 @@ struct sim_result *sim_run_trace(const struct trace *t,
 
 	sched_sysctl_init(&sys, ncpu, t->hz);
 	sys.fair_group_sched = t->group_sched;
-	if (t->tunables.set_granularity)
-		sys.sched_granularity = t->tunables.sched_granularity;
-	if (t->tunables.set_wakeup)
-		sys.sched_wakeup_granularity = t->tunables.sched_wakeup_granularity;
-	if (t->tunables.set_batch_wakeup)
-		sys.sched_batch_wakeup_granularity =
-			t->tunables.sched_batch_wakeup_granularity;
-	if (t->tunables.set_stat)
-		sys.sched_stat_granularity = t->tunables.sched_stat_granularity;
-	if (t->tunables.set_runtime_limit)
-		sys.sched_runtime_limit = t->tunables.sched_runtime_limit;
-	if (t->tunables.set_features)
-		sys.sched_features = t->tunables.sched_features;
-	if (t->tunables.set_child_runs_first)
-		sys.sched_child_runs_first = t->tunables.sched_child_runs_first;
+	/* Indices of cfs-v19's tunable table (policy/cfs-v19/policy.c) */
+	if (t->tunables.set[0])
+		sys.sched_granularity = t->tunables.value[0];
+	if (t->tunables.set[1])
+		sys.sched_wakeup_granularity = t->tunables.value[1];
+	if (t->tunables.set[2])
+		sys.sched_batch_wakeup_granularity = t->tunables.value[2];
+	if (t->tunables.set[3])
+		sys.sched_stat_granularity = t->tunables.value[3];
+	if (t->tunables.set[4])
+		sys.sched_runtime_limit = t->tunables.value[4];
+	if (t->tunables.set[5])
+		sys.sched_features = (unsigned int)t->tunables.value[5];
+	if (t->tunables.set[6])
+		sys.sched_child_runs_first = (unsigned int)t->tunables.value[6];
 
 	if (machine_init(&r->machine, ncpu, &sys))
 		goto oom;

@@ -219,7 +219,7 @@ void report_text(const struct sim_result *r,
 
 	fprintf(out, "sched-sim %s: %s, policy %s, group scheduling %s, %d CPU%s, "
 		"HZ %u, seed %" PRIu64 "\n", SCHEDSIM_VERSION,
-		t->name ? t->name : t->file, t->policy,
+		t->name ? t->name : t->file, t->policy->name,
 		t->group_sched ? "on" : "off", t->nr_cpus,
 		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
@@ -339,7 +339,7 @@ int report_json(const struct sim_result *r,
 	root = json_object();
 	json_object_set_new(root, "sched-sim", json_integer(1));
 	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
-	json_object_set_new(root, "policy", json_string(t->policy));
+	json_object_set_new(root, "policy", json_string(t->policy->name));
 	json_object_set_new(root, "group_sched", json_boolean(t->group_sched));
 	json_object_set_new(root, "cpus", json_integer(t->nr_cpus));
 	json_object_set_new(root, "hz", json_integer(t->hz));

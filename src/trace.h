@@ -131,17 +131,18 @@ struct trace_expect {
 	char *what;			/* "share /users/alice", for reports */
 };
 
-struct trace_tunables {
-	/* Values after sched_init_granularity(); 0 = not set in the trace. */
-	u64 sched_granularity;
-	u64 sched_wakeup_granularity;
-	u64 sched_batch_wakeup_granularity;
-	u64 sched_stat_granularity;
-	u64 sched_runtime_limit;
-	bool set_granularity, set_wakeup, set_batch_wakeup, set_stat,
-	     set_runtime_limit, set_features, set_child_runs_first;
-	unsigned int sched_features;
-	unsigned int sched_child_runs_first;
+/*
+ * One tunable setting as it was written, kept with the trace so that a
+ * later --policy can check it against the new policy's table and say
+ * where it was made.
+ */
+struct tunable_setting {
+	char *name;		/* "sched_granularity" */
+	char *value;		/* as written: "4ms"; a JSON integer in decimal */
+	bool json_integer;	/* a JSON number in the trace, not a string */
+	char *path;		/* "scheduler.tunables.sched_granularity" in
+				 * t->file; NULL: the command line's --set */
+	int line, column;	/* of the value in t->file; 0 for --set */
 };
 
 struct trace_topology {
@@ -157,10 +158,14 @@ struct trace {
 	int nr_cpus;
 	struct trace_topology topology;
 
-	char *policy;		/* "cfs-v19" */
+	const struct sched_policy *policy;	/* from the registry */
 	bool group_sched;
 	unsigned int hz;
-	struct trace_tunables tunables;
+	/* Values of the tunables the trace or --set chose, indexed like
+	 * policy->tunables; the others keep the policy's defaults. */
+	struct tunable_values tunables;
+	struct tunable_setting *tunable_settings;	/* in the order made */
+	size_t nr_tunable_settings;
 
 	struct trace_group *groups;	/* [0] is the root "/" */
 	size_t nr_groups;
@@ -194,11 +199,26 @@ void trace_free(struct trace *t);
  * "cpus" (a flat machine of N CPUs), "duration", "seed", "policy",
  * "group_sched" ("0", "1", "false", "true") or "set" ("TUNABLE=VALUE").
  * Errors read "command line: --OPTION: WHAT; valid: ..." (line 0).
+ *
+ * "set" checks the tunable against the trace's policy at that moment;
+ * "policy" checks every tunable setting made so far (in the trace or by
+ * "set") against the new policy's table, and an error names the place
+ * where the setting was made (FILE:LINE:COL: PATH, or --set).  So
+ * --set and --policy may come in either order.
  */
 int trace_override(struct trace *t, const char *key, const char *value,
 		   sim_error *err);
 /* --expect PATH=SHARE[±TOL] ("+-" too; default tolerance 0.01). */
 int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
+
+/*
+ * The registered policy called name; else NULL with err as a command-line
+ * error of option: "command line: OPTION: \"bfs\" is not a scheduler
+ * policy; valid: one of cfs-v19 (...)".
+ */
+const struct sched_policy *trace_policy_lookup(const char *name,
+					       const char *option,
+					       sim_error *err);
 
 /* Lookups used by the loader and the CLI overrides. */
 int trace_find_group(const struct trace *t, const char *path);

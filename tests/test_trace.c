@@ -271,8 +271,19 @@ static const char full_trace[] =
 	"  ]\n"
 	"}\n";
 
+/* The value a trace gives the tunable called name, or -1 if it gives none. */
+static long long tunable(const struct trace *t, const char *name)
+{
+	int k = sched_policy_tunable(t->policy, name);
+
+	ck_assert_msg(k >= 0, "%s has no tunable %s", t->policy->name, name);
+	return t->tunables.set[k] ? (long long)t->tunables.value[k] : -1;
+}
+
 static void check_full_header(const struct trace *t)
 {
+	const struct tunable_setting *s;
+
 	ck_assert_str_eq(t->file, "t.json");
 	ck_assert_str_eq(t->name, "full");
 	ck_assert_str_eq(t->description, "every feature");
@@ -284,19 +295,32 @@ static void check_full_header(const struct trace *t)
 	ck_assert_int_eq(t->topology.packages_per_node, 1);
 	ck_assert_int_eq(t->topology.cores_per_package, 2);
 	ck_assert_int_eq(t->topology.threads_per_core, 2);
-	ck_assert_str_eq(t->policy, "cfs-v19");
+	ck_assert_ptr_eq(t->policy, sched_policy_find("cfs-v19"));
 	ck_assert(!t->group_sched);
 	ck_assert_uint_eq(t->hz, 250);
-	ck_assert(t->tunables.set_granularity);
-	ck_assert_uint_eq(t->tunables.sched_granularity, 4 * MS);
-	ck_assert(t->tunables.set_wakeup);
-	ck_assert_uint_eq(t->tunables.sched_wakeup_granularity, 1500000);
-	ck_assert(!t->tunables.set_batch_wakeup && !t->tunables.set_stat &&
-		  !t->tunables.set_runtime_limit);
-	ck_assert(t->tunables.set_features);
-	ck_assert_uint_eq(t->tunables.sched_features, 31);
-	ck_assert(t->tunables.set_child_runs_first);
-	ck_assert_uint_eq(t->tunables.sched_child_runs_first, 1);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 4 * MS);
+	ck_assert_int_eq(tunable(t, "sched_wakeup_granularity"), 1500000);
+	ck_assert_int_eq(tunable(t, "sched_batch_wakeup_granularity"), -1);
+	ck_assert_int_eq(tunable(t, "sched_stat_granularity"), -1);
+	ck_assert_int_eq(tunable(t, "sched_runtime_limit"), -1);
+	ck_assert_int_eq(tunable(t, "sched_features"), 31);
+	ck_assert_int_eq(tunable(t, "sched_child_runs_first"), 1);
+
+	/* each setting as written and where, for a later --policy */
+	ck_assert_uint_eq(t->nr_tunable_settings, 4);
+	s = &t->tunable_settings[0];
+	ck_assert_str_eq(s->name, "sched_granularity");
+	ck_assert_str_eq(s->value, "4ms");
+	ck_assert(!s->json_integer);
+	ck_assert_str_eq(s->path, "scheduler.tunables.sched_granularity");
+	ck_assert_int_eq(s->line, 12);
+	ck_assert_int_eq(s->column, 40);
+	s = &t->tunable_settings[2];
+	ck_assert_str_eq(s->name, "sched_features");
+	ck_assert_str_eq(s->value, "31");
+	ck_assert(s->json_integer);
+	ck_assert_int_eq(s->line, 13);
+	ck_assert_int_eq(s->column, 37);
 }
 
 static void check_full_groups(const struct trace *t)
@@ -495,12 +519,14 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(t->name, "t");		/* from "t.json" */
 	ck_assert_str_eq(t->description, "");
 	ck_assert_uint_eq(t->seed, 1);
-	ck_assert_str_eq(t->policy, "cfs-v19");
+	ck_assert_str_eq(t->policy->name, "cfs-v19");
 	ck_assert(t->group_sched);
 	ck_assert_uint_eq(t->hz, 1000);
 	ck_assert_int_eq(t->nr_cpus, 4);
 	ck_assert(!t->topology.given);
-	ck_assert(!t->tunables.set_granularity && !t->tunables.set_features);
+	for (size_t k = 0; k < t->policy->nr_tunables; k++)
+		ck_assert(!t->tunables.set[k]);
+	ck_assert_uint_eq(t->nr_tunable_settings, 0);
 	ck_assert_uint_eq(t->nr_groups, 1);
 	ck_assert_str_eq(t->groups[0].path, "/");
 	ck_assert_int_eq(t->groups[0].parent, -1);
@@ -806,13 +832,16 @@ START_TEST(test_override_set)
 			 &err, "--set", "is out of range; valid: a duration from 100us to 1s");
 	expect_cli_error(trace_override(t, "set", "sched_features=64", &err),
 			 &err, "--set", "\"64\" is out of range; valid: an integer from 0 to 63");
-	ck_assert(!t->tunables.set_granularity);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), -1);
+	ck_assert_uint_eq(t->nr_tunable_settings, 0);
 
 	ck_assert_int_eq(trace_override(t, "set", "sched_granularity=4ms", &err), 0);
-	ck_assert(t->tunables.set_granularity);
-	ck_assert_uint_eq(t->tunables.sched_granularity, 4 * MS);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 4 * MS);
 	ck_assert_int_eq(trace_override(t, "set", "sched_features=7", &err), 0);
-	ck_assert_uint_eq(t->tunables.sched_features, 7);
+	ck_assert_int_eq(tunable(t, "sched_features"), 7);
+	ck_assert_uint_eq(t->nr_tunable_settings, 2);
+	ck_assert_ptr_null(t->tunable_settings[0].path);	/* --set */
+	ck_assert_str_eq(t->tunable_settings[0].value, "4ms");
 	trace_free(t);
 }
 END_TEST
@@ -833,7 +862,7 @@ START_TEST(test_override_others)
 	expect_cli_error(trace_override(t, "seed", "-1", &err), &err,
 			 "--seed", "is not a whole number");
 	expect_cli_error(trace_override(t, "policy", "eevdf", &err), &err,
-			 "--policy", "not implemented in this version; valid: \"cfs-v19\"");
+			 "--policy", "not implemented in this version; valid: one of cfs-v19");
 	ck_assert_int_eq(trace_override(t, "policy", "cfs-v19", &err), 0);
 	ck_assert_int_eq(trace_override(t, "group_sched", "false", &err), 0);
 	ck_assert(!t->group_sched);
@@ -1097,7 +1126,8 @@ START_TEST(test_bad_policy)
 		"}\n",
 		"scheduler.policy", 5, 28,
 		"\"bfs\" is not a scheduler policy",
-		"\"cfs-v19\" (the only policy this version implements");
+		"one of cfs-v19 (the policies this version implements; "
+		"cfs-2.6.24 and eevdf are planned)");
 }
 END_TEST
 
@@ -1113,7 +1143,7 @@ START_TEST(test_unimplemented_policy)
 		"}\n",
 		"scheduler.policy", 5, 28,
 		"\"eevdf\" is a known policy, but not implemented in this version",
-		"\"cfs-v19\"");
+		"one of cfs-v19 (");
 }
 END_TEST
 

@@ -4,6 +4,7 @@
  * ("tasks[3].program[1].run") and the errors written at it.  jsonpos.c
  * turns the path into a line and column.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,25 +85,52 @@ void error_set_file(sim_error *err, const char *file)
 }
 
 /*
+ * An error at a place in a file: "FILE:LINE:COL: PATH: WHAT; valid: VALID".
+ * Fills every field of err but file, which the caller has set.
+ */
+int error_at(sim_error *err, const char *file, const char *path, int line,
+	     int column, const char *valid, const char *what)
+{
+	struct strbuf sb;
+
+	if (path != err->path) {
+		sb_init(&sb, err->path, sizeof(err->path));
+		sb_printf(&sb, "%s", path);
+		sb_finish(&sb);
+	}
+	err->line = line;
+	err->column = column;
+	sb_init(&sb, err->text, sizeof(err->text));
+	sb_printf(&sb, "%s:%d:%d: %s: %s; valid: %s", file, line, column,
+		  err->path, what, valid);
+	sb_finish(&sb);
+	return -1;
+}
+
+/*
  * The one place that writes a loader error: the path is the current one,
  * the position that of the value at its first pos_depth steps.
  */
 static int report(struct loader *ld, size_t pos_depth, bool at_key,
 		  const char *valid, const char *what)
 {
-	sim_error *err = ld->err;
 	struct jsonpos pos;
-	struct strbuf sb;
 
 	jsonpos_locate(ld->text, ld->len, ld->path, pos_depth, at_key, &pos);
-	render_path(ld->path, path_depth(ld), err->path, sizeof(err->path));
-	err->line = pos.line;
-	err->column = pos.column;
-	sb_init(&sb, err->text, sizeof(err->text));
-	sb_printf(&sb, "%s:%d:%d: %s: %s; valid: %s", ld->file, pos.line,
-		  pos.column, err->path, what, valid);
-	sb_finish(&sb);
-	return -1;
+	render_path(ld->path, path_depth(ld), ld->err->path,
+		    sizeof(ld->err->path));
+	return error_at(ld->err, ld->file, ld->err->path, pos.line,
+			pos.column, valid, what);
+}
+
+void ld_position(const struct loader *ld, int *line, int *column)
+{
+	struct jsonpos pos;
+
+	jsonpos_locate(ld->text, ld->len, ld->path, path_depth(ld), false,
+		       &pos);
+	*line = pos.line;
+	*column = pos.column;
 }
 
 static int vfail(struct loader *ld, bool at_key, const char *valid,
@@ -159,5 +187,32 @@ int ld_fail_oom(struct loader *ld)
 	err->path[0] = '\0';
 	snprintf(err->text, sizeof(err->text), "%.256s: out of memory",
 		 ld->file);
+	return -1;
+}
+
+int cli_fail(sim_error *err, const char *option, const char *valid,
+	     const char *fmt, ...)
+{
+	char what[WHAT_SIZE];
+	struct strbuf sb;
+	sim_error scratch;
+	va_list ap;
+
+	if (!err)
+		err = &scratch;
+	memset(err, 0, sizeof(*err));
+	error_set_file(err, "command line");
+	sb_init(&sb, err->path, sizeof(err->path));
+	sb_printf(&sb, "%s", option);
+	sb_finish(&sb);
+	sb_init(&sb, what, sizeof(what));
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	sb_finish(&sb);
+	sb_init(&sb, err->text, sizeof(err->text));
+	sb_printf(&sb, "command line: %s: %s; valid: %s", err->path, what,
+		  valid);
+	sb_finish(&sb);
 	return -1;
 }

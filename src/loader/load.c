@@ -284,7 +284,7 @@ void trace_free(struct trace *t)
 	free(t->file);
 	free(t->name);
 	free(t->description);
-	free(t->policy);
+	tunable_settings_free(t);
 	for (size_t i = 0; i < t->nr_groups; i++)
 		free(t->groups[i].path);
 	free(t->groups);

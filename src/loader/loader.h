@@ -53,13 +53,14 @@
  *    all of nodes, packages_per_node, cores_per_package, threads_per_core
  *    (each >= 1), 1..256 CPUs in all.  A flat machine is recorded as one
  *    node of one package of nr_cpus cores, with topology.given false.
- *  - scheduler (required, may be {}): "policy" is "cfs-v19" (the default;
- *    "cfs-2.6.24" and "eevdf" are known names, not implemented in this
- *    version); "group_sched" a boolean, default true; "hz" 100, 250, 300 or
- *    1000 (default); "tunables": sched_granularity and sched_runtime_limit
- *    100us..1s and 100us..4s, sched_wakeup_granularity,
- *    sched_batch_wakeup_granularity and sched_stat_granularity 0..1s,
- *    sched_features 0..63 (a bitmask), sched_child_runs_first 0 or 1.
+ *  - scheduler (required, may be {}): "policy" a name in the registry
+ *    (policy/registry.c), default SIM_DEFAULT_POLICY ("cfs-2.6.24" and
+ *    "eevdf" are known names, not implemented in this version);
+ *    "group_sched" a boolean, default true; "hz" 100, 250, 300 or 1000
+ *    (default); "tunables": names, kinds and ranges from the policy's
+ *    table (sched-sim --list-tunables POLICY), a duration string or an
+ *    integer as its kind says.  Each setting is kept as written, with its
+ *    place, so that --policy can check it against another table.
  *  - groups: "/" always exists as groups[0] (shares 1024, depth 0) and is
  *    not listed.  A path is "/" and names of [A-Za-z0-9._-] ("." and ".."
  *    are not names) joined by "/", without a trailing "/", at most 64
@@ -268,6 +269,16 @@ void error_set_file(sim_error *err, const char *file);
  * is wrong; ld_fail_key: its member name is (an unknown key);
  * ld_fail_missing: the object at the current path lacks key.
  */
+/* "FILE:LINE:COL: PATH: WHAT; valid: VALID", for a place the loader
+ * recorded (err->file is the caller's).  Returns -1. */
+int error_at(sim_error *err, const char *file, const char *path, int line,
+	     int column, const char *valid, const char *what);
+/* "command line: OPTION: WHAT; valid: VALID" (line 0).  Returns -1. */
+PRINTF(4, 5) int cli_fail(sim_error *err, const char *option,
+			  const char *valid, const char *fmt, ...);
+/* Line and column of the value at the current path. */
+void ld_position(const struct loader *ld, int *line, int *column);
+
 PRINTF(3, 4) int ld_fail(struct loader *ld, const char *valid,
 			 const char *fmt, ...);
 PRINTF(3, 4) int ld_fail_key(struct loader *ld, const char *valid,
@@ -322,39 +333,24 @@ int ld_required(struct loader *ld, int rc, const char *key,
 int ld_parse_machine(struct loader *ld, json_t *root);
 int ld_parse_scheduler(struct loader *ld, json_t *root);
 
-/* scheduler.c: what overrides.c checks --policy and --set with */
-#define DEFAULT_POLICY		"cfs-v19"
-#define POLICY_VALID \
-	"\"cfs-v19\" (the only policy this version implements; " \
-	"\"cfs-2.6.24\" and \"eevdf\" are planned)"
-#define TUNABLES_VALID \
-	"one of sched_granularity, sched_wakeup_granularity, " \
-	"sched_batch_wakeup_granularity, sched_stat_granularity, " \
-	"sched_runtime_limit, sched_features, sched_child_runs_first"
-
-enum tunable_id {
-	TUN_GRANULARITY,
-	TUN_WAKEUP,
-	TUN_BATCH_WAKEUP,
-	TUN_STAT,
-	TUN_RUNTIME_LIMIT,
-	TUN_FEATURES,
-	TUN_CHILD_RUNS_FIRST,
-	NR_TUNABLES,
-};
-
-struct tunable_desc {
-	const char *name;
-	bool is_duration;
-	u64 lo, hi;
-	const char *valid;
-};
-
-/* NULL if this version runs the policy; else what is wrong with it. */
-const char *policy_problem(const char *name);
-const struct tunable_desc *find_tunable(const char *name);
-void store_tunable(struct trace_tunables *tun, const struct tunable_desc *d,
-		   u64 value);
+/* scheduler.c */
+/* What a value of tunable d may be: "a duration from 100us to 1s, e.g.
+ * \"2ms\"", "an integer from 0 to 63", "0 or 1".  Returns buf. */
+const char *tunable_valid(const struct sched_tunable *d, char *buf,
+			  size_t size);
+/* --set TUNABLE=VALUE, against t's policy: 0, or -1 with err. */
+int tunable_set(struct trace *t, const char *arg, sim_error *err);
+/*
+ * Check every tunable setting of t (the trace's and --set's) against the
+ * table of policy p, and fill out with the values indexed like that table.
+ * A name p lacks or a value p does not accept is an error at the place the
+ * setting was made, naming p and who chose it (chosen_by: "--policy").
+ * t is not changed.  0, or -1 with err.
+ */
+int tunables_for_policy(const struct trace *t, const struct sched_policy *p,
+			const char *chosen_by, struct tunable_values *out,
+			sim_error *err);
+void tunable_settings_free(struct trace *t);
 
 /* groups.c */
 int ld_parse_groups(struct loader *ld, json_t *root);

@@ -19,33 +19,6 @@
 	"0.02 or xserver=0.25: PATH a group path (\"/...\") or a task name, " \
 	"SHARE from 0 to 1, TOL from 0 up (default 0.01)"
 
-static PRINTF(4, 5) int cli_fail(sim_error *err, const char *option,
-				 const char *valid, const char *fmt, ...)
-{
-	char what[WHAT_SIZE];
-	struct strbuf sb;
-	sim_error scratch;
-	va_list ap;
-
-	if (!err)
-		err = &scratch;
-	memset(err, 0, sizeof(*err));
-	error_set_file(err, "command line");
-	sb_init(&sb, err->path, sizeof(err->path));
-	sb_printf(&sb, "%s", option);
-	sb_finish(&sb);
-	sb_init(&sb, what, sizeof(what));
-	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
-	va_end(ap);
-	sb_finish(&sb);
-	sb_init(&sb, err->text, sizeof(err->text));
-	sb_printf(&sb, "command line: %s: %s; valid: %s", err->path, what,
-		  valid);
-	sb_finish(&sb);
-	return -1;
-}
-
 /* Decimal digits only, in lo..hi: 0, -1 if malformed, -2 out of range. */
 static int parse_integer_text(const char *s, long long lo, long long hi,
 			      long long *out)
@@ -167,21 +140,21 @@ static int override_duration(struct trace *t, const char *value,
 	return 0;
 }
 
+/*
+ * --policy NAME: the tunable settings made so far must all be valid for
+ * the new policy, and their values are re-indexed by its table.
+ */
 static int override_policy(struct trace *t, const char *value,
 			   sim_error *err)
 {
-	char q[QUOTE_SIZE];
-	char *policy;
+	const struct sched_policy *p = trace_policy_lookup(value, "--policy",
+							   err);
+	struct tunable_values values;
 
-	if (policy_problem(value))
-		return cli_fail(err, "--policy", POLICY_VALID, "%s %s",
-				quote_text(value, q, sizeof(q)),
-				policy_problem(value));
-	policy = strdup(value);
-	if (!policy)
-		return cli_fail(err, "--policy", POLICY_VALID, "out of memory");
-	free(t->policy);
-	t->policy = policy;
+	if (!p || tunables_for_policy(t, p, "--policy", &values, err))
+		return -1;
+	t->policy = p;
+	t->tunables = values;
 	return 0;
 }
 
@@ -198,56 +171,6 @@ static int override_group_sched(struct trace *t, const char *value,
 		return cli_fail(err, "--no-group-sched", "0, 1, false or true",
 				"%s is not a boolean",
 				quote_text(value, q, sizeof(q)));
-	return 0;
-}
-
-/* --set TUNABLE=VALUE, checked as "scheduler.tunables" is. */
-static int override_tunable(struct trace *t, const char *value,
-			    sim_error *err)
-{
-	const char *eq = strchr(value, '=');
-	const struct tunable_desc *d;
-	char why[WHAT_SIZE], q[QUOTE_SIZE];
-	long long n;
-	char *name;
-	u64 ns;
-
-	if (!eq)
-		return cli_fail(err, "--set",
-				"TUNABLE=VALUE, e.g. sched_granularity=4ms",
-				"%s has no \"=\"",
-				quote_text(value, q, sizeof(q)));
-	name = strndup(value, (size_t)(eq - value));
-	if (!name)
-		return cli_fail(err, "--set", TUNABLES_VALID, "out of memory");
-	d = find_tunable(name);
-	quote_text(name, q, sizeof(q));
-	free(name);
-	if (!d)
-		return cli_fail(err, "--set", TUNABLES_VALID,
-				"unknown tunable %s", q);
-	value = eq + 1;
-	if (!d->is_duration) {
-		char *end;
-
-		errno = 0;
-		n = strtoll(value, &end, 10);
-		if (!*value || *end || errno || !isdigit((unsigned char)*value))
-			return cli_fail(err, "--set", d->valid,
-					"%s: %s is not an integer", d->name,
-					quote_text(value, q, sizeof(q)));
-		if (n < (long long)d->lo || n > (long long)d->hi)
-			return cli_fail(err, "--set", d->valid,
-					"%s: %s is out of range", d->name,
-					quote_text(value, q, sizeof(q)));
-		ns = (u64)n;
-	} else if (parse_duration(value, &ns, why, sizeof(why))) {
-		return cli_fail(err, "--set", d->valid, "%s: %s", d->name, why);
-	} else if (ns < d->lo || ns > d->hi) {
-		return cli_fail(err, "--set", d->valid, "%s: %s is out of range",
-				d->name, quote_text(value, q, sizeof(q)));
-	}
-	store_tunable(&t->tunables, d, ns);
 	return 0;
 }
 
@@ -274,7 +197,7 @@ int trace_override(struct trace *t, const char *key, const char *value,
 	if (!strcmp(key, "group_sched"))
 		return override_group_sched(t, value, err);
 	if (!strcmp(key, "set"))
-		return override_tunable(t, value, err);
+		return tunable_set(t, value, err);
 	return cli_fail(err, key, "cpus, duration, seed, policy, group_sched or set",
 			"unknown override %s", quote_text(key, q, sizeof(q)));
 }
