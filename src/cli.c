@@ -29,6 +29,8 @@
 #define DEFAULT_CHECK_SCALED false
 #endif
 
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+
 #define MAX_OVERRIDES	64
 #define MAX_DUMPS	64
 
@@ -50,19 +52,29 @@ static const char usage_text[] =
 "                         (repeatable)\n"
 "\n"
 "Overrides of the trace:\n"
-"  --policy NAME          scheduler policy (cfs-v19)\n"
+"  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
+	"; see\n"
+"                         --list-policies)\n"
 "  --no-group-sched       schedule every task flat, as without\n"
 "                         CONFIG_FAIR_GROUP_SCHED\n"
 "  --cpus N               a flat machine of N CPUs\n"
 "  --duration D           simulated time, e.g. 10s\n"
 "  --seed N               seed of every random draw\n"
-"  --set TUNABLE=VALUE    a scheduler tunable, e.g. sched_granularity=4ms\n"
+"  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
+"                         (see --list-tunables); before or after --policy\n"
 "  --expect PATH=SHARE[+-TOL]  expect a group (/path) or task to get SHARE of\n"
 "                         the CPU time (tolerance 0.01 unless given)\n"
 "\n"
 "Checking:\n"
 "  --check                check the simulator's invariants after every event\n"
 "                         (default: every 4096 events, and at the end)\n"
+"\n"
+"Information:\n"
+"  --list-policies        the scheduler policies: name, kernel, summary\n"
+"  --list-tunables [POLICY]  the tunables of POLICY (default "
+	SIM_DEFAULT_POLICY "):\n"
+"                         kind, default (on 1 CPU at HZ 1000), range and\n"
+"                         what each does\n"
 "\n"
 "  -h, --help             this text\n"
 "  --version              the version\n"
@@ -74,7 +86,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
-	OPT_VERSION,
+	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES,
 };
 
 struct override {
@@ -110,6 +122,84 @@ static int add_override(struct cli *c, const char *key, const char *value,
 	return 0;
 }
 
+/* --list-policies: name and kernel, then the summary below them. */
+static void list_policies(void)
+{
+	int width = 0;
+
+	for (size_t i = 0; sched_policies[i]; i++) {
+		int n = (int)strlen(sched_policies[i]->name);
+
+		width = MAX(n, width);
+	}
+	for (size_t i = 0; sched_policies[i]; i++) {
+		const struct sched_policy *p = sched_policies[i];
+
+		printf("%-*s  %s\n%-*s  %s\n", width, p->name, p->kernel,
+		       width, "", p->summary);
+	}
+}
+
+/* The columns of one tunable in --list-tunables. */
+struct tunable_row {
+	const char *name, *kind, *help;
+	char def[32], range[72];
+};
+
+static void tunable_row(const struct sched_tunable *d, struct tunable_row *row)
+{
+	char lo[32], hi[32];
+
+	row->name = d->name;
+	row->help = d->help;
+	if (d->kind == TUNABLE_DURATION) {
+		row->kind = "duration";
+		format_duration(d->def, row->def, sizeof(row->def));
+		snprintf(row->range, sizeof(row->range), "%s..%s",
+			 format_duration(d->min, lo, sizeof(lo)),
+			 format_duration(d->max, hi, sizeof(hi)));
+	} else {
+		row->kind = "integer";
+		snprintf(row->def, sizeof(row->def), "%" PRIu64, d->def);
+		snprintf(row->range, sizeof(row->range),
+			 "%" PRIu64 "..%" PRIu64, d->min, d->max);
+	}
+}
+
+/*
+ * --list-tunables [POLICY]: one tunable per line, in columns as wide as
+ * their widest entry.  An unknown POLICY is a usage error (exit 2).
+ */
+static int list_policy_tunables(const char *name)
+{
+	struct tunable_row rows[SIM_MAX_TUNABLES];
+	int w_name = 4, w_kind = 4, w_def = 7, w_range = 5;
+	const struct sched_policy *p;
+	sim_error err;
+
+	p = trace_policy_lookup(name, "--list-tunables", &err);
+	if (!p) {
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		return SIM_INVALID;
+	}
+	for (size_t i = 0; i < p->nr_tunables; i++) {
+		struct tunable_row *row = &rows[i];
+
+		tunable_row(&p->tunables[i], row);
+		w_name = MAX((int)strlen(row->name), w_name);
+		w_kind = MAX((int)strlen(row->kind), w_kind);
+		w_def = MAX((int)strlen(row->def), w_def);
+		w_range = MAX((int)strlen(row->range), w_range);
+	}
+	printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, "name", w_kind, "kind",
+	       w_def, "default", w_range, "range", "what it does");
+	for (size_t i = 0; i < p->nr_tunables; i++)
+		printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, rows[i].name,
+		       w_kind, rows[i].kind, w_def, rows[i].def, w_range,
+		       rows[i].range, rows[i].help);
+	return SIM_OK;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -129,8 +219,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
+		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool list_tunables = false;
+	const char *policy = NULL;
 	int opt, rc = 0;
 
 	opterr = 0;
@@ -140,6 +234,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case 'o': c->output = optarg; break;
 		case 'h': fputs(usage_text, stdout); return SIM_OK;
 		case OPT_VERSION: printf("sched-sim %s\n", SCHEDSIM_VERSION); return SIM_OK;
+		case OPT_LIST_POLICIES: list_policies(); return SIM_OK;
+		case OPT_LIST_TUNABLES: list_tunables = true; policy = optarg; break;
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
@@ -160,6 +256,16 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		}
 		if (rc)
 			return rc;
+	}
+	/* --list-tunables POLICY: getopt leaves POLICY as the operand */
+	if (list_tunables) {
+		if (!policy && optind < argc)
+			policy = argv[optind++];
+		if (optind < argc)
+			return usage_error("--list-tunables takes one policy, "
+					   "not %s", argv[optind]);
+		return list_policy_tunables(policy ? policy :
+					    SIM_DEFAULT_POLICY);
 	}
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "no trace file given"
