@@ -97,11 +97,16 @@ SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
 SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
 
+/* 4000000 -> "4ms": the shortest exact form, as traces write durations. */
+SIM_API const char *sim_format_duration(uint64_t ns, char *buf, size_t len);
 /* "4ms" -> 4000000 (units ns, us, ms, s): 0, or -1 and a reason in why. */
 SIM_API int sim_parse_duration(const char *text, uint64_t *ns, char *why,
 			       size_t whylen);
 
 /* ---- policies (scheduler models) --------------------------------------- */
+
+/* The policy a trace runs under when it names none */
+#define SIM_DEFAULT_POLICY "cfs-v19"
 
 SIM_API size_t sim_policy_count(void);
 /* Name, kernel and one-line summary of policy i; NULL past the end. */
@@ -116,6 +121,10 @@ typedef struct sim_tunable_info {
 	const char *help;	/* one line */
 } sim_tunable_info;
 
+/* The index of the policy called name, or -1 with err filled as a
+ * command-line error of option ("--policy"): what is valid, too. */
+SIM_API int sim_policy_lookup(const char *name, const char *option,
+			      sim_error *err);
 SIM_API size_t sim_policy_tunable_count(size_t policy);
 SIM_API int sim_policy_tunable_info(size_t policy, size_t i,
 				    sim_tunable_info *out);

@@ -63,6 +63,11 @@ int sim_parse_duration(const char *text, uint64_t *ns, char *why,
 	return parse_duration(text, ns, why, whylen);
 }
 
+const char *sim_format_duration(uint64_t ns, char *buf, size_t len)
+{
+	return format_duration(ns, buf, len);
+}
+
 /* ---- policies ---- */
 
 size_t sim_policy_count(void)
@@ -92,6 +97,16 @@ const char *sim_policy_kernel(size_t i)
 const char *sim_policy_summary(size_t i)
 {
 	return policy_at(i) ? policy_at(i)->summary : NULL;
+}
+
+int sim_policy_lookup(const char *name, const char *option, sim_error *err)
+{
+	const struct sched_policy *p = trace_policy_lookup(name, option, err);
+
+	for (size_t i = 0; p && sched_policies[i]; i++)
+		if (sched_policies[i] == p)
+			return (int)i;
+	return -1;
 }
 
 size_t sim_policy_tunable_count(size_t policy)

@@ -28,6 +28,8 @@
 #define DEFAULT_CHECK_SCALED false
 #endif
 
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+
 #define MAX_OVERRIDES	64
 #define MAX_DUMPS	64
 
@@ -49,19 +51,29 @@ static const char usage_text[] =
 "                         (repeatable)\n"
 "\n"
 "Overrides of the trace:\n"
-"  --policy NAME          scheduler policy (cfs-v19)\n"
+"  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
+	"; see\n"
+"                         --list-policies)\n"
 "  --no-group-sched       schedule every task flat, as without\n"
 "                         CONFIG_FAIR_GROUP_SCHED\n"
 "  --cpus N               a flat machine of N CPUs\n"
 "  --duration D           simulated time, e.g. 10s\n"
 "  --seed N               seed of every random draw\n"
-"  --set TUNABLE=VALUE    a scheduler tunable, e.g. sched_granularity=4ms\n"
+"  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
+"                         (see --list-tunables); before or after --policy\n"
 "  --expect PATH=SHARE[+-TOL]  expect a group (/path) or task to get SHARE of\n"
 "                         the CPU time (tolerance 0.01 unless given)\n"
 "\n"
 "Checking:\n"
 "  --check                check the simulator's invariants after every event\n"
 "                         (default: every 4096 events, and at the end)\n"
+"\n"
+"Information:\n"
+"  --list-policies        the scheduler policies: name, kernel, summary\n"
+"  --list-tunables [POLICY]  the tunables of POLICY (default "
+	SIM_DEFAULT_POLICY "):\n"
+"                         kind, default (on 1 CPU at HZ 1000), range and\n"
+"                         what each does\n"
 "\n"
 "  -h, --help             this text\n"
 "  --version              the version\n"
@@ -73,7 +85,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
-	OPT_VERSION,
+	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES,
 };
 
 struct override {
@@ -109,6 +121,89 @@ static int add_override(struct cli *c, const char *key, const char *value,
 	return 0;
 }
 
+/* --list-policies: name and kernel, then the summary below them. */
+static void list_policies(void)
+{
+	int width = 0;
+
+	for (size_t i = 0; i < sim_policy_count(); i++) {
+		int n = (int)strlen(sim_policy_name(i));
+
+		width = MAX(n, width);
+	}
+	for (size_t i = 0; i < sim_policy_count(); i++)
+		printf("%-*s  %s\n%-*s  %s\n", width, sim_policy_name(i),
+		       sim_policy_kernel(i), width, "", sim_policy_summary(i));
+}
+
+/* The columns of one tunable in --list-tunables. */
+struct tunable_row {
+	const char *name, *kind, *help;
+	char def[32], range[72];
+};
+
+static void tunable_row(const sim_tunable_info *d, struct tunable_row *row)
+{
+	char lo[32], hi[32];
+
+	row->name = d->name;
+	row->help = d->help;
+	if (d->is_duration) {
+		row->kind = "duration";
+		sim_format_duration(d->def, row->def, sizeof(row->def));
+		snprintf(row->range, sizeof(row->range), "%s..%s",
+			 sim_format_duration(d->min, lo, sizeof(lo)),
+			 sim_format_duration(d->max, hi, sizeof(hi)));
+	} else {
+		row->kind = "integer";
+		snprintf(row->def, sizeof(row->def), "%" PRIu64, d->def);
+		snprintf(row->range, sizeof(row->range),
+			 "%" PRIu64 "..%" PRIu64, d->min, d->max);
+	}
+}
+
+/*
+ * --list-tunables [POLICY]: one tunable per line, in columns as wide as
+ * their widest entry.  An unknown POLICY is a usage error (exit 2).
+ */
+static int list_policy_tunables(const char *name)
+{
+	struct tunable_row *rows;
+	int w_name = 4, w_kind = 4, w_def = 7, w_range = 5;
+	int p = sim_policy_lookup(name, "--list-tunables", &(sim_error){ 0 });
+	size_t n;
+	sim_error err;
+
+	if (p < 0) {
+		sim_policy_lookup(name, "--list-tunables", &err);
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		return SIM_INVALID;
+	}
+	n = sim_policy_tunable_count((size_t)p);
+	rows = calloc(n ? n : 1, sizeof(*rows));
+	if (!rows)
+		return SIM_BUG;
+	for (size_t i = 0; i < n; i++) {
+		struct tunable_row *row = &rows[i];
+		sim_tunable_info info;
+
+		sim_policy_tunable_info((size_t)p, i, &info);
+		tunable_row(&info, row);
+		w_name = MAX((int)strlen(row->name), w_name);
+		w_kind = MAX((int)strlen(row->kind), w_kind);
+		w_def = MAX((int)strlen(row->def), w_def);
+		w_range = MAX((int)strlen(row->range), w_range);
+	}
+	printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, "name", w_kind, "kind",
+	       w_def, "default", w_range, "range", "what it does");
+	for (size_t i = 0; i < n; i++)
+		printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, rows[i].name,
+		       w_kind, rows[i].kind, w_def, rows[i].def, w_range,
+		       rows[i].range, rows[i].help);
+	free(rows);
+	return SIM_OK;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -128,8 +223,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
+		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool list_tunables = false;
+	const char *policy = NULL;
 	int opt, rc = 0;
 
 	opterr = 0;
@@ -139,6 +238,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case 'o': c->output = optarg; break;
 		case 'h': fputs(usage_text, stdout); return SIM_OK;
 		case OPT_VERSION: printf("sched-sim %s\n", sim_version()); return SIM_OK;
+		case OPT_LIST_POLICIES: list_policies(); return SIM_OK;
+		case OPT_LIST_TUNABLES: list_tunables = true; policy = optarg; break;
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
@@ -159,6 +260,16 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		}
 		if (rc)
 			return rc;
+	}
+	/* --list-tunables POLICY: getopt leaves POLICY as the operand */
+	if (list_tunables) {
+		if (!policy && optind < argc)
+			policy = argv[optind++];
+		if (optind < argc)
+			return usage_error("--list-tunables takes one policy, "
+					   "not %s", argv[optind]);
+		return list_policy_tunables(policy ? policy :
+					    sim_policy_name(0));
 	}
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "no trace file given"

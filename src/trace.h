@@ -2,7 +2,7 @@
 /*
  * trace.h - the in-memory form of a workload trace (docs: trace-format.md).
  *
- * The loader (trace.c) turns a JSON document into a struct trace whose
+ * The loader (src/loader/) turns a JSON document into a struct trace whose
  * references are already resolved to indices, whose durations are already
  * nanoseconds and whose task instances are already expanded.  Everything
  * downstream (engine, reports) trusts it: validation happens only here.
@@ -131,17 +131,18 @@ struct trace_expect {
 	char *what;			/* "share /users/alice", for reports */
 };
 
-struct trace_tunables {
-	/* Values after sched_init_granularity(); 0 = not set in the trace. */
-	u64 sched_granularity;
-	u64 sched_wakeup_granularity;
-	u64 sched_batch_wakeup_granularity;
-	u64 sched_stat_granularity;
-	u64 sched_runtime_limit;
-	bool set_granularity, set_wakeup, set_batch_wakeup, set_stat,
-	     set_runtime_limit, set_features, set_child_runs_first;
-	unsigned int sched_features;
-	unsigned int sched_child_runs_first;
+/*
+ * One tunable setting as it was written, kept with the trace so that a
+ * later --policy can check it against the new policy's table and say
+ * where it was made.
+ */
+struct tunable_setting {
+	char *name;		/* "sched_granularity" */
+	char *value;		/* as written: "4ms"; a JSON integer in decimal */
+	bool json_integer;	/* a JSON number in the trace, not a string */
+	char *path;		/* "scheduler.tunables.sched_granularity" in
+				 * t->file; NULL: the command line's --set */
+	int line, column;	/* of the value in t->file; 0 for --set */
 };
 
 struct trace_topology {
@@ -157,10 +158,14 @@ struct trace {
 	int nr_cpus;
 	struct trace_topology topology;
 
-	const struct sched_policy *policy;	/* the scheduler model */
+	const struct sched_policy *policy;	/* from the registry */
 	bool group_sched;
 	unsigned int hz;
-	struct trace_tunables tunables;
+	/* Values of the tunables the trace or --set chose, indexed like
+	 * policy->tunables; the others keep the policy's defaults. */
+	struct tunable_values tunables;
+	struct tunable_setting *tunable_settings;	/* in the order made */
+	size_t nr_tunable_settings;
 
 	struct trace_group *groups;	/* [0] is the root "/" */
 	size_t nr_groups;
@@ -194,20 +199,45 @@ void trace_free(struct trace *t);
  * "cpus" (a flat machine of N CPUs), "duration", "seed", "policy",
  * "group_sched" ("0", "1", "false", "true") or "set" ("TUNABLE=VALUE").
  * Errors read "command line: --OPTION: WHAT; valid: ..." (line 0).
+ *
+ * "set" checks the tunable against the trace's policy at that moment;
+ * "policy" checks every tunable setting made so far (in the trace or by
+ * "set") against the new policy's table, and an error names the place
+ * where the setting was made (FILE:LINE:COL: PATH, or --set).  So
+ * --set and --policy may come in either order.
  */
 int trace_override(struct trace *t, const char *key, const char *value,
 		   sim_error *err);
 /* --expect PATH=SHARE[±TOL] ("+-" too; default tolerance 0.01). */
 int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
 
+/*
+ * The registered policy called name; else NULL with err as a command-line
+ * error of option: "command line: OPTION: \"bfs\" is not a scheduler
+ * policy; valid: one of cfs-v19 (...)".
+ */
+const struct sched_policy *trace_policy_lookup(const char *name,
+					       const char *option,
+					       sim_error *err);
+
 /* Lookups used by the loader and the CLI overrides. */
 int trace_find_group(const struct trace *t, const char *path);
 int trace_find_task(const struct trace *t, const char *name);
 
+/*
+ * The units of a trace (loader/units.c), the one place that parses and
+ * formats them.
+ */
 /* "4ms" -> 4000000; returns 0 on success, -1 with a message in why. */
 int parse_duration(const char *s, u64 *ns, char *why, size_t whylen);
+/* 30000000000 -> "30s", 1500000 -> "1500us": the largest exact unit, in
+ * the form parse_duration reads back.  Returns buf. */
+const char *format_duration(u64 ns, char *buf, size_t size);
 /* "0-3,6" -> mask; CPUs must be < nr_cpus.  Returns 0 or -1 with why. */
 int parse_cpulist(const char *s, int nr_cpus, struct cpumask *mask,
 		  char *why, size_t whylen);
+/* A mask in cpulist syntax, "0-3,6"; a cut text ends with "...".
+ * Returns buf. */
+const char *format_cpulist(const struct cpumask *m, char *buf, size_t size);
 
 #endif /* SCHEDSIM_TRACE_H */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "policy/policy.h"
 
 struct run {
 	int status;
@@ -533,6 +534,165 @@ START_TEST(test_step_mode)
 }
 END_TEST
 
+/* Two hogs on one CPU, whose switches depend on the granularity. */
+static const char hogs_trace[] =
+	"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": { \"tunables\": { \"sched_features\": 23 } },\n"
+	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+
+static struct run sim_on(const char *args, const char *path)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", args, path);
+	return sim(cmd);
+}
+
+/*
+ * --set is checked against the policy in force, --policy re-checks every
+ * setting made so far (the trace's too): either order gives the same run,
+ * and an error names the option that made the bad setting.
+ */
+START_TEST(test_set_and_policy_in_either_order)
+{
+	static const char *const bad[][2] = {
+		{ "--set sched_granularity=2s --policy cfs-v19",
+		  "command line: --set: sched_granularity: \"2s\" is out of range; valid: a duration from 100us to 1s" },
+		{ "--policy cfs-v19 --set sched_granularity=2s",
+		  "command line: --set: sched_granularity: \"2s\" is out of range; valid: a duration from 100us to 1s" },
+		{ "--set sched_granularity=8ms --policy nosuch",
+		  "command line: --policy: \"nosuch\" is not a scheduler policy; valid: one of cfs-v19" },
+		{ "--policy nosuch --set sched_granularity=8ms",
+		  "command line: --policy: \"nosuch\" is not a scheduler policy; valid: one of cfs-v19" },
+		{ "--policy eevdf --set sched_granularity=8ms",
+		  "\"eevdf\" is a known policy, but not implemented in this version" },
+	};
+	char *path = write_trace(hogs_trace);
+	struct run base = sim_on("--json", path);
+	struct run set_first = sim_on("--json --set sched_granularity=8ms "
+				      "--policy cfs-v19", path);
+	struct run policy_first = sim_on("--json --policy cfs-v19 "
+					 "--set sched_granularity=8ms", path);
+	struct run set_only = sim_on("--json --set sched_granularity=8ms", path);
+
+	ck_assert_int_eq(base.status, 0);
+	ck_assert_int_eq(set_first.status, 0);
+	ck_assert_int_eq(policy_first.status, 0);
+	ck_assert_int_eq(set_only.status, 0);
+	ck_assert_str_eq(set_first.out, set_only.out);
+	ck_assert_str_eq(policy_first.out, set_only.out);
+	ck_assert_str_ne(base.out, set_only.out);	/* the setting counts */
+	run_free(&base);
+	run_free(&set_first);
+	run_free(&policy_first);
+	run_free(&set_only);
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct run r = sim_on(bad[i][0], path);
+
+		ck_assert_msg(r.status == 2, "%s: exit %d", bad[i][0], r.status);
+		ck_assert_str_eq(r.out, "");
+		ck_assert_msg(strstr(r.err, bad[i][1]), "%s: %s", bad[i][0],
+			      r.err);
+		run_free(&r);
+	}
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_list_policies)
+{
+	struct run r = sim("--list-policies");
+	size_t n = 0, lines = 0;
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	for (; sched_policies[n]; n++) {
+		const struct sched_policy *p = sched_policies[n];
+
+		ck_assert_msg(strstr(r.out, p->name), "%s lacks %s", r.out,
+			      p->name);
+		ck_assert_ptr_nonnull(strstr(r.out, p->kernel));
+		ck_assert_ptr_nonnull(strstr(r.out, p->summary));
+	}
+	for (const char *c = r.out; *c; c++)
+		lines += *c == '\n';
+	ck_assert_uint_eq(lines, 2 * n);	/* name and kernel; summary */
+	ck_assert(!strncmp(r.out, "cfs-v19  Linux 2.6.23-rc1", 25));
+	run_free(&r);
+}
+END_TEST
+
+/* The offset of word in line, which must have it. */
+static size_t column_of(const char *line, const char *word)
+{
+	const char *at = strstr(line, word);
+
+	ck_assert_msg(at != NULL, "\"%s\" lacks %s", line, word);
+	return (size_t)(at - line);
+}
+
+START_TEST(test_list_tunables)
+{
+	const struct sched_policy *p = sched_policy_find("cfs-v19");
+	struct run r = sim("--list-tunables");
+	struct run named = sim("--list-tunables cfs-v19");
+	struct run joined = sim("--list-tunables=cfs-v19");
+	char *line, *save = NULL;
+	size_t n = 0, kind_col = 0, range_col = 0;
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	ck_assert_int_eq(named.status, 0);
+	ck_assert_str_eq(named.out, r.out);	/* cfs-v19 is the default */
+	ck_assert_str_eq(joined.out, r.out);
+	run_free(&named);
+	run_free(&joined);
+
+	/* a header, then one aligned line per tunable in the table's order */
+	for (line = strtok_r(r.out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), n++) {
+		const struct sched_tunable *d = n ? &p->tunables[n - 1] : NULL;
+		const char *kind = !d ? "kind" :
+			d->kind == TUNABLE_DURATION ? "duration" : "integer";
+
+		ck_assert_uint_le(n, p->nr_tunables);
+		ck_assert(!strncmp(line, d ? d->name : "name",
+				   strlen(d ? d->name : "name")));
+		if (!n) {
+			kind_col = column_of(line, "kind");
+			range_col = column_of(line, "range");
+			continue;
+		}
+		ck_assert_uint_eq(column_of(line, kind), kind_col);
+		ck_assert_ptr_nonnull(strstr(line + range_col, ".."));
+		ck_assert_ptr_nonnull(strstr(line, d->help));
+	}
+	ck_assert_uint_eq(n, 1 + p->nr_tunables);
+	run_free(&r);
+
+	r = sim("--list-tunables");
+	line = strstr(r.out, "\nsched_granularity ");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_ptr_nonnull(strstr(line, "duration  2ms"));
+	ck_assert_ptr_nonnull(strstr(line, "100us..1s"));
+	run_free(&r);
+
+	r = sim("--list-tunables nosuch");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_ptr_nonnull(strstr(r.err,
+		"sched-sim: command line: --list-tunables: \"nosuch\" is not a scheduler policy; valid: one of cfs-v19"));
+	run_free(&r);
+
+	r = sim("--list-tunables cfs-v19 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -554,6 +714,9 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
 	tcase_add_test(tc, test_broken_invariant_exits_3);
 	tcase_add_test(tc, test_step_mode);
+	tcase_add_test(tc, test_set_and_policy_in_either_order);
+	tcase_add_test(tc, test_list_policies);
+	tcase_add_test(tc, test_list_tunables);
 	suite_add_tcase(s, tc);
 	return s;
 }

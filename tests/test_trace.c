@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_trace.c - the trace loader (src/trace.c) and jsonpos.
+ * test_trace.c - the trace loader (src/loader/) and jsonpos.
  *
  * One test per kind of error, each asserting the exact JSON path, line and
  * column and the telling parts of the message, the "valid:" part included.
@@ -18,7 +18,8 @@
 #include <jansson.h>
 
 #include "check_util.h"
-#include "jsonpos.h"
+#include "loader/jsonpos.h"
+#include "loader/loader.h"
 #include "trace.h"
 
 /* Lines 1-5 of most test traces: line 6 is the first of the test's own. */
@@ -271,8 +272,19 @@ static const char full_trace[] =
 	"  ]\n"
 	"}\n";
 
+/* The value a trace gives the tunable called name, or -1 if it gives none. */
+static long long tunable(const struct trace *t, const char *name)
+{
+	int k = sched_policy_tunable(t->policy, name);
+
+	ck_assert_msg(k >= 0, "%s has no tunable %s", t->policy->name, name);
+	return t->tunables.set[k] ? (long long)t->tunables.value[k] : -1;
+}
+
 static void check_full_header(const struct trace *t)
 {
+	const struct tunable_setting *s;
+
 	ck_assert_str_eq(t->file, "t.json");
 	ck_assert_str_eq(t->name, "full");
 	ck_assert_str_eq(t->description, "every feature");
@@ -284,19 +296,32 @@ static void check_full_header(const struct trace *t)
 	ck_assert_int_eq(t->topology.packages_per_node, 1);
 	ck_assert_int_eq(t->topology.cores_per_package, 2);
 	ck_assert_int_eq(t->topology.threads_per_core, 2);
-	ck_assert_str_eq(t->policy->name, "cfs-v19");
+	ck_assert_ptr_eq(t->policy, sched_policy_find("cfs-v19"));
 	ck_assert(!t->group_sched);
 	ck_assert_uint_eq(t->hz, 250);
-	ck_assert(t->tunables.set_granularity);
-	ck_assert_uint_eq(t->tunables.sched_granularity, 4 * MS);
-	ck_assert(t->tunables.set_wakeup);
-	ck_assert_uint_eq(t->tunables.sched_wakeup_granularity, 1500000);
-	ck_assert(!t->tunables.set_batch_wakeup && !t->tunables.set_stat &&
-		  !t->tunables.set_runtime_limit);
-	ck_assert(t->tunables.set_features);
-	ck_assert_uint_eq(t->tunables.sched_features, 31);
-	ck_assert(t->tunables.set_child_runs_first);
-	ck_assert_uint_eq(t->tunables.sched_child_runs_first, 1);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 4 * MS);
+	ck_assert_int_eq(tunable(t, "sched_wakeup_granularity"), 1500000);
+	ck_assert_int_eq(tunable(t, "sched_batch_wakeup_granularity"), -1);
+	ck_assert_int_eq(tunable(t, "sched_stat_granularity"), -1);
+	ck_assert_int_eq(tunable(t, "sched_runtime_limit"), -1);
+	ck_assert_int_eq(tunable(t, "sched_features"), 31);
+	ck_assert_int_eq(tunable(t, "sched_child_runs_first"), 1);
+
+	/* each setting as written and where, for a later --policy */
+	ck_assert_uint_eq(t->nr_tunable_settings, 4);
+	s = &t->tunable_settings[0];
+	ck_assert_str_eq(s->name, "sched_granularity");
+	ck_assert_str_eq(s->value, "4ms");
+	ck_assert(!s->json_integer);
+	ck_assert_str_eq(s->path, "scheduler.tunables.sched_granularity");
+	ck_assert_int_eq(s->line, 12);
+	ck_assert_int_eq(s->column, 40);
+	s = &t->tunable_settings[2];
+	ck_assert_str_eq(s->name, "sched_features");
+	ck_assert_str_eq(s->value, "31");
+	ck_assert(s->json_integer);
+	ck_assert_int_eq(s->line, 13);
+	ck_assert_int_eq(s->column, 37);
 }
 
 static void check_full_groups(const struct trace *t)
@@ -500,7 +525,9 @@ START_TEST(test_defaults)
 	ck_assert_uint_eq(t->hz, 1000);
 	ck_assert_int_eq(t->nr_cpus, 4);
 	ck_assert(!t->topology.given);
-	ck_assert(!t->tunables.set_granularity && !t->tunables.set_features);
+	for (size_t k = 0; k < t->policy->nr_tunables; k++)
+		ck_assert(!t->tunables.set[k]);
+	ck_assert_uint_eq(t->nr_tunable_settings, 0);
 	ck_assert_uint_eq(t->nr_groups, 1);
 	ck_assert_str_eq(t->groups[0].path, "/");
 	ck_assert_int_eq(t->groups[0].parent, -1);
@@ -806,13 +833,16 @@ START_TEST(test_override_set)
 			 &err, "--set", "is out of range; valid: a duration from 100us to 1s");
 	expect_cli_error(trace_override(t, "set", "sched_features=64", &err),
 			 &err, "--set", "\"64\" is out of range; valid: an integer from 0 to 63");
-	ck_assert(!t->tunables.set_granularity);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), -1);
+	ck_assert_uint_eq(t->nr_tunable_settings, 0);
 
 	ck_assert_int_eq(trace_override(t, "set", "sched_granularity=4ms", &err), 0);
-	ck_assert(t->tunables.set_granularity);
-	ck_assert_uint_eq(t->tunables.sched_granularity, 4 * MS);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 4 * MS);
 	ck_assert_int_eq(trace_override(t, "set", "sched_features=7", &err), 0);
-	ck_assert_uint_eq(t->tunables.sched_features, 7);
+	ck_assert_int_eq(tunable(t, "sched_features"), 7);
+	ck_assert_uint_eq(t->nr_tunable_settings, 2);
+	ck_assert_ptr_null(t->tunable_settings[0].path);	/* --set */
+	ck_assert_str_eq(t->tunable_settings[0].value, "4ms");
 	trace_free(t);
 }
 END_TEST
@@ -833,7 +863,7 @@ START_TEST(test_override_others)
 	expect_cli_error(trace_override(t, "seed", "-1", &err), &err,
 			 "--seed", "is not a whole number");
 	expect_cli_error(trace_override(t, "policy", "eevdf", &err), &err,
-			 "--policy", "not implemented in this version; valid: \"cfs-v19\"");
+			 "--policy", "not implemented in this version; valid: one of cfs-v19");
 	ck_assert_int_eq(trace_override(t, "policy", "cfs-v19", &err), 0);
 	ck_assert_int_eq(trace_override(t, "group_sched", "false", &err), 0);
 	ck_assert(!t->group_sched);
@@ -1097,7 +1127,8 @@ START_TEST(test_bad_policy)
 		"}\n",
 		"scheduler.policy", 5, 28,
 		"\"bfs\" is not a scheduler policy",
-		"\"cfs-v19\" (the only policy this version implements");
+		"one of cfs-v19 (the policies this version implements; "
+		"cfs-2.6.24 and eevdf are planned)");
 }
 END_TEST
 
@@ -1113,7 +1144,7 @@ START_TEST(test_unimplemented_policy)
 		"}\n",
 		"scheduler.policy", 5, 28,
 		"\"eevdf\" is a known policy, but not implemented in this version",
-		"\"cfs-v19\"");
+		"one of cfs-v19 (");
 }
 END_TEST
 
@@ -1612,6 +1643,259 @@ START_TEST(test_duplicate_json_key)
 }
 END_TEST
 
+/* ---- policies and their tunables ---------------------------------------- */
+
+/* Every policy of the registry loads by name; others name the registry. */
+START_TEST(test_policy_from_registry)
+{
+	char text[1024], names[256], valid[400];
+	sim_error err;
+
+	for (size_t i = 0; sched_policies[i]; i++) {
+		struct trace *t;
+
+		snprintf(text, sizeof(text),
+			 "{ \"sched-sim\": 1, \"duration\": \"1s\", "
+			 "\"machine\": { \"cpus\": 1 }, "
+			 "\"scheduler\": { \"policy\": \"%s\" }, "
+			 "\"tasks\": [ { \"name\": \"a\", "
+			 "\"program\": [ { \"run\": \"1ms\" } ] } ] }",
+			 sched_policies[i]->name);
+		t = load_ok(text);
+		ck_assert_ptr_eq(t->policy, sched_policies[i]);
+		trace_free(t);
+	}
+	/* "valid:" lists the registry's names, whatever they are */
+	sched_policy_names(names, sizeof(names));
+	snprintf(valid, sizeof(valid), "; valid: one of %s (", names);
+	ck_assert_ptr_null(load(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"bfs\" },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ] }\n",
+		&err));
+	ck_assert_str_eq(err.path, "scheduler.policy");
+	ck_assert_msg(strstr(err.text, valid), "%s", err.text);
+
+	ck_assert_ptr_eq(trace_policy_lookup("cfs-v19", "--x", &err),
+			 sched_policy_find("cfs-v19"));
+	ck_assert_ptr_null(trace_policy_lookup("nosuch", "--x", &err));
+	ck_assert_str_eq(err.file, "command line");
+	ck_assert_str_eq(err.path, "--x");
+	ck_assert_msg(!strncmp(err.text, "command line: --x: \"nosuch\" is not a scheduler policy; valid: one of ", 68),
+		      "%s", err.text);
+	ck_assert_msg(strstr(err.text, names), "%s", err.text);
+}
+END_TEST
+
+/* A trace with "scheduler": { "tunables": { TUNABLES } } */
+static struct trace *load_tunables(const char *tunables, sim_error *err)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "{\n"
+		 "  \"sched-sim\": 1,\n"
+		 "  \"duration\": \"30s\",\n"
+		 "  \"machine\": { \"cpus\": 4 },\n"
+		 "  \"scheduler\": {\n"
+		 "    \"tunables\": { %s }\n"
+		 "  },\n"
+		 "  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n"
+		 "}\n", tunables);
+	return load(text, err);
+}
+
+/* A value of tunable d as a trace writes it. */
+static void write_value(const struct sched_tunable *d, uint64_t v, char *buf,
+			size_t size)
+{
+	char ns[32];
+
+	if (d->kind == TUNABLE_DURATION)
+		snprintf(buf, size, "\"%s\"", format_duration(v, ns, sizeof(ns)));
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)v);
+}
+
+/*
+ * Each tunable of the table, from the table alone: its default loads, one
+ * past either end of its range fails with the sentence made from the
+ * table, and a name not in the table lists the table's names.
+ */
+START_TEST(test_tunables_from_table)
+{
+	const struct sched_policy *p = sched_policy_find(SIM_DEFAULT_POLICY);
+	char setting[256], value[64], valid[256], want[512];
+	sim_error err;
+	struct trace *t;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_gt(p->nr_tunables, 0);
+	for (size_t k = 0; k < p->nr_tunables; k++) {
+		const struct sched_tunable *d = &p->tunables[k];
+		uint64_t bad[2] = { d->max + 1, d->min - 1 };
+
+		write_value(d, d->def, value, sizeof(value));
+		snprintf(setting, sizeof(setting), "\"%s\": %s", d->name, value);
+		t = load_tunables(setting, &err);
+		ck_assert_msg(t != NULL, "%s: %s", setting, err.text);
+		ck_assert(t->tunables.set[k]);
+		ck_assert_uint_eq(t->tunables.value[k], d->def);
+		trace_free(t);
+
+		tunable_valid(d, valid, sizeof(valid));
+		for (int i = 0; i < 2 - (d->min == 0); i++) {
+			write_value(d, bad[i], value, sizeof(value));
+			snprintf(setting, sizeof(setting), "\"%s\": %s", d->name,
+				 value);
+			ck_assert_ptr_null(load_tunables(setting, &err));
+			snprintf(want, sizeof(want),
+				 "%s is out of range; valid: %s", value, valid);
+			ck_assert_msg(strstr(err.text, want), "%s lacks %s",
+				      err.text, want);
+		}
+	}
+	ck_assert_ptr_null(load_tunables("\"sched_nosuch\": 1", &err));
+	snprintf(want, sizeof(want), "valid: one of %s, %s", p->tunables[0].name,
+		 p->tunables[1].name);
+	ck_assert_msg(strstr(err.text, want), "%s", err.text);
+	ck_assert_msg(strstr(err.text, p->tunables[p->nr_tunables - 1].name),
+		      "%s", err.text);
+}
+END_TEST
+
+/*
+ * Test-only policies: a table is all the loader reads of a policy, so a
+ * struct sched_policy with a name and tunables is enough to check
+ * settings against.
+ */
+static const struct sched_tunable rr_tunables[] = {
+	{ "rr_quantum", TUNABLE_DURATION, 10 * MS, 1 * MS, 1 * SEC,
+	  "the time slice" },
+	{ "sched_features", TUNABLE_INTEGER, 1, 0, 3, "two feature bits" },
+	{ "sched_granularity", TUNABLE_INTEGER, 5, 1, 10,
+	  "the same name, another kind" },
+};
+
+static const struct sched_policy test_rr = {
+	.name = "test-rr",
+	.tunables = rr_tunables,
+	.nr_tunables = 3,
+};
+
+static const struct sched_policy test_bare = { .name = "test-bare" };
+
+START_TEST(test_tunable_valid_sentences)
+{
+	const struct sched_policy *cfs = sched_policy_find("cfs-v19");
+	char buf[256];
+
+	ck_assert_str_eq(tunable_valid(&rr_tunables[0], buf, sizeof(buf)),
+			 "a duration from 1ms to 1s, e.g. \"10ms\"");
+	ck_assert_str_eq(tunable_valid(&rr_tunables[1], buf, sizeof(buf)),
+			 "an integer from 0 to 3");
+	ck_assert_str_eq(tunable_valid(&cfs->tunables[sched_policy_tunable(
+				cfs, "sched_child_runs_first")], buf, sizeof(buf)),
+			 "0 or 1");
+	/* today's sentences, now made from cfs-v19's table */
+	ck_assert_str_eq(tunable_valid(&cfs->tunables[sched_policy_tunable(
+				cfs, "sched_granularity")], buf, sizeof(buf)),
+			 "a duration from 100us to 1s, e.g. \"2ms\"");
+	ck_assert_str_eq(tunable_valid(&cfs->tunables[sched_policy_tunable(
+				cfs, "sched_stat_granularity")], buf, sizeof(buf)),
+			 "a duration from 0s to 1s, e.g. \"0s\"");
+}
+END_TEST
+
+/*
+ * The settings of a trace checked against another policy's table, as
+ * --policy does: each error is at the place the setting was made.
+ */
+START_TEST(test_tunables_for_other_policy)
+{
+	struct tunable_values v;
+	sim_error err;
+	struct trace *t;
+
+	/* a name the other policy has, of another kind */
+	t = load_tunables("\"sched_granularity\": \"4ms\", \"sched_features\": 31",
+			  &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(tunables_for_policy(t, &test_rr, "--policy", &v, &err),
+			 -1);
+	ck_assert_str_eq(err.file, "t.json");
+	ck_assert_str_eq(err.path, "scheduler.tunables.sched_granularity");
+	ck_assert_int_eq(err.line, 6);
+	ck_assert_int_eq(err.column, 19 + 21);
+	ck_assert_str_eq(err.text,
+			 "t.json:6:40: scheduler.tunables.sched_granularity: \"4ms\" is a string, not an integer for the policy \"test-rr\" (chosen by --policy); valid: an integer from 1 to 10");
+	/* a name it does not have */
+	ck_assert_int_eq(tunables_for_policy(t, &test_bare, "--policy", &v,
+					     &err), -1);
+	ck_assert_str_eq(err.text,
+			 "t.json:6:40: scheduler.tunables.sched_granularity: unknown tunable \"sched_granularity\" for the policy \"test-bare\" (chosen by --policy); valid: none: the policy test-bare has no tunables");
+	ck_assert_ptr_eq(t->policy, sched_policy_find("cfs-v19"));
+	trace_free(t);
+
+	/* a JSON integer out of the other range */
+	t = load_tunables("\"sched_features\": 31", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(tunables_for_policy(t, &test_rr, "--policy", &v, &err),
+			 -1);
+	ck_assert_str_eq(err.text,
+			 "t.json:6:37: scheduler.tunables.sched_features: 31 is out of range for the policy \"test-rr\" (chosen by --policy); valid: an integer from 0 to 3");
+	trace_free(t);
+
+	/* valid for both: the values are indexed like the other table */
+	t = load_tunables("\"sched_features\": 2", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(tunables_for_policy(t, &test_rr, "--policy", &v, &err),
+			 0);
+	ck_assert(!v.set[0] && v.set[1] && !v.set[2]);
+	ck_assert_uint_eq(v.value[1], 2);
+
+	/* a --set setting: the error is --set's; a later --set replaces it */
+	ck_assert_int_eq(trace_override(t, "set", "sched_features=7", &err), 0);
+	ck_assert_int_eq(tunables_for_policy(t, &test_rr, "--policy", &v, &err),
+			 -1);
+	ck_assert_str_eq(err.file, "command line");
+	ck_assert_str_eq(err.path, "--set");
+	ck_assert_int_eq(err.line, 0);
+	ck_assert_str_eq(err.text,
+			 "command line: --set: sched_features: \"7\" is out of range for the policy \"test-rr\" (chosen by --policy); valid: an integer from 0 to 3");
+	ck_assert_int_eq(trace_override(t, "set", "sched_features=3", &err), 0);
+	ck_assert_uint_eq(t->nr_tunable_settings, 1);
+	ck_assert_int_eq(tunables_for_policy(t, &test_rr, "--policy", &v, &err),
+			 0);
+	ck_assert_uint_eq(v.value[1], 3);
+	trace_free(t);
+}
+END_TEST
+
+/* --set before and after --policy: the same values, checked each time. */
+START_TEST(test_override_policy_keeps_settings)
+{
+	struct trace *t = load_tunables("\"sched_granularity\": \"4ms\"", NULL);
+	sim_error err;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_override(t, "set", "sched_features=7", &err), 0);
+	ck_assert_int_eq(trace_override(t, "policy", "cfs-v19", &err), 0);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 4 * MS);
+	ck_assert_int_eq(tunable(t, "sched_features"), 7);
+	ck_assert_int_eq(trace_override(t, "set", "sched_granularity=6ms", &err),
+			 0);
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 6 * MS);
+	ck_assert_uint_eq(t->nr_tunable_settings, 2);
+	ck_assert_ptr_null(t->tunable_settings[0].path);	/* now --set's */
+	expect_cli_error(trace_override(t, "policy", "nosuch", &err), &err,
+			 "--policy", "\"nosuch\" is not a scheduler policy; valid: one of cfs-v19");
+	ck_assert_ptr_eq(t->policy, sched_policy_find("cfs-v19"));
+	ck_assert_int_eq(tunable(t, "sched_granularity"), 6 * MS);
+	trace_free(t);
+}
+END_TEST
+
 /* ---- the suite ------------------------------------------------------------ */
 
 static Suite *trace_suite(void)
@@ -1622,6 +1906,7 @@ static Suite *trace_suite(void)
 	TCase *jsonpos = tcase_create("jsonpos");
 	TCase *parsers = tcase_create("parsers");
 	TCase *overrides = tcase_create("overrides");
+	TCase *policies = tcase_create("policies");
 
 	tcase_add_test(errors, test_invalid_json);
 	tcase_add_test(errors, test_top_level_type);
@@ -1697,7 +1982,13 @@ static Suite *trace_suite(void)
 	suite_add_tcase(s, loads);
 	suite_add_tcase(s, jsonpos);
 	suite_add_tcase(s, parsers);
+	tcase_add_test(policies, test_policy_from_registry);
+	tcase_add_test(policies, test_tunables_from_table);
+	tcase_add_test(policies, test_tunable_valid_sentences);
+	tcase_add_test(policies, test_tunables_for_other_policy);
+	tcase_add_test(policies, test_override_policy_keeps_settings);
 	suite_add_tcase(s, overrides);
+	suite_add_tcase(s, policies);
 	return s;
 }
 

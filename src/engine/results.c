@@ -98,8 +98,10 @@ struct sim_result *sim_collect_results(struct sim *s)
 			.wasted_ns = s->cpus[cpu].wasted_ns,
 		};
 	}
-	/* The failure texts move to the result */
-	memcpy(r->failures, s->failures, s->nr_failures * sizeof(*r->failures));
+	/* The failure texts move to the result (none if nothing ran) */
+	if (s->nr_failures)
+		memcpy(r->failures, s->failures,
+		       s->nr_failures * sizeof(*r->failures));
 	r->nr_failures = s->nr_failures;
 	s->nr_failures = 0;
 	return r;

@@ -391,32 +391,6 @@ static void sim_free(struct sim *s)
 	free(s);
 }
 
-/*
- * BRIDGE until the loader keeps tunables in the policy's table order:
- * the trace's fixed set of cfs-v19 tunables, in that table's order.
- */
-static void trace_tunable_values(const struct trace *t,
-				 struct tunable_values *tv)
-{
-	const struct trace_tunables *tt = &t->tunables;
-
-	*tv = (struct tunable_values){ 0 };
-	tv->value[0] = tt->sched_granularity;
-	tv->set[0] = tt->set_granularity;
-	tv->value[1] = tt->sched_wakeup_granularity;
-	tv->set[1] = tt->set_wakeup;
-	tv->value[2] = tt->sched_batch_wakeup_granularity;
-	tv->set[2] = tt->set_batch_wakeup;
-	tv->value[3] = tt->sched_stat_granularity;
-	tv->set[3] = tt->set_stat;
-	tv->value[4] = tt->sched_runtime_limit;
-	tv->set[4] = tt->set_runtime_limit;
-	tv->value[5] = tt->sched_features;
-	tv->set[5] = tt->set_features;
-	tv->value[6] = tt->sched_child_runs_first;
-	tv->set[6] = tt->set_child_runs_first;
-}
-
 static struct policy_config machine_config(const struct sim *s)
 {
 	const struct trace *t = s->trace;
@@ -428,7 +402,7 @@ static struct policy_config machine_config(const struct sim *s)
 		.group_sched = t->group_sched,
 		.max_tasks = s->task_cap,
 		.max_groups = t->nr_groups,
-		.tunables = &s->tunables,
+		.tunables = &t->tunables,
 		.fault_dequeue_load = s->opt.fault_dequeue_load,
 	};
 
@@ -454,7 +428,6 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		goto oom;
 	s->trace = t;
 	s->policy = t->policy;
-	trace_tunable_values(t, &s->tunables);
 	s->nr_cpus = ncpu;
 	if (opt)
 		s->opt = *opt;

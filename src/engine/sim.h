@@ -130,7 +130,6 @@ struct sim {
 	const struct trace *trace;
 	const struct sched_policy *policy;
 	struct policy_machine *pm;
-	struct tunable_values tunables;	/* BRIDGE: see run.c */
 	struct policy_host host;	/* sim_of_host() finds the sim */
 
 	struct sim_task *tasks;

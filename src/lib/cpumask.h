@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #define NR_CPUS 256		/* the largest machine sched-sim simulates */
@@ -95,5 +96,39 @@ static inline int cpumask_next(int from, const struct cpumask *m)
 #define for_each_cpu_mask(cpu, mask) \
 	for ((cpu) = cpumask_next(0, &(mask)); (cpu) < NR_CPUS; \
 	     (cpu) = cpumask_next((cpu) + 1, &(mask)))
+
+/*
+ * cpulist_scnprintf (lib/bitmap.c's bitmap_scnlistprintf): "0-3,6", the
+ * form traces write CPU lists in; "" for an empty mask.  The one CPU-list
+ * formatter of sched-sim.  A list cut by len ends with "...".
+ */
+static inline const char *cpulist_scnprintf(char *buf, size_t len,
+					    const struct cpumask *mask)
+{
+	size_t used = 0;
+	int cpu = cpumask_next(0, mask);
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	while (cpu < NR_CPUS) {
+		int last = cpu, w;
+
+		while (last + 1 < NR_CPUS && cpu_isset(last + 1, mask))
+			last++;
+		w = last > cpu ? snprintf(buf + used, len - used, "%s%d-%d",
+					  used ? "," : "", cpu, last)
+			       : snprintf(buf + used, len - used, "%s%d",
+					  used ? "," : "", cpu);
+		if (w < 0 || (size_t)w >= len - used) {
+			if (len >= 4)
+				memcpy(buf + len - 4, "...", 4);
+			break;
+		}
+		used += (size_t)w;
+		cpu = cpumask_next(last + 1, mask);
+	}
+	return buf;
+}
 
 #endif /* SCHEDSIM_CPUMASK_H */

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "lib/cpumask.h"
+#include "schedsim.h"	/* SIM_DEFAULT_POLICY */
 
 #define SIM_IDLE (-1)		/* "no task": the idle task is current */
 
@@ -250,7 +251,6 @@ extern const struct sched_policy *const sched_policies[];	/* NULL-ended */
 const struct sched_policy *sched_policy_find(const char *name);
 /* "cfs-v19, eevdf": every name, for error messages (cut to len) */
 void sched_policy_names(char *buf, size_t len);
-#define SIM_DEFAULT_POLICY "cfs-v19"
 /* The index of name in p's tunable table, or -1. */
 int sched_policy_tunable(const struct sched_policy *p, const char *name);
 

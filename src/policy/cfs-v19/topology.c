@@ -249,28 +249,7 @@ static void destroy_sched_domains(struct machine *m)
 
 static const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len)
 {
-	size_t used = 0;
-	int cpu = cpumask_next(0, mask);
-
-	buf[0] = '\0';
-	while (cpu < NR_CPUS) {
-		int end = cpu;
-		int w;
-
-		while (end + 1 < NR_CPUS && cpu_isset(end + 1, mask))
-			end++;
-		if (end == cpu)
-			w = snprintf(buf + used, len - used, "%s%d",
-				     used ? "," : "", cpu);
-		else
-			w = snprintf(buf + used, len - used, "%s%d-%d",
-				     used ? "," : "", cpu, end);
-		if (w < 0 || (size_t)w >= len - used)
-			break;
-		used += (size_t)w;
-		cpu = cpumask_next(end + 1, mask);
-	}
-	return buf;
+	return cpulist_scnprintf(buf, len, mask);
 }
 
 static const char *sd_flags_str(int flags, char *buf, size_t len)

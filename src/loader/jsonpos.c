@@ -8,7 +8,7 @@
  * Skipping a value is iterative (a depth counter, not recursion), so deeply
  * nested input cannot exhaust the stack.
  */
-#include "jsonpos.h"
+#include "loader/jsonpos.h"
 
 #include <stdint.h>
 #include <stdlib.h>

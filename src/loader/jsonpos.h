@@ -8,8 +8,8 @@
  * value starts.  Values off the path are skipped without being built, so a
  * walk is O(size of text) and needs no memory.
  */
-#ifndef SCHEDSIM_JSONPOS_H
-#define SCHEDSIM_JSONPOS_H
+#ifndef SCHEDSIM_LOADER_JSONPOS_H
+#define SCHEDSIM_LOADER_JSONPOS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,4 +58,4 @@ long jsonpos_elements(const char *text, size_t len,
 void jsonpos_at_offset(const char *text, size_t len, size_t offset,
 		       struct jsonpos *pos);
 
-#endif /* SCHEDSIM_JSONPOS_H */
+#endif /* SCHEDSIM_LOADER_JSONPOS_H */

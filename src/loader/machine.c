@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * loader/machine.c - the "machine" section: a flat number of CPUs
+ * or a topology of nodes, packages, cores and threads.
+ */
+#include "loader/loader.h"
+
+static int parse_topology(struct loader *ld, json_t *v)
+{
+	static const char *const keys[] = {
+		"nodes", "packages_per_node", "cores_per_package",
+		"threads_per_core", NULL
+	};
+	static const char valid[] =
+		"{\"nodes\": N, \"packages_per_node\": P, \"cores_per_package\": C, "
+		"\"threads_per_core\": T}, each an integer from 1 to 256, "
+		"N*P*C*T at most 256 CPUs";
+	struct trace_topology *topo = &ld->t->topology;
+	int *fields[] = { &topo->nodes, &topo->packages_per_node,
+			  &topo->cores_per_package, &topo->threads_per_core };
+	unsigned long long cpus = 1;
+
+	if (!json_is_object(v))
+		return ld_type_error(ld, v, "an object", valid);
+	if (ld_check_keys(ld, v, keys, "a topology"))
+		return -1;
+	for (int i = 0; keys[i]; i++) {
+		long long n;
+		int rc = ld_get_integer(ld, v, keys[i], 1, NR_CPUS, valid, &n);
+
+		if (ld_required(ld, rc, keys[i], valid))
+			return -1;
+		*fields[i] = (int)n;
+		cpus *= (unsigned long long)n;
+	}
+	if (cpus > NR_CPUS)
+		return ld_fail(ld, valid, "%d x %d x %d x %d = %llu CPUs is too many",
+			       topo->nodes, topo->packages_per_node,
+			       topo->cores_per_package, topo->threads_per_core,
+			       cpus);
+	topo->given = true;
+	ld->t->nr_cpus = (int)cpus;
+	return 0;
+}
+
+int ld_parse_machine(struct loader *ld, json_t *root)
+{
+	static const char *const keys[] = { "cpus", "topology", NULL };
+	static const char valid[] =
+		"an object with exactly one of \"cpus\": N (1 to 256) or "
+		"\"topology\": {\"nodes\", \"packages_per_node\", "
+		"\"cores_per_package\", \"threads_per_core\"}";
+	struct trace *t = ld->t;
+	json_t *m = json_object_get(root, "machine");
+	json_t *topology;
+	long long cpus;
+
+	if (!m)
+		return ld_fail_missing(ld, "machine", valid);
+	path_push_key(ld, "machine");
+	if (!json_is_object(m))
+		return ld_type_error(ld, m, "an object", valid);
+	if (ld_check_keys(ld, m, keys, "\"machine\""))
+		return -1;
+	topology = json_object_get(m, "topology");
+	if (topology && json_object_get(m, "cpus"))
+		return ld_fail(ld, valid, "both \"cpus\" and \"topology\" are given");
+	if (topology) {
+		path_push_key(ld, "topology");
+		if (parse_topology(ld, topology))
+			return -1;
+		path_pop(ld);
+	} else {
+		int rc = ld_get_integer(ld, m, "cpus", 1, NR_CPUS,
+					"an integer from 1 to 256", &cpus);
+
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			return ld_fail(ld, valid,
+				       "neither \"cpus\" nor \"topology\" is given");
+		t->nr_cpus = (int)cpus;
+		/* one domain over all CPUs: one package of nr_cpus cores */
+		t->topology = (struct trace_topology){ false, 1, 1, t->nr_cpus,
+						       1 };
+	}
+	path_pop(ld);
+	return 0;
+}

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * loader/programs.c - a task's program: its steps (run, sleep,
+ * send, recv, jobs), random durations, channels, and the warning for a
+ * channel nobody sends to.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader/loader.h"
+
+#define MAX_PARALLEL		100000
+#define MAX_JOBS_NESTING	16
+#define MAX_SEND_COUNT		INT_MAX
+
+#define RANDOM_FORMS \
+	"{\"exp\": MEAN}, {\"uniform\": [MIN, MAX]} or {\"normal\": [MEAN, SD]}"
+#define STEP_VALID \
+	"an object with exactly one of \"run\", \"sleep\", \"send\" (with an " \
+	"optional \"count\"), \"recv\" or \"jobs\""
+#define RUN_VALID DURATION_VALID ", \"forever\" (as the last step) or " \
+	"a random duration " RANDOM_FORMS
+#define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
+#define CHAN_VALID "a channel name: a non-empty string"
+#define JOBS_VALID \
+	"{\"parallel\": P, \"total\": T, \"program\": [...]} or with " \
+	"\"programs\": [[...], ...] (1 to 8, child K runs program K mod n), " \
+	"P from 1 to 100000, T from 1 to 4294967295"
+
+/* Programs a task's "program" makes (itself and those of its jobs). */
+size_t count_programs(json_t *program)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < json_array_size(program); i++) {
+		json_t *jobs = json_object_get(json_array_get(program, i),
+					       "jobs");
+		json_t *inner = json_object_get(jobs, "program");
+		json_t *list = json_object_get(jobs, "programs");
+
+		if (inner)
+			n += count_programs(inner);
+		for (size_t k = 0; k < json_array_size(list); k++)
+			n += count_programs(json_array_get(list, k));
+	}
+	return n;
+}
+
+static int grow_chans(struct loader *ld)
+{
+	struct trace *t = ld->t;
+	size_t cap = ld->chans_cap ? 2 * ld->chans_cap : 16;
+	char **chans = realloc(t->chans, cap * sizeof(*chans));
+	bool *sent;
+
+	if (!chans)
+		return ld_fail_oom(ld);
+	t->chans = chans;
+	sent = realloc(ld->chan_sent, cap * sizeof(*sent));
+	if (!sent)
+		return ld_fail_oom(ld);
+	ld->chan_sent = sent;
+	ld->chans_cap = cap;
+	return 0;
+}
+
+/* The index of a channel name in t->chans, added on first use. */
+static int intern_chan(struct loader *ld, const char *name, int *out)
+{
+	struct trace *t = ld->t;
+	int c = name_table_get(&ld->chan_names, name);
+	char *copy;
+
+	if (c >= 0) {
+		*out = c;
+		return 0;
+	}
+	if (t->nr_chans == ld->chans_cap && grow_chans(ld))
+		return -1;
+	copy = strdup(name);
+	if (!copy)
+		return ld_fail_oom(ld);
+	if (name_table_put(&ld->chan_names, copy, (int)t->nr_chans)) {
+		free(copy);
+		return ld_fail_oom(ld);
+	}
+	t->chans[t->nr_chans] = copy;
+	ld->chan_sent[t->nr_chans] = false;
+	*out = (int)t->nr_chans++;
+	return 0;
+}
+
+static int parse_channel(struct loader *ld, json_t *v, int *chan)
+{
+	const char *name = NULL;
+
+	if (ld_check_string(ld, v, CHAN_VALID, &name))
+		return -1;
+	if (!*name)
+		return ld_fail(ld, CHAN_VALID, "an empty channel name");
+	return intern_chan(ld, name, chan);
+}
+
+/* Remember a recv, to warn later if nothing ever sends to its channel. */
+static int note_recv(struct loader *ld, int chan)
+{
+	struct recv_note *note;
+
+	if (ld->nr_recvs == ld->recvs_cap) {
+		size_t cap = ld->recvs_cap ? 2 * ld->recvs_cap : 16;
+		struct recv_note *recvs = realloc(ld->recvs,
+						  cap * sizeof(*recvs));
+
+		if (!recvs)
+			return ld_fail_oom(ld);
+		ld->recvs = recvs;
+		ld->recvs_cap = cap;
+	}
+	note = &ld->recvs[ld->nr_recvs];
+	note->chan = chan;
+	note->path = path_current(ld);
+	if (!note->path)
+		return ld_fail_oom(ld);
+	ld->nr_recvs++;
+	return 0;
+}
+
+/* A [D1, D2] pair of a random duration. */
+static int parse_pair(struct loader *ld, json_t *v, const char *valid,
+		      u64 *a, u64 *b)
+{
+	u64 *out[2] = { a, b };
+
+	if (!json_is_array(v))
+		return ld_type_error(ld, v, "an array", valid);
+	if (json_array_size(v) != 2)
+		return ld_fail(ld, valid, "an array of %zu durations, not 2",
+			       json_array_size(v));
+	for (size_t i = 0; i < 2; i++) {
+		path_push_index(ld, i);
+		if (ld_check_duration(ld, json_array_get(v, i), false, valid,
+				      out[i]))
+			return -1;
+		path_pop(ld);
+	}
+	return 0;
+}
+
+static int parse_random(struct loader *ld, json_t *v, const char *valid,
+			struct duration_spec *d)
+{
+	static const char *const kinds[] = { "exp", "uniform", "normal", NULL };
+	static const char uniform_valid[] =
+		"[MIN, MAX]: two durations with MIN <= MAX, e.g. [\"1ms\", \"3ms\"]";
+	static const char normal_valid[] =
+		"[MEAN, SD]: two durations, e.g. [\"2ms\", \"500us\"]";
+	const char *kind = NULL;
+	json_t *arg = NULL;
+
+	if (ld_check_keys(ld, v, kinds, "a random duration"))
+		return -1;
+	for (int k = 0; kinds[k]; k++) {
+		json_t *a = json_object_get(v, kinds[k]);
+
+		if (a && kind)
+			return ld_fail(ld, valid,
+				       "a random duration with both \"%s\" and \"%s\"",
+				       kind, kinds[k]);
+		if (a) {
+			kind = kinds[k];
+			arg = a;
+		}
+	}
+	if (!kind)
+		return ld_fail(ld, valid, "an object without \"exp\", \"uniform\" or \"normal\"");
+	path_push_key(ld, kind);
+	if (!strcmp(kind, "exp")) {
+		d->kind = DIST_EXP;
+		if (ld_check_duration(ld, arg, false,
+				      "a duration, the mean, e.g. \"2ms\"",
+				      &d->a))
+			return -1;
+	} else if (!strcmp(kind, "uniform")) {
+		char qa[32], qb[32];
+
+		d->kind = DIST_UNIFORM;
+		if (parse_pair(ld, arg, uniform_valid, &d->a, &d->b))
+			return -1;
+		if (d->a > d->b)
+			return ld_fail(ld, uniform_valid,
+				       "the minimum %s is above the maximum %s",
+				       format_duration(d->a, qa, sizeof(qa)),
+				       format_duration(d->b, qb, sizeof(qb)));
+	} else {
+		d->kind = DIST_NORMAL;
+		if (parse_pair(ld, arg, normal_valid, &d->a, &d->b))
+			return -1;
+	}
+	path_pop(ld);
+	return 0;
+}
+
+/* The argument of "run" or "sleep". */
+static int parse_duration_spec(struct loader *ld, json_t *v, bool is_run,
+			       struct duration_spec *d)
+{
+	const char *valid = is_run ? RUN_VALID : SLEEP_VALID;
+
+	if (json_is_object(v))
+		return parse_random(ld, v, valid, d);
+	if (ld_check_duration(ld, v, is_run, valid, &d->a))
+		return -1;
+	d->kind = d->a == TRACE_FOREVER ? DIST_FOREVER : DIST_FIXED;
+	return 0;
+}
+
+static int parse_jobs(struct loader *ld, json_t *v, int nesting,
+		      struct trace_step *step)
+{
+	static const char *const keys[] = {
+		"parallel", "total", "program", "programs", NULL
+	};
+	long long parallel, total;
+	json_t *program, *list;
+	int rc;
+
+	if (!json_is_object(v))
+		return ld_type_error(ld, v, "an object", JOBS_VALID);
+	if (nesting >= MAX_JOBS_NESTING)
+		return ld_fail(ld,
+			       "at most 16 levels of \"jobs\" inside \"jobs\"",
+			       "\"jobs\" nested %d levels deep", nesting + 1);
+	if (ld_check_keys(ld, v, keys, "\"jobs\""))
+		return -1;
+	rc = ld_get_integer(ld, v, "parallel", 1, MAX_PARALLEL, NULL,
+			    &parallel);
+	if (ld_required(ld, rc, "parallel", JOBS_VALID))
+		return -1;
+	rc = ld_get_integer(ld, v, "total", 1, UINT_MAX, NULL, &total);
+	if (ld_required(ld, rc, "total", JOBS_VALID))
+		return -1;
+	step->parallel = (unsigned int)parallel;
+	step->total = (unsigned int)total;
+	program = json_object_get(v, "program");
+	list = json_object_get(v, "programs");
+	if (program && list)
+		return ld_fail(ld, JOBS_VALID,
+			       "\"jobs\" with both \"program\" and "
+			       "\"programs\"");
+	if (!program && !list)
+		return ld_fail_missing(ld, "program", JOBS_VALID);
+	if (program) {
+		path_push_key(ld, "program");
+		if (ld_parse_program(ld, program, nesting + 1, &step->jobs))
+			return -1;
+		path_pop(ld);
+		step->jobs_programs[0] = step->jobs;
+		step->nr_jobs_programs = 1;
+		return 0;
+	}
+	path_push_key(ld, "programs");
+	if (!json_is_array(list) || !json_array_size(list) ||
+	    json_array_size(list) > JOBS_MAX_PROGRAMS)
+		return ld_fail(ld, JOBS_VALID,
+			       "\"programs\" must be a list of 1 to %d programs",
+			       JOBS_MAX_PROGRAMS);
+	for (size_t k = 0; k < json_array_size(list); k++) {
+		path_push_index(ld, k);
+		if (ld_parse_program(ld, json_array_get(list, k), nesting + 1,
+				     &step->jobs_programs[k]))
+			return -1;
+		path_pop(ld);
+	}
+	step->nr_jobs_programs = (unsigned int)json_array_size(list);
+	step->jobs = step->jobs_programs[0];
+	path_pop(ld);
+	return 0;
+}
+
+static const char *const step_kinds[] = {
+	[STEP_RUN] = "run", [STEP_SLEEP] = "sleep", [STEP_SEND] = "send",
+	[STEP_RECV] = "recv", [STEP_JOBS] = "jobs", NULL
+};
+
+/* Which one of run/sleep/send/recv/jobs the step is. */
+static int step_kind(struct loader *ld, json_t *v, enum step_kind *kind)
+{
+	const char *first = NULL;
+
+	for (int k = 0; step_kinds[k]; k++) {
+		if (!json_object_get(v, step_kinds[k]))
+			continue;
+		if (first)
+			return ld_fail(ld, STEP_VALID,
+				       "a step with both \"%s\" and \"%s\"",
+				       first, step_kinds[k]);
+		first = step_kinds[k];
+		*kind = (enum step_kind)k;
+	}
+	if (!first)
+		return ld_fail(ld, STEP_VALID,
+			       "a step without \"run\", \"sleep\", \"send\", \"recv\" or \"jobs\"");
+	return 0;
+}
+
+static int parse_step(struct loader *ld, json_t *v, int nesting,
+		      struct trace_step *step)
+{
+	const char *allowed[3] = { NULL, NULL, NULL };
+	long long count = 1;
+	const char *name;
+	char of[32];
+	int rc = 0;
+
+	if (!json_is_object(v))
+		return ld_type_error(ld, v, "an object", STEP_VALID);
+	if (step_kind(ld, v, &step->kind))
+		return -1;
+	name = step_kinds[step->kind];
+	allowed[0] = name;
+	if (step->kind == STEP_SEND || step->kind == STEP_RECV)
+		allowed[1] = "count";
+	snprintf(of, sizeof(of), "a \"%s\" step", name);
+	if (ld_check_keys(ld, v, allowed, of))
+		return -1;
+	if (step->kind == STEP_SEND || step->kind == STEP_RECV) {
+		if (ld_get_integer(ld, v, "count", 1, MAX_SEND_COUNT, NULL,
+				   &count) < 0)
+			return -1;
+		step->count = (unsigned int)count;
+	}
+	step->chan = -1;
+	path_push_key(ld, name);
+	v = json_object_get(v, name);
+	switch (step->kind) {
+	case STEP_RUN:
+	case STEP_SLEEP:
+		rc = parse_duration_spec(ld, v, step->kind == STEP_RUN,
+					 &step->dur);
+		break;
+	case STEP_SEND:
+		rc = parse_channel(ld, v, &step->chan);
+		if (!rc)
+			ld->chan_sent[step->chan] = true;
+		break;
+	case STEP_RECV:
+		rc = parse_channel(ld, v, &step->chan);
+		if (!rc)
+			rc = note_recv(ld, step->chan);
+		break;
+	case STEP_JOBS:
+		rc = parse_jobs(ld, v, nesting, step);
+		break;
+	}
+	if (rc)
+		return -1;
+	path_pop(ld);
+	return 0;
+}
+
+/* A program lives in t->programs, which never moves: pointers stay valid. */
+int ld_parse_program(struct loader *ld, json_t *v, int nesting,
+		     struct trace_program **out)
+{
+	struct trace *t = ld->t;
+	struct trace_program *prog;
+	size_t n;
+
+	if (!json_is_array(v))
+		return ld_type_error(ld, v, "an array", PROGRAM_VALID);
+	n = json_array_size(v);
+	if (!n)
+		return ld_fail(ld, PROGRAM_VALID,
+			       "an empty program does nothing");
+	if (t->nr_programs >= ld->programs_cap)
+		return ld_fail_oom(ld);	/* cannot happen: counted before */
+	prog = &t->programs[t->nr_programs];
+	prog->steps = calloc(n, sizeof(*prog->steps));
+	if (!prog->steps)
+		return ld_fail_oom(ld);
+	prog->nr_steps = n;
+	t->nr_programs++;
+	for (size_t i = 0; i < n; i++) {
+		const struct trace_step *step = &prog->steps[i];
+		size_t after = n - i - 1;
+
+		path_push_index(ld, i);
+		if (parse_step(ld, json_array_get(v, i), nesting, &prog->steps[i]))
+			return -1;
+		if (step->kind == STEP_RUN && step->dur.kind == DIST_FOREVER &&
+		    after) {
+			path_push_key(ld, "run");
+			return ld_fail(ld,
+				       "\"run\": \"forever\" only as the last step of a program",
+				       "a \"forever\" run never ends, so the %zu step%s after it can never run",
+				       after, after == 1 ? "" : "s");
+		}
+		path_pop(ld);
+	}
+	*out = prog;
+	return 0;
+}
+
+/* ---- warnings ------------------------------------------------------------ */
+
+static int add_warning(struct trace *t, char *text)
+{
+	char **warnings;
+
+	if (!text)
+		return -1;
+	warnings = realloc(t->warnings,
+			   (t->nr_warnings + 1) * sizeof(*warnings));
+	if (!warnings) {
+		free(text);
+		return -1;
+	}
+	t->warnings = warnings;
+	t->warnings[t->nr_warnings++] = text;
+	return 0;
+}
+
+/* A recv that nothing sends to is legal (the task just blocks): warn. */
+int ld_warn_lonely_recvs(struct loader *ld)
+{
+	for (size_t i = 0; i < ld->nr_recvs; i++) {
+		const struct recv_note *note = &ld->recvs[i];
+		char q[QUOTE_SIZE];
+
+		if (ld->chan_sent[note->chan])
+			continue;
+		if (add_warning(ld->t, strdup_printf(
+				"%s: nobody sends to channel %s; the task will sleep forever",
+				note->path,
+				quote_text(ld->t->chans[note->chan], q,
+					   sizeof(q)))))
+			return ld_fail_oom(ld);
+	}
+	return 0;
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * loader/tasks.c - the "tasks" section: each JSON task checked,
+ * its program read, its instances expanded into t->tasks.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader/loader.h"
+
+#define MAX_INSTANCES		100000
+#define MAX_TASKS		200000
+
+#define NAME_VALID \
+	"a name of letters, digits, \"-\", \"_\" and \".\" (no \"/\": " \
+	"the children of \"jobs\" are named NAME/job-K)"
+#define TASK_POLICY_VALID \
+	"one of \"normal\", \"batch\", \"idle\", \"fifo\", \"rr\""
+#define TASKS_VALID \
+	"a non-empty array of tasks, e.g. [{\"name\": \"hog\", " \
+	"\"program\": [{\"run\": \"forever\"}]}]"
+#define TASK_VALID \
+	"an object with \"name\" and \"program\" (see docs/trace-format.md)"
+#define RT_PRIO_VALID \
+	"an integer from 1 to 99 (required for \"fifo\" and \"rr\" tasks)"
+#define LOOP_VALID \
+	"an integer from 1 to 9223372036854775807, or \"forever\" (default 1)"
+
+static const char *const task_keys[] = {
+	"name", "instances", "group", "policy", "nice", "rt_priority", "cpus",
+	"start", "program", "loop", NULL
+};
+
+/* A task's "policy" names its SCHED_* class: sim_sched_class_names[] */
+#define task_policies sim_sched_class_names
+
+/*
+ * First pass over "tasks": the number of tasks after expansion and of
+ * programs, so that both arrays are allocated once and never move.
+ */
+static int count_tasks(struct loader *ld, json_t *tasks, size_t *nr_tasks,
+		       size_t *nr_programs)
+{
+	*nr_tasks = 0;
+	*nr_programs = 0;
+	for (size_t i = 0; i < json_array_size(tasks); i++) {
+		json_t *v = json_array_get(tasks, i);
+		long long instances = 1;
+		int rc;
+
+		path_push_index(ld, i);
+		if (!json_is_object(v))
+			return ld_type_error(ld, v, "an object", TASK_VALID);
+		rc = ld_get_integer(ld, v, "instances", 1, MAX_INSTANCES, NULL,
+				    &instances);
+		if (rc < 0)
+			return -1;
+		*nr_tasks += (size_t)instances;
+		if (*nr_tasks > MAX_TASKS) {
+			if (rc)
+				path_push_key(ld, "instances");
+			return ld_fail(ld,
+				       "at most 200000 tasks in all after \"instances\" expansion",
+				       "this makes %zu tasks, more than the limit of %d",
+				       *nr_tasks, MAX_TASKS);
+		}
+		*nr_programs += count_programs(json_object_get(v, "program"));
+		path_pop(ld);
+	}
+	return 0;
+}
+
+/* The current path is tasks[i].name: name clashes with task 'other'. */
+static int duplicate_task(struct loader *ld, const char *name,
+			  unsigned int copy, unsigned int instances, int other)
+{
+	static const char valid[] =
+		"a name no other task has, also after \"instances\" expansion "
+		"(\"instances\": N makes NAME-0 .. NAME-(N-1))";
+	const struct task_origin *o = &ld->origin[other];
+	char q[QUOTE_SIZE], mine[64] = "", theirs[64] = "";
+
+	if (instances > 1)
+		snprintf(mine, sizeof(mine), " (copy %u of %u)", copy,
+			 instances);
+	if (o->instances > 1)
+		snprintf(theirs, sizeof(theirs), " (copy %u of %u)",
+			 o->instance, o->instances);
+	return ld_fail(ld, valid, "%s%s is also the name of tasks[%zu]%s",
+		       quote_text(name, q, sizeof(q)), mine, o->json_index,
+		       theirs);
+}
+
+/* Add the instances of one JSON task: "name", or "name-0" .. "name-(N-1)". */
+static int expand_task(struct loader *ld, const struct trace_task *tmpl,
+		       const char *name, size_t i, unsigned int instances)
+{
+	struct trace *t = ld->t;
+
+	for (unsigned int k = 0; k < instances; k++) {
+		struct trace_task *task = &t->tasks[t->nr_tasks];
+		int other;
+
+		*task = *tmpl;
+		task->name = instances > 1 ? strdup_printf("%s-%u", name, k) :
+			strdup(name);
+		if (!task->name)
+			return ld_fail_oom(ld);
+		other = name_table_get(&ld->task_names, task->name);
+		if (other >= 0 ||
+		    name_table_put(&ld->task_names, task->name,
+				   (int)t->nr_tasks)) {
+			int rc;
+
+			path_push_key(ld, "name");
+			rc = other >= 0 ?
+				duplicate_task(ld, task->name, k, instances,
+					       other) :
+				ld_fail_oom(ld);
+			free(task->name);
+			task->name = NULL;
+			return rc;
+		}
+		ld->origin[t->nr_tasks] = (struct task_origin){ i, k, instances };
+		t->nr_tasks++;
+	}
+	return 0;
+}
+
+static int parse_task_policy(struct loader *ld, json_t *v,
+			     struct trace_task *task)
+{
+	const char *policy = "normal";
+	char q[QUOTE_SIZE];
+	long long nice = 0, prio = 0;
+	bool rt;
+	int rc;
+
+	if (ld_get_string(ld, v, "policy", TASK_POLICY_VALID, &policy) < 0)
+		return -1;
+	for (task->sched_class = 0; task_policies[task->sched_class]; task->sched_class++)
+		if (!strcmp(policy, task_policies[task->sched_class]))
+			break;
+	if (!task_policies[task->sched_class]) {
+		path_push_key(ld, "policy");
+		return ld_fail(ld, TASK_POLICY_VALID, "%s is not a task policy",
+			       quote_text(policy, q, sizeof(q)));
+	}
+	if (ld_get_integer(ld, v, "nice", -20, 19, NULL, &nice) < 0)
+		return -1;
+	task->nice = (int)nice;
+	rt = task->sched_class == SIM_SCHED_FIFO || task->sched_class == SIM_SCHED_RR;
+	if (!rt && json_object_get(v, "rt_priority")) {
+		path_push_key(ld, "rt_priority");
+		return ld_fail(ld,
+			       "no \"rt_priority\" for \"normal\", \"batch\" and \"idle\" tasks (only \"fifo\" and \"rr\" have one)",
+			       "\"rt_priority\" is only for \"fifo\" and \"rr\" tasks, and this task is \"%s\"",
+			       policy);
+	}
+	rc = ld_get_integer(ld, v, "rt_priority", 1, 99, RT_PRIO_VALID, &prio);
+	if (rt && ld_required(ld, rc, "rt_priority", RT_PRIO_VALID))
+		return -1;
+	task->rt_priority = (int)prio;
+	return 0;
+}
+static int parse_task_cpus(struct loader *ld, json_t *v,
+			   struct trace_task *task)
+{
+	const char *cpus = "";
+	char valid[200], why[WHAT_SIZE];
+	int rc;
+
+	cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
+	rc = ld_get_string(ld, v, "cpus", valid, &cpus);
+	if (rc < 0)
+		return -1;
+	task->cpus_given = rc;
+	if (!rc) {
+		cpus_setall(&task->cpus, ld->t->nr_cpus);
+		return 0;
+	}
+	if (parse_cpulist(cpus, ld->t->nr_cpus, &task->cpus, why,
+			  sizeof(why))) {
+		path_push_key(ld, "cpus");
+		return ld_fail(ld, valid, "%s", why);
+	}
+	return 0;
+}
+
+static int parse_task_times(struct loader *ld, json_t *v,
+			    struct trace_task *task)
+{
+	char valid[128], end[32], at[32], q[QUOTE_SIZE];
+	json_t *loop = json_object_get(v, "loop");
+	long long loops = 1;
+
+	snprintf(valid, sizeof(valid),
+		 "a duration from \"0s\" to before the end of the run (%s)",
+		 format_duration(ld->t->duration, end, sizeof(end)));
+	if (ld_get_duration(ld, v, "start", valid, &task->start) < 0)
+		return -1;
+	if (task->start >= ld->t->duration) {
+		path_push_key(ld, "start");
+		return ld_fail(ld, valid, "%s is not before the end of the run",
+			       format_duration(task->start, at, sizeof(at)));
+	}
+	task->loops = 1;
+	if (!loop)
+		return 0;
+	path_push_key(ld, "loop");
+	if (json_is_string(loop) &&
+	    !strcmp(json_string_value(loop), "forever"))
+		task->loops = TRACE_FOREVER;
+	else if (json_is_string(loop))
+		return ld_fail(ld, LOOP_VALID, "%s is not \"forever\"",
+			       quote_text(json_string_value(loop), q,
+					  sizeof(q)));
+	else if (ld_check_integer(ld, loop, 1, LLONG_MAX, LOOP_VALID, &loops))
+		return -1;
+	else
+		task->loops = (u64)loops;
+	path_pop(ld);
+	return 0;
+}
+
+/* "group", after "start": a group made by a mkdir must exist by then. */
+static int parse_task_group(struct loader *ld, json_t *v,
+			    struct trace_task *task)
+{
+	const char *path = "/";
+	const struct group_life *life;
+	char q[QUOTE_SIZE], born[32], start[32], valid[200];
+	int g;
+
+	if (ld_get_string(ld, v, "group", GROUP_REF_VALID, &path) < 0)
+		return -1;
+	g = name_table_get(&ld->group_names, path);
+	if (g < 0) {
+		path_push_key(ld, "group");
+		return ld_fail(ld, GROUP_REF_VALID, "there is no group %s",
+			       quote_text(path, q, sizeof(q)));
+	}
+	life = &ld->life[g];
+	if (!life->listed && task->start < life->born) {
+		format_duration(life->born, born, sizeof(born));
+		snprintf(valid, sizeof(valid),
+			 "a group that exists when the task starts (this one from %s on: make \"start\" at least %s)",
+			 born, born);
+		path_push_key(ld, "group");
+		return ld_fail(ld, valid,
+			       "%s is made by the mkdir of events[%zu] at %s, after the task starts at %s",
+			       quote_text(path, q, sizeof(q)), life->source,
+			       born, format_duration(task->start, start,
+						     sizeof(start)));
+	}
+	task->group = g;
+	return 0;
+}
+
+static int parse_task(struct loader *ld, json_t *v, size_t i, int line)
+{
+	struct trace_task tmpl = { 0 };
+	struct trace_program *program;
+	long long instances = 1;
+	const char *name = "";
+	char why[WHAT_SIZE];
+	json_t *prog;
+	int rc;
+
+	if (ld_check_keys(ld, v, task_keys, "a task"))
+		return -1;
+	rc = ld_get_string(ld, v, "name", NAME_VALID, &name);
+	if (ld_required(ld, rc, "name", NAME_VALID))
+		return -1;
+	if (check_task_name(name, why, sizeof(why))) {
+		path_push_key(ld, "name");
+		return ld_fail(ld, NAME_VALID, "%s", why);
+	}
+	if (ld_get_integer(ld, v, "instances", 1, MAX_INSTANCES, NULL,
+			   &instances) < 0 ||
+	    parse_task_policy(ld, v, &tmpl) ||
+	    parse_task_cpus(ld, v, &tmpl) ||
+	    parse_task_times(ld, v, &tmpl) ||
+	    parse_task_group(ld, v, &tmpl))
+		return -1;
+	prog = json_object_get(v, "program");
+	if (!prog)
+		return ld_fail_missing(ld, "program", PROGRAM_VALID);
+	path_push_key(ld, "program");
+	if (ld_parse_program(ld, prog, 0, &program))
+		return -1;
+	path_pop(ld);
+	tmpl.program = program;
+	tmpl.line = line;
+	return expand_task(ld, &tmpl, name, i, (unsigned int)instances);
+}
+
+int ld_parse_tasks(struct loader *ld, json_t *root)
+{
+	struct trace *t = ld->t;
+	json_t *tasks = json_object_get(root, "tasks");
+	size_t n, nr_tasks, nr_programs;
+	struct jsonpos *pos;
+	long found;
+	int rc = 0;
+
+	if (!tasks)
+		return ld_fail_missing(ld, "tasks", TASKS_VALID);
+	path_push_key(ld, "tasks");
+	if (!json_is_array(tasks))
+		return ld_type_error(ld, tasks, "an array", TASKS_VALID);
+	n = json_array_size(tasks);
+	if (!n)
+		return ld_fail(ld, TASKS_VALID, "there are no tasks");
+	if (count_tasks(ld, tasks, &nr_tasks, &nr_programs))
+		return -1;
+	t->tasks = calloc(nr_tasks, sizeof(*t->tasks));
+	ld->origin = calloc(nr_tasks, sizeof(*ld->origin));
+	t->programs = calloc(nr_programs, sizeof(*t->programs));
+	ld->programs_cap = nr_programs;
+	pos = calloc(n, sizeof(*pos));
+	if (!t->tasks || !ld->origin || !t->programs || !pos) {
+		free(pos);
+		return ld_fail_oom(ld);
+	}
+	/* the lines of all tasks in one walk of the text */
+	found = jsonpos_elements(ld->text, ld->len, ld->path, path_depth(ld),
+				 pos, n);
+	for (size_t i = 0; i < n && !rc; i++) {
+		path_push_index(ld, i);
+		rc = parse_task(ld, json_array_get(tasks, i), i,
+				found > (long)i ? pos[i].line : 0);
+		if (!rc)
+			path_pop(ld);
+	}
+	free(pos);
+	if (rc)
+		return -1;
+	path_pop(ld);
+	return 0;
+}
