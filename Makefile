@@ -287,6 +287,7 @@ check-run: all $(TEST_BINS)
 	}; \
 	run_script tests/run-traces.sh; \
 	run_script tests/run-golden.sh; \
+	run_script tests/run-add-policy.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 
