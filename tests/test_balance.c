@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_balance.c - SMP: sched domains built from a topology, and the
- * 2.6.23-rc1 smpnice load balancer (src/sched/topology.c, balance.c).
+ * 2.6.23-rc1 smpnice load balancer (src/policy/cfs-v19/topology.c, balance.c).
  *
  * The library is driven directly, as the engine does: sched_fork and
  * wake_up_new_task for every task, every CPU ticking each millisecond

@@ -4,7 +4,7 @@
  * of sched/fair.c): enqueue and dequeue up a chain of entities, pick
  * walking down, the tick charging every level, moves between groups,
  * rmdir, shares, and a long randomized property test whose invariants are
- * checked by a helper of this file (independent of src/check.c).
+ * checked by a helper of this file (independent of src/policy/cfs-v19/check.c).
  *
  * With group scheduling the root group has its own per-CPU entity and
  * cfs_rq, queued on rq->cfs beside the top-level groups' entities; nested

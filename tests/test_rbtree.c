@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_rbtree.c - unit tests for src/rbtree.c.
+ * test_rbtree.c - unit tests for src/lib/rbtree.c.
  *
  * Every tree is checked against a plain sorted array of the same items, so
  * a test fails on any difference in content or order, not only on broken
