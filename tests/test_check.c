@@ -12,10 +12,8 @@
  */
 #include <string.h>
 
-#include "check_util.h"
-#include "engine/engine.h"
 #include "policy/cfs-v19/policy.c"
-#include "trace.h"
+#include "trace_harness.h"
 
 #define MS 1000000ULL
 
@@ -224,27 +222,7 @@ static const char trace_text[] =
 static struct sim_result *run_trace(const struct sched_policy *policy,
 				    u64 fault)
 {
-	struct sim_options opt = { .check_every = 1, .fault_dequeue_load = fault };
-	struct sim_result *r;
-	struct trace *t;
-	sim_error err;
-
-	t = trace_load_string(trace_text, strlen(trace_text), "check.json", &err);
-	ck_assert_msg(t != NULL, "%s", err.text);
-	if (policy)
-		t->policy = policy;
-	r = sim_run_trace(t, &opt, &err);
-	ck_assert_ptr_nonnull(r);
-	/* the result keeps a pointer to the trace: free both together */
-	return r;
-}
-
-static void free_run(struct sim_result *r)
-{
-	struct trace *t = (struct trace *)r->trace;
-
-	sim_result_destroy(r);
-	trace_free(t);
+	return run_trace_text(trace_text, policy, fault);
 }
 
 /* cfs-v19, except that task 0 is said to have run a ns it did not */

@@ -8,36 +8,18 @@
  */
 #include <string.h>
 
-#include "check_util.h"
-#include "engine/engine.h"
 #include "policy-rr/policy.c"
-#include "trace.h"
+#include "trace_harness.h"
 
 #define MS 1000000ULL
 
 static struct sim_result *run_rr(const char *text)
 {
-	struct sim_options opt = { .check_every = 1 };
-	struct sim_result *r;
-	struct trace *t;
-	sim_error err;
+	struct sim_result *r = run_trace_text(text, &rr_test_policy, 0);
 
-	t = trace_load_string(text, strlen(text), "rr.json", &err);
-	ck_assert_msg(t != NULL, "%s", err.text);
-	t->policy = &rr_test_policy;
-	r = sim_run_trace(t, &opt, &err);
-	ck_assert_msg(r != NULL, "%s", err.text);
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
 	ck_assert_ptr_eq(r->policy, &rr_test_policy);
 	return r;
-}
-
-static void free_run(struct sim_result *r)
-{
-	struct trace *t = (struct trace *)r->trace;
-
-	sim_result_destroy(r);
-	trace_free(t);
 }
 
 /*

@@ -495,6 +495,7 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		if (s->opt.check_every)
 			sim_check_now(s);
 	}
+results:
 	r = sim_collect_results(s);
 	sim_free(s);
 	if (!r)
@@ -502,14 +503,8 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	return r;
 
 invalid_or_oom:
-	if (s->status == SIM_INVALID) {
-		/* A trace error found before anything ran */
-		r = sim_collect_results(s);
-		sim_free(s);
-		if (!r)
-			goto oom_text;
-		return r;
-	}
+	if (s->status == SIM_INVALID)
+		goto results;	/* a trace error found before anything ran */
 oom:
 	if (why[0])
 		snprintf(err->text, sizeof(err->text), "%s: %s", t->file, why);

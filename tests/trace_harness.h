@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace_harness.h - run a trace given as text through the engine under a
+ * chosen policy, for the tests of the seam (test_check.c,
+ * test_policy_rr.c): the trace is loaded from a string, its policy
+ * replaced, and run with the invariants checked after every event.
+ */
+#ifndef SCHEDSIM_TESTS_TRACE_HARNESS_H
+#define SCHEDSIM_TESTS_TRACE_HARNESS_H
+
+#include <string.h>
+
+#include "check_util.h"
+#include "engine/engine.h"
+#include "trace.h"
+
+/* policy NULL: the trace's own.  fault: see sim_options. */
+static inline struct sim_result *run_trace_text(const char *text,
+						const struct sched_policy *policy,
+						uint64_t fault)
+{
+	struct sim_options opt = { .check_every = 1, .fault_dequeue_load = fault };
+	struct sim_result *r;
+	struct trace *t;
+	sim_error err;
+
+	t = trace_load_string(text, strlen(text), "harness.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	if (policy)
+		t->policy = policy;
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	return r;
+}
+
+/* The result keeps a pointer to its trace: free both together. */
+static inline void free_run(struct sim_result *r)
+{
+	struct trace *t = (struct trace *)r->trace;
+
+	sim_result_destroy(r);
+	trace_free(t);
+}
+
+#endif /* SCHEDSIM_TESTS_TRACE_HARNESS_H */
