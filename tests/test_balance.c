@@ -75,18 +75,28 @@ static void bench_switch(struct policy_host *host, int cpu, int prev_id,
 	b->switches_checked++;
 }
 
-static void bench_init_features(struct bench *b, struct sched_topology topo,
-				bool precise)
+static int topo_cpus(struct sched_topology topo)
+{
+	return topo.nodes * topo.packages_per_node * topo.cores_per_package *
+	       topo.threads_per_core;
+}
+
+/* The defaults of a machine of topo at HZ 1000, to adjust before bench_init_sys */
+static struct sched_sysctl bench_sysctl(struct sched_topology topo)
 {
 	struct sched_sysctl sys;
-	int n = topo.nodes * topo.packages_per_node * topo.cores_per_package *
-		topo.threads_per_core;
+
+	sched_sysctl_init(&sys, topo_cpus(topo), 1000);
+	return sys;
+}
+
+static void bench_init_sys(struct bench *b, struct sched_topology topo,
+			   const struct sched_sysctl *sys)
+{
+	int n = topo_cpus(topo);
 
 	memset(b, 0, sizeof(*b));
-	sched_sysctl_init(&sys, n, 1000);
-	if (!precise)
-		sys.sched_features &= ~(unsigned int)SCHED_FEAT_PRECISE_CPU_LOAD;
-	ck_assert_int_eq(machine_init(&b->m, n, &sys), 0);
+	ck_assert_int_eq(machine_init(&b->m, n, sys), 0);
 	ck_assert_int_eq(build_sched_domains(&b->m, &topo), 0);
 	b->grp[0] = sched_create_group(&b->m, &b->m.root_task_group, "/a", 1024);
 	b->grp[1] = sched_create_group(&b->m, &b->m.root_task_group, "/b", 1024);
@@ -94,6 +104,16 @@ static void bench_init_features(struct bench *b, struct sched_topology topo,
 	ck_assert_ptr_nonnull(b->grp[1]);
 	b->host.switched = bench_switch;
 	b->m.host = &b->host;
+}
+
+static void bench_init_features(struct bench *b, struct sched_topology topo,
+				bool precise)
+{
+	struct sched_sysctl sys = bench_sysctl(topo);
+
+	if (!precise)
+		sys.sched_features &= ~(unsigned int)SCHED_FEAT_PRECISE_CPU_LOAD;
+	bench_init_sys(b, topo, &sys);
 }
 
 static void bench_init(struct bench *b, struct sched_topology topo)
@@ -139,9 +159,11 @@ static void resched_all(struct bench *b)
  * 'from', as the engine forks trace tasks (parent NULL); 'exec' then
  * places it with SD_BALANCE_EXEC, as a shell's fork+exec would.
  */
-static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
-					    const struct cpumask *allowed,
-					    int from, bool exec, int nice)
+static struct task_struct *bench_spawn_policy(struct bench *b, int grp,
+					      const struct cpumask *allowed,
+					      int from, bool exec,
+					      unsigned int policy, int nice,
+					      unsigned int rt_priority)
 {
 	struct task_struct *p = &b->tasks[b->nr_tasks];
 	struct task_group *tg = grp >= 0 ? b->grp[grp] : &b->m.root_task_group;
@@ -150,7 +172,7 @@ static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
 	require(b->nr_tasks < MAX_TASKS, "too many tasks");
 	cpus_setall(&all, b->m.nr_cpus);
 	sched_task_init(&b->m, p, b->nr_tasks + 1, names[grp >= 0 ? grp : 2],
-			SCHED_NORMAL, nice, 0, allowed ? allowed : &all, tg);
+			policy, nice, rt_priority, allowed ? allowed : &all, tg);
 	p->sim_id = b->nr_tasks;	/* its index: bench_switch finds it */
 	tg->nr_tasks++;
 	b->nr_tasks++;
@@ -161,6 +183,14 @@ static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
 		sched_exec_cpu(&b->m, p);
 	resched_all(b);
 	return p;
+}
+
+static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
+					    const struct cpumask *allowed,
+					    int from, bool exec, int nice)
+{
+	return bench_spawn_policy(b, grp, allowed, from, exec, SCHED_NORMAL,
+				  nice, 0);
 }
 
 static struct task_struct *bench_spawn(struct bench *b, int grp,
@@ -920,6 +950,59 @@ START_TEST(test_load_balance_fair_per_group)
 END_TEST
 
 /*
+ * rc1's balance_tasks() interface: each class passes this_best_prio,
+ * best_prio and best_prio_seen.  CPU0 holds two nice -10 tasks H1, H2
+ * (9537 each, prio 110) queued but not running; CPU1 is empty.  move_tasks
+ * from CPU1 with max_nr_move 1 and max_load_move 2048:
+ *  - with groups, H1 and H2 in /a, CPU0 running R of /b: /b's pass finds
+ *    only the running R (imbalance 1024 / 2 = 512); /a's pass: imbalance
+ *    19074 / 2 = 9537, maxload min(2048, 9537) = 2048; this_best_prio =
+ *    140 (/a on CPU1 is empty: MAX_PRIO), best_prio 110 (H1 is leftmost:
+ *    equal keys keep arrival order), best_prio_seen 0 (CPU0's running R is
+ *    not on /a's cfs_rq).  H1: 9537 >> 1 = 4768 > 2048 + 1024, heavy; 110 <
+ *    140, so the override asks "!best_prio_seen && prio == best_prio": 1,
+ *    H1 stays, best_prio_seen becomes 1.  H2: heavy, 110 < 140, override 0:
+ *    H2 moves.  Later rcs (best_prio MAX_PRIO, best_prio_seen 0 fixed) move
+ *    H1.
+ *  - flat, CPU0 running a SCHED_FIFO task F pinned there: the RT pass moves
+ *    nothing; rq->cfs's curr is NULL (F is not CFS): best_prio_seen 0, and
+ *    H2 moves for the same reason.
+ */
+START_TEST(test_balance_tasks_best_prio)
+{
+	for (int group = 0; group <= 1; group++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct task_struct *h1, *h2;
+		struct cpumask only0;
+		struct bench b;
+		int all_pinned = 0;
+
+		sys.fair_group_sched = group;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		if (group)
+			bench_spawn(&b, 1, NULL, 0, false);
+		else
+			bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO,
+					   0, 50);
+		h1 = bench_spawn_nice(&b, 0, NULL, 0, false, -10);
+		h2 = bench_spawn_nice(&b, 0, NULL, 0, false, -10);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, &b.tasks[0]);
+		ck_assert_int_eq(h1->prio, 110);
+		ck_assert_int_eq(move_tasks(cpu_rq(&b.m, 1), 1, cpu_rq(&b.m, 0),
+					    1, 2048, cpu_rq(&b.m, 1)->sd,
+					    CPU_IDLE, &all_pinned), 1);
+		ck_assert_int_eq(task_cpu(h1), 0);
+		ck_assert_int_eq(task_cpu(h2), 1);
+		ck_assert_int_eq(all_pinned, 0);
+		bench_destroy(&b);
+	}
+}
+END_TEST
+
+/*
  * A CPU about to go idle pulls in schedule() (load_balance_newidle), and
  * the pulled task is what that same schedule() picks.  CPU0 holds three
  * tasks (cpu_load 3072), CPU1's only task blocks: newidle_idx 2 sees 3072
@@ -1374,6 +1457,7 @@ static Suite *balance_suite(void)
 	tcase_add_test(tc, test_fbg_max_below_avg);
 	tcase_add_test(tc, test_fbg_balance_cpu);
 	tcase_add_test(tc, test_load_balance_fair_per_group);
+	tcase_add_test(tc, test_balance_tasks_best_prio);
 	tcase_add_test(tc, test_newidle_balance);
 	tcase_add_test(tc, test_active_balance);
 	suite_add_tcase(s, tc);

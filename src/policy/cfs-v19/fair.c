@@ -684,21 +684,22 @@ static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
 	return task_of(rb_entry(node, struct sched_entity, run_node))->prio;
 }
 
-
-
 /*
- * load_balance_fair: walk the busiest CPU's leaf cfs_rqs and, per group,
- * pull at most half of the difference between that group's cfs_rq there
- * and here (seed patch 1).  Without group scheduling the only leaf is
- * rq->cfs and the whole remaining imbalance may be pulled.
+ * load_balance_fair (2.6.23-rc1, seed patch 1): walk the busiest CPU's
+ * leaf cfs_rqs and, per group, pull at most half of the difference between
+ * that group's cfs_rq there and here.  Each pass gives balance_tasks() the
+ * best priority queued on both cfs_rqs and whether busiest's running task
+ * is on this one (rc1's interface).  Without group scheduling the only
+ * leaf is rq->cfs and the whole remaining imbalance may be pulled.
  */
 static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			     struct rq *busiest, u64 max_nr_move,
 			     u64 max_load_move, struct sched_domain *sd,
-			     int idle, int *all_pinned, int *this_best_prio)
+			     int idle, int *all_pinned, u64 *total_load_moved)
 {
 	bool group_sched = this_rq->sysctl->fair_group_sched;
 	s64 rem_load_move = (s64)max_load_move;
+	u64 total_nr_moved = 0;
 	struct rq_iterator cfs_rq_iterator = {
 		.start = load_balance_start_fair,
 		.next = load_balance_next_fair,
@@ -707,13 +708,13 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 
 	list_for_each_entry(busy_cfs_rq, &busiest->leaf_cfs_rq_list,
 			    struct cfs_rq, leaf_cfs_rq_list) {
+		struct cfs_rq *this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
+		int this_best_prio, best_prio, best_prio_seen = 0;
 		u64 load_moved, nr_moved, maxload;
 
 		if (group_sched) {
-			struct cfs_rq *this_cfs_rq;
 			s64 imbalance;
 
-			this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
 			imbalance = (s64)busy_cfs_rq->load.weight -
 				    (s64)this_cfs_rq->load.weight;
 			/* Don't pull if this_cfs_rq has more load */
@@ -723,18 +724,29 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			/* Don't pull more than imbalance/2 */
 			imbalance /= 2;
 			maxload = (u64)min_t(rem_load_move, imbalance);
-
-			*this_best_prio = cfs_rq_best_prio(this_cfs_rq);
 		} else {
 			maxload = (u64)rem_load_move;
 		}
+
+		this_best_prio = cfs_rq_best_prio(this_cfs_rq);
+		best_prio = cfs_rq_best_prio(busy_cfs_rq);
+
+		/*
+		 * If busiest's running task is queued here with the best
+		 * priority, it will not be moved, so the first heavy task of
+		 * that priority need not be skipped.
+		 */
+		if (cfs_rq_curr(busy_cfs_rq) == &busiest->curr->se)
+			best_prio_seen = 1;
 
 		cfs_rq_iterator.arg = busy_cfs_rq;
 		nr_moved = balance_tasks(this_rq, this_cpu, busiest,
 					 max_nr_move, maxload, sd, idle,
 					 all_pinned, &load_moved,
-					 this_best_prio, &cfs_rq_iterator);
+					 this_best_prio, best_prio,
+					 best_prio_seen, &cfs_rq_iterator);
 
+		total_nr_moved += nr_moved;
 		max_nr_move -= nr_moved;
 		rem_load_move -= (s64)load_moved;
 
@@ -742,7 +754,8 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			break;
 	}
 
-	return max_load_move - (u64)rem_load_move;
+	*total_load_moved = max_load_move - (u64)rem_load_move;
+	return total_nr_moved;
 }
 
 /* task_tick_fair: the scheduler tick charges every level */

@@ -237,10 +237,11 @@ struct sched_class {
 	void (*check_preempt_curr)(struct rq *rq, struct task_struct *p);
 	struct task_struct *(*pick_next_task)(struct rq *rq);
 	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+	/* rc1: returns the tasks moved, the load moved in *load_moved */
 	u64 (*load_balance)(struct rq *this_rq, int this_cpu,
 			    struct rq *busiest, u64 max_nr_move,
 			    u64 max_load_move, struct sched_domain *sd,
-			    int idle, int *all_pinned, int *this_best_prio);
+			    int idle, int *all_pinned, u64 *load_moved);
 	void (*set_curr_task)(struct rq *rq);
 	void (*task_tick)(struct rq *rq, struct task_struct *p);
 	void (*task_new)(struct rq *rq, struct task_struct *p);
@@ -445,7 +446,8 @@ struct rq_iterator {
 static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 		  int idle, int *all_pinned, u64 *load_moved,
-		  int *this_best_prio, struct rq_iterator *iterator);
+		  int this_best_prio, int best_prio, int best_prio_seen,
+		  struct rq_iterator *iterator);
 static void rebalance_tick(struct rq *rq);
 static void idle_balance(int this_cpu, struct rq *this_rq);
 static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
