@@ -1313,6 +1313,76 @@ START_TEST(test_smp_fairness)
 END_TEST
 
 /*
+ * load_balance_fair bounds every pull by half the difference of the
+ * group's cfs_rqs, with and without group scheduling (rc1: without it
+ * cpu_cfs_rq() is this CPU's rq->cfs).  Two CPUs: F, SCHED_FIFO, pinned to
+ * CPU0 and running; A, a nice-0 hog queued behind it on CPU0; B, a nice-0
+ * hog alone on CPU1.  CPU1 (busy) finds CPU0 busiest (177636 + 1024
+ * against 1024) and calls move_tasks with max_nr_move 2 - 1 = 1:
+ *  - RT pass: F is on the iterator but may not run on CPU1:
+ *    can_migrate_task fails before clearing pinned: *all_pinned = 1;
+ *  - fair pass: CPU0's cfs_rq weighs 1024 (A), CPU1's 1024 (B running,
+ *    still in its tree): imbalance 0, the pass is skipped and leaves
+ *    all_pinned at 1.
+ * load_balance drops CPU0 (all_pinned), finds nothing else, and doubles
+ * balance_interval (all pinned, below 512).  A never runs: 0 ns of 10 s,
+ * where later rcs' flat "maxload = rem_load_move" moved A at the first
+ * balance and A and B got 5 s each.
+ *
+ * When CPU1 balances: the busy interval is balance_interval x 64 ms;
+ * rebalance_domains() balances when jiffies >= last_balance + interval
+ * (interval from the current balance_interval) and sets next_balance from
+ * the interval it read before the doubling.  last_balance starts at 0 and
+ * balance_interval at 1: attempts at 64 (bi 1 -> 2), then 64 + 128 = 192
+ * (-> 4), 192 + 256 = 448 (-> 8), 960 (-> 16), 1984 (-> 32), 4032 (-> 64),
+ * 8128 (-> 128); the next would be at 16320: 7 attempts in 10 s.
+ */
+START_TEST(test_load_balance_fair_flat_rt)
+{
+	for (int group = 0; group <= 1; group++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct task_struct *f, *a, *hb;
+		struct sched_domain *sd1;
+		struct cpumask only0;
+		struct bench b;
+
+		sys.fair_group_sched = group;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		f = bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO, 0,
+				       50);
+		a = bench_spawn(&b, -1, NULL, 0, false);
+		hb = bench_spawn(&b, -1, NULL, 1, false);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, f);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 1)->curr, hb);
+		sd1 = cpu_rq(&b.m, 1)->sd;
+
+		bench_run_to(&b, 63);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 0);
+		bench_run_to(&b, 64);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 1);
+		ck_assert_int_eq(task_cpu(a), 0);
+		ck_assert_uint_eq(sd1->balance_interval, 2);
+
+		bench_run_to(&b, 10000);
+		ck_assert_uint_eq(a->se.sum_exec_runtime, 0);
+		ck_assert_int_eq(task_cpu(a), 0);
+		ck_assert_uint_eq(a->nr_migrations, 0);
+		ck_assert_uint_eq(f->se.sum_exec_runtime, 10 * SEC);
+		ck_assert_uint_eq(hb->se.sum_exec_runtime, 10 * SEC);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 7);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_pulled, 0);
+		ck_assert_uint_eq(sd1->balance_interval, 128);
+		ck_assert_uint_eq(sd1->nr_balance_failed, 0);
+		ck_assert_uint_eq(sd1->alb_cnt, 0);
+		bench_destroy(&b);
+	}
+}
+END_TEST
+
+/*
  * The limit of group fairness under smpnice, pinned as 2.6.23-rc1 has it:
  * all 16 hogs of the test above forked at once on CPU0 of 4 CPUs, with no
  * exec balancing (how the engine starts trace tasks that share a start
@@ -1472,6 +1542,7 @@ static Suite *balance_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_smp_fairness, 0, 3);
 	tcase_add_test(tc, test_smp_burst_on_one_cpu);
+	tcase_add_test(tc, test_load_balance_fair_flat_rt);
 	tcase_add_test(tc, test_affinity);
 	tcase_add_loop_test(tc, test_odd_count_pingpong, 0, 2);
 	suite_add_tcase(s, tc);

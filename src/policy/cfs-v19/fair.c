@@ -689,15 +689,17 @@ static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
  * leaf cfs_rqs and, per group, pull at most half of the difference between
  * that group's cfs_rq there and here.  Each pass gives balance_tasks() the
  * best priority queued on both cfs_rqs and whether busiest's running task
- * is on this one (rc1's interface).  Without group scheduling the only
- * leaf is rq->cfs and the whole remaining imbalance may be pulled.
+ * is on this one (rc1's interface).  rc1 does this with and without group
+ * scheduling: without it, the only leaf is rq->cfs and cpu_cfs_rq() gives
+ * this CPU's rq->cfs, so a pull is bounded by half the difference of the
+ * two CPUs' CFS load, whatever the RT tasks weigh (later rcs let flat
+ * kernels pull the whole imbalance; see docs/cfs-v19.md).
  */
 static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			     struct rq *busiest, u64 max_nr_move,
 			     u64 max_load_move, struct sched_domain *sd,
 			     int idle, int *all_pinned, u64 *total_load_moved)
 {
-	bool group_sched = this_rq->sysctl->fair_group_sched;
 	s64 rem_load_move = (s64)max_load_move;
 	u64 total_nr_moved = 0;
 	struct rq_iterator cfs_rq_iterator = {
@@ -711,22 +713,17 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 		struct cfs_rq *this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
 		int this_best_prio, best_prio, best_prio_seen = 0;
 		u64 load_moved, nr_moved, maxload;
+		s64 imbalance;
 
-		if (group_sched) {
-			s64 imbalance;
+		imbalance = (s64)busy_cfs_rq->load.weight -
+			    (s64)this_cfs_rq->load.weight;
+		/* Don't pull if this_cfs_rq has more load */
+		if (imbalance <= 0)
+			continue;
 
-			imbalance = (s64)busy_cfs_rq->load.weight -
-				    (s64)this_cfs_rq->load.weight;
-			/* Don't pull if this_cfs_rq has more load */
-			if (imbalance <= 0)
-				continue;
-
-			/* Don't pull more than imbalance/2 */
-			imbalance /= 2;
-			maxload = (u64)min_t(rem_load_move, imbalance);
-		} else {
-			maxload = (u64)rem_load_move;
-		}
+		/* Don't pull more than imbalance/2 */
+		imbalance /= 2;
+		maxload = (u64)min_t(rem_load_move, imbalance);
 
 		this_best_prio = cfs_rq_best_prio(this_cfs_rq);
 		best_prio = cfs_rq_best_prio(busy_cfs_rq);
