@@ -1383,6 +1383,87 @@ START_TEST(test_load_balance_fair_flat_rt)
 END_TEST
 
 /*
+ * rebalance_domains() caps a balance interval at HZ * NR_CPUS / 10
+ * jiffies, NR_CPUS being CONFIG_NR_CPUS: 32 by default (2.6.23's x86_64
+ * defconfig), 3200 ms at HZ 1000; 25600 ms with 256.  The starved-hog
+ * machine of the test above, for 60 s: CPU1's busy interval is
+ * balance_interval x 64 ms and balance_interval doubles at every (all
+ * pinned) attempt up to 512.  Attempts at 64, 192, 448, 960, 1984, 4032
+ * (balance_interval 64 after it), then:
+ *  - cap 3200: 4096 is capped, 7232, and every 3200 ms from there:
+ *    7232 + 3200 k <= 60000 for k <= 16: 6 + 17 = 23 attempts;
+ *  - cap 25600: 8128 (4096), 16320 (8192), 32704 (16384), then 32768 is
+ *    capped: 58304: 10 attempts.
+ * Then the tunable's effective value: set, default, and raised to the
+ * machine's CPU count (no kernel runs more CPUs than it was built for).
+ */
+START_TEST(test_config_nr_cpus)
+{
+	static const struct { unsigned int nr; u64 attempts; } runs[] = {
+		{ 32, 23 }, { 256, 10 },
+	};
+
+	for (int r = 0; r < 2; r++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct cpumask only0;
+		struct bench b;
+
+		ck_assert_uint_eq(sys.config_nr_cpus, 32);
+		sys.config_nr_cpus = runs[r].nr;
+		sys.fair_group_sched = false;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO, 0, 50);
+		bench_spawn(&b, -1, NULL, 0, false);
+		bench_spawn(&b, -1, NULL, 1, false);
+		bench_run_to(&b, 60000);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts,
+				  runs[r].attempts);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->sd->balance_interval, 512);
+		bench_destroy(&b);
+	}
+
+	/* Through the policy's table: set, default (32), raised to the CPUs */
+	{
+		static const struct { int cpus; bool set; u64 value, want; } c[] = {
+			{ 2, true, 16, 16 }, { 2, false, 0, 32 },
+			{ 64, false, 0, 64 }, { 8, true, 1, 8 },
+			{ 4, true, 256, 256 },
+		};
+		int idx = sched_policy_tunable(&cfs_v19_policy,
+					       "config_nr_cpus");
+
+		ck_assert_int_ge(idx, 0);
+		ck_assert_uint_eq(cfs_v19_tunables[idx].def, 32);
+		ck_assert_uint_eq(cfs_v19_tunables[idx].max, NR_CPUS);
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			struct tunable_values tv = { 0 };
+			struct policy_config cfg = {
+				.nr_cpus = c[i].cpus,
+				.topology = { 1, 1, c[i].cpus, 1 },
+				.hz = 1000, .group_sched = true,
+				.max_tasks = 1, .max_groups = 1,
+				.tunables = &tv,
+			};
+			uint64_t eff[SIM_MAX_TUNABLES];
+			struct policy_machine *pm;
+			char why[128];
+
+			tv.value[idx] = c[i].value;
+			tv.set[idx] = c[i].set;
+			pm = cfs_v19_policy.create(&cfg, why, sizeof(why));
+			ck_assert_ptr_nonnull(pm);
+			cfs_v19_policy.tunables_effective(pm, eff);
+			ck_assert_uint_eq(eff[idx], c[i].want);
+			cfs_v19_policy.destroy(pm);
+		}
+	}
+}
+END_TEST
+
+/*
  * The limit of group fairness under smpnice, pinned as 2.6.23-rc1 has it:
  * all 16 hogs of the test above forked at once on CPU0 of 4 CPUs, with no
  * exec balancing (how the engine starts trace tasks that share a start
@@ -1543,6 +1624,7 @@ static Suite *balance_suite(void)
 	tcase_add_loop_test(tc, test_smp_fairness, 0, 3);
 	tcase_add_test(tc, test_smp_burst_on_one_cpu);
 	tcase_add_test(tc, test_load_balance_fair_flat_rt);
+	tcase_add_test(tc, test_config_nr_cpus);
 	tcase_add_test(tc, test_affinity);
 	tcase_add_loop_test(tc, test_odd_count_pingpong, 0, 2);
 	suite_add_tcase(s, tc);

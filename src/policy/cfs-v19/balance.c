@@ -1256,8 +1256,8 @@ static void rebalance_domains(struct machine *m, int cpu,
 		interval = msecs_to_jiffies(m, interval);
 		if (!interval)
 			interval = 1;
-		if (interval > hz * NR_CPUS / 10)
-			interval = hz * NR_CPUS / 10;
+		if (interval > hz * m->sysctl.config_nr_cpus / 10)
+			interval = hz * m->sysctl.config_nr_cpus / 10;
 
 		/* SD_SERIALIZE: the "balancing" lock is always free here */
 		if (time_after_eq(jiffies, sd->last_balance + interval)) {

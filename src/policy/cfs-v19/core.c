@@ -69,6 +69,9 @@ static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned in
 			      SCHED_FEAT_START_DEBIT;
 	sys->sched_child_runs_first = 1;
 	sys->fair_group_sched = true;
+	/* A kernel for more CPUs than the defconfig's is configured for them */
+	sys->config_nr_cpus = nr_cpus > DEFCONFIG_NR_CPUS ? (unsigned int)nr_cpus
+							  : DEFCONFIG_NR_CPUS;
 
 	/* sched_init_granularity() */
 	sys->sched_granularity *= factor;

@@ -74,6 +74,8 @@ static inline bool rt_prio(int prio)
 #define WMULT_IDLEPRIO		(1U << 31)
 
 #define CPU_LOAD_IDX_MAX	5
+/* CONFIG_NR_CPUS=32 of the x86_64 defconfig (arch/x86_64/defconfig) */
+#define DEFCONFIG_NR_CPUS	32
 #define DEF_TIMESLICE_MS	100	/* SCHED_RR slice at nice 0 */
 
 /* Feature bits of sysctl_sched_features (kernel/sched_fair.c) */
@@ -98,6 +100,12 @@ struct sched_sysctl {
 	u64 tick_nsec;			/* TICK_NSEC = 10^9 / HZ */
 	unsigned int hz;
 	bool fair_group_sched;		/* CONFIG_FAIR_GROUP_SCHED */
+	/*
+	 * CONFIG_NR_CPUS of the kernel modelled (the kernel's NR_CPUS):
+	 * rebalance_domains() caps a balance interval at HZ * NR_CPUS / 10
+	 * jiffies.  Never below the machine's CPU count.
+	 */
+	unsigned int config_nr_cpus;
 };
 
 struct load_weight {
