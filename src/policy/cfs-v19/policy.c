@@ -39,6 +39,7 @@ enum cfs_v19_tunable {
 	TUN_FEATURES,
 	TUN_CHILD_RUNS_FIRST,
 	TUN_CONFIG_NR_CPUS,
+	TUN_SET_TASK_CPU_OFFSET,
 	NR_CFS_V19_TUNABLES
 };
 
@@ -68,6 +69,10 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		DEFCONFIG_NR_CPUS, 1, NR_CPUS,
 		"CONFIG_NR_CPUS: balance intervals are capped at HZ x it / 10 "
 		"jiffies; 32 (2.6.23 x86_64 defconfig), at least the CPU count" },
+	[TUN_SET_TASK_CPU_OFFSET] = { "set_task_cpu_offset", TUNABLE_INTEGER,
+		SET_TASK_CPU_RQ_CFS, 0, 1,
+		"fair-clock offset of a migrating task: 0 rc1's rq->cfs, "
+		"1 the task's own group cfs_rqs (differ with groups only)" },
 };
 
 /*
@@ -157,6 +162,9 @@ static void apply_tunables(struct sched_sysctl *sys,
 		case TUN_CONFIG_NR_CPUS:
 			sys->config_nr_cpus = (unsigned int)tv->value[i];
 			break;
+		case TUN_SET_TASK_CPU_OFFSET:
+			sys->set_task_cpu_offset = (unsigned int)tv->value[i];
+			break;
 		case NR_CFS_V19_TUNABLES:
 			break;
 		default:
@@ -180,6 +188,7 @@ static void cfs_v19_tunables_effective(const struct policy_machine *pm,
 	values[TUN_FEATURES] = sys->sched_features;
 	values[TUN_CHILD_RUNS_FIRST] = sys->sched_child_runs_first;
 	values[TUN_CONFIG_NR_CPUS] = sys->config_nr_cpus;
+	values[TUN_SET_TASK_CPU_OFFSET] = sys->set_task_cpu_offset;
 }
 
 /* sched_init() and the boot-time set-up of the machine's domains */

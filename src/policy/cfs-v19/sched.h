@@ -106,6 +106,18 @@ struct sched_sysctl {
 	 * jiffies.  Never below the machine's CPU count.
 	 */
 	unsigned int config_nr_cpus;
+	/*
+	 * set_task_cpu() moves wait_start_fair and sleep_start_fair by the
+	 * difference of two fair clocks: SET_TASK_CPU_RQ_CFS, rc1's rq->cfs
+	 * of both CPUs, or SET_TASK_CPU_OWN_CFS_RQ, the task's own cfs_rq
+	 * on both (they differ with group scheduling only).
+	 */
+	unsigned int set_task_cpu_offset;
+};
+
+enum {
+	SET_TASK_CPU_RQ_CFS = 0,
+	SET_TASK_CPU_OWN_CFS_RQ = 1,
 };
 
 struct load_weight {
