@@ -953,6 +953,90 @@ END_TEST
  * 6. Shares
  */
 
+/*
+ * A group entity's preemption granularity.  UP, sched_granularity 2 ms.
+ * rc1's niced_granularity(se, g): weight 1024: g; below: weight * g >> 10;
+ * above: inv_weight * g >> 32, with inv_weight = 2^32 / weight, i.e. g /
+ * weight (rc1's formula divides by the weight where "linearly finer"
+ * meant g * 1024 / weight):
+ *   /g, shares 2048: inv 2097152, 2097152 * 2,000,000 >> 32 = 976;
+ *   /h, shares 512: 512 * 2,000,000 >> 10 = 1,000,000.
+ * /g's hog runs; /s (1024) is queued with a key 500,000 below /g's: the
+ * tick's check at the top level resches with group_niced_granularity 1
+ * (500,000 > 976) and not with 0 (the seed's groups are not niced:
+ * 500,000 < 2,000,000).  At the edge: a lead of 976 is not enough, 977
+ * is (mode 1).  A task's granularity is niced in both modes.
+ */
+START_TEST(test_group_niced_granularity)
+{
+	static const struct { s64 lead; bool resched[2]; } c[] = {
+		{ 500000, { false, true } },
+		{ 976, { false, false } },
+		{ 977, { false, true } },
+		{ 2000001, { true, true } },
+	};
+
+	for (unsigned int mode = 0; mode <= 1; mode++) {
+		struct sim s;
+		struct task_struct tg_task, ts_task, tn;
+		struct task_group *g, *h, *sg;
+		struct sched_entity *gse, *sse;
+		struct rq *rq;
+		u64 gran;
+
+		sim_setup(&s, 1, true);
+		ck_assert_uint_eq(s.m.sysctl.group_niced_granularity, 1);
+		s.m.sysctl.group_niced_granularity = mode;
+		rq = cpu_rq(&s.m, 0);
+		gran = s.m.sysctl.sched_granularity;
+		ck_assert_uint_eq(gran, 2000000);
+		g = mkgroup(&s, &s.m.root_task_group, "/g", 2048);
+		h = mkgroup(&s, &s.m.root_task_group, "/h", 512);
+		sg = mkgroup(&s, &s.m.root_task_group, "/s", 1024);
+		gse = g->se[0];
+		sse = sg->se[0];
+		ck_assert_uint_eq(gse->load.inv_weight, 2097152);
+		ck_assert_int_eq(niced_granularity(gse, gran), 976);
+		ck_assert_int_eq(niced_granularity(h->se[0], gran), 1000000);
+		ck_assert_int_eq(niced_granularity(sse, gran), 2000000);
+
+		sim_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
+		schedule(rq);
+		ck_assert_ptr_eq(rq->curr, &tg_task);
+		sim_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
+		ck_assert_ptr_eq(rq->cfs.curr, gse);
+		ck_assert(sse->on_rq);
+
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			tg_task.need_resched = false;
+			gse->fair_key = 10000000;
+			sse->fair_key = 10000000 - c[i].lead;
+			__check_preempt_curr_fair(&rq->cfs, sse, gse, gran);
+			ck_assert_msg(tg_task.need_resched == c[i].resched[mode],
+				      "mode %u lead %lld", mode,
+				      (long long)c[i].lead);
+		}
+
+		/* A nice -5 task (3125) is niced either way: 2^32 / 3125 =
+		 * 1374389, * 2,000,000 >> 32 = 639 */
+		sched_task_init(&s.m, &tn, 3, "t", SCHED_NORMAL, -5, 0, &s.all,
+				sg);
+		ck_assert_int_eq(niced_granularity(&tn.se, gran), 639);
+		tg_task.need_resched = false;
+		tn.se.fair_key = 10000000;
+		ts_task.se.fair_key = 10000000 - 700;
+		__check_preempt_curr_fair(sg->cfs_rq[0], &ts_task.se, &tn.se,
+					  gran);
+		ck_assert(tg_task.need_resched);
+
+		machine_destroy(&s.m);
+		free_task_group(sg);
+		free_task_group(h);
+		free_task_group(g);
+	}
+}
+END_TEST
+
 START_TEST(test_shares_limits)
 {
 	struct sim s;
@@ -1431,6 +1515,7 @@ static Suite *group_suite(void)
 	tc = tcase_create("shares");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shares_limits);
+	tcase_add_test(tc, test_group_niced_granularity);
 	tcase_add_test(tc, test_shares_two_groups);
 	tcase_add_test(tc, test_shares_nested);
 	tcase_add_test(tc, test_shares_change_running);

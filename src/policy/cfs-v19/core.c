@@ -73,6 +73,7 @@ static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned in
 	sys->config_nr_cpus = nr_cpus > DEFCONFIG_NR_CPUS ? (unsigned int)nr_cpus
 							  : DEFCONFIG_NR_CPUS;
 	sys->set_task_cpu_offset = SET_TASK_CPU_RQ_CFS;
+	sys->group_niced_granularity = 1;
 
 	/* sched_init_granularity() */
 	sys->sched_granularity *= factor;

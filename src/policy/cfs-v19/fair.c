@@ -428,15 +428,24 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int s
 	__dequeue_entity(cfs_rq, se);
 }
 
-/* __check_preempt_curr_fair: preempt only past a granularity of advantage */
+/*
+ * __check_preempt_curr_fair (2.6.23-rc1): preempt only past a granularity
+ * of advantage.  curr is a group entity at the upper levels of the tick's
+ * walk; whether its shares scale the granularity as a nice level would is
+ * sysctl group_niced_granularity (docs/cfs-v19.md).
+ */
 static void __check_preempt_curr_fair(struct cfs_rq *cfs_rq,
 				      struct sched_entity *se,
 				      struct sched_entity *curr,
 				      u64 granularity)
 {
 	s64 delta = curr->fair_key - se->fair_key;
+	s64 gran = (s64)granularity;
 
-	if (delta > niced_granularity(curr, granularity))
+	if (entity_is_task(curr) ||
+	    rq_of(cfs_rq)->sysctl->group_niced_granularity)
+		gran = niced_granularity(curr, granularity);
+	if (delta > gran)
 		resched_task(rq_of(cfs_rq)->curr);
 }
 

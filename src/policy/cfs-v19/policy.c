@@ -40,6 +40,7 @@ enum cfs_v19_tunable {
 	TUN_CHILD_RUNS_FIRST,
 	TUN_CONFIG_NR_CPUS,
 	TUN_SET_TASK_CPU_OFFSET,
+	TUN_GROUP_NICED_GRANULARITY,
 	NR_CFS_V19_TUNABLES
 };
 
@@ -73,6 +74,10 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		SET_TASK_CPU_RQ_CFS, 0, 1,
 		"fair-clock offset of a migrating task: 0 rc1's rq->cfs, "
 		"1 the task's own group cfs_rqs (differ with groups only)" },
+	[TUN_GROUP_NICED_GRANULARITY] = { "group_niced_granularity",
+		TUNABLE_INTEGER, 1, 0, 1,
+		"1: a group's shares scale its granularity as a nice weight "
+		"(rc1's niced_granularity); 0: groups are never niced (seed)" },
 };
 
 /*
@@ -165,6 +170,10 @@ static void apply_tunables(struct sched_sysctl *sys,
 		case TUN_SET_TASK_CPU_OFFSET:
 			sys->set_task_cpu_offset = (unsigned int)tv->value[i];
 			break;
+		case TUN_GROUP_NICED_GRANULARITY:
+			sys->group_niced_granularity =
+				(unsigned int)tv->value[i];
+			break;
 		case NR_CFS_V19_TUNABLES:
 			break;
 		default:
@@ -189,6 +198,7 @@ static void cfs_v19_tunables_effective(const struct policy_machine *pm,
 	values[TUN_CHILD_RUNS_FIRST] = sys->sched_child_runs_first;
 	values[TUN_CONFIG_NR_CPUS] = sys->config_nr_cpus;
 	values[TUN_SET_TASK_CPU_OFFSET] = sys->set_task_cpu_offset;
+	values[TUN_GROUP_NICED_GRANULARITY] = sys->group_niced_granularity;
 }
 
 /* sched_init() and the boot-time set-up of the machine's domains */

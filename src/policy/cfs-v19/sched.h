@@ -113,6 +113,13 @@ struct sched_sysctl {
 	 * on both (they differ with group scheduling only).
 	 */
 	unsigned int set_task_cpu_offset;
+	/*
+	 * 1: a group entity's preemption granularity goes through
+	 * niced_granularity() with its shares as weight, as a task's with
+	 * its nice weight; 0: group entities are not niced (the seed's had
+	 * NICE_0_LOAD only).  See docs/cfs-v19.md.
+	 */
+	unsigned int group_niced_granularity;
 };
 
 enum {
