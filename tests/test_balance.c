@@ -1003,6 +1003,97 @@ START_TEST(test_balance_tasks_best_prio)
 END_TEST
 
 /*
+ * Nested groups: /p holds tasks and the child group /p/c, so /p's cfs_rq
+ * on a CPU queues /p's tasks and /p/c's entity, and is on the leaf list
+ * (newest first: /p/c, /p, /).  load_balance_fair measures a leaf by its
+ * tasks' load, as the seeds' task-only leaves were measured.
+ *
+ * 1. CPU0: C1 of /p/c running, pinned to CPU0, and P1 of /p queued; CPU1:
+ *    P2 of /p running.  CPU1 balances busy, cpu_load 2048 and 1024:
+ *    avg 1536, imbalance min(2048 - 1536, 1536 - 1024) = 512, one task.
+ *    /p/c: 1024 - 0, half 512, but C1 runs and is pinned: all_pinned.  /p:
+ *    tasks 1024 (P1) against 1024 (P2): nothing to pull.  Counting /p/c's
+ *    entity (2048 - 1024, half 512) would pull P1.  load_balance returns 0.
+ * 2. CPU0: C1 (running, may move) and C2 (pinned to CPU0) of /p/c; no task
+ *    of /p anywhere; CPU1 idle.  Each tick CPU1 balances (idle interval
+ *    1 ms): imbalance min(2047 - 1023, 1023) = 1023 (cpu_load[0] 2047),
+ *    one task; /p/c: 2048 - 0, half 1024: C1 runs, C2 is pinned: nothing
+ *    moves, and the pass met a movable task (all_pinned 0); /p: no task
+ *    here or there, skipped.  nr_balance_failed: 1, 2, 3 at 1, 2, 3 ms;
+ *    at 4 ms it is 4 > cache_nice_tries + 2 = 3: active balance, C1's CPU
+ *    pushes it to CPU1.  Counting /p/c's entity in /p (1024 - 0, half
+ *    512) would hand a pass with no task to balance_tasks(), which
+ *    reports all pinned: CPU0 dropped, nr_balance_failed reset, no active
+ *    balance ever, CPU1 idle for the whole second.
+ */
+START_TEST(test_nested_group_balance)
+{
+	struct task_struct *c1, *c2, *p1, *p2;
+	struct task_group *p, *pc, *ga, *gb;
+	struct sched_domain *sd;
+	struct cpumask only0;
+	struct bench b;
+	int balance = 1;
+
+	cpus_clear(&only0);
+	cpu_set(0, &only0);
+
+	bench_init(&b, flat(2));
+	p = sched_create_group(&b.m, &b.m.root_task_group, "/p", 1024);
+	pc = sched_create_group(&b.m, p, "/p/c", 1024);
+	ga = b.grp[0];		/* /a and /b stay, empty */
+	gb = b.grp[1];
+	b.grp[0] = pc;		/* bench_spawn's group 0 is /p/c here ... */
+	b.grp[1] = p;		/* ... and group 1 is /p (both freed with b) */
+	c1 = bench_spawn(&b, 0, &only0, 0, false);
+	p1 = bench_spawn(&b, 1, NULL, 0, false);
+	p2 = bench_spawn(&b, 1, NULL, 1, false);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, c1);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 1)->curr, p2);
+	ck_assert_uint_eq(p->cfs_rq[0]->load.weight, 2048);
+	ck_assert_uint_eq(cfs_rq_task_load(p->cfs_rq[0]), 1024);
+	set_cpu_load(&b, 0, 2048);
+	set_cpu_load(&b, 1, 1024);
+	sd = cpu_rq(&b.m, 1)->sd;
+	ck_assert_int_eq(load_balance(1, cpu_rq(&b.m, 1), sd, CPU_NOT_IDLE,
+				      &balance), 0);
+	ck_assert_int_eq(task_cpu(p1), 0);
+	ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_pulled, 0);
+	bench_destroy(&b);
+	free_task_group(ga);
+	free_task_group(gb);
+
+	bench_init(&b, flat(2));
+	p = sched_create_group(&b.m, &b.m.root_task_group, "/p", 1024);
+	pc = sched_create_group(&b.m, p, "/p/c", 1024);
+	ga = b.grp[0];
+	gb = b.grp[1];
+	b.grp[0] = pc;
+	b.grp[1] = p;
+	c1 = bench_spawn(&b, 0, NULL, 0, false);
+	c2 = bench_spawn(&b, 0, &only0, 0, false);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, c1);
+	ck_assert_uint_eq(p->cfs_rq[0]->load.weight, 1024);
+	ck_assert_uint_eq(cfs_rq_task_load(p->cfs_rq[0]), 0);
+	sd = cpu_rq(&b.m, 1)->sd;
+	bench_run_to(&b, 3);
+	ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 3);
+	ck_assert_uint_eq(sd->nr_balance_failed, 3);
+	ck_assert_int_eq(task_cpu(c1), 0);
+	bench_run_to(&b, 4);
+	ck_assert_uint_eq(sd->alb_pushed, 1);
+	ck_assert_int_eq(task_cpu(c1), 1);
+	bench_run_to(&b, 1000);
+	ck_assert_uint_eq(c1->nr_migrations, 1);
+	ck_assert_int_eq(task_cpu(c2), 0);
+	ck_assert_uint_ge(bench_busy(&b, 1), 996 * MS);
+	bench_destroy(&b);
+	free_task_group(ga);
+	free_task_group(gb);
+}
+END_TEST
+
+/*
  * A CPU about to go idle pulls in schedule() (load_balance_newidle), and
  * the pulled task is what that same schedule() picks.  CPU0 holds three
  * tasks (cpu_load 3072), CPU1's only task blocks: newidle_idx 2 sees 3072
@@ -1609,6 +1700,7 @@ static Suite *balance_suite(void)
 	tcase_add_test(tc, test_fbg_balance_cpu);
 	tcase_add_test(tc, test_load_balance_fair_per_group);
 	tcase_add_test(tc, test_balance_tasks_best_prio);
+	tcase_add_test(tc, test_nested_group_balance);
 	tcase_add_test(tc, test_newidle_balance);
 	tcase_add_test(tc, test_active_balance);
 	suite_add_tcase(s, tc);

@@ -649,7 +649,8 @@ static struct rb_node *next_task_node(struct rb_node *node)
  * __load_balance_iterator: tasks of one cfs_rq in key order; pre-iterates
  * so that the returned task may be dequeued by the caller.  With nested
  * groups a cfs_rq on the leaf list also queues child groups' entities
- * (the seeds' groups never nest): those are skipped, not moved.
+ * (the seeds' groups never nest; rc1 would take one for a task): those
+ * are skipped, not moved.
  */
 static struct task_struct *__load_balance_iterator(struct cfs_rq *cfs_rq,
 						   struct rb_node *curr)
@@ -694,6 +695,33 @@ static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
 }
 
 /*
+ * The load of the tasks queued on cfs_rq, for load_balance_fair().  The
+ * seeds' leaf cfs_rqs hold tasks only (their groups do not nest), so a
+ * leaf's load is its tasks' load.  With nested groups, the cfs_rq of a
+ * group that has child groups also queues their entities, whose tasks
+ * the balancer moves through the children's own leaf cfs_rqs: they are
+ * left out here, as in the seed's "leaf holds tasks" (docs/cfs-v19.md).
+ * Only such a cfs_rq is walked; the root group's children are queued on
+ * rq->cfs, not on its cfs_rq.
+ */
+static u64 cfs_rq_task_load(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *node;
+	u64 load = 0;
+
+	if (!cfs_rq->tg || !cfs_rq->tg->parent || !cfs_rq->tg->nr_children)
+		return cfs_rq->load.weight;
+	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity,
+						   run_node);
+
+		if (entity_is_task(se))
+			load += se->load.weight;
+	}
+	return load;
+}
+
+/*
  * load_balance_fair (2.6.23-rc1, seed patch 1): walk the busiest CPU's
  * leaf cfs_rqs and, per group, pull at most half of the difference between
  * that group's cfs_rq there and here.  Each pass gives balance_tasks() the
@@ -724,8 +752,9 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 		u64 load_moved, nr_moved, maxload;
 		s64 imbalance;
 
-		imbalance = (s64)busy_cfs_rq->load.weight -
-			    (s64)this_cfs_rq->load.weight;
+		/* rc1: the cfs_rqs' load.weight, i.e. their tasks' load */
+		imbalance = (s64)cfs_rq_task_load(busy_cfs_rq) -
+			    (s64)cfs_rq_task_load(this_cfs_rq);
 		/* Don't pull if this_cfs_rq has more load */
 		if (imbalance <= 0)
 			continue;
