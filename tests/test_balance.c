@@ -75,18 +75,28 @@ static void bench_switch(struct policy_host *host, int cpu, int prev_id,
 	b->switches_checked++;
 }
 
-static void bench_init_features(struct bench *b, struct sched_topology topo,
-				bool precise)
+static int topo_cpus(struct sched_topology topo)
+{
+	return topo.nodes * topo.packages_per_node * topo.cores_per_package *
+	       topo.threads_per_core;
+}
+
+/* The defaults of a machine of topo at HZ 1000, to adjust before bench_init_sys */
+static struct sched_sysctl bench_sysctl(struct sched_topology topo)
 {
 	struct sched_sysctl sys;
-	int n = topo.nodes * topo.packages_per_node * topo.cores_per_package *
-		topo.threads_per_core;
+
+	sched_sysctl_init(&sys, topo_cpus(topo), 1000);
+	return sys;
+}
+
+static void bench_init_sys(struct bench *b, struct sched_topology topo,
+			   const struct sched_sysctl *sys)
+{
+	int n = topo_cpus(topo);
 
 	memset(b, 0, sizeof(*b));
-	sched_sysctl_init(&sys, n, 1000);
-	if (!precise)
-		sys.sched_features &= ~(unsigned int)SCHED_FEAT_PRECISE_CPU_LOAD;
-	ck_assert_int_eq(machine_init(&b->m, n, &sys), 0);
+	ck_assert_int_eq(machine_init(&b->m, n, sys), 0);
 	ck_assert_int_eq(build_sched_domains(&b->m, &topo), 0);
 	b->grp[0] = sched_create_group(&b->m, &b->m.root_task_group, "/a", 1024);
 	b->grp[1] = sched_create_group(&b->m, &b->m.root_task_group, "/b", 1024);
@@ -94,6 +104,16 @@ static void bench_init_features(struct bench *b, struct sched_topology topo,
 	ck_assert_ptr_nonnull(b->grp[1]);
 	b->host.switched = bench_switch;
 	b->m.host = &b->host;
+}
+
+static void bench_init_features(struct bench *b, struct sched_topology topo,
+				bool precise)
+{
+	struct sched_sysctl sys = bench_sysctl(topo);
+
+	if (!precise)
+		sys.sched_features &= ~(unsigned int)SCHED_FEAT_PRECISE_CPU_LOAD;
+	bench_init_sys(b, topo, &sys);
 }
 
 static void bench_init(struct bench *b, struct sched_topology topo)
@@ -139,9 +159,11 @@ static void resched_all(struct bench *b)
  * 'from', as the engine forks trace tasks (parent NULL); 'exec' then
  * places it with SD_BALANCE_EXEC, as a shell's fork+exec would.
  */
-static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
-					    const struct cpumask *allowed,
-					    int from, bool exec, int nice)
+static struct task_struct *bench_spawn_policy(struct bench *b, int grp,
+					      const struct cpumask *allowed,
+					      int from, bool exec,
+					      unsigned int policy, int nice,
+					      unsigned int rt_priority)
 {
 	struct task_struct *p = &b->tasks[b->nr_tasks];
 	struct task_group *tg = grp >= 0 ? b->grp[grp] : &b->m.root_task_group;
@@ -150,7 +172,7 @@ static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
 	require(b->nr_tasks < MAX_TASKS, "too many tasks");
 	cpus_setall(&all, b->m.nr_cpus);
 	sched_task_init(&b->m, p, b->nr_tasks + 1, names[grp >= 0 ? grp : 2],
-			SCHED_NORMAL, nice, 0, allowed ? allowed : &all, tg);
+			policy, nice, rt_priority, allowed ? allowed : &all, tg);
 	p->sim_id = b->nr_tasks;	/* its index: bench_switch finds it */
 	tg->nr_tasks++;
 	b->nr_tasks++;
@@ -161,6 +183,14 @@ static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
 		sched_exec_cpu(&b->m, p);
 	resched_all(b);
 	return p;
+}
+
+static struct task_struct *bench_spawn_nice(struct bench *b, int grp,
+					    const struct cpumask *allowed,
+					    int from, bool exec, int nice)
+{
+	return bench_spawn_policy(b, grp, allowed, from, exec, SCHED_NORMAL,
+				  nice, 0);
 }
 
 static struct task_struct *bench_spawn(struct bench *b, int grp,
@@ -920,6 +950,150 @@ START_TEST(test_load_balance_fair_per_group)
 END_TEST
 
 /*
+ * rc1's balance_tasks() interface: each class passes this_best_prio,
+ * best_prio and best_prio_seen.  CPU0 holds two nice -10 tasks H1, H2
+ * (9537 each, prio 110) queued but not running; CPU1 is empty.  move_tasks
+ * from CPU1 with max_nr_move 1 and max_load_move 2048:
+ *  - with groups, H1 and H2 in /a, CPU0 running R of /b: /b's pass finds
+ *    only the running R (imbalance 1024 / 2 = 512); /a's pass: imbalance
+ *    19074 / 2 = 9537, maxload min(2048, 9537) = 2048; this_best_prio =
+ *    140 (/a on CPU1 is empty: MAX_PRIO), best_prio 110 (H1 is leftmost:
+ *    equal keys keep arrival order), best_prio_seen 0 (CPU0's running R is
+ *    not on /a's cfs_rq).  H1: 9537 >> 1 = 4768 > 2048 + 1024, heavy; 110 <
+ *    140, so the override asks "!best_prio_seen && prio == best_prio": 1,
+ *    H1 stays, best_prio_seen becomes 1.  H2: heavy, 110 < 140, override 0:
+ *    H2 moves.  Later rcs (best_prio MAX_PRIO, best_prio_seen 0 fixed) move
+ *    H1.
+ *  - flat, CPU0 running a SCHED_FIFO task F pinned there: the RT pass moves
+ *    nothing; rq->cfs's curr is NULL (F is not CFS): best_prio_seen 0, and
+ *    H2 moves for the same reason.
+ */
+START_TEST(test_balance_tasks_best_prio)
+{
+	for (int group = 0; group <= 1; group++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct task_struct *h1, *h2;
+		struct cpumask only0;
+		struct bench b;
+		int all_pinned = 0;
+
+		sys.fair_group_sched = group;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		if (group)
+			bench_spawn(&b, 1, NULL, 0, false);
+		else
+			bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO,
+					   0, 50);
+		h1 = bench_spawn_nice(&b, 0, NULL, 0, false, -10);
+		h2 = bench_spawn_nice(&b, 0, NULL, 0, false, -10);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, &b.tasks[0]);
+		ck_assert_int_eq(h1->prio, 110);
+		ck_assert_int_eq(move_tasks(cpu_rq(&b.m, 1), 1, cpu_rq(&b.m, 0),
+					    1, 2048, cpu_rq(&b.m, 1)->sd,
+					    CPU_IDLE, &all_pinned), 1);
+		ck_assert_int_eq(task_cpu(h1), 0);
+		ck_assert_int_eq(task_cpu(h2), 1);
+		ck_assert_int_eq(all_pinned, 0);
+		bench_destroy(&b);
+	}
+}
+END_TEST
+
+/*
+ * Nested groups: /p holds tasks and the child group /p/c, so /p's cfs_rq
+ * on a CPU queues /p's tasks and /p/c's entity, and is on the leaf list
+ * (newest first: /p/c, /p, /).  load_balance_fair measures a leaf by its
+ * tasks' load, as the seeds' task-only leaves were measured.
+ *
+ * 1. CPU0: C1 of /p/c running, pinned to CPU0, and P1 of /p queued; CPU1:
+ *    P2 of /p running.  CPU1 balances busy, cpu_load 2048 and 1024:
+ *    avg 1536, imbalance min(2048 - 1536, 1536 - 1024) = 512, one task.
+ *    /p/c: 1024 - 0, half 512, but C1 runs and is pinned: all_pinned.  /p:
+ *    tasks 1024 (P1) against 1024 (P2): nothing to pull.  Counting /p/c's
+ *    entity (2048 - 1024, half 512) would pull P1.  load_balance returns 0.
+ * 2. CPU0: C1 (running, may move) and C2 (pinned to CPU0) of /p/c; no task
+ *    of /p anywhere; CPU1 idle.  Each tick CPU1 balances (idle interval
+ *    1 ms): imbalance min(2047 - 1023, 1023) = 1023 (cpu_load[0] 2047),
+ *    one task; /p/c: 2048 - 0, half 1024: C1 runs, C2 is pinned: nothing
+ *    moves, and the pass met a movable task (all_pinned 0); /p: no task
+ *    here or there, skipped.  nr_balance_failed: 1, 2, 3 at 1, 2, 3 ms;
+ *    at 4 ms it is 4 > cache_nice_tries + 2 = 3: active balance, C1's CPU
+ *    pushes it to CPU1.  Counting /p/c's entity in /p (1024 - 0, half
+ *    512) would hand a pass with no task to balance_tasks(), which
+ *    reports all pinned: CPU0 dropped, nr_balance_failed reset, no active
+ *    balance ever, CPU1 idle for the whole second.
+ */
+START_TEST(test_nested_group_balance)
+{
+	struct task_struct *c1, *c2, *p1, *p2;
+	struct task_group *p, *pc, *ga, *gb;
+	struct sched_domain *sd;
+	struct cpumask only0;
+	struct bench b;
+	int balance = 1;
+
+	cpus_clear(&only0);
+	cpu_set(0, &only0);
+
+	bench_init(&b, flat(2));
+	p = sched_create_group(&b.m, &b.m.root_task_group, "/p", 1024);
+	pc = sched_create_group(&b.m, p, "/p/c", 1024);
+	ga = b.grp[0];		/* /a and /b stay, empty */
+	gb = b.grp[1];
+	b.grp[0] = pc;		/* bench_spawn's group 0 is /p/c here ... */
+	b.grp[1] = p;		/* ... and group 1 is /p (both freed with b) */
+	c1 = bench_spawn(&b, 0, &only0, 0, false);
+	p1 = bench_spawn(&b, 1, NULL, 0, false);
+	p2 = bench_spawn(&b, 1, NULL, 1, false);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, c1);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 1)->curr, p2);
+	ck_assert_uint_eq(p->cfs_rq[0]->load.weight, 2048);
+	ck_assert_uint_eq(cfs_rq_task_load(p->cfs_rq[0]), 1024);
+	set_cpu_load(&b, 0, 2048);
+	set_cpu_load(&b, 1, 1024);
+	sd = cpu_rq(&b.m, 1)->sd;
+	ck_assert_int_eq(load_balance(1, cpu_rq(&b.m, 1), sd, CPU_NOT_IDLE,
+				      &balance), 0);
+	ck_assert_int_eq(task_cpu(p1), 0);
+	ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_pulled, 0);
+	bench_destroy(&b);
+	free_task_group(ga);
+	free_task_group(gb);
+
+	bench_init(&b, flat(2));
+	p = sched_create_group(&b.m, &b.m.root_task_group, "/p", 1024);
+	pc = sched_create_group(&b.m, p, "/p/c", 1024);
+	ga = b.grp[0];
+	gb = b.grp[1];
+	b.grp[0] = pc;
+	b.grp[1] = p;
+	c1 = bench_spawn(&b, 0, NULL, 0, false);
+	c2 = bench_spawn(&b, 0, &only0, 0, false);
+	ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, c1);
+	ck_assert_uint_eq(p->cfs_rq[0]->load.weight, 1024);
+	ck_assert_uint_eq(cfs_rq_task_load(p->cfs_rq[0]), 0);
+	sd = cpu_rq(&b.m, 1)->sd;
+	bench_run_to(&b, 3);
+	ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 3);
+	ck_assert_uint_eq(sd->nr_balance_failed, 3);
+	ck_assert_int_eq(task_cpu(c1), 0);
+	bench_run_to(&b, 4);
+	ck_assert_uint_eq(sd->alb_pushed, 1);
+	ck_assert_int_eq(task_cpu(c1), 1);
+	bench_run_to(&b, 1000);
+	ck_assert_uint_eq(c1->nr_migrations, 1);
+	ck_assert_int_eq(task_cpu(c2), 0);
+	ck_assert_uint_ge(bench_busy(&b, 1), 996 * MS);
+	bench_destroy(&b);
+	free_task_group(ga);
+	free_task_group(gb);
+}
+END_TEST
+
+/*
  * A CPU about to go idle pulls in schedule() (load_balance_newidle), and
  * the pulled task is what that same schedule() picks.  CPU0 holds three
  * tasks (cpu_load 3072), CPU1's only task blocks: newidle_idx 2 sees 3072
@@ -1230,6 +1404,157 @@ START_TEST(test_smp_fairness)
 END_TEST
 
 /*
+ * load_balance_fair bounds every pull by half the difference of the
+ * group's cfs_rqs, with and without group scheduling (rc1: without it
+ * cpu_cfs_rq() is this CPU's rq->cfs).  Two CPUs: F, SCHED_FIFO, pinned to
+ * CPU0 and running; A, a nice-0 hog queued behind it on CPU0; B, a nice-0
+ * hog alone on CPU1.  CPU1 (busy) finds CPU0 busiest (177636 + 1024
+ * against 1024) and calls move_tasks with max_nr_move 2 - 1 = 1:
+ *  - RT pass: F is on the iterator but may not run on CPU1:
+ *    can_migrate_task fails before clearing pinned: *all_pinned = 1;
+ *  - fair pass: CPU0's cfs_rq weighs 1024 (A), CPU1's 1024 (B running,
+ *    still in its tree): imbalance 0, the pass is skipped and leaves
+ *    all_pinned at 1.
+ * load_balance drops CPU0 (all_pinned), finds nothing else, and doubles
+ * balance_interval (all pinned, below 512).  A never runs: 0 ns of 10 s,
+ * where later rcs' flat "maxload = rem_load_move" moved A at the first
+ * balance and A and B got 5 s each.
+ *
+ * When CPU1 balances: the busy interval is balance_interval x 64 ms;
+ * rebalance_domains() balances when jiffies >= last_balance + interval
+ * (interval from the current balance_interval) and sets next_balance from
+ * the interval it read before the doubling.  last_balance starts at 0 and
+ * balance_interval at 1: attempts at 64 (bi 1 -> 2), then 64 + 128 = 192
+ * (-> 4), 192 + 256 = 448 (-> 8), 960 (-> 16), 1984 (-> 32), 4032 (-> 64),
+ * 8128 (-> 128); the next would be at 16320: 7 attempts in 10 s.
+ */
+START_TEST(test_load_balance_fair_flat_rt)
+{
+	for (int group = 0; group <= 1; group++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct task_struct *f, *a, *hb;
+		struct sched_domain *sd1;
+		struct cpumask only0;
+		struct bench b;
+
+		sys.fair_group_sched = group;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		f = bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO, 0,
+				       50);
+		a = bench_spawn(&b, -1, NULL, 0, false);
+		hb = bench_spawn(&b, -1, NULL, 1, false);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 0)->curr, f);
+		ck_assert_ptr_eq(cpu_rq(&b.m, 1)->curr, hb);
+		sd1 = cpu_rq(&b.m, 1)->sd;
+
+		bench_run_to(&b, 63);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 0);
+		bench_run_to(&b, 64);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 1);
+		ck_assert_int_eq(task_cpu(a), 0);
+		ck_assert_uint_eq(sd1->balance_interval, 2);
+
+		bench_run_to(&b, 10000);
+		ck_assert_uint_eq(a->se.sum_exec_runtime, 0);
+		ck_assert_int_eq(task_cpu(a), 0);
+		ck_assert_uint_eq(a->nr_migrations, 0);
+		ck_assert_uint_eq(f->se.sum_exec_runtime, 10 * SEC);
+		ck_assert_uint_eq(hb->se.sum_exec_runtime, 10 * SEC);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts, 7);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_pulled, 0);
+		ck_assert_uint_eq(sd1->balance_interval, 128);
+		ck_assert_uint_eq(sd1->nr_balance_failed, 0);
+		ck_assert_uint_eq(sd1->alb_cnt, 0);
+		bench_destroy(&b);
+	}
+}
+END_TEST
+
+/*
+ * rebalance_domains() caps a balance interval at HZ * NR_CPUS / 10
+ * jiffies, NR_CPUS being CONFIG_NR_CPUS: 32 by default (2.6.23's x86_64
+ * defconfig), 3200 ms at HZ 1000; 25600 ms with 256.  The starved-hog
+ * machine of the test above, for 60 s: CPU1's busy interval is
+ * balance_interval x 64 ms and balance_interval doubles at every (all
+ * pinned) attempt up to 512.  Attempts at 64, 192, 448, 960, 1984, 4032
+ * (balance_interval 64 after it), then:
+ *  - cap 3200: 4096 is capped, 7232, and every 3200 ms from there:
+ *    7232 + 3200 k <= 60000 for k <= 16: 6 + 17 = 23 attempts;
+ *  - cap 25600: 8128 (4096), 16320 (8192), 32704 (16384), then 32768 is
+ *    capped: 58304: 10 attempts.
+ * Then the tunable's effective value: set, default, and raised to the
+ * machine's CPU count (no kernel runs more CPUs than it was built for).
+ */
+START_TEST(test_config_nr_cpus)
+{
+	static const struct { unsigned int nr; u64 attempts; } runs[] = {
+		{ 32, 23 }, { 256, 10 },
+	};
+
+	for (int r = 0; r < 2; r++) {
+		struct sched_topology topo = flat(2);
+		struct sched_sysctl sys = bench_sysctl(topo);
+		struct cpumask only0;
+		struct bench b;
+
+		ck_assert_uint_eq(sys.config_nr_cpus, 32);
+		sys.config_nr_cpus = runs[r].nr;
+		sys.fair_group_sched = false;
+		bench_init_sys(&b, topo, &sys);
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		bench_spawn_policy(&b, -1, &only0, 0, false, SCHED_FIFO, 0, 50);
+		bench_spawn(&b, -1, NULL, 0, false);
+		bench_spawn(&b, -1, NULL, 1, false);
+		bench_run_to(&b, 60000);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->stats.lb_attempts,
+				  runs[r].attempts);
+		ck_assert_uint_eq(cpu_rq(&b.m, 1)->sd->balance_interval, 512);
+		bench_destroy(&b);
+	}
+
+	/* Through the policy's table: set, default (32), raised to the CPUs */
+	{
+		static const struct { int cpus; bool set; u64 value, want; } c[] = {
+			{ 2, true, 16, 16 }, { 2, false, 0, 32 },
+			{ 64, false, 0, 64 }, { 8, true, 1, 8 },
+			{ 4, true, 256, 256 },
+		};
+		int idx = sched_policy_tunable(&cfs_v19_policy,
+					       "config_nr_cpus");
+
+		ck_assert_int_ge(idx, 0);
+		ck_assert_uint_eq(cfs_v19_tunables[idx].def, 32);
+		ck_assert_uint_eq(cfs_v19_tunables[idx].max, NR_CPUS);
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			struct tunable_values tv = { 0 };
+			struct policy_config cfg = {
+				.nr_cpus = c[i].cpus,
+				.topology = { 1, 1, c[i].cpus, 1 },
+				.hz = 1000, .group_sched = true,
+				.max_tasks = 1, .max_groups = 1,
+				.tunables = &tv,
+			};
+			uint64_t eff[SIM_MAX_TUNABLES];
+			struct policy_machine *pm;
+			char why[128];
+
+			tv.value[idx] = c[i].value;
+			tv.set[idx] = c[i].set;
+			pm = cfs_v19_policy.create(&cfg, why, sizeof(why));
+			ck_assert_ptr_nonnull(pm);
+			cfs_v19_policy.tunables_effective(pm, eff);
+			ck_assert_uint_eq(eff[idx], c[i].want);
+			cfs_v19_policy.destroy(pm);
+		}
+	}
+}
+END_TEST
+
+/*
  * The limit of group fairness under smpnice, pinned as 2.6.23-rc1 has it:
  * all 16 hogs of the test above forked at once on CPU0 of 4 CPUs, with no
  * exec balancing (how the engine starts trace tasks that share a start
@@ -1374,6 +1699,8 @@ static Suite *balance_suite(void)
 	tcase_add_test(tc, test_fbg_max_below_avg);
 	tcase_add_test(tc, test_fbg_balance_cpu);
 	tcase_add_test(tc, test_load_balance_fair_per_group);
+	tcase_add_test(tc, test_balance_tasks_best_prio);
+	tcase_add_test(tc, test_nested_group_balance);
 	tcase_add_test(tc, test_newidle_balance);
 	tcase_add_test(tc, test_active_balance);
 	suite_add_tcase(s, tc);
@@ -1388,6 +1715,8 @@ static Suite *balance_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_smp_fairness, 0, 3);
 	tcase_add_test(tc, test_smp_burst_on_one_cpu);
+	tcase_add_test(tc, test_load_balance_fair_flat_rt);
+	tcase_add_test(tc, test_config_nr_cpus);
 	tcase_add_test(tc, test_affinity);
 	tcase_add_loop_test(tc, test_odd_count_pingpong, 0, 2);
 	suite_add_tcase(s, tc);

@@ -713,6 +713,77 @@ START_TEST(test_move_running_task)
 END_TEST
 
 /*
+ * set_task_cpu()'s fair-clock offset for a sleeping task of /a woken on
+ * the other CPU (set_task_cpu then activate_task(wakeup), as
+ * try_to_wake_up does).  2 CPUs: granularity 4 ms, runtime limit 16 ms.
+ * Clocks: rq->cfs 5,000,000 on CPU0 and 1,000,000 on CPU1; /a's cfs_rq
+ * 3,000,000 on CPU0 and 2,000,000 on CPU1; the task fell asleep at /a's
+ * 2,500,000 (it slept 500,000 of /a's fair time on CPU0).
+ *  - rc1 (set_task_cpu_offset 0): offset 5,000,000 - 1,000,000 =
+ *    4,000,000, sleep_start_fair 2,500,000 - 4,000,000 = -1,500,000 (a
+ *    u64: in the future of CPU1's /a clock).  The wakeup's delta_fair =
+ *    min(2 x 16 ms, 2,000,000 - (-1,500,000)) = 3,500,000;
+ *  - the task's own cfs_rqs (1): offset 3,000,000 - 2,000,000 = 1,000,000,
+ *    sleep_start_fair 1,500,000, delta_fair 500,000.
+ * SLEEPER_AVG with CPU1's cpu_load[2] = 1024: delta * 1024 / (1024 +
+ * 1024): wait_runtime 0 -> 1,750,000 (rc1) or 250,000.  Without group
+ * scheduling the task's cfs_rq is rq->cfs and both modes agree: asleep
+ * since rq->cfs's 4,500,000 on CPU0, it gets 4,500,000 - 4,000,000 =
+ * 500,000, delta 1,000,000 - 500,000 = 500,000, credit 250,000.
+ */
+START_TEST(test_set_task_cpu_offset)
+{
+	static const struct { bool group; unsigned int mode; u64 start; s64 wr; }
+	c[] = {
+		{ true, SET_TASK_CPU_RQ_CFS, (u64)-1500000, 1750000 },
+		{ true, SET_TASK_CPU_OWN_CFS_RQ, 1500000, 250000 },
+		{ false, SET_TASK_CPU_RQ_CFS, 500000, 250000 },
+		{ false, SET_TASK_CPU_OWN_CFS_RQ, 500000, 250000 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct sim s;
+		struct task_struct t;
+		struct task_group *a;
+		struct rq *rq0, *rq1;
+
+		sim_setup(&s, 2, c[i].group);
+		ck_assert_uint_eq(s.m.sysctl.set_task_cpu_offset,
+				  SET_TASK_CPU_RQ_CFS);
+		s.m.sysctl.set_task_cpu_offset = c[i].mode;
+		rq0 = cpu_rq(&s.m, 0);
+		rq1 = cpu_rq(&s.m, 1);
+		a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
+		sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, a);
+		schedule(rq0);
+		sim_tick(&s);
+		sim_sleep(&s, &t);
+		ck_assert(!t.se.on_rq);
+
+		rq0->cfs.fair_clock = 5000000;
+		rq1->cfs.fair_clock = 1000000;
+		if (c[i].group) {
+			a->cfs_rq[0]->fair_clock = 3000000;
+			a->cfs_rq[1]->fair_clock = 2000000;
+		}
+		t.se.sleep_start_fair = c[i].group ? 2500000 : 4500000;
+		t.se.wait_runtime = 0;
+		rq1->cpu_load[2] = 1024;
+		update_rq_clock(rq1, s.now);
+
+		set_task_cpu(&t, rq0, rq1);
+		ck_assert_int_eq(task_cpu(&t), 1);
+		ck_assert_uint_eq(t.se.sleep_start_fair, c[i].start);
+		activate_task(rq1, &t, 1);
+		ck_assert_int_eq(t.se.wait_runtime, c[i].wr);
+
+		machine_destroy(&s.m);
+		free_task_group(a);
+	}
+}
+END_TEST
+
+/*
  * Moving a SCHED_FIFO task between groups must not change its place in
  * its RT priority list: group membership means nothing to the RT class
  * (the seed's sched_move_task leaves non-fair tasks alone; 2.6.24 only
@@ -881,6 +952,90 @@ END_TEST
 /**************************************************************
  * 6. Shares
  */
+
+/*
+ * A group entity's preemption granularity.  UP, sched_granularity 2 ms.
+ * rc1's niced_granularity(se, g): weight 1024: g; below: weight * g >> 10;
+ * above: inv_weight * g >> 32, with inv_weight = 2^32 / weight, i.e. g /
+ * weight (rc1's formula divides by the weight where "linearly finer"
+ * meant g * 1024 / weight):
+ *   /g, shares 2048: inv 2097152, 2097152 * 2,000,000 >> 32 = 976;
+ *   /h, shares 512: 512 * 2,000,000 >> 10 = 1,000,000.
+ * /g's hog runs; /s (1024) is queued with a key 500,000 below /g's: the
+ * tick's check at the top level resches with group_niced_granularity 1
+ * (500,000 > 976) and not with 0 (the seed's groups are not niced:
+ * 500,000 < 2,000,000).  At the edge: a lead of 976 is not enough, 977
+ * is (mode 1).  A task's granularity is niced in both modes.
+ */
+START_TEST(test_group_niced_granularity)
+{
+	static const struct { s64 lead; bool resched[2]; } c[] = {
+		{ 500000, { false, true } },
+		{ 976, { false, false } },
+		{ 977, { false, true } },
+		{ 2000001, { true, true } },
+	};
+
+	for (unsigned int mode = 0; mode <= 1; mode++) {
+		struct sim s;
+		struct task_struct tg_task, ts_task, tn;
+		struct task_group *g, *h, *sg;
+		struct sched_entity *gse, *sse;
+		struct rq *rq;
+		u64 gran;
+
+		sim_setup(&s, 1, true);
+		ck_assert_uint_eq(s.m.sysctl.group_niced_granularity, 1);
+		s.m.sysctl.group_niced_granularity = mode;
+		rq = cpu_rq(&s.m, 0);
+		gran = s.m.sysctl.sched_granularity;
+		ck_assert_uint_eq(gran, 2000000);
+		g = mkgroup(&s, &s.m.root_task_group, "/g", 2048);
+		h = mkgroup(&s, &s.m.root_task_group, "/h", 512);
+		sg = mkgroup(&s, &s.m.root_task_group, "/s", 1024);
+		gse = g->se[0];
+		sse = sg->se[0];
+		ck_assert_uint_eq(gse->load.inv_weight, 2097152);
+		ck_assert_int_eq(niced_granularity(gse, gran), 976);
+		ck_assert_int_eq(niced_granularity(h->se[0], gran), 1000000);
+		ck_assert_int_eq(niced_granularity(sse, gran), 2000000);
+
+		sim_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
+		schedule(rq);
+		ck_assert_ptr_eq(rq->curr, &tg_task);
+		sim_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
+		ck_assert_ptr_eq(rq->cfs.curr, gse);
+		ck_assert(sse->on_rq);
+
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			tg_task.need_resched = false;
+			gse->fair_key = 10000000;
+			sse->fair_key = 10000000 - c[i].lead;
+			__check_preempt_curr_fair(&rq->cfs, sse, gse, gran);
+			ck_assert_msg(tg_task.need_resched == c[i].resched[mode],
+				      "mode %u lead %lld", mode,
+				      (long long)c[i].lead);
+		}
+
+		/* A nice -5 task (3125) is niced either way: 2^32 / 3125 =
+		 * 1374389, * 2,000,000 >> 32 = 639 */
+		sched_task_init(&s.m, &tn, 3, "t", SCHED_NORMAL, -5, 0, &s.all,
+				sg);
+		ck_assert_int_eq(niced_granularity(&tn.se, gran), 639);
+		tg_task.need_resched = false;
+		tn.se.fair_key = 10000000;
+		ts_task.se.fair_key = 10000000 - 700;
+		__check_preempt_curr_fair(sg->cfs_rq[0], &ts_task.se, &tn.se,
+					  gran);
+		ck_assert(tg_task.need_resched);
+
+		machine_destroy(&s.m);
+		free_task_group(sg);
+		free_task_group(h);
+		free_task_group(g);
+	}
+}
+END_TEST
 
 START_TEST(test_shares_limits)
 {
@@ -1353,12 +1508,14 @@ static Suite *group_suite(void)
 	/* Bugs these tests found, fixed */
 	tc = tcase_create("regressions");
 	tcase_add_test(tc, test_move_rt_task_keeps_fifo_order);
+	tcase_add_test(tc, test_set_task_cpu_offset);
 	tcase_add_loop_test(tc, test_new_task_parent_elsewhere, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("shares");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shares_limits);
+	tcase_add_test(tc, test_group_niced_granularity);
 	tcase_add_test(tc, test_shares_two_groups);
 	tcase_add_test(tc, test_shares_nested);
 	tcase_add_test(tc, test_shares_change_running);

@@ -541,24 +541,26 @@ static void pull_task(struct rq *src_rq, struct task_struct *p,
 }
 
 /*
- * balance_tasks: pull up to max_nr_move tasks and about max_load_move
- * weighted load, in the order the class's iterator gives them.  rc1
- * passed best_prio and best_prio_seen in from each class; this tree's
- * class interface (that of the later 2.6.23-rcs) passes only
- * this_best_prio, so best_prio stays MAX_PRIO and a heavy task is never
- * skipped if it would become the best priority on this CPU, as in the
- * later rcs' "skip_for_load && p->prio >= *this_best_prio".
+ * balance_tasks (2.6.23-rc1): pull up to max_nr_move tasks and about
+ * max_load_move weighted load, in the order the class's iterator gives
+ * them.  A task heavier than twice what is left to move is skipped,
+ * unless it would become the best priority on this CPU (prio below
+ * this_best_prio): then it is moved all the same, except the first task
+ * of the busiest queue's best priority when busiest's running task does
+ * not have that priority (best_prio_seen 0), since that one is likely
+ * what busiest will run next.  The class passes this_best_prio, best_prio
+ * and best_prio_seen in (rc1's interface; later rcs dropped the last two).
  */
 static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 		  int idle, int *all_pinned, u64 *load_moved,
-		  int *this_best_prio, struct rq_iterator *iterator)
+		  int this_best_prio, int best_prio, int best_prio_seen,
+		  struct rq_iterator *iterator)
 {
-	int pinned = 0, best_prio_seen = 0, skip_for_load;
+	int pinned = 0, skip_for_load;
 	s64 rem_load_move = (s64)max_load_move;
 	u64 pulled = 0;
 	struct task_struct *p;
-	int best_prio = MAX_PRIO;
 
 	if (max_nr_move == 0 || max_load_move == 0)
 		goto out;
@@ -574,7 +576,7 @@ static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		 */
 		skip_for_load = (s64)(p->se.load.weight >> 1) >
 				rem_load_move + (s64)SCHED_LOAD_SCALE_FUZZ;
-		if (skip_for_load && p->prio < *this_best_prio)
+		if (skip_for_load && p->prio < this_best_prio)
 			skip_for_load = !best_prio_seen && p->prio == best_prio;
 		if (skip_for_load ||
 		    !can_migrate_task(p, busiest, this_cpu, sd, idle, &pinned)) {
@@ -591,8 +593,8 @@ static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		/* Only up to the prescribed number of tasks and load */
 		if (pulled >= max_nr_move || rem_load_move <= 0)
 			break;
-		if (p->prio < *this_best_prio)
-			*this_best_prio = p->prio;
+		if (p->prio < this_best_prio)
+			this_best_prio = p->prio;
 		p = iterator->next(iterator->arg);
 	}
 out:
@@ -605,13 +607,9 @@ out:
 }
 
 /*
- * move_tasks: move up to max_nr_move tasks and max_load_move weighted
- * load from busiest to this_rq, class by class from the highest.
- * Returns the number of tasks moved.  The classes' load_balance methods
- * of this tree return the load they moved (the later-rc interface, with
- * this_best_prio starting at this_rq->curr->prio); the number of tasks
- * each moved is read from this_rq->stats.lb_pulled, which balance_tasks
- * counts.
+ * move_tasks (2.6.23-rc1): move up to max_nr_move tasks and max_load_move
+ * weighted load from busiest to this_rq, class by class from the highest.
+ * Returns the number of tasks moved.
  */
 static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 	       u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
@@ -619,18 +617,14 @@ static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 {
 	const struct sched_class *class = sched_class_highest;
 	s64 rem_load_move = (s64)max_load_move;
-	int this_best_prio = this_rq->curr->prio;
-	u64 total_nr_moved = 0;
+	u64 load_moved, total_nr_moved = 0, nr_moved;
 
 	do {
-		u64 before = this_rq->stats.lb_pulled, nr_moved, load_moved;
-
-		load_moved = class->load_balance(this_rq, this_cpu, busiest,
-						 max_nr_move,
-						 (u64)rem_load_move, sd,
-						 (int)idle, all_pinned,
-						 &this_best_prio);
-		nr_moved = this_rq->stats.lb_pulled - before;
+		nr_moved = class->load_balance(this_rq, this_cpu, busiest,
+					       max_nr_move,
+					       (u64)rem_load_move, sd,
+					       (int)idle, all_pinned,
+					       &load_moved);
 		total_nr_moved += nr_moved;
 		max_nr_move -= nr_moved;
 		rem_load_move -= (s64)load_moved;
@@ -1262,8 +1256,8 @@ static void rebalance_domains(struct machine *m, int cpu,
 		interval = msecs_to_jiffies(m, interval);
 		if (!interval)
 			interval = 1;
-		if (interval > hz * NR_CPUS / 10)
-			interval = hz * NR_CPUS / 10;
+		if (interval > hz * m->sysctl.config_nr_cpus / 10)
+			interval = hz * m->sysctl.config_nr_cpus / 10;
 
 		/* SD_SERIALIZE: the "balancing" lock is always free here */
 		if (time_after_eq(jiffies, sd->last_balance + interval)) {

@@ -69,6 +69,11 @@ static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned in
 			      SCHED_FEAT_START_DEBIT;
 	sys->sched_child_runs_first = 1;
 	sys->fair_group_sched = true;
+	/* A kernel for more CPUs than the defconfig's is configured for them */
+	sys->config_nr_cpus = nr_cpus > DEFCONFIG_NR_CPUS ? (unsigned int)nr_cpus
+							  : DEFCONFIG_NR_CPUS;
+	sys->set_task_cpu_offset = SET_TASK_CPU_RQ_CFS;
+	sys->group_niced_granularity = 1;
 
 	/* sched_init_granularity() */
 	sys->sched_granularity *= factor;
@@ -298,24 +303,29 @@ static void set_task_cfs_rq(struct task_struct *p)
 }
 
 /*
- * set_task_cpu: move a non-queued task's time stamps to the new CPU's
- * clocks.  Our CPUs share one simulated clock, so only the fair-clock
- * offset can differ; it is taken between the task's own cfs_rqs (the
- * kernel of 2.6.23-rc1 takes rq->cfs on both sides, which with group
- * scheduling is not the queue the task waits on - our choice, see README).
+ * set_task_cpu (2.6.23-rc1): move a non-queued task's time stamps to the
+ * new CPU's clocks.  Our CPUs share one simulated clock, so only the
+ * fair-clock offset can differ.  rc1 takes it between the two CPUs'
+ * rq->cfs, which with group scheduling is not the queue the task waits
+ * on; sysctl set_task_cpu_offset chooses that or the task's own cfs_rqs
+ * (docs/cfs-v19.md).
  */
 static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq)
 {
 	struct cfs_rq *old_cfs = p->se.cfs_rq;
-	s64 fair_clock_offset;
+	s64 fair_clock_offset = 0;
 
 	if (p->cpu != new_rq->cpu)
 		p->nr_migrations++;
+	if (new_rq->sysctl->set_task_cpu_offset == SET_TASK_CPU_RQ_CFS)
+		fair_clock_offset = old_rq->cfs.fair_clock -
+				    new_rq->cfs.fair_clock;
 	p->cpu = new_rq->cpu;
 	set_task_cfs_rq(p);
-	fair_clock_offset = old_cfs ? old_cfs->fair_clock - p->se.cfs_rq->fair_clock
-				    : 0;
-	(void)old_rq;
+	if (new_rq->sysctl->set_task_cpu_offset == SET_TASK_CPU_OWN_CFS_RQ &&
+	    old_cfs)
+		fair_clock_offset = old_cfs->fair_clock -
+				    p->se.cfs_rq->fair_clock;
 	if (p->se.wait_start_fair)
 		p->se.wait_start_fair -= (u64)fair_clock_offset;
 	if (p->se.sleep_start_fair)

@@ -428,15 +428,24 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int s
 	__dequeue_entity(cfs_rq, se);
 }
 
-/* __check_preempt_curr_fair: preempt only past a granularity of advantage */
+/*
+ * __check_preempt_curr_fair (2.6.23-rc1): preempt only past a granularity
+ * of advantage.  curr is a group entity at the upper levels of the tick's
+ * walk; whether its shares scale the granularity as a nice level would is
+ * sysctl group_niced_granularity (docs/cfs-v19.md).
+ */
 static void __check_preempt_curr_fair(struct cfs_rq *cfs_rq,
 				      struct sched_entity *se,
 				      struct sched_entity *curr,
 				      u64 granularity)
 {
 	s64 delta = curr->fair_key - se->fair_key;
+	s64 gran = (s64)granularity;
 
-	if (delta > niced_granularity(curr, granularity))
+	if (entity_is_task(curr) ||
+	    rq_of(cfs_rq)->sysctl->group_niced_granularity)
+		gran = niced_granularity(curr, granularity);
+	if (delta > gran)
 		resched_task(rq_of(cfs_rq)->curr);
 }
 
@@ -640,7 +649,8 @@ static struct rb_node *next_task_node(struct rb_node *node)
  * __load_balance_iterator: tasks of one cfs_rq in key order; pre-iterates
  * so that the returned task may be dequeued by the caller.  With nested
  * groups a cfs_rq on the leaf list also queues child groups' entities
- * (the seeds' groups never nest): those are skipped, not moved.
+ * (the seeds' groups never nest; rc1 would take one for a task): those
+ * are skipped, not moved.
  */
 static struct task_struct *__load_balance_iterator(struct cfs_rq *cfs_rq,
 						   struct rb_node *curr)
@@ -684,21 +694,51 @@ static int cfs_rq_best_prio(struct cfs_rq *cfs_rq)
 	return task_of(rb_entry(node, struct sched_entity, run_node))->prio;
 }
 
+/*
+ * The load of the tasks queued on cfs_rq, for load_balance_fair().  The
+ * seeds' leaf cfs_rqs hold tasks only (their groups do not nest), so a
+ * leaf's load is its tasks' load.  With nested groups, the cfs_rq of a
+ * group that has child groups also queues their entities, whose tasks
+ * the balancer moves through the children's own leaf cfs_rqs: they are
+ * left out here, as in the seed's "leaf holds tasks" (docs/cfs-v19.md).
+ * Only such a cfs_rq is walked; the root group's children are queued on
+ * rq->cfs, not on its cfs_rq.
+ */
+static u64 cfs_rq_task_load(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *node;
+	u64 load = 0;
 
+	if (!cfs_rq->tg || !cfs_rq->tg->parent || !cfs_rq->tg->nr_children)
+		return cfs_rq->load.weight;
+	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity,
+						   run_node);
+
+		if (entity_is_task(se))
+			load += se->load.weight;
+	}
+	return load;
+}
 
 /*
- * load_balance_fair: walk the busiest CPU's leaf cfs_rqs and, per group,
- * pull at most half of the difference between that group's cfs_rq there
- * and here (seed patch 1).  Without group scheduling the only leaf is
- * rq->cfs and the whole remaining imbalance may be pulled.
+ * load_balance_fair (2.6.23-rc1, seed patch 1): walk the busiest CPU's
+ * leaf cfs_rqs and, per group, pull at most half of the difference between
+ * that group's cfs_rq there and here.  Each pass gives balance_tasks() the
+ * best priority queued on both cfs_rqs and whether busiest's running task
+ * is on this one (rc1's interface).  rc1 does this with and without group
+ * scheduling: without it, the only leaf is rq->cfs and cpu_cfs_rq() gives
+ * this CPU's rq->cfs, so a pull is bounded by half the difference of the
+ * two CPUs' CFS load, whatever the RT tasks weigh (later rcs let flat
+ * kernels pull the whole imbalance; see docs/cfs-v19.md).
  */
 static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			     struct rq *busiest, u64 max_nr_move,
 			     u64 max_load_move, struct sched_domain *sd,
-			     int idle, int *all_pinned, int *this_best_prio)
+			     int idle, int *all_pinned, u64 *total_load_moved)
 {
-	bool group_sched = this_rq->sysctl->fair_group_sched;
 	s64 rem_load_move = (s64)max_load_move;
+	u64 total_nr_moved = 0;
 	struct rq_iterator cfs_rq_iterator = {
 		.start = load_balance_start_fair,
 		.next = load_balance_next_fair,
@@ -707,34 +747,41 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 
 	list_for_each_entry(busy_cfs_rq, &busiest->leaf_cfs_rq_list,
 			    struct cfs_rq, leaf_cfs_rq_list) {
+		struct cfs_rq *this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
+		int this_best_prio, best_prio, best_prio_seen = 0;
 		u64 load_moved, nr_moved, maxload;
+		s64 imbalance;
 
-		if (group_sched) {
-			struct cfs_rq *this_cfs_rq;
-			s64 imbalance;
+		/* rc1: the cfs_rqs' load.weight, i.e. their tasks' load */
+		imbalance = (s64)cfs_rq_task_load(busy_cfs_rq) -
+			    (s64)cfs_rq_task_load(this_cfs_rq);
+		/* Don't pull if this_cfs_rq has more load */
+		if (imbalance <= 0)
+			continue;
 
-			this_cfs_rq = cpu_cfs_rq(busy_cfs_rq, this_cpu);
-			imbalance = (s64)busy_cfs_rq->load.weight -
-				    (s64)this_cfs_rq->load.weight;
-			/* Don't pull if this_cfs_rq has more load */
-			if (imbalance <= 0)
-				continue;
+		/* Don't pull more than imbalance/2 */
+		imbalance /= 2;
+		maxload = (u64)min_t(rem_load_move, imbalance);
 
-			/* Don't pull more than imbalance/2 */
-			imbalance /= 2;
-			maxload = (u64)min_t(rem_load_move, imbalance);
+		this_best_prio = cfs_rq_best_prio(this_cfs_rq);
+		best_prio = cfs_rq_best_prio(busy_cfs_rq);
 
-			*this_best_prio = cfs_rq_best_prio(this_cfs_rq);
-		} else {
-			maxload = (u64)rem_load_move;
-		}
+		/*
+		 * If busiest's running task is queued here with the best
+		 * priority, it will not be moved, so the first heavy task of
+		 * that priority need not be skipped.
+		 */
+		if (cfs_rq_curr(busy_cfs_rq) == &busiest->curr->se)
+			best_prio_seen = 1;
 
 		cfs_rq_iterator.arg = busy_cfs_rq;
 		nr_moved = balance_tasks(this_rq, this_cpu, busiest,
 					 max_nr_move, maxload, sd, idle,
 					 all_pinned, &load_moved,
-					 this_best_prio, &cfs_rq_iterator);
+					 this_best_prio, best_prio,
+					 best_prio_seen, &cfs_rq_iterator);
 
+		total_nr_moved += nr_moved;
 		max_nr_move -= nr_moved;
 		rem_load_move -= (s64)load_moved;
 
@@ -742,7 +789,8 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 			break;
 	}
 
-	return max_load_move - (u64)rem_load_move;
+	*total_load_moved = max_load_move - (u64)rem_load_move;
+	return total_nr_moved;
 }
 
 /* task_tick_fair: the scheduler tick charges every level */

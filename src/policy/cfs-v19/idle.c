@@ -30,15 +30,20 @@ static void task_tick_idle(struct rq *rq, struct task_struct *curr)
 	(void)curr;
 }
 
-/* The idle task is never queued or moved. */
+/*
+ * load_balance_idle (2.6.23-rc1): the idle task is never queued or moved.
+ * rc1 returns 0 without writing *load_moved, so move_tasks() subtracts the
+ * fair class's load_moved a second time from a rem_load_move it no longer
+ * reads; we write 0, which changes nothing.
+ */
 static u64 load_balance_idle(struct rq *this_rq, int this_cpu,
 			     struct rq *busiest, u64 max_nr_move,
 			     u64 max_load_move, struct sched_domain *sd,
-			     int idle, int *all_pinned, int *this_best_prio)
+			     int idle, int *all_pinned, u64 *load_moved)
 {
 	(void)this_rq; (void)this_cpu; (void)busiest; (void)max_nr_move;
 	(void)max_load_move; (void)sd; (void)idle; (void)all_pinned;
-	(void)this_best_prio;
+	*load_moved = 0;
 	return 0;
 }
 

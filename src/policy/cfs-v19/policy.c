@@ -38,6 +38,9 @@ enum cfs_v19_tunable {
 	TUN_RUNTIME_LIMIT,
 	TUN_FEATURES,
 	TUN_CHILD_RUNS_FIRST,
+	TUN_CONFIG_NR_CPUS,
+	TUN_SET_TASK_CPU_OFFSET,
+	TUN_GROUP_NICED_GRANULARITY,
 	NR_CFS_V19_TUNABLES
 };
 
@@ -63,6 +66,18 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		"8 PRECISE_CPU_LOAD, 16 START_DEBIT, 32 SKIP_INITIAL" },
 	[TUN_CHILD_RUNS_FIRST] = { "sched_child_runs_first", TUNABLE_INTEGER,
 		1, 0, 1, "1: a forked child runs before its parent" },
+	[TUN_CONFIG_NR_CPUS] = { "config_nr_cpus", TUNABLE_INTEGER,
+		DEFCONFIG_NR_CPUS, 1, NR_CPUS,
+		"CONFIG_NR_CPUS: balance intervals are capped at HZ x it / 10 "
+		"jiffies; 32 (2.6.23 x86_64 defconfig), at least the CPU count" },
+	[TUN_SET_TASK_CPU_OFFSET] = { "set_task_cpu_offset", TUNABLE_INTEGER,
+		SET_TASK_CPU_RQ_CFS, 0, 1,
+		"fair-clock offset of a migrating task: 0 rc1's rq->cfs, "
+		"1 the task's own group cfs_rqs (differ with groups only)" },
+	[TUN_GROUP_NICED_GRANULARITY] = { "group_niced_granularity",
+		TUNABLE_INTEGER, 1, 0, 1,
+		"1: a group's shares scale its granularity as a nice weight "
+		"(rc1's niced_granularity); 0: groups are never niced (seed)" },
 };
 
 /*
@@ -149,6 +164,16 @@ static void apply_tunables(struct sched_sysctl *sys,
 		case TUN_CHILD_RUNS_FIRST:
 			sys->sched_child_runs_first = (unsigned int)tv->value[i];
 			break;
+		case TUN_CONFIG_NR_CPUS:
+			sys->config_nr_cpus = (unsigned int)tv->value[i];
+			break;
+		case TUN_SET_TASK_CPU_OFFSET:
+			sys->set_task_cpu_offset = (unsigned int)tv->value[i];
+			break;
+		case TUN_GROUP_NICED_GRANULARITY:
+			sys->group_niced_granularity =
+				(unsigned int)tv->value[i];
+			break;
 		case NR_CFS_V19_TUNABLES:
 			break;
 		default:
@@ -171,6 +196,9 @@ static void cfs_v19_tunables_effective(const struct policy_machine *pm,
 	values[TUN_RUNTIME_LIMIT] = sys->sched_runtime_limit;
 	values[TUN_FEATURES] = sys->sched_features;
 	values[TUN_CHILD_RUNS_FIRST] = sys->sched_child_runs_first;
+	values[TUN_CONFIG_NR_CPUS] = sys->config_nr_cpus;
+	values[TUN_SET_TASK_CPU_OFFSET] = sys->set_task_cpu_offset;
+	values[TUN_GROUP_NICED_GRANULARITY] = sys->group_niced_granularity;
 }
 
 /* sched_init() and the boot-time set-up of the machine's domains */
@@ -189,6 +217,9 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	sched_sysctl_init(&sys, cfg->nr_cpus, cfg->hz);
 	sys.fair_group_sched = cfg->group_sched;
 	apply_tunables(&sys, cfg->tunables);
+	/* No kernel runs more CPUs than CONFIG_NR_CPUS: raise it to them */
+	if (sys.config_nr_cpus < (unsigned int)cfg->nr_cpus)
+		sys.config_nr_cpus = (unsigned int)cfg->nr_cpus;
 	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
 		goto oom;
 	if (build_sched_domains(&pm->m, &topo))

@@ -195,25 +195,35 @@ static struct task_struct *load_balance_next_rt(void *arg)
 	return list_entry(curr, struct task_struct, run_list);
 }
 
-
-
-/* load_balance_rt */
+/*
+ * load_balance_rt (2.6.23-rc1): the highest RT priority queued here and on
+ * busiest (MAX_RT_PRIO, the bitmap's delimiter, when none), and whether
+ * busiest's running task has the best one: then it cannot be the one
+ * moved, and balance_tasks() need not skip the first heavy task of that
+ * priority.
+ */
 static u64 load_balance_rt(struct rq *this_rq, int this_cpu,
 			   struct rq *busiest, u64 max_nr_move,
 			   u64 max_load_move, struct sched_domain *sd,
-			   int idle, int *all_pinned, int *this_best_prio)
+			   int idle, int *all_pinned, u64 *load_moved)
 {
+	int this_best_prio, best_prio, best_prio_seen = 0;
 	struct rq_iterator rt_rq_iterator = {
 		.arg = busiest,
 		.start = load_balance_start_rt,
 		.next = load_balance_next_rt,
 	};
-	u64 load_moved;
 
-	balance_tasks(this_rq, this_cpu, busiest, max_nr_move, max_load_move,
-		      sd, idle, all_pinned, &load_moved, this_best_prio,
-		      &rt_rq_iterator);
-	return load_moved;
+	best_prio = find_next_prio(&busiest->rt.active, 0);
+	this_best_prio = find_next_prio(&this_rq->rt.active, 0);
+
+	if (busiest->curr->prio == best_prio)
+		best_prio_seen = 1;
+
+	return balance_tasks(this_rq, this_cpu, busiest, max_nr_move,
+			     max_load_move, sd, idle, all_pinned, load_moved,
+			     this_best_prio, best_prio, best_prio_seen,
+			     &rt_rq_iterator);
 }
 
 /* task_tick_rt: SCHED_RR rotates at the end of its slice */

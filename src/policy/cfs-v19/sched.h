@@ -74,6 +74,8 @@ static inline bool rt_prio(int prio)
 #define WMULT_IDLEPRIO		(1U << 31)
 
 #define CPU_LOAD_IDX_MAX	5
+/* CONFIG_NR_CPUS=32 of the x86_64 defconfig (arch/x86_64/defconfig) */
+#define DEFCONFIG_NR_CPUS	32
 #define DEF_TIMESLICE_MS	100	/* SCHED_RR slice at nice 0 */
 
 /* Feature bits of sysctl_sched_features (kernel/sched_fair.c) */
@@ -98,6 +100,31 @@ struct sched_sysctl {
 	u64 tick_nsec;			/* TICK_NSEC = 10^9 / HZ */
 	unsigned int hz;
 	bool fair_group_sched;		/* CONFIG_FAIR_GROUP_SCHED */
+	/*
+	 * CONFIG_NR_CPUS of the kernel modelled (the kernel's NR_CPUS):
+	 * rebalance_domains() caps a balance interval at HZ * NR_CPUS / 10
+	 * jiffies.  Never below the machine's CPU count.
+	 */
+	unsigned int config_nr_cpus;
+	/*
+	 * set_task_cpu() moves wait_start_fair and sleep_start_fair by the
+	 * difference of two fair clocks: SET_TASK_CPU_RQ_CFS, rc1's rq->cfs
+	 * of both CPUs, or SET_TASK_CPU_OWN_CFS_RQ, the task's own cfs_rq
+	 * on both (they differ with group scheduling only).
+	 */
+	unsigned int set_task_cpu_offset;
+	/*
+	 * 1: a group entity's preemption granularity goes through
+	 * niced_granularity() with its shares as weight, as a task's with
+	 * its nice weight; 0: group entities are not niced (the seed's had
+	 * NICE_0_LOAD only).  See docs/cfs-v19.md.
+	 */
+	unsigned int group_niced_granularity;
+};
+
+enum {
+	SET_TASK_CPU_RQ_CFS = 0,
+	SET_TASK_CPU_OWN_CFS_RQ = 1,
 };
 
 struct load_weight {
@@ -237,10 +264,11 @@ struct sched_class {
 	void (*check_preempt_curr)(struct rq *rq, struct task_struct *p);
 	struct task_struct *(*pick_next_task)(struct rq *rq);
 	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+	/* rc1: returns the tasks moved, the load moved in *load_moved */
 	u64 (*load_balance)(struct rq *this_rq, int this_cpu,
 			    struct rq *busiest, u64 max_nr_move,
 			    u64 max_load_move, struct sched_domain *sd,
-			    int idle, int *all_pinned, int *this_best_prio);
+			    int idle, int *all_pinned, u64 *load_moved);
 	void (*set_curr_task)(struct rq *rq);
 	void (*task_tick)(struct rq *rq, struct task_struct *p);
 	void (*task_new)(struct rq *rq, struct task_struct *p);
@@ -445,7 +473,8 @@ struct rq_iterator {
 static u64 balance_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
 		  u64 max_nr_move, u64 max_load_move, struct sched_domain *sd,
 		  int idle, int *all_pinned, u64 *load_moved,
-		  int *this_best_prio, struct rq_iterator *iterator);
+		  int this_best_prio, int best_prio, int best_prio_seen,
+		  struct rq_iterator *iterator);
 static void rebalance_tick(struct rq *rq);
 static void idle_balance(int this_cpu, struct rq *this_rq);
 static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu);
