@@ -264,6 +264,29 @@ START_TEST(test_broken_dequeue_stops_the_run)
 }
 END_TEST
 
+/*
+ * A running SCHED_FIFO task's affinity moves it off its CPU: the
+ * migration happens when it leaves the CPU, and it must be charged
+ * exactly the 1 ms it ran (it was charged 1.51 ms: the event's time
+ * again, from an exec_start put_prev_task_rt() had cleared).
+ */
+START_TEST(test_rt_task_affinity_change_charges_once)
+{
+	struct sim_result *r = run_trace_text(
+		"{ \"sched-sim\": 1, \"duration\": \"10ms\", \"machine\": { \"cpus\": 2 },"
+		"  \"scheduler\": {}, \"tasks\": [ { \"name\": \"r\", \"policy\": \"fifo\","
+		"  \"rt_priority\": 5, \"cpus\": \"0\", \"program\": [ { \"run\": \"1ms\" } ] } ],"
+		"  \"events\": [ { \"at\": \"510us\", \"do\": \"affinity\", \"task\": \"r\","
+		"  \"cpus\": \"1\" } ] }", NULL, 0);
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert_uint_eq(r->tasks[0].cpu_ns, 1000000);
+	ck_assert(r->tasks[0].exited);
+	ck_assert_uint_eq(r->tasks[0].migrations, 1);
+	free_run(r);
+}
+END_TEST
+
 static Suite *check_suite(void)
 {
 	Suite *s = suite_create("check");
@@ -280,6 +303,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_task_on_two_runqueues);
 	tcase_add_test(tc, test_conservation_of_cpu_time);
 	tcase_add_test(tc, test_broken_dequeue_stops_the_run);
+	tcase_add_test(tc, test_rt_task_affinity_change_charges_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -462,10 +462,17 @@ static void schedule(struct rq *rq)
 	/*
 	 * The migration thread's move of a task off a CPU it may no longer
 	 * use (set_cpus_allowed): as soon as it is off the CPU, before it
-	 * could be picked again here.
+	 * could be picked again here.  In the kernel the thread runs after
+	 * prev has left the CPU, so the dequeue's update_curr_rt() charges
+	 * the thread, not prev (whose exec_start put_prev_task_rt() has
+	 * cleared): the idle task stands in for the thread meanwhile, as in
+	 * migration_thread_run().
 	 */
-	if (prev->migrate_to >= 0)
+	if (prev->migrate_to >= 0) {
+		rq->curr = rq->idle;
 		__migrate_task(prev, prev->migrate_to);
+		rq->curr = prev;
+	}
 	next = pick_next_task(rq);
 	if (rq->machine->log)
 		trace_schedule_end(rq, next);
