@@ -146,6 +146,9 @@ typedef struct sim_options {
 	FILE *step_in;
 	/* Fault injection for the tests of the checker (0: none) */
 	uint64_t fault_dequeue_load;
+	/* Idle CPUs tick even where the policy would skip their ticks
+	 * without changing any result (to test that it does not) */
+	int no_idle_tick_skip;
 } sim_options;
 
 /*

@@ -336,6 +336,7 @@ static void main_loop(struct sim *s)
 		account_wasted(s, tm->when);
 		s->now = tm->when;
 		s->events++;
+		s->host.event_armed_at = tm->armed_at;
 		switch (tm->kind) {
 		case TIMER_TICK:
 			on_tick(s, tm->owner);
@@ -404,6 +405,7 @@ static struct policy_config machine_config(const struct sim *s)
 		.max_groups = t->nr_groups,
 		.tunables = &t->tunables,
 		.fault_dequeue_load = s->opt.fault_dequeue_load,
+		.no_idle_tick_skip = s->opt.no_idle_tick_skip,
 	};
 
 	if (t->topology.given)

@@ -44,6 +44,7 @@ enum timer_kind {
 struct sim_timer {
 	u64 when;
 	u64 seq;		/* ties: first armed, first fired */
+	u64 armed_at;		/* the simulated time it was armed at */
 	int heap_pos;		/* -1 when not armed */
 	enum timer_kind kind;
 	int owner;		/* CPU or task index */

@@ -73,6 +73,7 @@ void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 	timer_cancel(s, t);
 	t->when = when;
 	t->seq = s->timer_seq++;
+	t->armed_at = s->now;
 	t->heap_pos = (int)s->heap_len;
 	s->heap[s->heap_len++] = t;
 	heap_up(s, (size_t)t->heap_pos);

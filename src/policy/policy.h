@@ -95,6 +95,9 @@ struct policy_config {
 	/* Fault injection for the invariant checker's tests (0: none); a
 	 * policy that has no such fault ignores it */
 	uint64_t fault_dequeue_load;
+	/* Tick on idle CPUs even where the policy could skip the ticks
+	 * without changing any result (to test that claim) */
+	bool no_idle_tick_skip;
 	struct policy_host *host;
 };
 
@@ -129,6 +132,14 @@ struct policy_host {
 	/* Bumped on every change of any runqueue's tasks or current task,
 	 * so the engine can skip work when nothing changed. */
 	uint64_t state_gen;
+
+	/*
+	 * When the timer being handled was armed: everything the engine
+	 * does while handling it happens after every timer due at the same
+	 * time that was armed before it.  A policy that stops idle ticks
+	 * uses it to tell whether a tick due now would already have run.
+	 */
+	uint64_t event_armed_at;
 
 	/* Verbose tracing of decisions: 0, 1 (-v), 2 (-vv); NULL: none */
 	int verbose;

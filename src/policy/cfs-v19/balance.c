@@ -965,6 +965,12 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	sd->lb_cnt[idle]++;
 	this_rq->stats.lb_attempts++;
 
+	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay) */
+	if (m->quiet_replay && sd->quiet_known) {
+		*balance = sd->quiet_balance;
+		goto out_balanced;
+	}
+
 redo:
 	group = find_busiest_group(sd, this_cpu, &imbalance, idle, &sd_idle,
 				   &cpus, balance);
@@ -1078,6 +1084,10 @@ redo:
 out_balanced:
 	sd->lb_balanced[idle]++;
 	sd->nr_balance_failed = 0;
+	if (m->quiet_replay) {
+		sd->quiet_known = true;
+		sd->quiet_balance = *balance;
+	}
 
 out_one_pinned:
 	/* tune up the balancing interval */

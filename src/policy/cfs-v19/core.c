@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sched.h"
+#include "topology.h"	/* rebalance_domains() for idle ticks */
 
 /*
  * Nice levels are multiplicative, with a gentle 10% change for every nice
@@ -224,51 +225,135 @@ static int normal_prio(const struct task_struct *p)
 }
 
 /*
- * An idle CPU whose cpu_load[] has decayed to 0 changes nothing on its
- * ticks but time stamps (the kernel's NO_HZ idea), so the simulator stops
- * it.  sched_tick_restart() replays what the skipped ticks did, before
- * the first change to the runqueue.
+ * Idle ticks (the kernel's NO_HZ idea; 2.6.23 on x86_64 still ticked).
+ * An idle CPU with nothing queued, no load and cpu_load[] decayed to 0
+ * is quiet: its tick changes nothing but time stamps, counters and, on
+ * SMP, the balancing intervals of its domains.  When every CPU is quiet
+ * nothing can change until a task is activated somewhere, so the ticks
+ * stop one by one; the first activation restarts them all, and
+ * sched_tick_replay() first does what each skipped tick would have done,
+ * so that results are those of a machine that ticked throughout.
  */
+static void sched_tick_note_quiet(struct rq *rq)
+{
+	bool quiet = rq->curr == rq->idle && !rq->nr_running &&
+		     !rq->ls.load.weight && !rq->active_balance;
+
+	for (int i = 0; i < CPU_LOAD_IDX_MAX && quiet; i++)
+		quiet = !rq->cpu_load[i];
+	if (quiet != rq->quiet)
+		rq->machine->nr_quiet += quiet ? 1 : -1;
+	rq->quiet = quiet;
+}
+
 static bool sched_tick_can_stop(const struct rq *rq)
 {
-	if (rq->curr != rq->idle || rq->nr_running || rq->ls.load.weight)
-		return false;
-	for (int i = 0; i < CPU_LOAD_IDX_MAX; i++)
-		if (rq->cpu_load[i])
-			return false;
-	return rq->machine->nr_cpus == 1;	/* SMP idle CPUs balance */
+	const struct machine *m = rq->machine;
+
+	return rq->quiet && m->nr_quiet == m->nr_cpus && !m->tick_skip_off;
 }
 
 static void sched_tick_stop(struct rq *rq)
 {
 	rq->tick_stopped = true;
 	rq->tick_stopped_at = rq->clock;
+	rq->machine->nr_tick_stopped++;
 }
 
-static void sched_tick_restart(struct rq *rq)
+/*
+ * What the skipped ticks of rq did: each set load_update_last and reset
+ * the load deltas, counted a load update, and on SMP ran
+ * rebalance_domains() whenever next_balance came.  Every CPU was quiet
+ * all along, so each such pass found its domains balanced whatever the
+ * order of the CPUs: replaying them CPU by CPU, at the jiffies they came
+ * at, gives the balance attempts and intervals of the ticking machine.
+ */
+static void sched_tick_replay(struct rq *rq, u64 missed)
 {
+	struct machine *m = rq->machine;
 	u64 tick = rq->sysctl->tick_nsec;
-	u64 missed = (rq->clock - rq->tick_stopped_at) / tick;
+	u64 first = rq->tick_stopped_at / tick + 1, last = first + missed - 1;
+	u64 clock = rq->clock;
 
-	rq->tick_stopped = false;
-	/* Each skipped tick set load_update_last and reset the deltas */
-	if (missed) {
-		rq->ls.load_update_last = rq->tick_stopped_at + missed * tick;
-		rq->ls.delta_fair = 0;
-		rq->ls.delta_exec = 0;
-		rq->nr_load_updates += missed;
+	rq->ls.load_update_last = rq->tick_stopped_at + missed * tick;
+	rq->ls.delta_fair = 0;
+	rq->ls.delta_exec = 0;
+	rq->nr_load_updates += missed;
+	if (m->nr_cpus == 1) {
+		m->jiffies = last;
+		return;
 	}
-	if (rq->machine->host->tick_restart)
-		rq->machine->host->tick_restart(rq->machine->host, rq->cpu,
-						rq->tick_stopped_at +
-						(missed + 1) * tick);
+	/* The first pass over each domain runs in full, the others reuse
+	 * its outcome (load_balance(), quiet_known) */
+	m->quiet_replay = true;
+	for (struct sched_domain *sd = rq->sd; sd; sd = sd->parent)
+		sd->quiet_known = false;
+	for (u64 j = rq->next_balance > first ? rq->next_balance : first;
+	     j <= last; j = rq->next_balance > j ? rq->next_balance : j + 1) {
+		m->jiffies = j;
+		rq->clock = j * tick;
+		rebalance_domains(m, rq->cpu, CPU_IDLE);
+	}
+	m->quiet_replay = false;
+	rq->clock = clock;
+	m->jiffies = last;
+}
+
+/*
+ * Restart the stopped ticks, every skipped tick up to now replayed.  A
+ * tick due exactly now has already run in a ticking machine when the
+ * timer being handled was armed after that tick was (the tick was armed
+ * one period earlier, ties go to the first armed): tick_due_now_ran.
+ */
+static void sched_ticks_restart_at(struct machine *m, bool tick_due_now_ran)
+{
+	u64 jiffies = m->jiffies;
+
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(m, cpu);
+		u64 tick = rq->sysctl->tick_nsec, missed, since;
+
+		if (!rq->tick_stopped)
+			continue;
+		update_rq_clock(rq, m->now);
+		since = rq->clock - rq->tick_stopped_at;
+		missed = since / tick;
+		if (missed && since % tick == 0 && !tick_due_now_ran)
+			missed--;	/* it runs after what happens now */
+		rq->tick_stopped = false;
+		m->nr_tick_stopped--;
+		if (missed) {
+			sched_tick_replay(rq, missed);
+			if (m->jiffies > jiffies)
+				jiffies = m->jiffies;
+		}
+		if (m->host->tick_restart)
+			m->host->tick_restart(m->host, rq->cpu,
+					      rq->tick_stopped_at +
+					      (missed + 1) * tick);
+	}
+	/* as the last skipped tick left it */
+	m->jiffies = jiffies;
+}
+
+/* The first activation after the machine went quiet: every CPU ticks. */
+static void sched_ticks_restart(struct machine *m)
+{
+	u64 tick = m->sysctl.tick_nsec;
+
+	sched_ticks_restart_at(m, m->now >= tick &&
+			       m->host->event_armed_at > m->now - tick);
 }
 
 /* activate_task: move a task to the runqueue */
 static void activate_task(struct rq *rq, struct task_struct *p, int wakeup)
 {
-	if (rq->tick_stopped)
-		sched_tick_restart(rq);
+	if (rq->machine->nr_tick_stopped)
+		sched_ticks_restart(rq->machine);
+	if (rq->quiet) {
+		rq->quiet = false;
+		rq->machine->nr_quiet--;
+	}
 	rq->machine->host->state_gen++;
 	enqueue_task(rq, p, wakeup);
 	inc_nr_running(p, rq);
@@ -549,6 +634,7 @@ static void scheduler_tick(struct rq *rq)
 	rq->idle_at_tick = rq->curr == rq->idle;
 	if (rq->machine->nr_cpus > 1)
 		rebalance_tick(rq);
+	sched_tick_note_quiet(rq);	/* simulator: may its tick stop? */
 }
 
 /*

@@ -230,6 +230,9 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 		pm->m.log = cfg->host->verbose ? cfg->host->log : NULL;
 	}
 	pm->m.fault_dequeue_load = cfg->fault_dequeue_load;
+	/* -v prints every balancing pass where and when it happens: tick */
+	pm->m.tick_skip_off = cfg->no_idle_tick_skip ||
+			      (cfg->host && cfg->host->verbose);
 	pm->max_tasks = cfg->max_tasks;
 	pm->max_groups = cfg->max_groups ? cfg->max_groups : 1;
 	pm->tasks = calloc(pm->max_tasks ? pm->max_tasks : 1,
@@ -421,10 +424,16 @@ static int cfs_v19_set_affinity(struct policy_machine *pm, int id,
 	return set_cpus_allowed(&pm->m, task_by_id(pm, id), mask) ? -EINVAL : 0;
 }
 
-/* Charge the partial slices of the running tasks at the end of a run. */
+/*
+ * The end of a run: the skipped ticks up to now (the engine runs every
+ * timer due at the end) are replayed, and the running tasks' partial
+ * slices charged.
+ */
 static void cfs_v19_flush(struct policy_machine *pm, uint64_t now)
 {
 	pm->m.now = now;
+	if (pm->m.nr_tick_stopped)
+		sched_ticks_restart_at(&pm->m, true);
 	for (int cpu = 0; cpu < pm->m.nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(&pm->m, cpu);
 		struct task_struct *curr = rq->curr;

@@ -250,6 +250,9 @@ struct rq {
 	/* NO_HZ on an idle UP CPU: the tick stops once cpu_load[] is 0 */
 	bool tick_stopped;
 	u64 tick_stopped_at;
+	/* Idle, nothing queued, no load, cpu_load[] decayed to 0: set at
+	 * its tick, cleared when a task is activated here */
+	bool quiet;
 	struct rq_stats stats;
 };
 
@@ -330,6 +333,14 @@ struct machine {
 	 * wherever rc1 would read the clock of a runqueue it just locked.
 	 */
 	u64 now;
+	/*
+	 * Idle ticks: CPUs that are quiet (see struct rq) and CPUs whose
+	 * tick stopped.  A tick stops only when every CPU is quiet, and all
+	 * restart at the first activation anywhere (sched_tick_can_stop).
+	 */
+	int nr_quiet, nr_tick_stopped;
+	bool tick_skip_off;		/* simulator: never stop (for tests) */
+	bool quiet_replay;		/* sched_tick_replay() is running */
 	/* Debug output: --verbose level and where it goes */
 	int verbose;
 	FILE *log;
@@ -423,6 +434,8 @@ static void update_cpu_load(struct rq *this_rq);
 static void init_root_task_group(struct machine *m);
 static bool sched_tick_can_stop(const struct rq *rq);
 static void sched_tick_stop(struct rq *rq);
+static void sched_ticks_restart(struct machine *m);
+static void sched_ticks_restart_at(struct machine *m, bool tick_due_now_ran);
 static unsigned int static_prio_timeslice(const struct machine *m, int static_prio);
 
 /* fair.c */

@@ -96,6 +96,13 @@ struct sched_domain {
 	u64 lb_gained[CPU_MAX_IDLE_TYPES];
 	u64 alb_cnt, alb_failed, alb_pushed;
 	u64 ttwu_wake_remote, ttwu_move_affine, ttwu_move_balance;
+	/*
+	 * Simulator: while the skipped ticks of a quiet machine are
+	 * replayed, every pass over this domain ends balanced the same way;
+	 * the first pass's *balance is kept to replay the others quickly.
+	 */
+	bool quiet_known;
+	int quiet_balance;
 };
 
 #define for_each_domain(m, cpu, __sd) \
@@ -103,6 +110,8 @@ struct sched_domain {
 
 /* topology.c */
 static void print_sched_domains(struct machine *m, FILE *out);
+static void rebalance_domains(struct machine *m, int cpu,
+			      enum cpu_idle_type idle);
 /* Linux's cpulist format, "0-3,8": returns buf */
 static const char *cpulist_str(const struct cpumask *mask, char *buf, size_t len);
 static const char *sd_flags_str(int flags, char *buf, size_t len);
