@@ -59,6 +59,14 @@ struct trace_step {
 	/* JOBS with "programs": child K runs jobs_programs[K % n] */
 	struct trace_program *jobs_programs[JOBS_MAX_PROGRAMS];
 	unsigned int nr_jobs_programs;	/* 1 with "program" */
+	/*
+	 * JOBS: how an exiting child wakes the parent.  false ("sigchld":
+	 * "handled", the default): the parent handles SIGCHLD, as GNU make
+	 * does, and the signal wakes it first, a plain wakeup.  true
+	 * ("ignored"): only wait4's wake_up_interruptible_sync() does, a
+	 * sync wakeup (docs/cfs-v19.md, item 3).
+	 */
+	bool sigchld_sync;
 };
 
 struct trace_program {

@@ -334,6 +334,72 @@ START_TEST(test_report_records_the_setup)
 }
 END_TEST
 
+/* A make-like parent on 2 CPUs, its SIGCHLD handled, ignored or unsaid */
+static sim_result *run_jobs(const char *sigchld, sim_task_stats *make,
+			    sim_trace **trace)
+{
+	char text[1024];
+	sim_error err;
+	sim_trace *t;
+	sim_result *r;
+
+	snprintf(text, sizeof(text),
+		 "{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 2 },"
+		 "  \"scheduler\": {}, \"tasks\": ["
+		 "  { \"name\": \"bg\", \"loop\": \"forever\","
+		 "    \"program\": [ { \"run\": \"2ms\" }, { \"sleep\": \"1ms\" } ] },"
+		 "  { \"name\": \"make\", \"program\": [ { \"jobs\": { \"parallel\": 3,"
+		 "    \"total\": 40, %s \"program\": [ { \"run\": \"3ms\" } ] } } ] } ] }",
+		 sigchld);
+	t = sim_trace_load_string(text, strlen(text), "jobs.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_task_info(r, 1, make), 0);
+	ck_assert_str_eq(make->name, "make");
+	ck_assert(make->exited);
+	*trace = t;	/* the result's names are the trace's: free it after */
+	return r;
+}
+
+/*
+ * Item 3 of docs/cfs-v19.md: an exiting child wakes a parent that handles
+ * SIGCHLD (make) with a plain wakeup, one that ignores it through
+ * wait4's sync wakeup.  Sync lets wake_affine() discount the exiting
+ * child's load and pull the parent to the child's CPU: here the parent
+ * then migrates, where the signal's wakeup leaves it on its CPU.
+ */
+START_TEST(test_jobs_sigchld_wakeup)
+{
+	sim_task_stats unsaid, handled, ignored;
+	sim_result *r[3];
+	sim_trace *t[3];
+	sim_error err;
+	static const char bad[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": [ { \"name\": \"m\", \"program\": ["
+		"  { \"jobs\": { \"parallel\": 1, \"total\": 1, \"sigchld\": \"nope\","
+		"    \"program\": [ { \"run\": \"1ms\" } ] } } ] } ] }";
+
+	r[0] = run_jobs("", &unsaid, &t[0]);
+	r[1] = run_jobs("\"sigchld\": \"handled\",", &handled, &t[1]);
+	r[2] = run_jobs("\"sigchld\": \"ignored\",", &ignored, &t[2]);
+	ck_assert_uint_eq(unsaid.exit_ns, handled.exit_ns);	/* the default */
+	ck_assert_uint_eq(unsaid.migrations, handled.migrations);
+	ck_assert_uint_eq(handled.migrations, 0);
+	ck_assert_uint_gt(ignored.migrations, 0);
+	ck_assert_uint_ne(ignored.exit_ns, handled.exit_ns);
+	for (int i = 0; i < 3; i++) {
+		sim_result_free(r[i]);
+		sim_trace_free(t[i]);
+	}
+
+	ck_assert_ptr_null(sim_trace_load_string(bad, strlen(bad), "bad.json", &err));
+	ck_assert_str_eq(err.path, "tasks[0].program[0].jobs.sigchld");
+	ck_assert_ptr_nonnull(strstr(err.text, "\"handled\""));
+}
+END_TEST
+
 START_TEST(test_policies_and_tunables)
 {
 	size_t n = sim_policy_count(), cfs = n;
@@ -455,6 +521,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
 	tcase_add_test(tc, test_report_records_the_setup);
+	tcase_add_test(tc, test_jobs_sigchld_wakeup);
 	tcase_add_test(tc, test_two_threads_same_bytes);
 	tcase_add_test(tc, test_exports_only_sim);
 	suite_add_tcase(s, tc);

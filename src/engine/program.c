@@ -367,10 +367,15 @@ void task_exit(struct sim *s, struct sim_task *st)
 
 	if (st->job_parent) {
 		struct sim_task *parent = st->job_parent;
+		const struct trace_step *jobs = &parent->program->steps[parent->pc];
 
 		parent->jobs_alive--;
 		parent->jobs_done++;
-		/* SIGCHLD: make wakes to fork the next job or to go on */
-		wake_task(s, parent, cpu, false);
+		/*
+		 * The parent wakes to fork the next job or to go on: by
+		 * SIGCHLD (a plain wakeup) when it handles the signal, as
+		 * make does, else by wait4's sync wakeup (docs/cfs-v19.md)
+		 */
+		wake_task(s, parent, cpu, jobs->sigchld_sync);
 	}
 }

@@ -27,7 +27,11 @@
 #define JOBS_VALID \
 	"{\"parallel\": P, \"total\": T, \"program\": [...]} or with " \
 	"\"programs\": [[...], ...] (1 to 8, child K runs program K mod n), " \
-	"P from 1 to 100000, T from 1 to 4294967295"
+	"P from 1 to 100000, T from 1 to 4294967295; optional \"sigchld\": " \
+	"\"handled\" (default) or \"ignored\""
+#define SIGCHLD_VALID "\"handled\" (the parent has a SIGCHLD handler, as " \
+	"make: the signal wakes it) or \"ignored\" (only wait4 does, a sync " \
+	"wakeup)"
 
 /* Programs a task's "program" makes (itself and those of its jobs). */
 size_t count_programs(json_t *program)
@@ -220,10 +224,11 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 		      struct trace_step *step)
 {
 	static const char *const keys[] = {
-		"parallel", "total", "program", "programs", NULL
+		"parallel", "total", "program", "programs", "sigchld", NULL
 	};
 	long long parallel, total;
 	json_t *program, *list;
+	const char *sigchld = "handled";
 	int rc;
 
 	if (!json_is_object(v))
@@ -243,6 +248,16 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 		return -1;
 	step->parallel = (unsigned int)parallel;
 	step->total = (unsigned int)total;
+	if (ld_get_string(ld, v, "sigchld", SIGCHLD_VALID, &sigchld) < 0)
+		return -1;
+	if (strcmp(sigchld, "handled") && strcmp(sigchld, "ignored")) {
+		char q[QUOTE_SIZE];
+
+		path_push_key(ld, "sigchld");
+		return ld_fail(ld, SIGCHLD_VALID, "%s is not a way to treat "
+			       "SIGCHLD", quote_text(sigchld, q, sizeof(q)));
+	}
+	step->sigchld_sync = !strcmp(sigchld, "ignored");
 	program = json_object_get(v, "program");
 	list = json_object_get(v, "programs");
 	if (program && list)
