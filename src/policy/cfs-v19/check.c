@@ -36,49 +36,64 @@ static int cmp_fair_key(const struct rb_node *a, const struct rb_node *b)
 	return ka - kb < 0 ? -1 : ka - kb > 0;
 }
 
+/* "cfs_rq NAME: ...": the name is formatted only when a check fails */
+static bool cfs_rq_failed(const struct cfs_rq *cfs_rq, char *why, size_t len,
+			  const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static bool cfs_rq_failed(const struct cfs_rq *cfs_rq, char *why, size_t len,
+			  const char *fmt, ...)
+{
+	char name[256], text[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	return check_failed(why, len, "cfs_rq %s: %s",
+			    cfs_rq_name(cfs_rq, name, sizeof(name)), text);
+}
+
 /* One cfs_rq: tree shape and order, leftmost, counts and load. */
 static bool check_cfs_rq(struct cfs_rq *cfs_rq, u64 *tasks, char *why,
 			 size_t len)
 {
-	char name[256], rbwhy[160];
+	char rbwhy[160];
 	struct rb_node *node;
 	u64 nr = 0, load = 0;
 
-	cfs_rq_name(cfs_rq, name, sizeof(name));
 	if (rb_check(&cfs_rq->tasks_timeline, cmp_fair_key, rbwhy,
 		     sizeof(rbwhy)) < 0)
-		return check_failed(why, len, "cfs_rq %s: rb-tree: %s", name, rbwhy);
+		return cfs_rq_failed(cfs_rq, why, len, "rb-tree: %s", rbwhy);
 	if (cfs_rq->rb_leftmost != rb_first(&cfs_rq->tasks_timeline))
-		return check_failed(why, len, "cfs_rq %s: rb_leftmost is not the first node",
-			    name);
+		return cfs_rq_failed(cfs_rq, why, len, "rb_leftmost is not the first node");
 	for (node = rb_first(&cfs_rq->tasks_timeline); node; node = rb_next(node)) {
 		struct sched_entity *se = rb_entry(node, struct sched_entity, run_node);
 
 		nr++;
 		load += se->load.weight;
 		if (!se->on_rq)
-			return check_failed(why, len, "cfs_rq %s: a queued entity has on_rq 0",
-				    name);
+			return cfs_rq_failed(cfs_rq, why, len, "a queued entity has on_rq 0");
 		if (se->cfs_rq != cfs_rq)
-			return check_failed(why, len, "cfs_rq %s: an entity queued here names "
-				    "another cfs_rq", name);
+			return cfs_rq_failed(cfs_rq, why, len, "an entity queued here names "
+				    "another cfs_rq");
 		if (entity_is_task(se)) {
 			(*tasks)++;
 		} else if (!se->my_q->nr_running) {
-			return check_failed(why, len, "cfs_rq %s: group entity %s is queued "
-				    "with an empty queue", name, se->my_q->tg->path);
+			return cfs_rq_failed(cfs_rq, why, len, "group entity %s is queued "
+				    "with an empty queue", se->my_q->tg->path);
 		}
 	}
 	if (nr != cfs_rq->nr_running)
-		return check_failed(why, len, "cfs_rq %s: nr_running %" PRIu64
-			    " but %" PRIu64 " entities queued", name,
-			    cfs_rq->nr_running, nr);
+		return cfs_rq_failed(cfs_rq, why, len, "nr_running %" PRIu64
+				     " but %" PRIu64 " entities queued",
+				     cfs_rq->nr_running, nr);
 	if (load != cfs_rq->load.weight)
-		return check_failed(why, len, "cfs_rq %s: load.weight %" PRIu64
-			    " but the queued entities weigh %" PRIu64, name,
-			    cfs_rq->load.weight, load);
+		return cfs_rq_failed(cfs_rq, why, len, "load.weight %" PRIu64
+				     " but the queued entities weigh %" PRIu64,
+				     cfs_rq->load.weight, load);
 	if (cfs_rq->curr && !cfs_rq->curr->on_rq)
-		return check_failed(why, len, "cfs_rq %s: curr is not queued", name);
+		return cfs_rq_failed(cfs_rq, why, len, "curr is not queued");
 	return true;
 }
 
@@ -127,13 +142,21 @@ static bool check_curr_chain(struct rq *rq, char *why, size_t len)
 
 static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				  size_t nr_tasks, struct task_group **groups,
-				  size_t nr_groups, char *why, size_t len)
+				  size_t nr_groups, u64 *on_cpu, char *why,
+				  size_t len)
 {
 	u64 queued_tasks = 0, runnable = 0;
 
+	/* How many tasks say they are queued on each CPU: one pass */
+	memset(on_cpu, 0, (size_t)m->nr_cpus * sizeof(*on_cpu));
+	for (size_t i = 0; i < nr_tasks; i++)
+		if (tasks[i].se.on_rq && tasks[i].cpu >= 0 &&
+		    tasks[i].cpu < m->nr_cpus)
+			on_cpu[tasks[i].cpu]++;
+
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(m, cpu);
-		u64 tasks_here = 0, rt = 0, on_cpu = 0;
+		u64 tasks_here = 0, rt = 0;
 
 		if (m->sysctl.fair_group_sched) {
 			if (!check_cfs_rq(&rq->cfs, &tasks_here, why, len))
@@ -155,17 +178,12 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 					    struct task_struct, run_list)
 				rt++;
 		}
-		for (size_t i = 0; i < nr_tasks; i++) {
-			struct task_struct *p = &tasks[i];
-
-			if (p->se.on_rq && task_cpu(p) == cpu)
-				on_cpu++;
-		}
-		if (rq->nr_running != tasks_here + rt || on_cpu != rq->nr_running)
+		if (rq->nr_running != tasks_here + rt ||
+		    on_cpu[cpu] != rq->nr_running)
 			return check_failed(why, len, "cpu%d: nr_running %" PRIu64 " but %"
 				    PRIu64 " fair + %" PRIu64 " rt tasks are queued "
 				    "and %" PRIu64 " tasks say they are", cpu,
-				    rq->nr_running, tasks_here, rt, on_cpu);
+				    rq->nr_running, tasks_here, rt, on_cpu[cpu]);
 		if (!check_curr_chain(rq, why, len))
 			return false;
 		queued_tasks += tasks_here + rt;

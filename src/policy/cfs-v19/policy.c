@@ -91,6 +91,7 @@ struct policy_machine {
 	size_t nr_tasks;		/* ids below this were initialised */
 	struct task_group **groups;	/* [max_groups], NULL: none */
 	size_t max_groups;
+	u64 *check_on_cpu;		/* [nr_cpus]: the checker's counts */
 };
 
 static const unsigned int policy_of_class[] = {
@@ -137,6 +138,7 @@ static void cfs_v19_destroy(struct policy_machine *pm)
 	machine_destroy(&pm->m);
 	free(pm->tasks);
 	free(pm->groups);
+	free(pm->check_on_cpu);
 	free(pm);
 }
 
@@ -238,7 +240,9 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	pm->tasks = calloc(pm->max_tasks ? pm->max_tasks : 1,
 			   sizeof(*pm->tasks));
 	pm->groups = calloc(pm->max_groups, sizeof(*pm->groups));
-	if (!pm->tasks || !pm->groups)
+	pm->check_on_cpu = calloc((size_t)cfg->nr_cpus,
+				  sizeof(*pm->check_on_cpu));
+	if (!pm->tasks || !pm->groups || !pm->check_on_cpu)
 		goto oom;
 	pm->groups[0] = &pm->m.root_task_group;
 	if (pm->m.log && cfg->nr_cpus > 1)
@@ -482,7 +486,8 @@ static void cfs_v19_cpu_stats(const struct policy_machine *pm, int cpu,
 static bool cfs_v19_check(struct policy_machine *pm, char *why, size_t len)
 {
 	return cfs_v19_check_machine(&pm->m, pm->tasks, pm->nr_tasks,
-				     pm->groups, pm->max_groups, why, len);
+				     pm->groups, pm->max_groups,
+				     pm->check_on_cpu, why, len);
 }
 
 static void cfs_v19_dump(struct policy_machine *pm, FILE *out, uint64_t now)
