@@ -106,7 +106,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TEST_HELPER_SRCS := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
 
 # A policy is a folder: src/policy/NAME/policy.c defines NAME_policy
-# (dashes become underscores).  The registry's list is generated from
+# (dashes and dots become underscores) whose .name is NAME.  The registry's list is generated from
 # the folders, so adding a policy is adding a folder.
 POLICY_NAMES := $(sort $(notdir $(patsubst %/policy.c,%,$(wildcard src/policy/*/policy.c))))
 POLICIES_H := $(BUILD)/gen/policies.h
@@ -160,12 +160,18 @@ $(BUILD)/pic/src/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -fvisibility=hidden -fPIC -c -o $@ $<
 
-# One SCHED_POLICY(name) line per policy folder, rewritten only when the
-# list changes.
-$(POLICIES_H): $(wildcard src/policy/*/policy.c) Makefile
+# One SCHED_POLICY(symbol, "folder") line per policy folder.  Made on
+# every run (a folder may have gone) but rewritten only when the list
+# changes, so that the registry is recompiled only then.
+$(POLICIES_H): FORCE
 	@mkdir -p $(@D)
-	@printf 'SCHED_POLICY(%s)\n' $(subst -,_,$(POLICY_NAMES)) > $@.tmp
+	@for p in $(POLICY_NAMES); do \
+		printf 'SCHED_POLICY(%s, "%s")\n' "$$(echo $$p | tr -- '-.' '__')" "$$p"; \
+	done > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(POLICIES_H)
 

@@ -5,6 +5,9 @@
  * A trace is loaded, optionally overridden, run under a scheduler policy,
  * and its results read as numbers or printed as a report:
  *
+ *	#include <schedsim.h>
+ *	#include <stdlib.h>
+ *
  *	sim_error err;
  *	sim_trace *t = sim_trace_load("traces/demo.json", &err);
  *	if (!t) { fprintf(stderr, "%s\n", err.text); exit(2); }
@@ -97,7 +100,8 @@ SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
 SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
 
-/* 4000000 -> "4ms": the shortest exact form, as traces write durations. */
+/* 4000000 -> "4ms": in the largest unit that divides it exactly, as
+ * traces write durations (1500000000 -> "1500ms"); cut to len. */
 SIM_API const char *sim_format_duration(uint64_t ns, char *buf, size_t len);
 /* "4ms" -> 4000000 (units ns, us, ms, s): 0, or -1 and a reason in why. */
 SIM_API int sim_parse_duration(const char *text, uint64_t *ns, char *why,
@@ -173,7 +177,12 @@ SIM_API void sim_result_free(sim_result *result);
 
 typedef struct sim_run_stats {
 	const char *policy;		/* "cfs-v19" */
+	const char *trace_file;		/* as it was loaded */
 	int cpus;
+	int nodes, packages_per_node, cores_per_package, threads_per_core;
+	unsigned int hz;
+	int group_sched;
+	uint64_t seed;
 	uint64_t duration_ns;		/* simulated time */
 	uint64_t cpu_ns;		/* CPU time all tasks used */
 	uint64_t busy_ns;		/* CPU time some task was current */
@@ -236,6 +245,11 @@ typedef struct sim_expect_outcome {
 
 /* Each returns 0, or -1 when i is out of range (out left untouched). */
 SIM_API int sim_run_info(const sim_result *r, sim_run_stats *out);
+/* The policy's tunables with the values in force in the run (defaults as
+ * the policy scaled them to the machine; durations in ns). */
+SIM_API size_t sim_run_tunable_count(const sim_result *r);
+SIM_API int sim_run_tunable(const sim_result *r, size_t i, const char **name,
+			    uint64_t *value);
 SIM_API size_t sim_group_count(const sim_result *r);
 SIM_API int sim_group_info(const sim_result *r, size_t i, sim_group_stats *out);
 /* Tasks: the trace's, then the job children that were forked. */

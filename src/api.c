@@ -201,10 +201,32 @@ int sim_run_info(const sim_result *r, sim_run_stats *out)
 	for (int cpu = 0; cpu < r->nr_cpus; cpu++)
 		busy += r->cpus[cpu].busy_ns;
 	*out = (sim_run_stats){
-		.policy = r->policy->name, .cpus = r->nr_cpus,
+		.policy = r->policy->name, .trace_file = r->trace->file,
+		.cpus = r->nr_cpus,
+		.nodes = r->trace->topology.nodes,
+		.packages_per_node = r->trace->topology.packages_per_node,
+		.cores_per_package = r->trace->topology.cores_per_package,
+		.threads_per_core = r->trace->topology.threads_per_core,
+		.hz = r->trace->hz, .group_sched = r->trace->group_sched,
+		.seed = r->trace->seed,
 		.duration_ns = r->end_ns, .cpu_ns = r->total_cpu_ns,
 		.busy_ns = busy, .events = r->events, .wasted_ns = r->wasted_ns,
 	};
+	return 0;
+}
+
+size_t sim_run_tunable_count(const sim_result *r)
+{
+	return r->policy->nr_tunables;
+}
+
+int sim_run_tunable(const sim_result *r, size_t i, const char **name,
+		    uint64_t *value)
+{
+	if (i >= r->policy->nr_tunables)
+		return -1;
+	*name = r->policy->tunables[i].name;
+	*value = r->tunables[i];
 	return 0;
 }
 

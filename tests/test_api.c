@@ -152,6 +152,22 @@ static void assert_accessors_match_report(const char *file)
 	ck_assert_uint_eq(run.events, jint(root, "events"));
 	ck_assert_uint_eq(run.wasted_ns, jint(root, "wasted_ns"));
 	ck_assert_int_eq(run.cpus, (int)jint(root, "cpus"));
+	ck_assert_uint_eq(run.seed, jint(root, "seed"));
+	ck_assert_uint_eq(run.hz, jint(root, "hz"));
+	ck_assert_int_eq(run.group_sched, json_is_true(json_object_get(root, "group_sched")));
+	ck_assert_str_eq(run.trace_file, json_string_value(json_object_get(root, "trace_file")));
+	ck_assert_int_eq(run.cores_per_package,
+			 (int)jint(json_object_get(root, "topology"), "cores_per_package"));
+	ck_assert_uint_eq(sim_run_tunable_count(r),
+			  json_object_size(json_object_get(root, "tunables")));
+	for (i = 0; i < sim_run_tunable_count(r); i++) {
+		const char *name;
+		uint64_t value;
+
+		ck_assert_int_eq(sim_run_tunable(r, i, &name, &value), 0);
+		ck_assert_uint_eq(value, jint(json_object_get(root, "tunables"), name));
+	}
+	ck_assert_int_eq(sim_run_tunable(r, i, &(const char *){ NULL }, &(uint64_t){ 0 }), -1);
 
 	arr = json_object_get(root, "groups");
 	ck_assert_uint_eq(sim_group_count(r), json_array_size(arr));

@@ -1115,6 +1115,33 @@ START_TEST(test_tunable_out_of_range)
 }
 END_TEST
 
+/* "one of cfs-v19, ... (the policies this version implements": whatever
+ * folders src/policy/ holds */
+static const char *registered_policies(void)
+{
+	static char valid[512];
+	char names[400];
+
+	sched_policy_names(names, sizeof(names));
+	snprintf(valid, sizeof(valid),
+		 "one of %s (the policies this version implements", names);
+	return valid;
+}
+
+/* Every policy is named after its folder, src/policy/NAME/ */
+START_TEST(test_policy_names_are_folders)
+{
+	size_t n = 0;
+
+	for (; sched_policies[n]; n++) {
+		ck_assert_ptr_nonnull(sched_policy_folders[n]);
+		ck_assert_str_eq(sched_policies[n]->name, sched_policy_folders[n]);
+	}
+	ck_assert_ptr_null(sched_policy_folders[n]);
+	ck_assert_uint_ge(n, 1);
+}
+END_TEST
+
 START_TEST(test_bad_policy)
 {
 	expect_error(
@@ -1126,9 +1153,7 @@ START_TEST(test_bad_policy)
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n"
 		"}\n",
 		"scheduler.policy", 5, 28,
-		"\"bfs\" is not a scheduler policy",
-		"one of cfs-v19 (the policies this version implements; "
-		"cfs-2.6.24 and eevdf are planned)");
+		"\"bfs\" is not a scheduler policy", registered_policies());
 }
 END_TEST
 
@@ -1144,7 +1169,7 @@ START_TEST(test_unimplemented_policy)
 		"}\n",
 		"scheduler.policy", 5, 28,
 		"\"eevdf\" is a known policy, but not implemented in this version",
-		"one of cfs-v19 (");
+		registered_policies());
 }
 END_TEST
 
@@ -1924,6 +1949,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(errors, test_tunable_out_of_range);
 	tcase_add_test(errors, test_bad_policy);
 	tcase_add_test(errors, test_unimplemented_policy);
+	tcase_add_test(errors, test_policy_names_are_folders);
 	tcase_add_test(errors, test_hz_not_a_kernel_rate);
 	tcase_add_test(errors, test_machine_cpus_and_topology);
 	tcase_add_test(errors, test_topology_too_many_cpus);

@@ -46,18 +46,22 @@ static void list_and(struct strbuf *sb, const char *const *names, size_t n)
  */
 static const char *policy_valid(char *buf, size_t size)
 {
+	const char *planned_here[sizeof(planned_policies) /
+				sizeof(planned_policies[0])];
 	char names[LIST_SIZE];
 	struct strbuf sb;
 	size_t planned = 0;
 
-	while (planned_policies[planned])
-		planned++;
+	/* a planned policy that has its folder now is no longer planned */
+	for (size_t i = 0; planned_policies[i]; i++)
+		if (!sched_policy_find(planned_policies[i]))
+			planned_here[planned++] = planned_policies[i];
 	sched_policy_names(names, sizeof(names));
 	sb_init(&sb, buf, size);
 	sb_printf(&sb, "one of %s (the policies this version implements", names);
 	if (planned) {
 		sb_printf(&sb, "; ");
-		list_and(&sb, planned_policies, planned);
+		list_and(&sb, planned_here, planned);
 		sb_printf(&sb, " %s planned", planned > 1 ? "are" : "is");
 	}
 	sb_printf(&sb, ")");

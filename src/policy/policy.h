@@ -259,6 +259,7 @@ struct sched_policy {
 
 /* policy/registry.c */
 extern const struct sched_policy *const sched_policies[];	/* NULL-ended */
+extern const char *const sched_policy_folders[];	/* src/policy/NAME */
 const struct sched_policy *sched_policy_find(const char *name);
 /* "cfs-v19, eevdf": every name, for error messages (cut to len) */
 void sched_policy_names(char *buf, size_t len);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * policy/registry.c - the scheduler models sched-sim can run: one per
- * folder src/policy/NAME/, whose policy.c defines NAME_policy (dashes
- * become underscores).  The Makefile lists the folders in policies.h, so
+ * folder src/policy/NAME/, whose policy.c defines NAME_policy (dashes and
+ * dots become underscores) named NAME.  The Makefile lists the folders in policies.h, so
  * adding a policy is adding a folder (docs/design.md).
  */
 #include <stdio.h>
@@ -10,12 +10,21 @@
 
 #include "policy/policy.h"
 
-#define SCHED_POLICY(id) extern const struct sched_policy id##_policy;
+#define SCHED_POLICY(id, folder) extern const struct sched_policy id##_policy;
 #include "policies.h"
 #undef SCHED_POLICY
 
 const struct sched_policy *const sched_policies[] = {
-#define SCHED_POLICY(id) &id##_policy,
+#define SCHED_POLICY(id, folder) &id##_policy,
+#include "policies.h"
+#undef SCHED_POLICY
+	NULL,
+};
+
+/* The folder of each policy, in the order of sched_policies[]: a policy's
+ * name must be its folder's (tests/test_trace.c checks) */
+const char *const sched_policy_folders[] = {
+#define SCHED_POLICY(id, folder) folder,
 #include "policies.h"
 #undef SCHED_POLICY
 	NULL,

@@ -51,7 +51,7 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		"preemption granularity: 2 s / HZ x (1 + log2 CPUs), at most 10ms" },
 	[TUN_WAKEUP_GRANULARITY] = { "sched_wakeup_granularity",
 		TUNABLE_DURATION, 1000000, 0, NS_PER_SEC,
-		"wakeup preemption granularity: half of sched_granularity" },
+		"wakeup preemption granularity; default: half of sched_granularity's" },
 	[TUN_BATCH_WAKEUP_GRANULARITY] = { "sched_batch_wakeup_granularity",
 		TUNABLE_DURATION, 10000000, 0, NS_PER_SEC,
 		"wakeup granularity of SCHED_BATCH tasks: 10 s / HZ" },
@@ -60,7 +60,7 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		"runtime is banked into statistics in chunks of this size" },
 	[TUN_RUNTIME_LIMIT] = { "sched_runtime_limit", TUNABLE_DURATION,
 		8000000, 100 * NS_PER_US, 4 * NS_PER_SEC,
-		"bound on wait_runtime: 4 x sched_granularity" },
+		"bound on wait_runtime; default: 4 x sched_granularity's" },
 	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER, 31, 0, 63,
 		"feature bits: 1 FAIR_SLEEPERS, 2 SLEEPER_AVG, 4 SLEEPER_LOAD_AVG, "
 		"8 PRECISE_CPU_LOAD, 16 START_DEBIT, 32 SKIP_INITIAL" },
@@ -142,65 +142,55 @@ static void cfs_v19_destroy(struct policy_machine *pm)
 	free(pm);
 }
 
+/*
+ * The sysctl behind tunable t: its value, after setting it to *value when
+ * value is not NULL.  One case per tunable and no default, so that the
+ * compiler (-Wswitch) names a tunable added to the table without a field.
+ */
+#define SYSCTL_FIELD(field) do {					\
+	if (value)							\
+		sys->field = (__typeof__(sys->field))*value;		\
+	return sys->field;						\
+} while (0)
+
+static u64 sysctl_tunable(struct sched_sysctl *sys, enum cfs_v19_tunable t,
+			  const u64 *value)
+{
+	switch (t) {
+	case TUN_GRANULARITY: SYSCTL_FIELD(sched_granularity);
+	case TUN_WAKEUP_GRANULARITY: SYSCTL_FIELD(sched_wakeup_granularity);
+	case TUN_BATCH_WAKEUP_GRANULARITY:
+		SYSCTL_FIELD(sched_batch_wakeup_granularity);
+	case TUN_STAT_GRANULARITY: SYSCTL_FIELD(sched_stat_granularity);
+	case TUN_RUNTIME_LIMIT: SYSCTL_FIELD(sched_runtime_limit);
+	case TUN_FEATURES: SYSCTL_FIELD(sched_features);
+	case TUN_CHILD_RUNS_FIRST: SYSCTL_FIELD(sched_child_runs_first);
+	case TUN_CONFIG_NR_CPUS: SYSCTL_FIELD(config_nr_cpus);
+	case TUN_SET_TASK_CPU_OFFSET: SYSCTL_FIELD(set_task_cpu_offset);
+	case TUN_GROUP_NICED_GRANULARITY: SYSCTL_FIELD(group_niced_granularity);
+	case NR_CFS_V19_TUNABLES:
+		break;
+	}
+	return 0;
+}
+
+/* The values a trace or --set chose replace the scaled defaults. */
 static void apply_tunables(struct sched_sysctl *sys,
 			   const struct tunable_values *tv)
 {
-	u64 *const ns_fields[] = {
-		[TUN_GRANULARITY] = &sys->sched_granularity,
-		[TUN_WAKEUP_GRANULARITY] = &sys->sched_wakeup_granularity,
-		[TUN_BATCH_WAKEUP_GRANULARITY] =
-			&sys->sched_batch_wakeup_granularity,
-		[TUN_STAT_GRANULARITY] = &sys->sched_stat_granularity,
-		[TUN_RUNTIME_LIMIT] = &sys->sched_runtime_limit,
-	};
-
-	if (!tv)
-		return;
-	for (int i = 0; i < NR_CFS_V19_TUNABLES; i++) {
-		if (!tv->set[i])
-			continue;
-		switch ((enum cfs_v19_tunable)i) {
-		case TUN_FEATURES:
-			sys->sched_features = (unsigned int)tv->value[i];
-			break;
-		case TUN_CHILD_RUNS_FIRST:
-			sys->sched_child_runs_first = (unsigned int)tv->value[i];
-			break;
-		case TUN_CONFIG_NR_CPUS:
-			sys->config_nr_cpus = (unsigned int)tv->value[i];
-			break;
-		case TUN_SET_TASK_CPU_OFFSET:
-			sys->set_task_cpu_offset = (unsigned int)tv->value[i];
-			break;
-		case TUN_GROUP_NICED_GRANULARITY:
-			sys->group_niced_granularity =
-				(unsigned int)tv->value[i];
-			break;
-		case NR_CFS_V19_TUNABLES:
-			break;
-		default:
-			*ns_fields[i] = tv->value[i];
-			break;
-		}
-	}
+	for (int i = 0; tv && i < NR_CFS_V19_TUNABLES; i++)
+		if (tv->set[i])
+			sysctl_tunable(sys, (enum cfs_v19_tunable)i,
+				       &tv->value[i]);
 }
 
 static void cfs_v19_tunables_effective(const struct policy_machine *pm,
 				       uint64_t *values)
 {
-	const struct sched_sysctl *sys = &pm->m.sysctl;
+	struct sched_sysctl sys = pm->m.sysctl;
 
-	values[TUN_GRANULARITY] = sys->sched_granularity;
-	values[TUN_WAKEUP_GRANULARITY] = sys->sched_wakeup_granularity;
-	values[TUN_BATCH_WAKEUP_GRANULARITY] =
-		sys->sched_batch_wakeup_granularity;
-	values[TUN_STAT_GRANULARITY] = sys->sched_stat_granularity;
-	values[TUN_RUNTIME_LIMIT] = sys->sched_runtime_limit;
-	values[TUN_FEATURES] = sys->sched_features;
-	values[TUN_CHILD_RUNS_FIRST] = sys->sched_child_runs_first;
-	values[TUN_CONFIG_NR_CPUS] = sys->config_nr_cpus;
-	values[TUN_SET_TASK_CPU_OFFSET] = sys->set_task_cpu_offset;
-	values[TUN_GROUP_NICED_GRANULARITY] = sys->group_niced_granularity;
+	for (int i = 0; i < NR_CFS_V19_TUNABLES; i++)
+		values[i] = sysctl_tunable(&sys, (enum cfs_v19_tunable)i, NULL);
 }
 
 /* sched_init() and the boot-time set-up of the machine's domains */
