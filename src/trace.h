@@ -59,6 +59,10 @@ struct trace_step {
 	/* JOBS with "programs": child K runs jobs_programs[K % n] */
 	struct trace_program *jobs_programs[JOBS_MAX_PROGRAMS];
 	unsigned int nr_jobs_programs;	/* 1 with "program" */
+	/* Where the step is written, for errors found while running:
+	 * "tasks[3].program[1]" (shared by the instances of a task) */
+	char *json_path;
+	int line, column;
 };
 
 struct trace_program {
