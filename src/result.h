@@ -13,6 +13,10 @@
 #include "policy/policy.h"
 #include "trace.h"
 
+/* Room for an error found while running: it names up to four tasks and
+ * channels with their places in the trace */
+#define SIM_RESULT_ERROR_LENGTH 1024
+
 /* Wakeup latencies of a task, in ns (0 when count is 0). */
 struct sim_latency {
 	u64 count, sum, max;
@@ -74,7 +78,7 @@ struct sim_result {
 	double *ideal_task, *ideal_group;
 
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
-	char error[512];		/* what broke, for those two */
+	char error[SIM_RESULT_ERROR_LENGTH];	/* what broke, for those two */
 	bool interrupted;		/* stopped early (--step 'q') */
 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check_util.h"
@@ -693,6 +694,129 @@ START_TEST(test_list_tunables)
 }
 END_TEST
 
+/* ---- issue 10: runs that cannot end, bounds, signals, lost output ---- */
+
+/* A file of the test's own under /tmp: /tmp/schedsim-cli-PID-NAME. */
+static const char *temp_file(const char *name, const char *text)
+{
+	static char paths[4][128];
+	static int next;
+	char *path = paths[next++ % 4];
+	FILE *f;
+
+	snprintf(path, sizeof(paths[0]), "/tmp/schedsim-cli-%d-%s",
+		 (int)getpid(), name);
+	if (text) {
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) +
+	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Two tasks that pass a message back and forth and do nothing else. */
+static const char ping_pong_up[] =
+	"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"ping\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"send\": \"c1\" }, { \"recv\": \"c2\" } ] },\n"
+	"    { \"name\": \"pong\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"recv\": \"c1\" }, { \"send\": \"c2\" } ] } ] }\n";
+
+/* The same on two CPUs, each task pinned to its own, from 5 ms on. */
+static const char ping_pong_smp[] =
+	"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 2 },\n"
+	"  \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"ping\", \"cpus\": \"0\", \"start\": \"5ms\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"send\": \"c1\" }, { \"recv\": \"c2\" } ] },\n"
+	"    { \"name\": \"pong\", \"cpus\": \"1\", \"start\": \"5ms\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"recv\": \"c1\" }, { \"send\": \"c2\" } ] } ] }\n";
+
+/*
+ * Issue 10, items 2, 3 and 12: a loop without time passing is the
+ * trace's fault (exit 2, no report), on one CPU or alternating between
+ * two, found in well under the time the old guards took (exit 3 on one
+ * CPU, no end on two), and the message names the tasks with their steps'
+ * paths, lines and columns, the channels, and the simulated time.
+ */
+START_TEST(test_zero_time_ping_pong)
+{
+	static const struct {
+		const char *text, *name, *where, *when;
+	} cases[] = {
+		{ ping_pong_up, "up.json", "up.json:5:38: tasks[0].program[1]: ",
+		  "found at simulated time 0.000000000 s" },
+		{ ping_pong_smp, "smp.json", "smp.json:5:38: tasks[0].program[1]: ",
+		  "found at simulated time 0.005000000 s" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *path = temp_file(cases[i].name, cases[i].text);
+		char args[512];
+		struct timespec t0;
+		struct run r;
+
+		snprintf(args, sizeof(args), "--json %s", path);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		r = sim(args);
+		ck_assert_msg(seconds_since(&t0) < 30, "%s took %.1f s",
+			      cases[i].name, seconds_since(&t0));
+		ck_assert_msg(r.status == 2, "%s: exit %d: %s", cases[i].name,
+			      r.status, r.err);
+		ck_assert_str_eq(r.out, "");
+		ck_assert_msg(strstr(r.err, cases[i].where), "%s", r.err);
+		ck_assert_msg(strstr(r.err, cases[i].when), "%s", r.err);
+		ck_assert_msg(strstr(r.err, "a loop without time passing"), "%s", r.err);
+		ck_assert_msg(strstr(r.err, "by tasks ping (tasks[0].program[1], "
+				     "line 5, column 38) and pong "
+				     "(tasks[1].program[0], line 7, column 20)"),
+			      "%s", r.err);
+		ck_assert_msg(strstr(r.err, "passing messages on channels \"c1\" "
+				     "and \"c2\"; valid: "), "%s", r.err);
+		run_free(&r);
+		unlink(path);
+	}
+}
+END_TEST
+
+/* Issue 10, item 12: the job-slot limit names the task's jobs step. */
+START_TEST(test_job_slot_limit_says_where)
+{
+	const char *path = temp_file("jobs.json",
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": {},\n"
+		"  \"tasks\": [ { \"name\": \"make\", \"loop\": \"forever\",\n"
+		"    \"program\": [ { \"run\": \"1ms\" },\n"
+		"                 { \"jobs\": { \"parallel\": 2, \"total\": 3,\n"
+		"                     \"program\": [ { \"run\": \"1ms\" } ] } } ] } ] }\n");
+	char args[512];
+	struct run r;
+
+	snprintf(args, sizeof(args), "-v %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");	/* found before anything ran */
+	ck_assert_msg(strstr(r.err, "jobs.json:5:18: tasks[0].program[1]: the "
+			     "jobs steps of task make would fork more than "
+			     "1000000 tasks in all (found before the run "
+			     "started: nothing ran); valid: "), "%s", r.err);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -717,6 +841,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
+	tcase_add_test(tc, test_zero_time_ping_pong);
+	tcase_add_test(tc, test_job_slot_limit_says_where);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -194,6 +194,15 @@ static u64 job_slots(const struct trace_program *prog, u64 passes)
 	return n;
 }
 
+/* The first jobs step of a program (one that forks, since it counted). */
+static const struct trace_step *first_jobs_step(const struct trace_program *p)
+{
+	for (size_t i = 0; i < p->nr_steps; i++)
+		if (p->steps[i].kind == STEP_JOBS)
+			return &p->steps[i];
+	return &p->steps[0];
+}
+
 /*
  * Every task the run can have gets its slot before the run: trace tasks,
  * then the job children in the order they are forked.  The policy is
@@ -206,18 +215,24 @@ static int count_task_slots(struct sim *s)
 
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		u64 n = job_slots(t->tasks[i].program, t->tasks[i].loops);
+		const struct trace_step *jobs;
 
-		if (n == TRACE_FOREVER || slots + n > MAX_SIM_TASKS) {
-			snprintf(s->error, sizeof(s->error),
-				 "%s: tasks[%zu] (%s): its jobs steps would fork "
-				 "more than %d tasks in all; valid: jobs in a task "
-				 "that does not loop forever, at most %d tasks "
-				 "with every job child", t->file, i,
-				 t->tasks[i].name, MAX_SIM_TASKS, MAX_SIM_TASKS);
-			s->status = SIM_INVALID;
-			return -1;
+		if (n != TRACE_FOREVER && slots + n <= MAX_SIM_TASKS) {
+			slots += n;
+			continue;
 		}
-		slots += n;
+		/* A trace error the loader cannot see: the sum over tasks */
+		jobs = first_jobs_step(t->tasks[i].program);
+		snprintf(s->error, sizeof(s->error),
+			 "%s:%d:%d: %s: the jobs steps of task %s would fork "
+			 "more than %d tasks in all (found before the run "
+			 "started: nothing ran); valid: jobs in a task that "
+			 "does not loop forever, at most %d tasks with every "
+			 "job child", t->file, jobs->line, jobs->column,
+			 jobs->json_path, t->tasks[i].name, MAX_SIM_TASKS,
+			 MAX_SIM_TASKS);
+		s->status = SIM_INVALID;
+		return -1;
 	}
 	s->tasks = calloc(slots ? slots : 1, sizeof(*s->tasks));
 	if (!s->tasks)
@@ -333,6 +348,12 @@ static void main_loop(struct sim *s)
 			s->now = t->duration;
 			break;
 		}
+		if (tm->when != s->now && s->instant_work) {
+			/* a new instant: its work starts from nothing */
+			if (s->instant_work > s->instant_work_limit)
+				zero_time_forget(s);
+			s->instant_work = 0;
+		}
 		account_wasted(s, tm->when);
 		s->now = tm->when;
 		s->events++;
@@ -441,6 +462,8 @@ struct sim_result *sim_run_trace(const struct trace *t,
 
 	if (count_task_slots(s))
 		goto invalid_or_oom;
+	s->instant_work_limit = ZERO_TIME_WORK_LIMIT +
+				ZERO_TIME_WORK_PER_TASK * (u64)s->task_cap;
 	s->nr_groups = t->nr_groups;
 	s->groups = calloc(t->nr_groups, sizeof(*s->groups));
 	s->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*s->chans));

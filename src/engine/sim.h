@@ -28,8 +28,16 @@
 #include "result.h"
 #include "trace.h"
 
-/* Zero-time guards: steps or schedules in a row without time passing */
-#define ZERO_TIME_STEP_LIMIT 1000000
+/*
+ * Work at one simulated instant (program steps and schedule() calls, on
+ * every CPU together): finite unless tasks loop without time passing.
+ * The limit grows with the number of tasks, since each may act at one
+ * instant; past it, ZERO_TIME_WITNESS_WORK more units record which tasks
+ * and channels take part before the run stops.
+ */
+#define ZERO_TIME_WORK_LIMIT	1000000
+#define ZERO_TIME_WORK_PER_TASK	64
+#define ZERO_TIME_WITNESS_WORK	10000
 #define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
 
 /* A timer in the event queue; each owner has its own, re-armed in place. */
@@ -93,6 +101,9 @@ struct sim_task {
 	int waiting_chan;
 	unsigned int recv_got;
 
+	/* The first step it took in a loop without time passing */
+	const struct trace_step *zero_time_step;
+
 	/* Statistics */
 	u64 oncpu_ns;			/* time current, measured by the engine */
 	u64 wait_ns, wait_since;
@@ -107,6 +118,7 @@ struct sim_task {
 struct sim_channel {
 	u64 messages;
 	struct sim_task *wait_head, *wait_tail;
+	bool zero_time_seen;		/* used in a loop without time passing */
 };
 
 struct sim_group {
@@ -170,9 +182,14 @@ struct sim {
 	int live_tasks;			/* started and not exited, or not started */
 	uint64_t rng[4];		/* xoshiro256** state */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
-	char error[512];
+	char error[SIM_RESULT_ERROR_LENGTH];
 	bool quit;			/* --step 'q' */
 	int next_pid;
+
+	/* Work at the current instant (program steps, schedule() calls) */
+	u64 instant_work, instant_work_limit;
+	int zero_time_cpu;		/* a CPU that took part, for a bug */
+	u64 zero_time_steps;		/* program steps among the witnesses */
 };
 
 #define vlog(s, level, ...) do {					\
@@ -201,6 +218,26 @@ u64 lat_percentile(const struct lat_stats *l, double pct);
 void lat_finalise(struct sim *s, struct lat_stats *l);
 
 /* program.c */
+void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,
+		       const struct trace_step *step);
+
+/*
+ * One unit of work (a program step, or a schedule() when st is NULL) at
+ * the current instant.  The count is the run's, reset only when time
+ * advances, so a loop that alternates between CPUs or calls cannot reset
+ * it.  False once the run has stopped on a loop without time passing.
+ */
+static inline bool count_instant_work(struct sim *s, int cpu,
+				      struct sim_task *st,
+				      const struct trace_step *step)
+{
+	if (++s->instant_work <= s->instant_work_limit)
+		return true;
+	zero_time_witness(s, cpu, st, step);
+	return s->status == SIM_OK;
+}
+void zero_time_forget(struct sim *s);
+void format_sim_time(u64 ns, char *buf, size_t size);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
