@@ -65,6 +65,15 @@ enum sim_status {
 	SIM_BUG = 3,		/* an invariant of the simulator broke */
 };
 
+/* Why a run ended: sim_result_end(). */
+enum sim_end {
+	SIM_END_COMPLETE = 0,	/* the duration was reached, or every task
+				 * exited */
+	SIM_END_DEADLOCK,	/* every task left was blocked (recv, jobs)
+				 * with nothing that could wake one: the run
+				 * ended there; complete, not partial */
+};
+
 typedef struct trace sim_trace;
 typedef struct sim_result sim_result;
 
@@ -164,6 +173,8 @@ SIM_API sim_result *sim_run_opts(const sim_trace *trace,
 SIM_API int sim_result_status(const sim_result *result);
 /* What broke, for SIM_INVALID and SIM_BUG; "" otherwise. */
 SIM_API const char *sim_result_error(const sim_result *result);
+/* Why the run ended: an enum sim_end. */
+SIM_API int sim_result_end(const sim_result *result);
 SIM_API void sim_result_free(sim_result *result);
 
 /* ---- results ------------------------------------------------------------ */
@@ -243,6 +254,21 @@ SIM_API int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out);
 /* Trace events that failed (e.g. rmdir of a busy group), as text. */
 SIM_API size_t sim_event_failure_count(const sim_result *r);
 SIM_API const char *sim_event_failure(const sim_result *r, size_t i);
+/* A task blocked for good when the run ended in a deadlock
+ * (SIM_END_DEADLOCK), and what it waits for. */
+typedef struct sim_blocked_task {
+	const char *task;		/* "a", "make/job-3" */
+	const char *waits_for;		/* "recv" or "jobs" (wait4 for a
+					 * child) */
+	const char *channel;		/* the channel of a recv; NULL */
+	const char *step;		/* its step: "tasks[1].program[0]" */
+	int line, column;		/* of the step in the trace file */
+} sim_blocked_task;
+
+/* The blocked tasks of a deadlock, in task order; 0 without one. */
+SIM_API size_t sim_blocked_count(const sim_result *r);
+SIM_API int sim_blocked_info(const sim_result *r, size_t i,
+			     sim_blocked_task *out);
 /* The trace's expectations and those added with sim_trace_add_expect(). */
 SIM_API size_t sim_expect_count(const sim_result *r);
 SIM_API int sim_expect_info(const sim_result *r, size_t i,

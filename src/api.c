@@ -182,6 +182,11 @@ const char *sim_result_error(const sim_result *result)
 	return result->status == SIM_OK ? "" : result->error;
 }
 
+int sim_result_end(const sim_result *result)
+{
+	return result->end;
+}
+
 void sim_result_free(sim_result *result)
 {
 	sim_result_destroy(result);
@@ -314,6 +319,29 @@ size_t sim_event_failure_count(const sim_result *r)
 const char *sim_event_failure(const sim_result *r, size_t i)
 {
 	return i < r->nr_failures ? r->failures[i] : NULL;
+}
+
+size_t sim_blocked_count(const sim_result *r)
+{
+	return r->nr_blocked;
+}
+
+int sim_blocked_info(const sim_result *r, size_t i, sim_blocked_task *out)
+{
+	const struct sim_blocked *b;
+
+	if (i >= r->nr_blocked)
+		return -1;
+	b = &r->blocked[i];
+	*out = (sim_blocked_task){
+		.task = r->tasks[b->task].name,
+		.waits_for = b->step->kind == STEP_RECV ? "recv" : "jobs",
+		.channel = b->chan >= 0 ? r->trace->chans[b->chan] : NULL,
+		.step = b->step->json_path,
+		.line = b->step->line,
+		.column = b->step->column,
+	};
+	return 0;
 }
 
 size_t sim_expect_count(const sim_result *r)

@@ -404,6 +404,17 @@ static int run(struct cli *c)
 		goto out;
 	}
 	sim_report(r, out, c->json);
+	if (sim_result_end(r) == SIM_END_DEADLOCK) {
+		sim_run_stats rs;
+
+		sim_run_info(r, &rs);
+		fprintf(stderr, "sched-sim: %s: the run ended at simulated time "
+			"%" PRIu64 ".%09" PRIu64 " s in a deadlock: %zu task%s "
+			"blocked for good (the report lists them)\n",
+			sim_trace_file(t), rs.duration_ns / 1000000000,
+			rs.duration_ns % 1000000000, sim_blocked_count(r),
+			sim_blocked_count(r) == 1 ? "" : "s");
+	}
 	if (status == SIM_EXPECT_FAILED) {
 		int failed = 0;
 		sim_expect_outcome o;

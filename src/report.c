@@ -257,6 +257,56 @@ static json_t *json_setup_tunables(const struct sim_result *r)
 	return o;
 }
 
+/* What a blocked task of a deadlock waits for: "recv", "jobs". */
+static const char *waits_for(const struct sim_blocked *b)
+{
+	return b->step->kind == STEP_RECV ? "recv" : "jobs";
+}
+
+/* The deadlock's blocked tasks, one a line: who, what for, where. */
+static void text_deadlock(const struct sim_result *r, FILE *out)
+{
+	const struct trace *t = r->trace;
+
+	fprintf(out, "\ndeadlock at %.6f s: every task left is blocked and "
+		"nothing can wake one:\n", (double)r->end_ns / 1e9);
+	for (size_t i = 0; i < r->nr_blocked; i++) {
+		const struct sim_blocked *b = &r->blocked[i];
+		char what[300];
+
+		if (b->chan >= 0)
+			snprintf(what, sizeof(what), "recv \"%s\"",
+				 t->chans[b->chan]);
+		else
+			snprintf(what, sizeof(what), "jobs (wait4 for a child)");
+		fprintf(out, "  %-20s %-28s %s (line %d, column %d)\n",
+			r->tasks[b->task].name, what, b->step->json_path,
+			b->step->line, b->step->column);
+	}
+}
+
+static json_t *json_deadlock(const struct sim_result *r)
+{
+	json_t *blocked = json_array();
+
+	for (size_t i = 0; i < r->nr_blocked; i++) {
+		const struct sim_blocked *b = &r->blocked[i];
+		json_t *o = json_pack("{s:s, s:s}",
+				      "task", r->tasks[b->task].name,
+				      "waits_for", waits_for(b));
+
+		if (b->chan >= 0)
+			json_object_set_new(o, "channel",
+				json_string(r->trace->chans[b->chan]));
+		json_object_set_new(o, "step", json_string(b->step->json_path));
+		json_object_set_new(o, "line", json_integer(b->step->line));
+		json_object_set_new(o, "column", json_integer(b->step->column));
+		json_array_append_new(blocked, o);
+	}
+	return json_pack("{s:I, s:o}", "at_ns", (json_int_t)r->end_ns,
+			 "blocked", blocked);
+}
+
 static void print_ms(FILE *out, u64 ns)
 {
 	fprintf(out, " %9.3f", (double)ns / 1e6);
@@ -276,8 +326,14 @@ void report_text(const struct sim_result *r,
 		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
 	text_setup(r, out);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
-		"the machine)\n\n", (double)r->end_ns / 1e9, (double)total / 1e9,
+		"the machine)\n", (double)r->end_ns / 1e9, (double)total / 1e9,
 		100.0 * ratio(total, r->end_ns * (u64)t->nr_cpus));
+	if (r->end == SIM_END_DEADLOCK)
+		fprintf(out, "the run ended at %.6f s in a deadlock (%zu "
+			"task%s blocked for good: see below)\n",
+			(double)r->end_ns / 1e9, r->nr_blocked,
+			r->nr_blocked == 1 ? "" : "s");
+	fprintf(out, "\n");
 
 	ideal_compute(r, &id);
 	fprintf(out, "%-32s %7s %6s %10s %9s", "group", "shares", "tasks",
@@ -339,6 +395,8 @@ void report_text(const struct sim_result *r,
 		fprintf(out, "\nevent failed: %s", r->failures[i]);
 	if (r->nr_failures)
 		fprintf(out, "\n");
+	if (r->end == SIM_END_DEADLOCK)
+		text_deadlock(r, out);
 
 	if (t->nr_expects) {
 		fprintf(out, "\nexpectations:\n");
@@ -404,6 +462,8 @@ int report_json(const struct sim_result *r,
 	json_object_set_new(root, "busy_ns", json_integer((json_int_t)busy));
 	json_object_set_new(root, "events", json_integer((json_int_t)r->events));
 	json_object_set_new(root, "wasted_ns", json_integer((json_int_t)r->wasted_ns));
+	if (r->end == SIM_END_DEADLOCK)
+		json_object_set_new(root, "deadlock", json_deadlock(r));
 
 	groups = json_array();
 	for (size_t g = 0; g < r->nr_groups; g++) {

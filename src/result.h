@@ -52,6 +52,13 @@ struct sim_cpu_result {
 					 * here waited on another CPU */
 };
 
+/* A task blocked for good in a deadlock (SIM_END_DEADLOCK). */
+struct sim_blocked {
+	int task;			/* index in tasks[] */
+	const struct trace_step *step;	/* the recv or jobs step */
+	int chan;			/* recv: index in trace->chans; -1 */
+};
+
 struct sim_result {
 	const struct trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
@@ -80,6 +87,9 @@ struct sim_result {
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[SIM_RESULT_ERROR_LENGTH];	/* what broke, for those two */
 	bool interrupted;		/* stopped early (--step 'q') */
+	enum sim_end end;		/* why the run ended */
+	struct sim_blocked *blocked;	/* SIM_END_DEADLOCK: who waits */
+	size_t nr_blocked;
 };
 
 /* CPU time of a group including its descendants. */

@@ -715,6 +715,17 @@ static const char *temp_file(const char *name, const char *text)
 	return path;
 }
 
+/* A JSON report's value at key, or NULL; the caller decrefs root. */
+static json_t *json_report(const char *text)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(text, 0, &jerr);
+
+	ck_assert_msg(root != NULL, "not a JSON report (%s): %.200s", jerr.text,
+		      text);
+	return root;
+}
+
 static double seconds_since(const struct timespec *t0)
 {
 	struct timespec t1;
@@ -817,6 +828,85 @@ START_TEST(test_job_slot_limit_says_where)
 }
 END_TEST
 
+/* Each waits for the other's message: a deadlock after 2 ms. */
+static const char deadlock_smp[] =
+	"{ \"sched-sim\": 1, \"duration\": \"9223372036854775807ns\",\n"
+	"  \"machine\": { \"cpus\": 2 }, \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" }, { \"recv\": \"b-to-a\" },\n"
+	"                                  { \"send\": \"a-to-b\" } ] },\n"
+	"    { \"name\": \"b\", \"program\": [ { \"run\": \"2ms\" }, { \"recv\": \"a-to-b\" },\n"
+	"                                  { \"send\": \"b-to-a\" } ] } ]%s }\n";
+
+/*
+ * Issue 10, item 4: when every task left is blocked and nothing can wake
+ * one, the run ends there (not after 2^63 ns of idle ticks): a complete
+ * report (exit 0) whose duration is the deadlock's time, and which lists
+ * the blocked tasks and what they wait for.  A pending trace event (a
+ * kill) can still change things, so the run goes on until it.
+ */
+START_TEST(test_deadlock_ends_the_run)
+{
+	char text[2048], args[512];
+	const char *path;
+	struct timespec t0;
+	json_t *root, *dl, *b;
+	struct run r;
+
+	snprintf(text, sizeof(text), deadlock_smp, "");
+	path = temp_file("deadlock.json", text);
+	snprintf(args, sizeof(args), "--json %s", path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = sim(args);
+	ck_assert_msg(seconds_since(&t0) < 30, "took %.1f s", seconds_since(&t0));
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "the run ended at simulated time "
+			     "0.002000000 s in a deadlock: 2 tasks blocked for "
+			     "good"), "%s", r.err);
+	root = json_report(r.out);
+	ck_assert_ptr_null(json_object_get(root, "partial"));
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "duration_ns")),
+			 2000000);
+	dl = json_object_get(root, "deadlock");
+	ck_assert_int_eq(json_integer_value(json_object_get(dl, "at_ns")), 2000000);
+	ck_assert_uint_eq(json_array_size(json_object_get(dl, "blocked")), 2);
+	b = json_array_get(json_object_get(dl, "blocked"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(b, "task")), "b");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "waits_for")), "recv");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "channel")), "a-to-b");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "step")),
+			 "tasks[1].program[1]");
+	ck_assert_int_eq(json_integer_value(json_object_get(b, "line")), 6);
+	json_decref(root);
+	run_free(&r);
+
+	/* the text report says when and why, and who waits */
+	snprintf(args, sizeof(args), "%s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "the run ended at 0.002000 s in a "
+					    "deadlock (2 tasks blocked for good"));
+	ck_assert_ptr_nonnull(strstr(r.out, "recv \"b-to-a\""));
+	run_free(&r);
+
+	/* a kill at 1 s may still change things: the run goes on to it */
+	snprintf(text, sizeof(text), deadlock_smp,
+		 ", \"events\": [ { \"at\": \"1s\", \"do\": \"kill\", \"task\": \"a\" } ]");
+	path = temp_file("deadlock.json", text);
+	snprintf(args, sizeof(args), "--json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	root = json_report(r.out);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "duration_ns")),
+			 1000000000);
+	dl = json_object_get(root, "deadlock");
+	ck_assert_uint_eq(json_array_size(json_object_get(dl, "blocked")), 1);
+	json_decref(root);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -843,6 +933,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_list_tunables);
 	tcase_add_test(tc, test_zero_time_ping_pong);
 	tcase_add_test(tc, test_job_slot_limit_says_where);
+	tcase_add_test(tc, test_deadlock_ends_the_run);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -190,6 +190,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 	struct sim_cpu *c = &s->cpus[cpu];
 
 	timer_cancel(s, &c->run_done);
+	s->busy_cpus += (next != SIM_IDLE) - (prev != SIM_IDLE);
 	if (prev != SIM_IDLE) {
 		struct sim_task *st = &s->tasks[prev];
 

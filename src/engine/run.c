@@ -326,6 +326,7 @@ static void finish_run(struct sim *s)
 			attribute_cpu(s, st);
 	}
 	s->end_ns = s->now;
+	s->finished = true;
 }
 
 static u64 check_interval(const struct sim *s)
@@ -337,13 +338,80 @@ static u64 check_interval(const struct sim *s)
 	return s->opt.check_every * (1 + size / 64);
 }
 
+/**************************************************************
+ * Deadlock: every task left is blocked and nothing can wake one
+ */
+
+/*
+ * Only a busy CPU, a task's timer (a fork or the end of a sleep) or a
+ * trace event can change what tasks do; the ticks of idle CPUs and the
+ * dumps cannot.  O(1) but when all of those are absent: then the
+ * policy's queues are looked at once per state, in case a CPU idles
+ * while a task is queued.
+ */
+static bool nothing_can_happen(struct sim *s)
+{
+	if (s->busy_cpus || s->armed[TIMER_TASK] ||
+	    s->armed[TIMER_TRACE_EVENT] || s->live_tasks <= 0)
+		return false;
+	if (s->deadlock_looked && s->deadlock_gen == s->host.state_gen)
+		return false;
+	s->deadlock_looked = true;
+	s->deadlock_gen = s->host.state_gen;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct policy_cpu_stats cs;
+
+		s->policy->cpu_stats(s->pm, cpu, &cs);
+		if (cs.nr_running)
+			return false;
+	}
+	return true;
+}
+
+/* End the run now, and keep who waits for what, for the report. */
+static void end_in_deadlock(struct sim *s)
+{
+	size_t n = 0;
+
+	s->end = SIM_END_DEADLOCK;
+	for (size_t i = 0; i < s->nr_tasks; i++)
+		n += s->tasks[i].started && !s->tasks[i].exited &&
+		     s->tasks[i].blocked;
+	s->blocked = calloc(n ? n : 1, sizeof(*s->blocked));
+	if (!s->blocked)
+		return;		/* the report lists nobody */
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *st = &s->tasks[i];
+
+		if (!st->started || st->exited || !st->blocked)
+			continue;
+		s->blocked[s->nr_blocked++] = (struct sim_blocked){
+			.task = (int)i,
+			.step = &st->program->steps[st->pc],
+			.chan = st->waiting_chan,
+		};
+	}
+	vlog(s, 1, "deadlock: %zu task%s blocked, nothing can wake one: the "
+	     "run ends\n", s->nr_blocked, s->nr_blocked == 1 ? "" : "s");
+}
+
+/*
+ * The main loop: timers in time order until every task has exited, the
+ * duration is reached, nothing can happen any more (a deadlock), or
+ * --step's 'q'.
+ */
 static void main_loop(struct sim *s)
 {
 	const struct trace *t = s->trace;
 	struct sim_timer *tm;
 
-	while (s->status == SIM_OK && !s->quit && s->live_tasks > 0 &&
-	       (tm = timer_pop(s)) != NULL) {
+	while (s->status == SIM_OK && !s->quit &&
+	       s->end == SIM_END_COMPLETE && s->live_tasks > 0) {
+		tm = timer_pop(s);
+		if (!tm) {		/* no timer at all: no future */
+			end_in_deadlock(s);
+			break;
+		}
 		if (tm->when > t->duration) {
 			s->now = t->duration;
 			break;
@@ -376,14 +444,14 @@ static void main_loop(struct sim *s)
 		}
 		process_resched(s);
 		update_wasted(s);
+		if (s->status == SIM_OK && nothing_can_happen(s))
+			end_in_deadlock(s);
 		if (s->opt.check_every &&
 		    ++s->events_since_check >= check_interval(s)) {
 			s->events_since_check = 0;
 			sim_check_now(s);
 		}
 	}
-	if (s->live_tasks > 0 && s->status == SIM_OK && !s->quit)
-		s->now = t->duration;
 	account_wasted(s, s->now);
 }
 
@@ -409,6 +477,7 @@ static void sim_free(struct sim *s)
 	free(s->hist_pool);
 	free(s->cpus);
 	free(s->heap);
+	free(s->blocked);
 	free(s);
 }
 

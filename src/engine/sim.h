@@ -39,6 +39,7 @@
 #define ZERO_TIME_WORK_PER_TASK	64
 #define ZERO_TIME_WITNESS_WORK	10000
 #define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
+#define NR_TIMER_KINDS		5
 
 /* A timer in the event queue; each owner has its own, re-armed in place. */
 enum timer_kind {
@@ -160,6 +161,7 @@ struct sim {
 	struct sim_timer **heap;
 	size_t heap_len, heap_cap;
 	u64 timer_seq;
+	size_t armed[NR_TIMER_KINDS];	/* timers in the heap, by kind */
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 
@@ -177,19 +179,29 @@ struct sim {
 	struct sim_options opt;
 	u64 now;
 	u64 end_ns;
+	bool finished;			/* finish_run() has charged the end */
 	u64 events;
 	u64 events_since_check;
 	int live_tasks;			/* started and not exited, or not started */
+	int busy_cpus;			/* CPUs whose current task is not idle */
 	uint64_t rng[4];		/* xoshiro256** state */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[SIM_RESULT_ERROR_LENGTH];
 	bool quit;			/* --step 'q' */
+	enum sim_end end;		/* SIM_END_COMPLETE while it runs */
 	int next_pid;
 
 	/* Work at the current instant (program steps, schedule() calls) */
 	u64 instant_work, instant_work_limit;
 	int zero_time_cpu;		/* a CPU that took part, for a bug */
 	u64 zero_time_steps;		/* program steps among the witnesses */
+
+	/* A deadlock: looked for when no CPU is busy and no task timer or
+	 * trace event is armed, once per state (host.state_gen) */
+	u64 deadlock_gen;
+	bool deadlock_looked;
+	struct sim_blocked *blocked;
+	size_t nr_blocked;
 };
 
 #define vlog(s, level, ...) do {					\
