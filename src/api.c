@@ -172,6 +172,18 @@ int sim_result_status(const sim_result *result)
 
 	if (result->status != SIM_OK)
 		return result->status;
+	switch (result->end) {
+	case SIM_END_INTERRUPTED:
+	case SIM_END_QUIT:
+		return SIM_INTERRUPTED;
+	case SIM_END_MAX_EVENTS:
+	case SIM_END_MAX_WALL:
+		/* the trace asks for more than the caller allowed */
+		return SIM_INVALID;
+	case SIM_END_COMPLETE:
+	case SIM_END_DEADLOCK:
+		break;
+	}
 	o = outcomes_of(result, &failed);
 	free(o);
 	return failed ? SIM_EXPECT_FAILED : SIM_OK;
@@ -179,12 +191,18 @@ int sim_result_status(const sim_result *result)
 
 const char *sim_result_error(const sim_result *result)
 {
-	return result->status == SIM_OK ? "" : result->error;
+	return result->status == SIM_OK && !sim_end_is_partial(result->end) ?
+	       "" : result->error;
 }
 
 int sim_result_end(const sim_result *result)
 {
 	return result->end;
+}
+
+int sim_result_partial(const sim_result *result)
+{
+	return sim_end_is_partial(result->end);
 }
 
 void sim_result_free(sim_result *result)

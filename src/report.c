@@ -257,6 +257,39 @@ static json_t *json_setup_tunables(const struct sim_result *r)
 	return o;
 }
 
+/* How a partial run was stopped, as the JSON report's "stopped_by" says. */
+static const char *stopped_by(enum sim_end end)
+{
+	switch (end) {
+	case SIM_END_INTERRUPTED:
+		return "interrupt";
+	case SIM_END_QUIT:
+		return "quit";
+	case SIM_END_MAX_EVENTS:
+		return "max_events";
+	case SIM_END_MAX_WALL:
+		return "max_wall";
+	default:
+		return "";
+	}
+}
+
+static const char *stopped_by_text(enum sim_end end)
+{
+	switch (end) {
+	case SIM_END_INTERRUPTED:
+		return "interrupted (SIGINT or SIGTERM)";
+	case SIM_END_QUIT:
+		return "quit at a --step prompt";
+	case SIM_END_MAX_EVENTS:
+		return "stopped by --max-events";
+	case SIM_END_MAX_WALL:
+		return "stopped by --max-wall";
+	default:
+		return "";
+	}
+}
+
 /* What a blocked task of a deadlock waits for: "recv", "jobs". */
 static const char *waits_for(const struct sim_blocked *b)
 {
@@ -328,7 +361,12 @@ void report_text(const struct sim_result *r,
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
 		"the machine)\n", (double)r->end_ns / 1e9, (double)total / 1e9,
 		100.0 * ratio(total, r->end_ns * (u64)t->nr_cpus));
-	if (r->end == SIM_END_DEADLOCK)
+	if (sim_end_is_partial(r->end))
+		fprintf(out, "PARTIAL REPORT: the run was %s at %.6f s of "
+			"%.6f s; every number covers that time only\n",
+			stopped_by_text(r->end), (double)r->end_ns / 1e9,
+			(double)t->duration / 1e9);
+	else if (r->end == SIM_END_DEADLOCK)
 		fprintf(out, "the run ended at %.6f s in a deadlock (%zu "
 			"task%s blocked for good: see below)\n",
 			(double)r->end_ns / 1e9, r->nr_blocked,
@@ -448,6 +486,12 @@ int report_json(const struct sim_result *r,
 
 	root = json_object();
 	json_object_set_new(root, "sched-sim", json_integer(1));
+	/* Only when true: a complete run's report keeps its old bytes */
+	if (sim_end_is_partial(r->end)) {
+		json_object_set_new(root, "partial", json_true());
+		json_object_set_new(root, "stopped_by",
+				    json_string(stopped_by(r->end)));
+	}
 	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
 	json_object_set_new(root, "trace_file", json_string(t->file));
 	json_object_set_new(root, "policy", json_string(r->policy->name));

@@ -85,12 +85,19 @@ struct sim_result {
 	double *ideal_task, *ideal_group;
 
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
-	char error[SIM_RESULT_ERROR_LENGTH];	/* what broke, for those two */
-	bool interrupted;		/* stopped early (--step 'q') */
+	char error[SIM_RESULT_ERROR_LENGTH];	/* what broke, for those two;
+					 * where it stopped for a partial run */
 	enum sim_end end;		/* why the run ended */
 	struct sim_blocked *blocked;	/* SIM_END_DEADLOCK: who waits */
 	size_t nr_blocked;
 };
+
+/* Partial: stopped before the trace's end by the user or a bound. */
+static inline bool sim_end_is_partial(enum sim_end end)
+{
+	return end == SIM_END_INTERRUPTED || end == SIM_END_QUIT ||
+	       end == SIM_END_MAX_EVENTS || end == SIM_END_MAX_WALL;
+}
 
 /* CPU time of a group including its descendants. */
 u64 sim_group_cpu_total(const struct sim_result *r, int group);

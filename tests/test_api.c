@@ -411,6 +411,55 @@ START_TEST(test_two_threads_same_bytes)
 }
 END_TEST
 
+/*
+ * A library user stops a run as sched-sim does on SIGINT: a flag in
+ * sim_options, read once per event.  The result is partial, its status
+ * SIM_INTERRUPTED, and its report says so; a bound of events is
+ * SIM_INVALID with a partial report too.
+ */
+START_TEST(test_stop_flag_and_bounds)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1000s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": ["
+		"  { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	volatile sig_atomic_t stop = 1;
+	sim_options opt = { .stop = &stop };
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
+	sim_run_stats rs;
+	sim_result *r;
+	char *report = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run_opts(t, &opt, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_INTERRUPTED);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_INTERRUPTED);
+	ck_assert_int_eq(sim_result_partial(r), 1);
+	ck_assert_ptr_nonnull(strstr(sim_result_error(r), "interrupted"));
+	mem = open_memstream(&report, &len);
+	ck_assert_int_eq(sim_report(r, mem, 1), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(report, "\"partial\": true"));
+	free(report);
+	sim_result_free(r);
+
+	opt = (sim_options){ .max_events = 500 };
+	r = sim_run_opts(t, &opt, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_INVALID);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_MAX_EVENTS);
+	ck_assert_int_eq(sim_run_info(r, &rs), 0);
+	ck_assert_uint_eq(rs.events, 500);
+	ck_assert_int_eq(sim_blocked_count(r), 0);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
 /* A deadlock ends the run; the blocked tasks are there to read. */
 START_TEST(test_deadlock_blocked_tasks)
 {
@@ -430,6 +479,7 @@ START_TEST(test_deadlock_blocked_tasks)
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(sim_result_status(r), SIM_OK);
 	ck_assert_int_eq(sim_result_end(r), SIM_END_DEADLOCK);
+	ck_assert_int_eq(sim_result_partial(r), 0);
 	ck_assert_int_eq(sim_run_info(r, &rs), 0);
 	ck_assert_uint_eq(rs.duration_ns, 1000000);
 	ck_assert_uint_eq(sim_blocked_count(r), 2);
@@ -497,6 +547,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_report_records_the_setup);
 	tcase_add_test(tc, test_two_threads_same_bytes);
 	tcase_add_test(tc, test_exports_only_sim);
+	tcase_add_test(tc, test_stop_flag_and_bounds);
 	tcase_add_test(tc, test_deadlock_blocked_tasks);
 	suite_add_tcase(s, tc);
 	return s;

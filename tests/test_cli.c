@@ -527,10 +527,13 @@ START_TEST(test_step_mode)
 	n = fread(buf, 1, sizeof(buf) - 1, p);
 	buf[n] = 0;
 	status = pclose(p);
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	/* 'q' is an interruption: the report so far, marked partial */
+	ck_assert_int_eq(WEXITSTATUS(status), 130);
 	ck_assert_ptr_nonnull(strstr(buf, "[step]"));
 	ck_assert_ptr_nonnull(strstr(buf, "Sched Debug Version"));	/* d */
 	ck_assert_ptr_nonnull(strstr(buf, "schedule: prev"));	/* the walk */
+	ck_assert_ptr_nonnull(strstr(buf, "PARTIAL REPORT: the run was quit "
+					  "at a --step prompt"));
 	unlink(path);
 }
 END_TEST
@@ -907,6 +910,50 @@ START_TEST(test_deadlock_ends_the_run)
 }
 END_TEST
 
+/*
+ * Issue 10, item 13: what is printed does not change the report: a
+ * --dump-at is not a simulation event, and --step's prompts (with 'c')
+ * change nothing either.
+ */
+START_TEST(test_dumps_and_prompts_leave_the_report_alone)
+{
+	static const char *const traces[] = { "traces/demo.json",
+					      "traces/smp-affinity.json" };
+
+	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
+		char args[512], cmd[1024];
+		struct run plain, dumped;
+		char *stepped;
+		FILE *p;
+		size_t n;
+
+		snprintf(args, sizeof(args), "--json %s", traces[i]);
+		plain = sim(args);
+		ck_assert_int_eq(plain.status, 0);
+		snprintf(args, sizeof(args), "--json --dump-at 1ms --dump-at 1s "
+			 "--dump-at 2500ms %s", traces[i]);
+		dumped = sim(args);
+		ck_assert_int_eq(dumped.status, 0);
+		ck_assert_ptr_nonnull(strstr(dumped.err, "Sched Debug Version"));
+		ck_assert_str_eq(dumped.out, plain.out);
+
+		/* two steps, a dump, then run on */
+		snprintf(cmd, sizeof(cmd), "printf '\\n\\nd\\nc\\n' | setsid %s "
+			 "--step --json %s 2>/dev/null", sim_bin(), traces[i]);
+		p = popen(cmd, "r");
+		ck_assert_ptr_nonnull(p);
+		stepped = calloc(1, strlen(plain.out) + 65536);
+		n = fread(stepped, 1, strlen(plain.out) + 65535, p);
+		stepped[n] = 0;
+		ck_assert_int_eq(WEXITSTATUS(pclose(p)), 0);
+		ck_assert_str_eq(stepped, plain.out);
+		free(stepped);
+		run_free(&plain);
+		run_free(&dumped);
+	}
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -934,6 +981,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_zero_time_ping_pong);
 	tcase_add_test(tc, test_job_slot_limit_says_where);
 	tcase_add_test(tc, test_deadlock_ends_the_run);
+	tcase_add_test(tc, test_dumps_and_prompts_leave_the_report_alone);
 	suite_add_tcase(s, tc);
 	return s;
 }

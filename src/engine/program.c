@@ -421,16 +421,27 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 	return false;
 }
 
+static bool stop_requested(const struct sim *s)
+{
+	return s->opt.stop && *s->opt.stop;
+}
+
+/* --step: a key from step_in.  'q' ends the run as a partial one. */
 static void step_prompt(struct sim *s)
 {
 	int c;
 
 	fprintf(stderr, "[step] Enter: next, c: continue, d: dump, q: quit > ");
 	c = fgetc(s->opt.step_in);
+	if (stop_requested(s)) {
+		/* a signal while waiting for the key: stop as SIGINT does */
+		s->end = SIM_END_INTERRUPTED;
+		return;
+	}
 	if (c == 'c' || c == EOF)	/* no more keys: run on */
 		s->opt.step = false;
 	else if (c == 'q')
-		s->quit = true;
+		s->end = SIM_END_QUIT;
 	else if (c == 'd')
 		s->policy->dump(s->pm, stderr, s->now);
 	while (c != '\n' && c != EOF)
@@ -454,7 +465,8 @@ void run_schedule(struct sim *s, int cpu)
 			break;
 		s->policy->schedule(s->pm, cpu, s->now);
 	}
-	if (s->opt.step && s->opt.step_in && !s->quit && s->status == SIM_OK)
+	if (s->opt.step && s->opt.step_in && s->end == SIM_END_COMPLETE &&
+	    s->status == SIM_OK)
 		step_prompt(s);
 }
 

@@ -49,7 +49,6 @@ struct sim_result *sim_collect_results(struct sim *s)
 	r->trace = s->trace;
 	r->policy = s->policy;
 	r->status = s->status;
-	r->interrupted = s->quit;
 	r->end = s->end;
 	memcpy(r->error, s->error, sizeof(r->error));
 	/* the deadlock's blocked tasks move to the result */

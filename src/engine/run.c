@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/sim.h"
 
@@ -395,18 +396,99 @@ static void end_in_deadlock(struct sim *s)
 	     "run ends\n", s->nr_blocked, s->nr_blocked == 1 ? "" : "s");
 }
 
+/**************************************************************
+ * Bounds of a run: the stop flag, --max-events, --max-wall; progress
+ */
+
+static u64 wall_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+#define DEFAULT_PROGRESS_EVERY_NS 1000000000ULL
+
+static void start_wall_clock(struct sim *s)
+{
+	s->next_wall_check = UINT64_MAX;
+	if (!s->opt.max_wall_ns && !s->opt.progress)
+		return;
+	if (!s->opt.progress_every_ns)
+		s->opt.progress_every_ns = DEFAULT_PROGRESS_EVERY_NS;
+	s->wall_start_ns = wall_clock_ns();
+	s->next_progress_ns = s->opt.progress_every_ns;
+	s->next_wall_check = WALL_CHECK_EVENTS;
+}
+
+static void look_at_wall_clock(struct sim *s)
+{
+	u64 wall = wall_clock_ns() - s->wall_start_ns;
+
+	s->next_wall_check = s->events + WALL_CHECK_EVENTS;
+	if (s->opt.max_wall_ns && wall >= s->opt.max_wall_ns) {
+		s->end = SIM_END_MAX_WALL;
+		return;
+	}
+	if (s->opt.progress && wall >= s->next_progress_ns) {
+		sim_progress p = {
+			.now_ns = s->now, .duration_ns = s->trace->duration,
+			.events = s->events, .wall_ns = wall,
+		};
+
+		s->opt.progress(&p, s->opt.progress_arg);
+		s->next_progress_ns = wall + s->opt.progress_every_ns;
+	}
+}
+
+/* Before each event: a few loads and compares, the clock now and then. */
+static bool run_must_stop(struct sim *s)
+{
+	if (s->opt.stop && *s->opt.stop)
+		s->end = SIM_END_INTERRUPTED;
+	else if (s->opt.max_events && s->events >= s->opt.max_events)
+		s->end = SIM_END_MAX_EVENTS;
+	else if (s->events >= s->next_wall_check)
+		look_at_wall_clock(s);
+	return s->end != SIM_END_COMPLETE;
+}
+
+/* Where a partial run stopped, for sim_result_error(). */
+static void describe_partial_end(struct sim *s)
+{
+	static const char *const why[] = {
+		[SIM_END_INTERRUPTED] = "interrupted (the stop flag: SIGINT "
+					"or SIGTERM)",
+		[SIM_END_QUIT] = "quit at a --step prompt",
+		[SIM_END_MAX_EVENTS] = "stopped at its bound of events "
+				       "(max_events)",
+		[SIM_END_MAX_WALL] = "stopped at its bound of wall-clock "
+				     "time (max_wall_ns)",
+	};
+	char when[48];
+
+	if (!sim_end_is_partial(s->end))
+		return;
+	format_sim_time(s->now, when, sizeof(when));
+	snprintf(s->error, sizeof(s->error), "%s: the run was %s at "
+		 "simulated time %s after %" PRIu64 " events; the report is "
+		 "partial", s->trace->file, why[s->end], when, s->events);
+}
+
 /*
  * The main loop: timers in time order until every task has exited, the
- * duration is reached, nothing can happen any more (a deadlock), or
- * --step's 'q'.
+ * duration is reached, nothing can happen any more (a deadlock), or the
+ * run is stopped (a signal, --step 'q', a bound).
  */
 static void main_loop(struct sim *s)
 {
 	const struct trace *t = s->trace;
 	struct sim_timer *tm;
 
-	while (s->status == SIM_OK && !s->quit &&
-	       s->end == SIM_END_COMPLETE && s->live_tasks > 0) {
+	start_wall_clock(s);
+	while (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
+	       s->live_tasks > 0) {
 		tm = timer_pop(s);
 		if (!tm) {		/* no timer at all: no future */
 			end_in_deadlock(s);
@@ -416,6 +498,8 @@ static void main_loop(struct sim *s)
 			s->now = t->duration;
 			break;
 		}
+		if (run_must_stop(s))
+			break;
 		if (tm->when != s->now && s->instant_work) {
 			/* a new instant: its work starts from nothing */
 			if (s->instant_work > s->instant_work_limit)
@@ -424,6 +508,11 @@ static void main_loop(struct sim *s)
 		}
 		account_wasted(s, tm->when);
 		s->now = tm->when;
+		if (tm->kind == TIMER_DUMP) {
+			/* printing is not simulating: no event, no effect */
+			on_dump(s);
+			continue;
+		}
 		s->events++;
 		switch (tm->kind) {
 		case TIMER_TICK:
@@ -439,7 +528,6 @@ static void main_loop(struct sim *s)
 			on_trace_event(s);
 			break;
 		case TIMER_DUMP:
-			on_dump(s);
 			break;
 		}
 		process_resched(s);
@@ -587,6 +675,8 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		if (s->opt.check_every)
 			sim_check_now(s);
 	}
+	if (s->status == SIM_OK)
+		describe_partial_end(s);
 results:
 	r = sim_collect_results(s);
 	sim_free(s);

@@ -39,6 +39,8 @@
 #define ZERO_TIME_WORK_PER_TASK	64
 #define ZERO_TIME_WITNESS_WORK	10000
 #define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
+/* Events between two looks at the wall clock (--max-wall, progress) */
+#define WALL_CHECK_EVENTS	4096
 #define NR_TIMER_KINDS		5
 
 /* A timer in the event queue; each owner has its own, re-armed in place. */
@@ -187,7 +189,6 @@ struct sim {
 	uint64_t rng[4];		/* xoshiro256** state */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[SIM_RESULT_ERROR_LENGTH];
-	bool quit;			/* --step 'q' */
 	enum sim_end end;		/* SIM_END_COMPLETE while it runs */
 	int next_pid;
 
@@ -202,6 +203,9 @@ struct sim {
 	bool deadlock_looked;
 	struct sim_blocked *blocked;
 	size_t nr_blocked;
+
+	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
+	u64 wall_start_ns, next_wall_check, next_progress_ns;
 };
 
 #define vlog(s, level, ...) do {					\
