@@ -70,6 +70,8 @@ enum sim_status {
 	 * be printed, marked partial. */
 	SIM_INVALID = 2,
 	SIM_BUG = 3,		/* an invariant of the simulator broke */
+	SIM_WRITE_ERROR = 4,	/* sched-sim: the report or the log could not
+				 * be written (never from the library) */
 	SIM_INTERRUPTED = 130,	/* stopped by sim_options.stop (sched-sim:
 				 * SIGINT, SIGTERM) or --step 'q': the report
 				 * so far, marked partial */

@@ -3,15 +3,22 @@
  * cli.c - sched-sim [OPTIONS] TRACE.json
  *
  * Exit status: 0 the run finished and every expectation held; 1 an
- * expectation failed; 2 the command line or the trace is invalid (nothing
- * was run); 3 the simulator broke one of its own invariants.
+ * expectation failed; 2 the command line or the trace is invalid (found
+ * before or while running); 3 the simulator broke one of its own
+ * invariants; 4 the report or the log could not be written; 130 quit at
+ * a --step prompt (a partial report).
  */
+#define _XOPEN_SOURCE 700		/* realpath() */
+
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <schedsim.h>
 
@@ -79,7 +86,10 @@ static const char usage_text[] =
 "  --version              the version\n"
 "\n"
 "Exit status: 0 ok, 1 an expectation failed, 2 invalid command line or\n"
-"trace (nothing run), 3 a simulator invariant broke (a bug: please report).\n"
+"trace (no report; an error found while running says at what simulated\n"
+"time), 3 a simulator invariant broke (a bug: please report), 4 the report\n"
+"or the log could not be written (the message names the file; an -o FILE\n"
+"keeps its old content), 130 quit at a --step prompt (a partial report).\n"
 "The trace format: docs/trace-format.md.\n";
 
 enum {
@@ -101,6 +111,7 @@ struct cli {
 	int nr_overrides;
 	const char *dumps[MAX_DUMPS];
 	int nr_dumps;
+	bool no_report;			/* the run failed before its report */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -334,15 +345,195 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 	return 0;
 }
 
+/*
+ * Where the report goes.  -o FILE is written to a temporary file beside
+ * FILE and renamed over it only when the report is whole, so that a run
+ * that fails, or a write that fails, leaves FILE as it was.  A FILE that
+ * exists and is not a regular file (/dev/stdout, a FIFO, /dev/full) is
+ * written in place: a rename would replace the device or pipe itself.
+ */
+struct output {
+	const char *name;	/* for messages: FILE, or "standard output" */
+	const char *target;	/* the path renamed onto; NULL: in place */
+	char *temp;		/* the temporary file, while it exists */
+	char *resolved;		/* FILE with symbolic links resolved */
+	FILE *f;
+};
+
+static void output_failed(const struct output *o, int err)
+{
+	fprintf(stderr, "sched-sim: cannot write %s: %s\n", o->name,
+		strerror(err));
+}
+
+/* The mode a new file gets from open(): 0666 less the umask. */
+static mode_t new_file_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
+static int output_open(struct output *o, const char *file)
+{
+	struct stat st;
+	const char *slash;
+	size_t dirlen;
+	mode_t mode;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	if (!file) {
+		o->name = "standard output";
+		o->f = stdout;
+		return 0;
+	}
+	o->name = file;
+	if (stat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+		o->f = fopen(file, "w");
+		if (!o->f) {
+			output_failed(o, errno);
+			return SIM_WRITE_ERROR;
+		}
+		return 0;
+	}
+	/* The temporary file goes where the rename will land: beside the
+	 * file a symbolic link points to, on the same file system. */
+	o->resolved = realpath(file, NULL);
+	o->target = o->resolved ? o->resolved : file;
+	mode = o->resolved ? st.st_mode & 07777 : new_file_mode();
+	slash = strrchr(o->target, '/');
+	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
+	o->temp = malloc(strlen(o->target) + 32);
+	if (!o->temp) {
+		output_failed(o, ENOMEM);
+		return SIM_WRITE_ERROR;
+	}
+	sprintf(o->temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, o->target,
+		o->target + dirlen);
+	fd = mkstemp(o->temp);
+	if (fd < 0) {
+		output_failed(o, errno);
+		free(o->temp);
+		o->temp = NULL;
+		return SIM_WRITE_ERROR;
+	}
+	fchmod(fd, mode);
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		output_failed(o, errno);
+		close(fd);
+		return SIM_WRITE_ERROR;
+	}
+	return 0;
+}
+
+static void output_free(struct output *o)
+{
+	if (o->temp) {
+		unlink(o->temp);
+		free(o->temp);
+		o->temp = NULL;
+	}
+	free(o->resolved);
+	o->resolved = NULL;
+}
+
+/* No report after all (a failed run): FILE keeps what it had. */
+static void output_discard(struct output *o)
+{
+	if (o->f && o->f != stdout)
+		fclose(o->f);
+	o->f = NULL;
+	output_free(o);
+}
+
+/*
+ * The report is written: flush it, check every error stdio saw, and
+ * rename the temporary file over FILE.  0, or SIM_WRITE_ERROR with a
+ * message naming the file and the reason; FILE then keeps what it had.
+ */
+static int output_commit(struct output *o)
+{
+	int err = 0;
+
+	if (o->f == stdout) {
+		/* checked once, with the log, by close_stdout() */
+		o->f = NULL;
+		return 0;
+	}
+	if (fflush(o->f) || ferror(o->f))
+		err = errno ? errno : EIO;
+	{
+		/* a report renamed into place must be on disk first */
+		if (!err && o->temp && fsync(fileno(o->f)))
+			err = errno;
+		if (fclose(o->f) && !err)
+			err = errno;
+		o->f = NULL;
+		if (!err && o->temp && rename(o->temp, o->target))
+			err = errno;
+		if (!err && o->temp) {
+			free(o->temp);	/* it is FILE now */
+			o->temp = NULL;
+		}
+	}
+	if (err)
+		output_failed(o, err);
+	output_free(o);
+	return err ? SIM_WRITE_ERROR : 0;
+}
+
+/* "12.345000000 s", as the engine's messages write simulated time. */
+static const char *sim_time(uint64_t ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu64 ".%09" PRIu64 " s", ns / 1000000000,
+		 ns % 1000000000);
+	return buf;
+}
+
+/* Why a partial run stopped, and with which exit status. */
+static int report_partial_end(const sim_trace *t, const sim_result *r)
+{
+	sim_run_stats rs;
+	char when[48], of[48];
+
+	sim_run_info(r, &rs);
+	sim_time(rs.duration_ns, when, sizeof(when));
+	sim_time(sim_trace_duration(t), of, sizeof(of));
+	if (sim_result_end(r) == SIM_END_QUIT) {
+		fprintf(stderr, "sched-sim: quit at simulated time %s (of %s): "
+			"the report is partial\n", when, of);
+		return SIM_INTERRUPTED;
+	}
+	fprintf(stderr, "sched-sim: %s\n", sim_result_error(r));
+	return sim_result_status(r);
+}
+
+static void report_expectations(const sim_result *r)
+{
+	int failed = 0;
+	sim_expect_outcome o;
+
+	for (size_t i = 0; i < sim_expect_count(r); i++)
+		failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
+	if (failed)
+		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
+			failed > 1 ? "s" : "");
+}
+
 static int run(struct cli *c)
 {
 	sim_options opt = { 0 };
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
+	struct output out;
 	sim_trace *t;
 	sim_error err;
-	FILE *out = stdout;
-	int status = SIM_OK;
+	int status;
+	bool log_to_stderr;
 
 	t = load_trace(c);
 	if (!t)
@@ -355,21 +546,19 @@ static int run(struct cli *c)
 		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
 			sim_trace_warning(t, i));
 
-	if (c->output) {
-		out = fopen(c->output, "w");
-		if (!out) {
-			fprintf(stderr, "sched-sim: cannot write %s: %s\n",
-				c->output, strerror(errno));
-			sim_trace_free(t);
-			return SIM_INVALID;
-		}
+	/* Before the run: a file that cannot be written costs no run */
+	status = output_open(&out, c->output);
+	if (status) {
+		sim_trace_free(t);
+		return status;
 	}
 
+	log_to_stderr = c->json && !c->output;
 	opt.verbose = c->verbose;
-	opt.log = (c->json && !c->output) ? stderr : stdout;
+	opt.log = log_to_stderr ? stderr : stdout;
 	opt.dump_at = dump_at;
 	opt.nr_dump_at = (size_t)c->nr_dumps;
-	opt.dump_out = (c->json && !c->output) ? stderr : stdout;
+	opt.dump_out = log_to_stderr ? stderr : stdout;
 	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
 	opt.check_scaled = !c->check && DEFAULT_CHECK_SCALED;
 	opt.step = c->step;
@@ -389,59 +578,107 @@ static int run(struct cli *c)
 	}
 
 	r = sim_run_opts(t, &opt, &err);
+	if (opt.step_in && opt.step_in != stdin)
+		fclose(opt.step_in);
 	if (!r) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
+		output_discard(&out);
+		sim_trace_free(t);
+		c->no_report = true;
+		return SIM_BUG;
+	}
+	status = sim_result_status(r);
+	if (!sim_result_partial(r) &&
+	    (status == SIM_INVALID || status == SIM_BUG)) {
+		/* no report: -o FILE keeps what it had */
+		fprintf(stderr, "sched-sim: %s%s\n", status == SIM_BUG ?
+			"BUG: " : "", sim_result_error(r));
+		output_discard(&out);
+		c->no_report = true;
+		goto out;
+	}
+	if (sim_report(r, out.f, c->json) && !ferror(out.f)) {
+		fprintf(stderr, "sched-sim: out of memory writing the report\n");
+		output_discard(&out);
+		c->no_report = true;
 		status = SIM_BUG;
 		goto out;
 	}
-	status = sim_result_status(r);
-	if (status == SIM_INVALID) {
-		fprintf(stderr, "sched-sim: %s\n", sim_result_error(r));
+	if (output_commit(&out)) {
+		status = SIM_WRITE_ERROR;
 		goto out;
 	}
-	if (status == SIM_BUG) {
-		fprintf(stderr, "sched-sim: BUG: %s\n", sim_result_error(r));
+	if (sim_result_partial(r)) {
+		status = report_partial_end(t, r);
 		goto out;
 	}
-	sim_report(r, out, c->json);
 	if (sim_result_end(r) == SIM_END_DEADLOCK) {
 		sim_run_stats rs;
+		char when[48];
 
 		sim_run_info(r, &rs);
 		fprintf(stderr, "sched-sim: %s: the run ended at simulated time "
-			"%" PRIu64 ".%09" PRIu64 " s in a deadlock: %zu task%s "
-			"blocked for good (the report lists them)\n",
-			sim_trace_file(t), rs.duration_ns / 1000000000,
-			rs.duration_ns % 1000000000, sim_blocked_count(r),
+			"%s in a deadlock: %zu task%s blocked for good (the "
+			"report lists them)\n", sim_trace_file(t),
+			sim_time(rs.duration_ns, when, sizeof(when)),
+			sim_blocked_count(r),
 			sim_blocked_count(r) == 1 ? "" : "s");
 	}
-	if (status == SIM_EXPECT_FAILED) {
-		int failed = 0;
-		sim_expect_outcome o;
-
-		for (size_t i = 0; i < sim_expect_count(r); i++)
-			failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
-		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
-			failed > 1 ? "s" : "");
-	}
+	if (status == SIM_EXPECT_FAILED)
+		report_expectations(r);
 out:
-	if (opt.step_in && opt.step_in != stdin)
-		fclose(opt.step_in);
-	if (out != stdout && fclose(out)) {
-		fprintf(stderr, "sched-sim: cannot write %s\n", c->output);
-		status = SIM_INVALID;
-	}
 	sim_result_free(r);
 	sim_trace_free(t);
 	return status;
 }
 
+/*
+ * Standard input, output and error must be open before anything else is:
+ * with stdout closed, the next file opened (the trace, the -o temporary
+ * file) would become descriptor 1, and the log would be written into it.
+ * A closed one is opened read-only on /dev/null, so that writing to it
+ * fails as writing to a closed descriptor does, and is reported.
+ */
+static void hold_standard_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			_exit(SIM_WRITE_ERROR);
+}
+
+/*
+ * Whatever went to stdout (the report, the log, dumps, --help) must have
+ * reached it.  0, or SIM_WRITE_ERROR with a message.
+ */
+static int close_stdout(void)
+{
+	int err = 0;
+
+	if (fflush(stdout) || ferror(stdout))
+		err = errno ? errno : EIO;
+	if (fclose(stdout) && !err)
+		err = errno;
+	if (!err)
+		return 0;
+	fprintf(stderr, "sched-sim: cannot write standard output: %s\n",
+		strerror(err));
+	return SIM_WRITE_ERROR;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
-	int rc = parse_args(&c, argc, argv);
+	int rc, out_rc;
 
-	if (rc >= 0)
-		return rc;
-	return run(&c);
+	hold_standard_fds();
+	rc = parse_args(&c, argc, argv);
+	if (rc < 0)
+		rc = run(&c);
+	out_rc = close_stdout();
+	/* a lost report or log outranks what the run said, unless it
+	 * failed without a report (2, 3: nothing to lose but a log) */
+	if (out_rc && !c.no_report)
+		rc = out_rc;
+	return rc;
 }

@@ -6,6 +6,7 @@
  *
  * The binary is $SCHED_SIM (the Makefile sets it), else build/sched-sim.
  */
+#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -534,6 +535,7 @@ START_TEST(test_step_mode)
 	ck_assert_ptr_nonnull(strstr(buf, "schedule: prev"));	/* the walk */
 	ck_assert_ptr_nonnull(strstr(buf, "PARTIAL REPORT: the run was quit "
 					  "at a --step prompt"));
+	ck_assert_ptr_nonnull(strstr(buf, "sched-sim: quit at simulated time "));
 	unlink(path);
 }
 END_TEST
@@ -716,6 +718,25 @@ static const char *temp_file(const char *name, const char *text)
 		fclose(f);
 	}
 	return path;
+}
+
+/* sched-sim args with the shell's stdout redirection (">&-",
+ * ">/dev/full", ">FILE"); stderr captured, stdout not. */
+static struct run sim_stdout_to(const char *redirect, const char *args)
+{
+	char cmd[4096], err[64];
+	struct run r;
+	int rc;
+
+	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "%s %s %s 2>%s </dev/null", sim_bin(), args,
+		 redirect, err);
+	rc = system(cmd);
+	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	r.out = strdup("");
+	r.err = slurp(err);
+	unlink(err);
+	return r;
 }
 
 /* A JSON report's value at key, or NULL; the caller decrefs root. */
@@ -911,6 +932,116 @@ START_TEST(test_deadlock_ends_the_run)
 END_TEST
 
 /*
+ * Issue 10, item 10: a report that cannot be written is exit status 4
+ * with the file and the reason; never 2.  A closed stdout no longer lends
+ * its descriptor to the -o file, so the log cannot end up in the report.
+ */
+START_TEST(test_write_errors_exit_4)
+{
+	const char *report = temp_file("report.txt", NULL);
+	char args[512];
+	struct run r;
+	char *text;
+
+	r = sim_stdout_to(">&-", "traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
+					    "output: Bad file descriptor"));
+	run_free(&r);
+
+	r = sim_stdout_to(">/dev/full", "--json traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
+					    "output: No space left on device"));
+	run_free(&r);
+
+	r = sim("-o /dev/full traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write /dev/full: "
+					    "No space left on device"));
+	run_free(&r);
+
+	r = sim("-o /nonexistent-dir/report.json traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "cannot write /nonexistent-dir/"
+					    "report.json: No such file or directory"));
+	run_free(&r);
+
+	/* -v -o FILE with stdout closed: the report alone in FILE */
+	snprintf(args, sizeof(args), "-v -o %s traces/demo.json", report);
+	r = sim_stdout_to(">&-", args);
+	ck_assert_int_eq(r.status, 4);	/* the log was lost */
+	ck_assert_ptr_nonnull(strstr(r.err, "cannot write standard output"));
+	text = slurp(report);
+	ck_assert_msg(!strncmp(text, "sched-sim " , 10), "%.200s", text);
+	ck_assert_ptr_null(strstr(text, "schedule: prev"));
+	ck_assert_ptr_nonnull(strstr(text, "/alice"));
+	free(text);
+	run_free(&r);
+	unlink(report);
+}
+END_TEST
+
+/* No file of the form .NAME.sched-sim-* is left in /tmp. */
+static void assert_no_temp_files(const char *name)
+{
+	char prefix[128];
+	struct dirent *e;
+	DIR *d = opendir("/tmp");
+
+	snprintf(prefix, sizeof(prefix), ".%s.sched-sim-", name);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		ck_assert_msg(strncmp(e->d_name, prefix, strlen(prefix)),
+			      "temporary file left: /tmp/%s", e->d_name);
+	closedir(d);
+}
+
+/*
+ * Issue 10, item 10: -o FILE is replaced only by a whole report; a run
+ * that fails (exit 2 while running, 3) or a write that fails leaves FILE
+ * as it was, and no temporary file behind.
+ */
+START_TEST(test_output_file_replaced_only_by_a_whole_report)
+{
+	const char *report = temp_file("keep.json", "old content\n");
+	const char *loop = temp_file("loop.json", ping_pong_up);
+	const char *name = strrchr(report, '/') + 1;
+	char args[512];
+	struct run r;
+	char *text;
+
+	snprintf(args, sizeof(args), "--json -o %s %s", report, loop);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	text = slurp(report);
+	ck_assert_str_eq(text, "old content\n");
+	free(text);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "-o %s traces/demo.json", report);
+	r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", args);
+	ck_assert_int_eq(r.status, 3);
+	text = slurp(report);
+	ck_assert_str_eq(text, "old content\n");
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(name);
+
+	snprintf(args, sizeof(args), "--json -o %s traces/demo.json", report);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	text = slurp(report);
+	ck_assert_ptr_nonnull(strstr(text, "\"trace\": \"demo\""));
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(name);
+	unlink(report);
+	unlink(loop);
+}
+END_TEST
+
+/*
  * Issue 10, item 13: what is printed does not change the report: a
  * --dump-at is not a simulation event, and --step's prompts (with 'c')
  * change nothing either.
@@ -981,6 +1112,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_zero_time_ping_pong);
 	tcase_add_test(tc, test_job_slot_limit_says_where);
 	tcase_add_test(tc, test_deadlock_ends_the_run);
+	tcase_add_test(tc, test_write_errors_exit_4);
+	tcase_add_test(tc, test_output_file_replaced_only_by_a_whole_report);
 	tcase_add_test(tc, test_dumps_and_prompts_leave_the_report_alone);
 	suite_add_tcase(s, tc);
 	return s;
