@@ -4,9 +4,10 @@
  *
  * Exit status: 0 the run finished and every expectation held; 1 an
  * expectation failed; 2 the command line or the trace is invalid (found
- * before or while running); 3 the simulator broke one of its own
- * invariants; 4 the report or the log could not be written; 130 quit at
- * a --step prompt (a partial report).
+ * before or while running), or the run reached --max-events or --max-wall
+ * (a partial report); 3 the simulator broke one of its own invariants;
+ * 4 the report or the log could not be written; 130 interrupted (SIGINT,
+ * SIGTERM, --step 'q': a partial report).
  */
 #define _XOPEN_SOURCE 700		/* realpath() */
 
@@ -14,6 +15,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,13 @@ static const char usage_text[] =
 "  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
 "                         (repeatable)\n"
 "\n"
+"Bounds of a run (the report so far, marked partial, and exit status 2):\n"
+"  --max-events N         stop after N events\n"
+"  --max-wall D           stop after D of wall-clock time, e.g. 10s\n"
+"SIGINT or SIGTERM stops a run at the next event: the report so far, marked\n"
+"partial, and exit status 130.  On a terminal, a run longer than a second\n"
+"shows its progress on stderr.\n"
+"\n"
 "Overrides of the trace:\n"
 "  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
 	"; see\n"
@@ -87,15 +96,18 @@ static const char usage_text[] =
 "\n"
 "Exit status: 0 ok, 1 an expectation failed, 2 invalid command line or\n"
 "trace (no report; an error found while running says at what simulated\n"
-"time), 3 a simulator invariant broke (a bug: please report), 4 the report\n"
-"or the log could not be written (the message names the file; an -o FILE\n"
-"keeps its old content), 130 quit at a --step prompt (a partial report).\n"
+"time), or --max-events or --max-wall reached (a partial report), 3 a\n"
+"simulator invariant broke (a bug: please report), 4 the report or the log\n"
+"could not be written (the message names the file; an -o FILE keeps its old\n"
+"content), 130 interrupted by SIGINT, SIGTERM or --step 'q' (a partial\n"
+"report, written to -o FILE as a whole).\n"
 "The trace format: docs/trace-format.md.\n";
 
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
-	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES,
+	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
+	OPT_MAX_WALL,
 };
 
 struct override {
@@ -111,6 +123,9 @@ struct cli {
 	int nr_overrides;
 	const char *dumps[MAX_DUMPS];
 	int nr_dumps;
+	uint64_t max_events;		/* 0: no bound */
+	uint64_t max_wall_ns;
+	const char *max_wall;		/* as written, for messages */
 	bool no_report;			/* the run failed before its report */
 };
 
@@ -215,6 +230,51 @@ static int list_policy_tunables(const char *name)
 	return SIM_OK;
 }
 
+/* A command-line value that is not valid: exit status 2. */
+static int bad_value(const char *option, const char *value, const char *what,
+		     const char *valid)
+{
+	fprintf(stderr, "sched-sim: command line: %s: \"%s\" %s; valid: %s\n",
+		option, value, what, valid);
+	return SIM_INVALID;
+}
+
+static int parse_max_events(struct cli *c, const char *arg)
+{
+	static const char valid[] = "a whole number of events above 0, "
+				    "e.g. 100000000";
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		return bad_value("--max-events", arg, "is not a number", valid);
+	errno = 0;
+	c->max_events = strtoull(arg, &end, 10);
+	if (*end)
+		return bad_value("--max-events", arg, "is not a number", valid);
+	if (errno == ERANGE)
+		return bad_value("--max-events", arg, "is too large", valid);
+	if (!c->max_events)
+		return bad_value("--max-events", arg, "is not above 0", valid);
+	return 0;
+}
+
+static int parse_max_wall(struct cli *c, const char *arg)
+{
+	static const char valid[] = "a wall-clock time above 0 with a unit, "
+				    "e.g. \"30s\" (units ns, us, ms, s)";
+	char why[200];
+
+	c->max_wall = arg;
+	if (sim_parse_duration(arg, &c->max_wall_ns, why, sizeof(why))) {
+		fprintf(stderr, "sched-sim: command line: --max-wall: %s; "
+			"valid: %s\n", why, valid);
+		return SIM_INVALID;
+	}
+	if (!c->max_wall_ns)
+		return bad_value("--max-wall", arg, "is not above 0", valid);
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -236,6 +296,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
+		{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
+		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -266,6 +328,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;
 		case OPT_SET: rc = add_override(c, "set", optarg, false); break;
 		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;
+		case OPT_MAX_EVENTS: rc = parse_max_events(c, optarg); break;
+		case OPT_MAX_WALL: rc = parse_max_wall(c, optarg); break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
 		}
@@ -346,6 +410,44 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 }
 
 /*
+ * Signals.  The first SIGINT or SIGTERM asks the run to stop at its next
+ * event (the engine reads stop_signal once per event) and the report so
+ * far is written; a second one, with the run stuck or the report slow to
+ * write, ends the process at once, after removing the -o temporary file.
+ */
+static volatile sig_atomic_t stop_signal;
+static const char *volatile temp_to_remove;
+
+static void on_stop_signal(int sig)
+{
+	if (stop_signal) {
+		if (temp_to_remove)
+			unlink(temp_to_remove);
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	stop_signal = sig;
+}
+
+/*
+ * SA_RESTART, so that a signal does not make a write of the report or the
+ * log fail with EINTR; but not in --step mode, where the prompt's read
+ * must return for the run to stop (a read restarted would wait for a key).
+ */
+static void catch_stop_signals(bool step)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = step ? 0 : SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
  * Where the report goes.  -o FILE is written to a temporary file beside
  * FILE and renamed over it only when the report is whole, so that a run
  * that fails, or a write that fails, leaves FILE as it was.  A FILE that
@@ -420,6 +522,7 @@ static int output_open(struct output *o, const char *file)
 		o->temp = NULL;
 		return SIM_WRITE_ERROR;
 	}
+	temp_to_remove = o->temp;
 	fchmod(fd, mode);
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
@@ -433,6 +536,7 @@ static int output_open(struct output *o, const char *file)
 static void output_free(struct output *o)
 {
 	if (o->temp) {
+		temp_to_remove = NULL;
 		unlink(o->temp);
 		free(o->temp);
 		o->temp = NULL;
@@ -478,12 +582,41 @@ static int output_commit(struct output *o)
 		if (!err && o->temp) {
 			free(o->temp);	/* it is FILE now */
 			o->temp = NULL;
+			temp_to_remove = NULL;
 		}
 	}
 	if (err)
 		output_failed(o, err);
 	output_free(o);
 	return err ? SIM_WRITE_ERROR : 0;
+}
+
+/*
+ * Progress on a terminal: simulated time reached and the pace, rewritten
+ * in place every second; erased when the run ends.
+ */
+static bool progress_shown;
+
+static void show_progress(const sim_progress *p, void *arg)
+{
+	double wall_s = (double)p->wall_ns / 1e9;
+
+	(void)arg;
+	fprintf(stderr, "\rsched-sim: simulated %.3f s of %.3f s (%.1f %%), "
+		"%" PRIu64 " events, %.2f M events/s\033[K",
+		(double)p->now_ns / 1e9, (double)p->duration_ns / 1e9,
+		p->duration_ns ? 100.0 * (double)p->now_ns /
+				 (double)p->duration_ns : 0.0,
+		p->events, wall_s > 0 ? (double)p->events / wall_s / 1e6 : 0);
+	fflush(stderr);
+	progress_shown = true;
+}
+
+static void erase_progress(void)
+{
+	if (progress_shown)
+		fputs("\r\033[K", stderr);
+	progress_shown = false;
 }
 
 /* "12.345000000 s", as the engine's messages write simulated time. */
@@ -495,7 +628,8 @@ static const char *sim_time(uint64_t ns, char *buf, size_t size)
 }
 
 /* Why a partial run stopped, and with which exit status. */
-static int report_partial_end(const sim_trace *t, const sim_result *r)
+static int report_partial_end(const struct cli *c, const sim_trace *t,
+			      const sim_result *r)
 {
 	sim_run_stats rs;
 	char when[48], of[48];
@@ -503,13 +637,32 @@ static int report_partial_end(const sim_trace *t, const sim_result *r)
 	sim_run_info(r, &rs);
 	sim_time(rs.duration_ns, when, sizeof(when));
 	sim_time(sim_trace_duration(t), of, sizeof(of));
-	if (sim_result_end(r) == SIM_END_QUIT) {
+	switch (sim_result_end(r)) {
+	case SIM_END_INTERRUPTED:
+		fprintf(stderr, "sched-sim: %s at simulated time %s (of %s): "
+			"the report is partial\n", stop_signal == SIGTERM ?
+			"terminated by SIGTERM" : "interrupted by SIGINT", when,
+			of);
+		return SIM_INTERRUPTED;
+	case SIM_END_QUIT:
 		fprintf(stderr, "sched-sim: quit at simulated time %s (of %s): "
 			"the report is partial\n", when, of);
 		return SIM_INTERRUPTED;
+	case SIM_END_MAX_EVENTS:
+		fprintf(stderr, "sched-sim: %s: --max-events %" PRIu64
+			" reached at simulated time %s (of %s): the report is "
+			"partial; valid: a larger --max-events or a shorter "
+			"--duration\n", sim_trace_file(t), c->max_events, when,
+			of);
+		return SIM_INVALID;
+	default:
+		fprintf(stderr, "sched-sim: %s: --max-wall %s reached at "
+			"simulated time %s (of %s) after %" PRIu64 " events: "
+			"the report is partial; valid: a longer --max-wall or "
+			"a shorter --duration\n", sim_trace_file(t),
+			c->max_wall, when, of, rs.events);
+		return SIM_INVALID;
 	}
-	fprintf(stderr, "sched-sim: %s\n", sim_result_error(r));
-	return sim_result_status(r);
 }
 
 static void report_expectations(const sim_result *r)
@@ -562,6 +715,14 @@ static int run(struct cli *c)
 	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
 	opt.check_scaled = !c->check && DEFAULT_CHECK_SCALED;
 	opt.step = c->step;
+	opt.stop = &stop_signal;
+	opt.max_events = c->max_events;
+	opt.max_wall_ns = c->max_wall_ns;
+	/* Progress only for a person watching a terminal, and not over a
+	 * log or a prompt written to the same terminal */
+	if (isatty(STDERR_FILENO) && !c->step &&
+	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
+		opt.progress = show_progress;
 	/* A deliberately broken update, to test the invariant checker */
 	{
 		const char *fault = getenv("SCHEDSIM_FAULT");
@@ -577,7 +738,9 @@ static int run(struct cli *c)
 			opt.verbose = 1;
 	}
 
+	catch_stop_signals(c->step);
 	r = sim_run_opts(t, &opt, &err);
+	erase_progress();
 	if (opt.step_in && opt.step_in != stdin)
 		fclose(opt.step_in);
 	if (!r) {
@@ -609,7 +772,7 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (sim_result_partial(r)) {
-		status = report_partial_end(t, r);
+		status = report_partial_end(c, t, r);
 		goto out;
 	}
 	if (sim_result_end(r) == SIM_END_DEADLOCK) {

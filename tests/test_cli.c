@@ -7,7 +7,10 @@
  * The binary is $SCHED_SIM (the Makefile sets it), else build/sched-sim.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -931,6 +934,110 @@ START_TEST(test_deadlock_ends_the_run)
 }
 END_TEST
 
+/* Three hogs on two CPUs for 292 years: a run that never ends by itself. */
+static const char endless[] =
+	"{ \"sched-sim\": 1, \"duration\": \"9223372036854775807ns\",\n"
+	"  \"machine\": { \"cpus\": 2 }, \"scheduler\": {},\n"
+	"  \"tasks\": [ { \"name\": \"hog\", \"instances\": 3,\n"
+	"               \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+
+/*
+ * Issue 10, item 7: --max-events and --max-wall bound a run: exit 2 (the
+ * trace asks for more than the command line allows) with the report so
+ * far, marked partial; bad values are command-line errors.
+ */
+START_TEST(test_max_events_and_max_wall)
+{
+	const char *path = temp_file("endless.json", endless);
+	char args[512];
+	struct timespec t0;
+	json_t *root;
+	struct run r;
+
+	snprintf(args, sizeof(args), "--json --max-events 1000 %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "endless.json: --max-events 1000 reached at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "the report is partial"));
+	root = json_report(r.out);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	ck_assert_str_eq(json_string_value(json_object_get(root, "stopped_by")),
+			 "max_events");
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "events")), 1000);
+	json_decref(root);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "--max-wall 300ms %s", path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = sim(args);
+	ck_assert_msg(seconds_since(&t0) < 20, "took %.1f s", seconds_since(&t0));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "endless.json: --max-wall 300ms reached at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.out, "PARTIAL REPORT: the run was "
+					    "stopped by --max-wall at "));
+	/* not a terminal: no progress line */
+	ck_assert_ptr_null(strstr(r.err, "events/s"));
+	run_free(&r);
+
+	r = sim("--max-events 0 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: command line: "
+					    "--max-events: \"0\" is not above 0; valid: "));
+	run_free(&r);
+	r = sim("--max-events 12x traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--max-events: \"12x\" is not a number"));
+	run_free(&r);
+	r = sim("--max-wall 5 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "command line: --max-wall: "));
+	run_free(&r);
+	/* a bound the run does not reach changes nothing */
+	{
+		struct run a = sim("--json traces/demo.json");
+		struct run b = sim("--json --max-events 100000000 --max-wall 1000s "
+				   "traces/demo.json");
+
+		ck_assert_int_eq(b.status, 0);
+		ck_assert_str_eq(a.out, b.out);
+		run_free(&a);
+		run_free(&b);
+	}
+	unlink(path);
+}
+END_TEST
+
+/* Issue 10, item 7: on a terminal, a long run shows its progress. */
+START_TEST(test_progress_only_on_a_terminal)
+{
+	const char *path = temp_file("endless.json", endless);
+	char cmd[1024];
+	FILE *p;
+	char buf[8192];
+	size_t n;
+
+	if (access("/usr/bin/script", X_OK)) {
+		fprintf(stderr, "test_progress_only_on_a_terminal: no "
+			"script(1), terminal case not tested\n");
+		return;
+	}
+	/* script(1) gives sched-sim a terminal for stdout and stderr */
+	snprintf(cmd, sizeof(cmd), "script -qec '%s --max-wall 1500ms %s "
+		 ">/dev/null' /dev/null", sim_bin(), path);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	n = fread(buf, 1, sizeof(buf) - 1, p);
+	buf[n] = 0;
+	pclose(p);
+	ck_assert_msg(strstr(buf, "\rsched-sim: simulated "), "%s", buf);
+	ck_assert_msg(strstr(buf, "M events/s"), "%s", buf);
+	ck_assert_msg(strstr(buf, "--max-wall 1500ms reached"), "%s", buf);
+	unlink(path);
+}
+END_TEST
+
 /*
  * Issue 10, item 10: a report that cannot be written is exit status 4
  * with the file and the reason; never 2.  A closed stdout no longer lends
@@ -1041,6 +1148,132 @@ START_TEST(test_output_file_replaced_only_by_a_whole_report)
 }
 END_TEST
 
+/* A buffer that grows. */
+struct sink {
+	char *buf;
+	size_t len, cap;
+};
+
+static bool sink_read(struct sink *k, int fd)
+{
+	char chunk[65536];
+	ssize_t n = read(fd, chunk, sizeof(chunk));
+
+	if (n <= 0)
+		return false;
+	if (k->len + (size_t)n + 1 > k->cap) {
+		k->cap = 2 * (k->len + (size_t)n + 1);
+		k->buf = realloc(k->buf, k->cap);
+		ck_assert_ptr_nonnull(k->buf);
+	}
+	memcpy(k->buf + k->len, chunk, (size_t)n);
+	k->len += (size_t)n;
+	k->buf[k->len] = 0;
+	return true;
+}
+
+/*
+ * Run sched-sim with argv, send sig once the first byte appears on its
+ * stdout (watch 1) or stderr (watch 2) - the run has begun - and collect
+ * everything until it exits.  status: the exit status, or -signal.
+ */
+static struct run run_and_signal(char *const argv[], int watch, int sig)
+{
+	int po[2], pe[2], status;
+	struct sink out = { 0 }, err = { 0 };
+	struct pollfd fds[2];
+	bool sent = false;
+	struct run r;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(po), 0);
+	ck_assert_int_eq(pipe(pe), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		dup2(null, 0);
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]);
+		close(pe[0]);
+		execv(sim_bin(), argv);
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	fds[0] = (struct pollfd){ .fd = po[0], .events = POLLIN };
+	fds[1] = (struct pollfd){ .fd = pe[0], .events = POLLIN };
+	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+		ck_assert_int_ge(poll(fds, 2, 60000), 1);
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !fds[i].revents)
+				continue;
+			if (!sink_read(i ? &err : &out, fds[i].fd)) {
+				close(fds[i].fd);
+				fds[i].fd = -1;
+			}
+		}
+		if (!sent && (watch == 1 ? out.len : err.len)) {
+			kill(pid, sig);
+			sent = true;
+		}
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+	r.out = out.buf ? out.buf : strdup("");
+	r.err = err.buf ? err.buf : strdup("");
+	return r;
+}
+
+/*
+ * Issue 10, item 11: SIGINT and SIGTERM stop a run at the next event and
+ * write the report so far, marked partial, with exit status 130; with
+ * -o FILE the partial report replaces FILE as a whole.
+ */
+START_TEST(test_sigint_and_sigterm_give_a_partial_report)
+{
+	const char *path = temp_file("endless.json", endless);
+	const char *report = temp_file("partial.json", "old content\n");
+	char *const with_file[] = { (char *)sim_bin(), "-v", "--json", "-o",
+				    (char *)report, (char *)path, NULL };
+	char *const to_stdout[] = { (char *)sim_bin(), "-v", "--json",
+				    (char *)path, NULL };
+	json_t *root;
+	struct run r;
+	char *text;
+
+	/* -v -o FILE: the log on stdout shows the run has begun */
+	r = run_and_signal(with_file, 1, SIGINT);
+	ck_assert_msg(r.status == 130, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "sched-sim: interrupted by SIGINT at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "the report is partial"));
+	text = slurp(report);
+	root = json_report(text);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	ck_assert_str_eq(json_string_value(json_object_get(root, "stopped_by")),
+			 "interrupt");
+	json_decref(root);
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(strrchr(report, '/') + 1);
+
+	/* --json to stdout: the log goes to stderr */
+	r = run_and_signal(to_stdout, 2, SIGTERM);
+	ck_assert_msg(r.status == 130, "exit %d", r.status);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: terminated by SIGTERM at "
+					    "simulated time "));
+	root = json_report(r.out);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	json_decref(root);
+	run_free(&r);
+	unlink(report);
+	unlink(path);
+}
+END_TEST
+
 /*
  * Issue 10, item 13: what is printed does not change the report: a
  * --dump-at is not a simulation event, and --step's prompts (with 'c')
@@ -1112,8 +1345,11 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_zero_time_ping_pong);
 	tcase_add_test(tc, test_job_slot_limit_says_where);
 	tcase_add_test(tc, test_deadlock_ends_the_run);
+	tcase_add_test(tc, test_max_events_and_max_wall);
+	tcase_add_test(tc, test_progress_only_on_a_terminal);
 	tcase_add_test(tc, test_write_errors_exit_4);
 	tcase_add_test(tc, test_output_file_replaced_only_by_a_whole_report);
+	tcase_add_test(tc, test_sigint_and_sigterm_give_a_partial_report);
 	tcase_add_test(tc, test_dumps_and_prompts_leave_the_report_alone);
 	suite_add_tcase(s, tc);
 	return s;
