@@ -532,7 +532,8 @@ static void main_loop(struct sim *s)
 		}
 		process_resched(s);
 		update_wasted(s);
-		if (s->status == SIM_OK && nothing_can_happen(s))
+		if (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
+		    nothing_can_happen(s))
 			end_in_deadlock(s);
 		if (s->opt.check_every &&
 		    ++s->events_since_check >= check_interval(s)) {
