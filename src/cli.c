@@ -453,12 +453,15 @@ static void catch_stop_signals(bool step)
  * that fails, or a write that fails, leaves FILE as it was.  A FILE that
  * exists and is not a regular file (/dev/stdout, a FIFO, /dev/full) is
  * written in place: a rename would replace the device or pipe itself.
+ * So is a FILE that may be written in a directory that may not, but only
+ * once the run has succeeded.
  */
 struct output {
 	const char *name;	/* for messages: FILE, or "standard output" */
 	const char *target;	/* the path renamed onto; NULL: in place */
 	char *temp;		/* the temporary file, while it exists */
 	char *resolved;		/* FILE with symbolic links resolved */
+	bool deferred;		/* in place, opened by output_begin() */
 	FILE *f;
 };
 
@@ -484,6 +487,7 @@ static int output_open(struct output *o, const char *file)
 	const char *slash;
 	size_t dirlen;
 	mode_t mode;
+	bool exists;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -493,7 +497,8 @@ static int output_open(struct output *o, const char *file)
 		return 0;
 	}
 	o->name = file;
-	if (stat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+	exists = stat(file, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
 		o->f = fopen(file, "w");
 		if (!o->f) {
 			output_failed(o, errno);
@@ -505,7 +510,7 @@ static int output_open(struct output *o, const char *file)
 	 * file a symbolic link points to, on the same file system. */
 	o->resolved = realpath(file, NULL);
 	o->target = o->resolved ? o->resolved : file;
-	mode = o->resolved ? st.st_mode & 07777 : new_file_mode();
+	mode = exists ? st.st_mode & 07777 : new_file_mode();
 	slash = strrchr(o->target, '/');
 	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
 	o->temp = malloc(strlen(o->target) + 32);
@@ -517,13 +522,21 @@ static int output_open(struct output *o, const char *file)
 		o->target + dirlen);
 	fd = mkstemp(o->temp);
 	if (fd < 0) {
-		output_failed(o, errno);
+		int err = errno;
+
 		free(o->temp);
 		o->temp = NULL;
+		if (exists && (err == EACCES || err == EPERM) &&
+		    access(file, W_OK) == 0) {
+			o->deferred = true;
+			o->target = NULL;
+			return 0;
+		}
+		output_failed(o, err);
 		return SIM_WRITE_ERROR;
 	}
 	temp_to_remove = o->temp;
-	fchmod(fd, mode);
+	fchmod(fd, mode);	/* as open() would have made it; best effort */
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
 		output_failed(o, errno);
@@ -543,6 +556,19 @@ static void output_free(struct output *o)
 	}
 	free(o->resolved);
 	o->resolved = NULL;
+}
+
+/* The report is about to be written: a deferred FILE is opened now. */
+static int output_begin(struct output *o)
+{
+	if (!o->deferred)
+		return 0;
+	o->f = fopen(o->name, "w");
+	if (o->f)
+		return 0;
+	output_failed(o, errno);
+	output_free(o);
+	return SIM_WRITE_ERROR;
 }
 
 /* No report after all (a failed run): FILE keeps what it had. */
@@ -758,6 +784,10 @@ static int run(struct cli *c)
 			"BUG: " : "", sim_result_error(r));
 		output_discard(&out);
 		c->no_report = true;
+		goto out;
+	}
+	if (output_begin(&out)) {
+		status = SIM_WRITE_ERROR;
 		goto out;
 	}
 	if (sim_report(r, out.f, c->json) && !ferror(out.f)) {

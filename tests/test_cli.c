@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1142,6 +1143,26 @@ START_TEST(test_output_file_replaced_only_by_a_whole_report)
 	ck_assert_ptr_nonnull(strstr(text, "\"trace\": \"demo\""));
 	free(text);
 	run_free(&r);
+	assert_no_temp_files(name);
+
+	/* through a symbolic link: the link stays, its file gets the report */
+	{
+		const char *link = temp_file("link.json", NULL);
+		struct stat st;
+
+		unlink(link);
+		ck_assert_int_eq(symlink(report, link), 0);
+		snprintf(args, sizeof(args), "-o %s traces/demo.json", link);
+		r = sim(args);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_int_eq(lstat(link, &st), 0);
+		ck_assert(S_ISLNK(st.st_mode));
+		text = slurp(report);
+		ck_assert_msg(!strncmp(text, "sched-sim ", 10), "%.100s", text);
+		free(text);
+		run_free(&r);
+		unlink(link);
+	}
 	assert_no_temp_files(name);
 	unlink(report);
 	unlink(loop);
