@@ -535,7 +535,9 @@ static void main_loop(struct sim *s)
 		if (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
 		    nothing_can_happen(s))
 			end_in_deadlock(s);
-		if (s->opt.check_every &&
+		/* a run stopped by an error mid-event is left as it is: its
+		 * state is no point at which invariants must hold */
+		if (s->status == SIM_OK && s->opt.check_every &&
 		    ++s->events_since_check >= check_interval(s)) {
 			s->events_since_check = 0;
 			sim_check_now(s);
