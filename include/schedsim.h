@@ -34,6 +34,7 @@
 #ifndef SCHEDSIM_H
 #define SCHEDSIM_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,8 +65,32 @@ typedef struct sim_error {
 enum sim_status {
 	SIM_OK = 0,		/* run finished, every expectation held */
 	SIM_EXPECT_FAILED = 1,	/* an expectation failed */
-	SIM_INVALID = 2,	/* command line or trace invalid; nothing ran */
+	/* The command line or the trace is invalid: nothing ran, or the
+	 * error was found while running (sim_result_error() says at what
+	 * simulated time) and there is no report.  Also a run that reached
+	 * a bound of sim_options (max_events, max_wall_ns): the trace asks
+	 * for more work than the caller allowed, and the report so far can
+	 * be printed, marked partial. */
+	SIM_INVALID = 2,
 	SIM_BUG = 3,		/* an invariant of the simulator broke */
+	SIM_WRITE_ERROR = 4,	/* sched-sim: the report or the log could not
+				 * be written (never from the library) */
+	SIM_INTERRUPTED = 130,	/* stopped by sim_options.stop (sched-sim:
+				 * SIGINT, SIGTERM) or --step 'q': the report
+				 * so far, marked partial */
+};
+
+/* Why a run ended: sim_result_end(). */
+enum sim_end {
+	SIM_END_COMPLETE = 0,	/* the duration was reached, or every task
+				 * exited */
+	SIM_END_DEADLOCK,	/* every task left was blocked (recv, jobs)
+				 * with nothing that could wake one: the run
+				 * ended there; complete, not partial */
+	SIM_END_INTERRUPTED,	/* *sim_options.stop became non-zero */
+	SIM_END_QUIT,		/* --step: 'q' */
+	SIM_END_MAX_EVENTS,	/* sim_options.max_events reached */
+	SIM_END_MAX_WALL,	/* sim_options.max_wall_ns reached */
 };
 
 typedef struct trace sim_trace;
@@ -135,6 +160,14 @@ SIM_API int sim_policy_tunable_info(size_t policy, size_t i,
 
 /* ---- running ------------------------------------------------------------ */
 
+/* How far a run has got: what sim_options.progress receives. */
+typedef struct sim_progress {
+	uint64_t now_ns;		/* simulated time reached */
+	uint64_t duration_ns;		/* the trace's duration */
+	uint64_t events;		/* events processed so far */
+	uint64_t wall_ns;		/* wall-clock time since the run began */
+} sim_progress;
+
 /* How to run a trace (sim_run_opts); zero-initialise, then set fields. */
 typedef struct sim_options {
 	int verbose;		/* 0, 1 (-v: every pick_next walk), 2 (-vv) */
@@ -153,6 +186,24 @@ typedef struct sim_options {
 	/* Idle CPUs tick even where the policy would skip their ticks
 	 * without changing any result (to test that it does not) */
 	int no_idle_tick_skip;
+	/*
+	 * Stop at the next event once *stop is non-zero, e.g. from a signal
+	 * handler (sched-sim sets it on SIGINT and SIGTERM); the result is
+	 * then partial (SIM_END_INTERRUPTED).  Read once per event; NULL:
+	 * never.
+	 */
+	volatile sig_atomic_t *stop;
+	/* Bounds of a run, 0 for none: events processed, and wall-clock
+	 * nanoseconds (read every 4096 events).  The run stops there and
+	 * the result is partial (SIM_END_MAX_EVENTS, SIM_END_MAX_WALL). */
+	uint64_t max_events;
+	uint64_t max_wall_ns;
+	/* Called every progress_every_ns of wall-clock time (0: every
+	 * second) while the run lasts, first after one interval; NULL:
+	 * never.  The clock is read every 4096 events. */
+	void (*progress)(const sim_progress *p, void *arg);
+	void *progress_arg;
+	uint64_t progress_every_ns;
 } sim_options;
 
 /*
@@ -167,10 +218,20 @@ SIM_API sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 SIM_API sim_result *sim_run_opts(const sim_trace *trace,
 				 const sim_options *opts, sim_error *err);
 
-/* SIM_OK, SIM_EXPECT_FAILED (an expect block failed), SIM_INVALID or SIM_BUG */
+/*
+ * SIM_OK, SIM_EXPECT_FAILED (an expect block failed), SIM_INVALID (also
+ * for a run stopped by max_events or max_wall_ns), SIM_BUG, or
+ * SIM_INTERRUPTED (stopped by sim_options.stop or --step 'q').
+ */
 SIM_API int sim_result_status(const sim_result *result);
-/* What broke, for SIM_INVALID and SIM_BUG; "" otherwise. */
+/* What broke, or where the run was stopped, for SIM_INVALID, SIM_BUG and
+ * SIM_INTERRUPTED; "" otherwise. */
 SIM_API const char *sim_result_error(const sim_result *result);
+/* Why the run ended: an enum sim_end. */
+SIM_API int sim_result_end(const sim_result *result);
+/* 1 if the run was stopped before its end (interrupted, 'q', a bound of
+ * sim_options): its numbers cover the time simulated until then. */
+SIM_API int sim_result_partial(const sim_result *result);
 SIM_API void sim_result_free(sim_result *result);
 
 /* ---- results ------------------------------------------------------------ */
@@ -260,6 +321,21 @@ SIM_API int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out);
 /* Trace events that failed (e.g. rmdir of a busy group), as text. */
 SIM_API size_t sim_event_failure_count(const sim_result *r);
 SIM_API const char *sim_event_failure(const sim_result *r, size_t i);
+/* A task blocked for good when the run ended in a deadlock
+ * (SIM_END_DEADLOCK), and what it waits for. */
+typedef struct sim_blocked_task {
+	const char *task;		/* "a", "make/job-3" */
+	const char *waits_for;		/* "recv" or "jobs" (wait4 for a
+					 * child) */
+	const char *channel;		/* the channel of a recv; NULL */
+	const char *step;		/* its step: "tasks[1].program[0]" */
+	int line, column;		/* of the step in the trace file */
+} sim_blocked_task;
+
+/* The blocked tasks of a deadlock, in task order; 0 without one. */
+SIM_API size_t sim_blocked_count(const sim_result *r);
+SIM_API int sim_blocked_info(const sim_result *r, size_t i,
+			     sim_blocked_task *out);
 /* The trace's expectations and those added with sim_trace_add_expect(). */
 SIM_API size_t sim_expect_count(const sim_result *r);
 SIM_API int sim_expect_info(const sim_result *r, size_t i,
@@ -269,9 +345,10 @@ SIM_API int sim_expect_info(const sim_result *r, size_t i,
  * CPU time tasks used; -1 if there is no such group or task. */
 SIM_API double sim_share(const sim_result *result, const char *group_or_task);
 
-/* The report, as the CLI prints it: a table, or JSON when json is non-zero.
- * 0, or -1 if the run did not finish (status SIM_INVALID or SIM_BUG) or
- * the output failed. */
+/* The report, as the CLI prints it: a table, or JSON when json is non-zero;
+ * a partial run's report says so ("partial": true).  0, or -1 if the run
+ * broke off without results (an invalid trace found while running, a
+ * broken invariant) or the output failed. */
 SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 
 #ifdef __cplusplus

@@ -172,6 +172,18 @@ int sim_result_status(const sim_result *result)
 
 	if (result->status != SIM_OK)
 		return result->status;
+	switch (result->end) {
+	case SIM_END_INTERRUPTED:
+	case SIM_END_QUIT:
+		return SIM_INTERRUPTED;
+	case SIM_END_MAX_EVENTS:
+	case SIM_END_MAX_WALL:
+		/* the trace asks for more than the caller allowed */
+		return SIM_INVALID;
+	case SIM_END_COMPLETE:
+	case SIM_END_DEADLOCK:
+		break;
+	}
 	o = outcomes_of(result, &failed);
 	free(o);
 	return failed ? SIM_EXPECT_FAILED : SIM_OK;
@@ -179,7 +191,18 @@ int sim_result_status(const sim_result *result)
 
 const char *sim_result_error(const sim_result *result)
 {
-	return result->status == SIM_OK ? "" : result->error;
+	return result->status == SIM_OK && !sim_end_is_partial(result->end) ?
+	       "" : result->error;
+}
+
+int sim_result_end(const sim_result *result)
+{
+	return result->end;
+}
+
+int sim_result_partial(const sim_result *result)
+{
+	return sim_end_is_partial(result->end);
 }
 
 void sim_result_free(sim_result *result)
@@ -336,6 +359,29 @@ size_t sim_event_failure_count(const sim_result *r)
 const char *sim_event_failure(const sim_result *r, size_t i)
 {
 	return i < r->nr_failures ? r->failures[i] : NULL;
+}
+
+size_t sim_blocked_count(const sim_result *r)
+{
+	return r->nr_blocked;
+}
+
+int sim_blocked_info(const sim_result *r, size_t i, sim_blocked_task *out)
+{
+	const struct sim_blocked *b;
+
+	if (i >= r->nr_blocked)
+		return -1;
+	b = &r->blocked[i];
+	*out = (sim_blocked_task){
+		.task = r->tasks[b->task].name,
+		.waits_for = b->step->kind == STEP_RECV ? "recv" : "jobs",
+		.channel = b->chan >= 0 ? r->trace->chans[b->chan] : NULL,
+		.step = b->step->json_path,
+		.line = b->step->line,
+		.column = b->step->column,
+	};
+	return 0;
 }
 
 size_t sim_expect_count(const sim_result *r)

@@ -3,15 +3,24 @@
  * cli.c - sched-sim [OPTIONS] TRACE.json
  *
  * Exit status: 0 the run finished and every expectation held; 1 an
- * expectation failed; 2 the command line or the trace is invalid (nothing
- * was run); 3 the simulator broke one of its own invariants.
+ * expectation failed; 2 the command line or the trace is invalid (found
+ * before or while running), or the run reached --max-events or --max-wall
+ * (a partial report); 3 the simulator broke one of its own invariants;
+ * 4 the report or the log could not be written; 130 interrupted (SIGINT,
+ * SIGTERM, --step 'q': a partial report).
  */
+#define _XOPEN_SOURCE 700		/* realpath() */
+
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <schedsim.h>
 
@@ -50,6 +59,13 @@ static const char usage_text[] =
 "  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
 "                         (repeatable)\n"
 "\n"
+"Bounds of a run (the report so far, marked partial, and exit status 2):\n"
+"  --max-events N         stop after N events\n"
+"  --max-wall D           stop after D of wall-clock time, e.g. 10s\n"
+"SIGINT or SIGTERM stops a run at the next event: the report so far, marked\n"
+"partial, and exit status 130.  On a terminal, a run longer than a second\n"
+"shows its progress on stderr.\n"
+"\n"
 "Overrides of the trace:\n"
 "  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
 	"; see\n"
@@ -79,13 +95,19 @@ static const char usage_text[] =
 "  --version              the version\n"
 "\n"
 "Exit status: 0 ok, 1 an expectation failed, 2 invalid command line or\n"
-"trace (nothing run), 3 a simulator invariant broke (a bug: please report).\n"
+"trace (no report; an error found while running says at what simulated\n"
+"time), or --max-events or --max-wall reached (a partial report), 3 a\n"
+"simulator invariant broke (a bug: please report), 4 the report or the log\n"
+"could not be written (the message names the file; an -o FILE keeps its old\n"
+"content), 130 interrupted by SIGINT, SIGTERM or --step 'q' (a partial\n"
+"report, written to -o FILE as a whole).\n"
 "The trace format: docs/trace-format.md.\n";
 
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
-	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES,
+	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
+	OPT_MAX_WALL,
 };
 
 struct override {
@@ -101,6 +123,10 @@ struct cli {
 	int nr_overrides;
 	const char *dumps[MAX_DUMPS];
 	int nr_dumps;
+	uint64_t max_events;		/* 0: no bound */
+	uint64_t max_wall_ns;
+	const char *max_wall;		/* as written, for messages */
+	bool no_report;			/* the run failed before its report */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -204,6 +230,51 @@ static int list_policy_tunables(const char *name)
 	return SIM_OK;
 }
 
+/* A command-line value that is not valid: exit status 2. */
+static int bad_value(const char *option, const char *value, const char *what,
+		     const char *valid)
+{
+	fprintf(stderr, "sched-sim: command line: %s: \"%s\" %s; valid: %s\n",
+		option, value, what, valid);
+	return SIM_INVALID;
+}
+
+static int parse_max_events(struct cli *c, const char *arg)
+{
+	static const char valid[] = "a whole number of events above 0, "
+				    "e.g. 100000000";
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		return bad_value("--max-events", arg, "is not a number", valid);
+	errno = 0;
+	c->max_events = strtoull(arg, &end, 10);
+	if (*end)
+		return bad_value("--max-events", arg, "is not a number", valid);
+	if (errno == ERANGE)
+		return bad_value("--max-events", arg, "is too large", valid);
+	if (!c->max_events)
+		return bad_value("--max-events", arg, "is not above 0", valid);
+	return 0;
+}
+
+static int parse_max_wall(struct cli *c, const char *arg)
+{
+	static const char valid[] = "a wall-clock time above 0 with a unit, "
+				    "e.g. \"30s\" (units ns, us, ms, s)";
+	char why[200];
+
+	c->max_wall = arg;
+	if (sim_parse_duration(arg, &c->max_wall_ns, why, sizeof(why))) {
+		fprintf(stderr, "sched-sim: command line: --max-wall: %s; "
+			"valid: %s\n", why, valid);
+		return SIM_INVALID;
+	}
+	if (!c->max_wall_ns)
+		return bad_value("--max-wall", arg, "is not above 0", valid);
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -225,6 +296,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
+		{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
+		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -255,6 +328,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;
 		case OPT_SET: rc = add_override(c, "set", optarg, false); break;
 		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;
+		case OPT_MAX_EVENTS: rc = parse_max_events(c, optarg); break;
+		case OPT_MAX_WALL: rc = parse_max_wall(c, optarg); break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
 		}
@@ -334,15 +409,310 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 	return 0;
 }
 
+/*
+ * Signals.  The first SIGINT or SIGTERM asks the run to stop at its next
+ * event (the engine reads stop_signal once per event) and the report so
+ * far is written; a second one, with the run stuck or the report slow to
+ * write, ends the process at once, after removing the -o temporary file.
+ */
+static volatile sig_atomic_t stop_signal;
+static const char *volatile temp_to_remove;
+
+static void on_stop_signal(int sig)
+{
+	if (stop_signal) {
+		if (temp_to_remove)
+			unlink(temp_to_remove);
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	stop_signal = sig;
+}
+
+/*
+ * SA_RESTART, so that a signal does not make a write of the report or the
+ * log fail with EINTR; but not in --step mode, where the prompt's read
+ * must return for the run to stop (a read restarted would wait for a key).
+ */
+static void catch_stop_signals(bool step)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = step ? 0 : SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
+ * Where the report goes.  -o FILE is written to a temporary file beside
+ * FILE and renamed over it only when the report is whole, so that a run
+ * that fails, or a write that fails, leaves FILE as it was.  A FILE that
+ * exists and is not a regular file (/dev/stdout, a FIFO, /dev/full) is
+ * written in place: a rename would replace the device or pipe itself.
+ * So is a FILE that may be written in a directory that may not, but only
+ * once the run has succeeded.
+ */
+struct output {
+	const char *name;	/* for messages: FILE, or "standard output" */
+	const char *target;	/* the path renamed onto; NULL: in place */
+	char *temp;		/* the temporary file, while it exists */
+	char *resolved;		/* FILE with symbolic links resolved */
+	bool deferred;		/* in place, opened by output_begin() */
+	FILE *f;
+};
+
+static void output_failed(const struct output *o, int err)
+{
+	fprintf(stderr, "sched-sim: cannot write %s: %s\n", o->name,
+		strerror(err));
+}
+
+/* The mode a new file gets from open(): 0666 less the umask. */
+static mode_t new_file_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
+static int output_open(struct output *o, const char *file)
+{
+	struct stat st;
+	const char *slash;
+	size_t dirlen;
+	mode_t mode;
+	bool exists;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	if (!file) {
+		o->name = "standard output";
+		o->f = stdout;
+		return 0;
+	}
+	o->name = file;
+	exists = stat(file, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		o->f = fopen(file, "w");
+		if (!o->f) {
+			output_failed(o, errno);
+			return SIM_WRITE_ERROR;
+		}
+		return 0;
+	}
+	/* The temporary file goes where the rename will land: beside the
+	 * file a symbolic link points to, on the same file system. */
+	o->resolved = realpath(file, NULL);
+	o->target = o->resolved ? o->resolved : file;
+	mode = exists ? st.st_mode & 07777 : new_file_mode();
+	slash = strrchr(o->target, '/');
+	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
+	o->temp = malloc(strlen(o->target) + 32);
+	if (!o->temp) {
+		output_failed(o, ENOMEM);
+		return SIM_WRITE_ERROR;
+	}
+	sprintf(o->temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, o->target,
+		o->target + dirlen);
+	fd = mkstemp(o->temp);
+	if (fd < 0) {
+		int err = errno;
+
+		free(o->temp);
+		o->temp = NULL;
+		if (exists && (err == EACCES || err == EPERM) &&
+		    access(file, W_OK) == 0) {
+			o->deferred = true;
+			o->target = NULL;
+			return 0;
+		}
+		output_failed(o, err);
+		return SIM_WRITE_ERROR;
+	}
+	temp_to_remove = o->temp;
+	fchmod(fd, mode);	/* as open() would have made it; best effort */
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		output_failed(o, errno);
+		close(fd);
+		return SIM_WRITE_ERROR;
+	}
+	return 0;
+}
+
+static void output_free(struct output *o)
+{
+	if (o->temp) {
+		temp_to_remove = NULL;
+		unlink(o->temp);
+		free(o->temp);
+		o->temp = NULL;
+	}
+	free(o->resolved);
+	o->resolved = NULL;
+}
+
+/* The report is about to be written: a deferred FILE is opened now. */
+static int output_begin(struct output *o)
+{
+	if (!o->deferred)
+		return 0;
+	o->f = fopen(o->name, "w");
+	if (o->f)
+		return 0;
+	output_failed(o, errno);
+	output_free(o);
+	return SIM_WRITE_ERROR;
+}
+
+/* No report after all (a failed run): FILE keeps what it had. */
+static void output_discard(struct output *o)
+{
+	if (o->f && o->f != stdout)
+		fclose(o->f);
+	o->f = NULL;
+	output_free(o);
+}
+
+/*
+ * The report is written: flush it, check every error stdio saw, and
+ * rename the temporary file over FILE.  0, or SIM_WRITE_ERROR with a
+ * message naming the file and the reason; FILE then keeps what it had.
+ */
+static int output_commit(struct output *o)
+{
+	int err = 0;
+
+	if (o->f == stdout) {
+		/* checked once, with the log, by close_stdout() */
+		o->f = NULL;
+		return 0;
+	}
+	if (fflush(o->f) || ferror(o->f))
+		err = errno ? errno : EIO;
+	{
+		/* a report renamed into place must be on disk first */
+		if (!err && o->temp && fsync(fileno(o->f)))
+			err = errno;
+		if (fclose(o->f) && !err)
+			err = errno;
+		o->f = NULL;
+		if (!err && o->temp && rename(o->temp, o->target))
+			err = errno;
+		if (!err && o->temp) {
+			free(o->temp);	/* it is FILE now */
+			o->temp = NULL;
+			temp_to_remove = NULL;
+		}
+	}
+	if (err)
+		output_failed(o, err);
+	output_free(o);
+	return err ? SIM_WRITE_ERROR : 0;
+}
+
+/*
+ * Progress on a terminal: simulated time reached and the pace, rewritten
+ * in place every second; erased when the run ends.
+ */
+static bool progress_shown;
+
+static void show_progress(const sim_progress *p, void *arg)
+{
+	double wall_s = (double)p->wall_ns / 1e9;
+
+	(void)arg;
+	fprintf(stderr, "\rsched-sim: simulated %.3f s of %.3f s (%.1f %%), "
+		"%" PRIu64 " events, %.2f M events/s\033[K",
+		(double)p->now_ns / 1e9, (double)p->duration_ns / 1e9,
+		p->duration_ns ? 100.0 * (double)p->now_ns /
+				 (double)p->duration_ns : 0.0,
+		p->events, wall_s > 0 ? (double)p->events / wall_s / 1e6 : 0);
+	fflush(stderr);
+	progress_shown = true;
+}
+
+static void erase_progress(void)
+{
+	if (progress_shown)
+		fputs("\r\033[K", stderr);
+	progress_shown = false;
+}
+
+/* "12.345000000 s", as the engine's messages write simulated time. */
+static const char *sim_time(uint64_t ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu64 ".%09" PRIu64 " s", ns / 1000000000,
+		 ns % 1000000000);
+	return buf;
+}
+
+/* Why a partial run stopped, and with which exit status. */
+static int report_partial_end(const struct cli *c, const sim_trace *t,
+			      const sim_result *r)
+{
+	sim_run_stats rs;
+	char when[48], of[48];
+
+	sim_run_info(r, &rs);
+	sim_time(rs.duration_ns, when, sizeof(when));
+	sim_time(sim_trace_duration(t), of, sizeof(of));
+	switch (sim_result_end(r)) {
+	case SIM_END_INTERRUPTED:
+		fprintf(stderr, "sched-sim: %s at simulated time %s (of %s): "
+			"the report is partial\n", stop_signal == SIGTERM ?
+			"terminated by SIGTERM" : "interrupted by SIGINT", when,
+			of);
+		return SIM_INTERRUPTED;
+	case SIM_END_QUIT:
+		fprintf(stderr, "sched-sim: quit at simulated time %s (of %s): "
+			"the report is partial\n", when, of);
+		return SIM_INTERRUPTED;
+	case SIM_END_MAX_EVENTS:
+		fprintf(stderr, "sched-sim: %s: --max-events %" PRIu64
+			" reached at simulated time %s (of %s): the report is "
+			"partial; valid: a larger --max-events or a shorter "
+			"--duration\n", sim_trace_file(t), c->max_events, when,
+			of);
+		return SIM_INVALID;
+	default:
+		fprintf(stderr, "sched-sim: %s: --max-wall %s reached at "
+			"simulated time %s (of %s) after %" PRIu64 " events: "
+			"the report is partial; valid: a longer --max-wall or "
+			"a shorter --duration\n", sim_trace_file(t),
+			c->max_wall, when, of, rs.events);
+		return SIM_INVALID;
+	}
+}
+
+static void report_expectations(const sim_result *r)
+{
+	int failed = 0;
+	sim_expect_outcome o;
+
+	for (size_t i = 0; i < sim_expect_count(r); i++)
+		failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
+	if (failed)
+		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
+			failed > 1 ? "s" : "");
+}
+
 static int run(struct cli *c)
 {
 	sim_options opt = { 0 };
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
+	struct output out;
 	sim_trace *t;
 	sim_error err;
-	FILE *out = stdout;
-	int status = SIM_OK;
+	int status;
+	bool log_to_stderr;
 
 	t = load_trace(c);
 	if (!t)
@@ -355,24 +725,30 @@ static int run(struct cli *c)
 		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
 			sim_trace_warning(t, i));
 
-	if (c->output) {
-		out = fopen(c->output, "w");
-		if (!out) {
-			fprintf(stderr, "sched-sim: cannot write %s: %s\n",
-				c->output, strerror(errno));
-			sim_trace_free(t);
-			return SIM_INVALID;
-		}
+	/* Before the run: a file that cannot be written costs no run */
+	status = output_open(&out, c->output);
+	if (status) {
+		sim_trace_free(t);
+		return status;
 	}
 
+	log_to_stderr = c->json && !c->output;
 	opt.verbose = c->verbose;
-	opt.log = (c->json && !c->output) ? stderr : stdout;
+	opt.log = log_to_stderr ? stderr : stdout;
 	opt.dump_at = dump_at;
 	opt.nr_dump_at = (size_t)c->nr_dumps;
-	opt.dump_out = (c->json && !c->output) ? stderr : stdout;
+	opt.dump_out = log_to_stderr ? stderr : stdout;
 	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
 	opt.check_scaled = !c->check && DEFAULT_CHECK_SCALED;
 	opt.step = c->step;
+	opt.stop = &stop_signal;
+	opt.max_events = c->max_events;
+	opt.max_wall_ns = c->max_wall_ns;
+	/* Progress only for a person watching a terminal, and not over a
+	 * log or a prompt written to the same terminal */
+	if (isatty(STDERR_FILENO) && !c->step &&
+	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
+		opt.progress = show_progress;
 	/* A deliberately broken update, to test the invariant checker */
 	{
 		const char *fault = getenv("SCHEDSIM_FAULT");
@@ -388,49 +764,114 @@ static int run(struct cli *c)
 			opt.verbose = 1;
 	}
 
+	catch_stop_signals(c->step);
 	r = sim_run_opts(t, &opt, &err);
+	erase_progress();
+	if (opt.step_in && opt.step_in != stdin)
+		fclose(opt.step_in);
 	if (!r) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
+		output_discard(&out);
+		sim_trace_free(t);
+		c->no_report = true;
+		return SIM_BUG;
+	}
+	status = sim_result_status(r);
+	if (!sim_result_partial(r) &&
+	    (status == SIM_INVALID || status == SIM_BUG)) {
+		/* no report: -o FILE keeps what it had */
+		fprintf(stderr, "sched-sim: %s%s\n", status == SIM_BUG ?
+			"BUG: " : "", sim_result_error(r));
+		output_discard(&out);
+		c->no_report = true;
+		goto out;
+	}
+	if (output_begin(&out)) {
+		status = SIM_WRITE_ERROR;
+		goto out;
+	}
+	if (sim_report(r, out.f, c->json) && !ferror(out.f)) {
+		fprintf(stderr, "sched-sim: out of memory writing the report\n");
+		output_discard(&out);
+		c->no_report = true;
 		status = SIM_BUG;
 		goto out;
 	}
-	status = sim_result_status(r);
-	if (status == SIM_INVALID) {
-		fprintf(stderr, "sched-sim: %s\n", sim_result_error(r));
+	if (output_commit(&out)) {
+		status = SIM_WRITE_ERROR;
 		goto out;
 	}
-	if (status == SIM_BUG) {
-		fprintf(stderr, "sched-sim: BUG: %s\n", sim_result_error(r));
+	if (sim_result_partial(r)) {
+		status = report_partial_end(c, t, r);
 		goto out;
 	}
-	sim_report(r, out, c->json);
-	if (status == SIM_EXPECT_FAILED) {
-		int failed = 0;
-		sim_expect_outcome o;
+	if (sim_result_end(r) == SIM_END_DEADLOCK) {
+		sim_run_stats rs;
+		char when[48];
 
-		for (size_t i = 0; i < sim_expect_count(r); i++)
-			failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
-		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
-			failed > 1 ? "s" : "");
+		sim_run_info(r, &rs);
+		fprintf(stderr, "sched-sim: %s: the run ended at simulated time "
+			"%s in a deadlock: %zu task%s blocked for good (the "
+			"report lists them)\n", sim_trace_file(t),
+			sim_time(rs.duration_ns, when, sizeof(when)),
+			sim_blocked_count(r),
+			sim_blocked_count(r) == 1 ? "" : "s");
 	}
+	if (status == SIM_EXPECT_FAILED)
+		report_expectations(r);
 out:
-	if (opt.step_in && opt.step_in != stdin)
-		fclose(opt.step_in);
-	if (out != stdout && fclose(out)) {
-		fprintf(stderr, "sched-sim: cannot write %s\n", c->output);
-		status = SIM_INVALID;
-	}
 	sim_result_free(r);
 	sim_trace_free(t);
 	return status;
 }
 
+/*
+ * Standard input, output and error must be open before anything else is:
+ * with stdout closed, the next file opened (the trace, the -o temporary
+ * file) would become descriptor 1, and the log would be written into it.
+ * A closed one is opened read-only on /dev/null, so that writing to it
+ * fails as writing to a closed descriptor does, and is reported.
+ */
+static void hold_standard_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			_exit(SIM_WRITE_ERROR);
+}
+
+/*
+ * Whatever went to stdout (the report, the log, dumps, --help) must have
+ * reached it.  0, or SIM_WRITE_ERROR with a message.
+ */
+static int close_stdout(void)
+{
+	int err = 0;
+
+	if (fflush(stdout) || ferror(stdout))
+		err = errno ? errno : EIO;
+	if (fclose(stdout) && !err)
+		err = errno;
+	if (!err)
+		return 0;
+	fprintf(stderr, "sched-sim: cannot write standard output: %s\n",
+		strerror(err));
+	return SIM_WRITE_ERROR;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
-	int rc = parse_args(&c, argc, argv);
+	int rc, out_rc;
 
-	if (rc >= 0)
-		return rc;
-	return run(&c);
+	hold_standard_fds();
+	rc = parse_args(&c, argc, argv);
+	if (rc < 0)
+		rc = run(&c);
+	out_rc = close_stdout();
+	/* a lost report or log outranks what the run said, unless it
+	 * failed without a report (2, 3: nothing to lose but a log) */
+	if (out_rc && !c.no_report)
+		rc = out_rc;
+	return rc;
 }

@@ -257,6 +257,89 @@ static json_t *json_setup_tunables(const struct sim_result *r)
 	return o;
 }
 
+/* How a partial run was stopped, as the JSON report's "stopped_by" says. */
+static const char *stopped_by(enum sim_end end)
+{
+	switch (end) {
+	case SIM_END_INTERRUPTED:
+		return "interrupt";
+	case SIM_END_QUIT:
+		return "quit";
+	case SIM_END_MAX_EVENTS:
+		return "max_events";
+	case SIM_END_MAX_WALL:
+		return "max_wall";
+	default:
+		return "";
+	}
+}
+
+static const char *stopped_by_text(enum sim_end end)
+{
+	switch (end) {
+	case SIM_END_INTERRUPTED:
+		return "interrupted (SIGINT or SIGTERM)";
+	case SIM_END_QUIT:
+		return "quit at a --step prompt";
+	case SIM_END_MAX_EVENTS:
+		return "stopped by --max-events";
+	case SIM_END_MAX_WALL:
+		return "stopped by --max-wall";
+	default:
+		return "";
+	}
+}
+
+/* What a blocked task of a deadlock waits for: "recv", "jobs". */
+static const char *waits_for(const struct sim_blocked *b)
+{
+	return b->step->kind == STEP_RECV ? "recv" : "jobs";
+}
+
+/* The deadlock's blocked tasks, one a line: who, what for, where. */
+static void text_deadlock(const struct sim_result *r, FILE *out)
+{
+	const struct trace *t = r->trace;
+
+	fprintf(out, "\ndeadlock at %.6f s: every task left is blocked and "
+		"nothing can wake one:\n", (double)r->end_ns / 1e9);
+	for (size_t i = 0; i < r->nr_blocked; i++) {
+		const struct sim_blocked *b = &r->blocked[i];
+		char what[300];
+
+		if (b->chan >= 0)
+			snprintf(what, sizeof(what), "recv \"%s\"",
+				 t->chans[b->chan]);
+		else
+			snprintf(what, sizeof(what), "jobs (wait4 for a child)");
+		fprintf(out, "  %-20s %-28s %s (line %d, column %d)\n",
+			r->tasks[b->task].name, what, b->step->json_path,
+			b->step->line, b->step->column);
+	}
+}
+
+static json_t *json_deadlock(const struct sim_result *r)
+{
+	json_t *blocked = json_array();
+
+	for (size_t i = 0; i < r->nr_blocked; i++) {
+		const struct sim_blocked *b = &r->blocked[i];
+		json_t *o = json_pack("{s:s, s:s}",
+				      "task", r->tasks[b->task].name,
+				      "waits_for", waits_for(b));
+
+		if (b->chan >= 0)
+			json_object_set_new(o, "channel",
+				json_string(r->trace->chans[b->chan]));
+		json_object_set_new(o, "step", json_string(b->step->json_path));
+		json_object_set_new(o, "line", json_integer(b->step->line));
+		json_object_set_new(o, "column", json_integer(b->step->column));
+		json_array_append_new(blocked, o);
+	}
+	return json_pack("{s:I, s:o}", "at_ns", (json_int_t)r->end_ns,
+			 "blocked", blocked);
+}
+
 static void print_ms(FILE *out, u64 ns)
 {
 	fprintf(out, " %9.3f", (double)ns / 1e6);
@@ -276,8 +359,19 @@ void report_text(const struct sim_result *r,
 		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
 	text_setup(r, out);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
-		"the machine)\n\n", (double)r->end_ns / 1e9, (double)total / 1e9,
+		"the machine)\n", (double)r->end_ns / 1e9, (double)total / 1e9,
 		100.0 * ratio(total, r->end_ns * (u64)t->nr_cpus));
+	if (sim_end_is_partial(r->end))
+		fprintf(out, "PARTIAL REPORT: the run was %s at %.6f s of "
+			"%.6f s; every number covers that time only\n",
+			stopped_by_text(r->end), (double)r->end_ns / 1e9,
+			(double)t->duration / 1e9);
+	else if (r->end == SIM_END_DEADLOCK)
+		fprintf(out, "the run ended at %.6f s in a deadlock (%zu "
+			"task%s blocked for good: see below)\n",
+			(double)r->end_ns / 1e9, r->nr_blocked,
+			r->nr_blocked == 1 ? "" : "s");
+	fprintf(out, "\n");
 
 	ideal_compute(r, &id);
 	fprintf(out, "%-32s %7s %6s %10s %9s", "group", "shares", "tasks",
@@ -339,6 +433,8 @@ void report_text(const struct sim_result *r,
 		fprintf(out, "\nevent failed: %s", r->failures[i]);
 	if (r->nr_failures)
 		fprintf(out, "\n");
+	if (r->end == SIM_END_DEADLOCK)
+		text_deadlock(r, out);
 
 	if (t->nr_expects) {
 		fprintf(out, "\nexpectations:\n");
@@ -390,6 +486,12 @@ int report_json(const struct sim_result *r,
 
 	root = json_object();
 	json_object_set_new(root, "sched-sim", json_integer(1));
+	/* Only when true: a complete run's report keeps its old bytes */
+	if (sim_end_is_partial(r->end)) {
+		json_object_set_new(root, "partial", json_true());
+		json_object_set_new(root, "stopped_by",
+				    json_string(stopped_by(r->end)));
+	}
 	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
 	json_object_set_new(root, "trace_file", json_string(t->file));
 	json_object_set_new(root, "policy", json_string(r->policy->name));
@@ -404,6 +506,8 @@ int report_json(const struct sim_result *r,
 	json_object_set_new(root, "busy_ns", json_integer((json_int_t)busy));
 	json_object_set_new(root, "events", json_integer((json_int_t)r->events));
 	json_object_set_new(root, "wasted_ns", json_integer((json_int_t)r->wasted_ns));
+	if (r->end == SIM_END_DEADLOCK)
+		json_object_set_new(root, "deadlock", json_deadlock(r));
 
 	groups = json_array();
 	for (size_t g = 0; g < r->nr_groups; g++) {

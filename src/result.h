@@ -13,6 +13,10 @@
 #include "policy/policy.h"
 #include "trace.h"
 
+/* Room for an error found while running: it names up to four tasks and
+ * channels with their places in the trace */
+#define SIM_RESULT_ERROR_LENGTH 1024
+
 /* Wakeup latencies of a task, in ns (0 when count is 0). */
 struct sim_latency {
 	u64 count, sum, max;
@@ -48,6 +52,13 @@ struct sim_cpu_result {
 					 * here waited on another CPU */
 };
 
+/* A task blocked for good in a deadlock (SIM_END_DEADLOCK). */
+struct sim_blocked {
+	int task;			/* index in tasks[] */
+	const struct trace_step *step;	/* the recv or jobs step */
+	int chan;			/* recv: index in trace->chans; -1 */
+};
+
 struct sim_result {
 	const struct trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
@@ -74,9 +85,19 @@ struct sim_result {
 	double *ideal_task, *ideal_group;
 
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
-	char error[512];		/* what broke, for those two */
-	bool interrupted;		/* stopped early (--step 'q') */
+	char error[SIM_RESULT_ERROR_LENGTH];	/* what broke, for those two;
+					 * where it stopped for a partial run */
+	enum sim_end end;		/* why the run ended */
+	struct sim_blocked *blocked;	/* SIM_END_DEADLOCK: who waits */
+	size_t nr_blocked;
 };
+
+/* Partial: stopped before the trace's end by the user or a bound. */
+static inline bool sim_end_is_partial(enum sim_end end)
+{
+	return end == SIM_END_INTERRUPTED || end == SIM_END_QUIT ||
+	       end == SIM_END_MAX_EVENTS || end == SIM_END_MAX_WALL;
+}
 
 /* CPU time of a group including its descendants. */
 u64 sim_group_cpu_total(const struct sim_result *r, int group);

@@ -67,6 +67,10 @@ struct trace_step {
 	 * sync wakeup (docs/cfs-v19.md, item 3).
 	 */
 	bool sigchld_sync;
+	/* Where the step is written, for errors found while running:
+	 * "tasks[3].program[1]" (shared by the instances of a task) */
+	char *json_path;
+	int line, column;
 };
 
 struct trace_program {

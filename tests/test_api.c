@@ -493,6 +493,96 @@ START_TEST(test_two_threads_same_bytes)
 }
 END_TEST
 
+/*
+ * A library user stops a run as sched-sim does on SIGINT: a flag in
+ * sim_options, read once per event.  The result is partial, its status
+ * SIM_INTERRUPTED, and its report says so; a bound of events is
+ * SIM_INVALID with a partial report too.
+ */
+START_TEST(test_stop_flag_and_bounds)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1000s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": ["
+		"  { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	volatile sig_atomic_t stop = 1;
+	sim_options opt = { .stop = &stop };
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
+	sim_run_stats rs;
+	sim_result *r;
+	char *report = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run_opts(t, &opt, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_INTERRUPTED);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_INTERRUPTED);
+	ck_assert_int_eq(sim_result_partial(r), 1);
+	ck_assert_ptr_nonnull(strstr(sim_result_error(r), "interrupted"));
+	mem = open_memstream(&report, &len);
+	ck_assert_int_eq(sim_report(r, mem, 1), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(report, "\"partial\": true"));
+	free(report);
+	sim_result_free(r);
+
+	opt = (sim_options){ .max_events = 500 };
+	r = sim_run_opts(t, &opt, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_INVALID);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_MAX_EVENTS);
+	ck_assert_int_eq(sim_run_info(r, &rs), 0);
+	ck_assert_uint_eq(rs.events, 500);
+	ck_assert_int_eq(sim_blocked_count(r), 0);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
+/* A deadlock ends the run; the blocked tasks are there to read. */
+START_TEST(test_deadlock_blocked_tasks)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1000s\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": {}, \"tasks\": [\n"
+		"  { \"name\": \"make\", \"program\": [ { \"jobs\": { \"parallel\": 1, \"total\": 1,\n"
+		"      \"program\": [ { \"run\": \"1ms\" }, { \"recv\": \"never\" } ] } } ] } ] }";
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
+	sim_blocked_task b;
+	sim_run_stats rs;
+	sim_result *r;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run_opts(t, NULL, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_OK);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_DEADLOCK);
+	ck_assert_int_eq(sim_result_partial(r), 0);
+	ck_assert_int_eq(sim_run_info(r, &rs), 0);
+	ck_assert_uint_eq(rs.duration_ns, 1000000);
+	ck_assert_uint_eq(sim_blocked_count(r), 2);
+	ck_assert_int_eq(sim_blocked_info(r, 0, &b), 0);
+	ck_assert_str_eq(b.task, "make");
+	ck_assert_str_eq(b.waits_for, "jobs");
+	ck_assert_ptr_null(b.channel);
+	ck_assert_str_eq(b.step, "tasks[0].program[0]");
+	ck_assert_int_eq(b.line, 3);
+	ck_assert_int_eq(sim_blocked_info(r, 1, &b), 0);
+	ck_assert_str_eq(b.task, "make/job-0");
+	ck_assert_str_eq(b.waits_for, "recv");
+	ck_assert_str_eq(b.channel, "never");
+	ck_assert_str_eq(b.step, "tasks[0].program[0].jobs.program[1]");
+	ck_assert_int_eq(b.line, 4);
+	ck_assert_int_eq(sim_blocked_info(r, 2, &b), -1);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
 /* The shared library exports the public API and nothing else. */
 START_TEST(test_exports_only_sim)
 {
@@ -540,6 +630,8 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_jobs_sigchld_wakeup);
 	tcase_add_test(tc, test_two_threads_same_bytes);
 	tcase_add_test(tc, test_exports_only_sim);
+	tcase_add_test(tc, test_stop_flag_and_bounds);
+	tcase_add_test(tc, test_deadlock_blocked_tasks);
 	suite_add_tcase(s, tc);
 	return s;
 }

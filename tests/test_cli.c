@@ -6,11 +6,17 @@
  *
  * The binary is $SCHED_SIM (the Makefile sets it), else build/sched-sim.
  */
+#include <dirent.h>
+#include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check_util.h"
@@ -526,10 +532,14 @@ START_TEST(test_step_mode)
 	n = fread(buf, 1, sizeof(buf) - 1, p);
 	buf[n] = 0;
 	status = pclose(p);
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	/* 'q' is an interruption: the report so far, marked partial */
+	ck_assert_int_eq(WEXITSTATUS(status), 130);
 	ck_assert_ptr_nonnull(strstr(buf, "[step]"));
 	ck_assert_ptr_nonnull(strstr(buf, "Sched Debug Version"));	/* d */
 	ck_assert_ptr_nonnull(strstr(buf, "schedule: prev"));	/* the walk */
+	ck_assert_ptr_nonnull(strstr(buf, "PARTIAL REPORT: the run was quit "
+					  "at a --step prompt"));
+	ck_assert_ptr_nonnull(strstr(buf, "sched-sim: quit at simulated time "));
 	unlink(path);
 }
 END_TEST
@@ -693,6 +703,642 @@ START_TEST(test_list_tunables)
 }
 END_TEST
 
+/* ---- issue 10: runs that cannot end, bounds, signals, lost output ---- */
+
+/* A file of the test's own under /tmp: /tmp/schedsim-cli-PID-NAME. */
+static const char *temp_file(const char *name, const char *text)
+{
+	static char paths[4][128];
+	static int next;
+	char *path = paths[next++ % 4];
+	FILE *f;
+
+	snprintf(path, sizeof(paths[0]), "/tmp/schedsim-cli-%d-%s",
+		 (int)getpid(), name);
+	if (text) {
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+/* sched-sim args with the shell's stdout redirection (">&-",
+ * ">/dev/full", ">FILE"); stderr captured, stdout not. */
+static struct run sim_stdout_to(const char *redirect, const char *args)
+{
+	char cmd[4096], err[64];
+	struct run r;
+	int rc;
+
+	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "%s %s %s 2>%s </dev/null", sim_bin(), args,
+		 redirect, err);
+	rc = system(cmd);
+	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	r.out = strdup("");
+	r.err = slurp(err);
+	unlink(err);
+	return r;
+}
+
+/* A JSON report's value at key, or NULL; the caller decrefs root. */
+static json_t *json_report(const char *text)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(text, 0, &jerr);
+
+	ck_assert_msg(root != NULL, "not a JSON report (%s): %.200s", jerr.text,
+		      text);
+	return root;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) +
+	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Two tasks that pass a message back and forth and do nothing else. */
+static const char ping_pong_up[] =
+	"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"ping\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"send\": \"c1\" }, { \"recv\": \"c2\" } ] },\n"
+	"    { \"name\": \"pong\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"recv\": \"c1\" }, { \"send\": \"c2\" } ] } ] }\n";
+
+/* The same on two CPUs, each task pinned to its own, from 5 ms on. */
+static const char ping_pong_smp[] =
+	"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 2 },\n"
+	"  \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"ping\", \"cpus\": \"0\", \"start\": \"5ms\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"send\": \"c1\" }, { \"recv\": \"c2\" } ] },\n"
+	"    { \"name\": \"pong\", \"cpus\": \"1\", \"start\": \"5ms\", \"loop\": \"forever\",\n"
+	"      \"program\": [ { \"recv\": \"c1\" }, { \"send\": \"c2\" } ] } ] }\n";
+
+/*
+ * Issue 10, items 2, 3 and 12: a loop without time passing is the
+ * trace's fault (exit 2, no report), on one CPU or alternating between
+ * two, found in well under the time the old guards took (exit 3 on one
+ * CPU, no end on two), and the message names the tasks with their steps'
+ * paths, lines and columns, the channels, and the simulated time.
+ */
+START_TEST(test_zero_time_ping_pong)
+{
+	static const struct {
+		const char *text, *name, *where, *when;
+	} cases[] = {
+		{ ping_pong_up, "up.json", "up.json:5:38: tasks[0].program[1]: ",
+		  "found at simulated time 0.000000000 s" },
+		{ ping_pong_smp, "smp.json", "smp.json:5:38: tasks[0].program[1]: ",
+		  "found at simulated time 0.005000000 s" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *path = temp_file(cases[i].name, cases[i].text);
+		char args[512];
+		struct timespec t0;
+		struct run r;
+
+		snprintf(args, sizeof(args), "--json %s", path);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		r = sim(args);
+		ck_assert_msg(seconds_since(&t0) < 30, "%s took %.1f s",
+			      cases[i].name, seconds_since(&t0));
+		ck_assert_msg(r.status == 2, "%s: exit %d: %s", cases[i].name,
+			      r.status, r.err);
+		ck_assert_str_eq(r.out, "");
+		ck_assert_msg(strstr(r.err, cases[i].where), "%s", r.err);
+		ck_assert_msg(strstr(r.err, cases[i].when), "%s", r.err);
+		ck_assert_msg(strstr(r.err, "a loop without time passing"), "%s", r.err);
+		ck_assert_msg(strstr(r.err, "by tasks ping (tasks[0].program[1], "
+				     "line 5, column 38) and pong "
+				     "(tasks[1].program[0], line 7, column 20)"),
+			      "%s", r.err);
+		ck_assert_msg(strstr(r.err, "passing messages on channels \"c1\" "
+				     "and \"c2\"; valid: "), "%s", r.err);
+		run_free(&r);
+		unlink(path);
+	}
+}
+END_TEST
+
+/* Issue 10, item 12: the job-slot limit names the task's jobs step. */
+START_TEST(test_job_slot_limit_says_where)
+{
+	const char *path = temp_file("jobs.json",
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": {},\n"
+		"  \"tasks\": [ { \"name\": \"make\", \"loop\": \"forever\",\n"
+		"    \"program\": [ { \"run\": \"1ms\" },\n"
+		"                 { \"jobs\": { \"parallel\": 2, \"total\": 3,\n"
+		"                     \"program\": [ { \"run\": \"1ms\" } ] } } ] } ] }\n");
+	char args[512];
+	struct run r;
+
+	snprintf(args, sizeof(args), "-v %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");	/* found before anything ran */
+	ck_assert_msg(strstr(r.err, "jobs.json:5:18: tasks[0].program[1]: the "
+			     "jobs steps of task make would fork more than "
+			     "1000000 tasks in all (found before the run "
+			     "started: nothing ran); valid: "), "%s", r.err);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
+/* Each waits for the other's message: a deadlock after 2 ms. */
+static const char deadlock_smp[] =
+	"{ \"sched-sim\": 1, \"duration\": \"9223372036854775807ns\",\n"
+	"  \"machine\": { \"cpus\": 2 }, \"scheduler\": {},\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" }, { \"recv\": \"b-to-a\" },\n"
+	"                                  { \"send\": \"a-to-b\" } ] },\n"
+	"    { \"name\": \"b\", \"program\": [ { \"run\": \"2ms\" }, { \"recv\": \"a-to-b\" },\n"
+	"                                  { \"send\": \"b-to-a\" } ] } ]%s }\n";
+
+/*
+ * Issue 10, item 4: when every task left is blocked and nothing can wake
+ * one, the run ends there (not after 2^63 ns of idle ticks): a complete
+ * report (exit 0) whose duration is the deadlock's time, and which lists
+ * the blocked tasks and what they wait for.  A pending trace event (a
+ * kill) can still change things, so the run goes on until it.
+ */
+START_TEST(test_deadlock_ends_the_run)
+{
+	char text[2048], args[512];
+	const char *path;
+	struct timespec t0;
+	json_t *root, *dl, *b;
+	struct run r;
+
+	snprintf(text, sizeof(text), deadlock_smp, "");
+	path = temp_file("deadlock.json", text);
+	snprintf(args, sizeof(args), "--json %s", path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = sim(args);
+	ck_assert_msg(seconds_since(&t0) < 30, "took %.1f s", seconds_since(&t0));
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "the run ended at simulated time "
+			     "0.002000000 s in a deadlock: 2 tasks blocked for "
+			     "good"), "%s", r.err);
+	root = json_report(r.out);
+	ck_assert_ptr_null(json_object_get(root, "partial"));
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "duration_ns")),
+			 2000000);
+	dl = json_object_get(root, "deadlock");
+	ck_assert_int_eq(json_integer_value(json_object_get(dl, "at_ns")), 2000000);
+	ck_assert_uint_eq(json_array_size(json_object_get(dl, "blocked")), 2);
+	b = json_array_get(json_object_get(dl, "blocked"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(b, "task")), "b");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "waits_for")), "recv");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "channel")), "a-to-b");
+	ck_assert_str_eq(json_string_value(json_object_get(b, "step")),
+			 "tasks[1].program[1]");
+	ck_assert_int_eq(json_integer_value(json_object_get(b, "line")), 6);
+	json_decref(root);
+	run_free(&r);
+
+	/* the text report says when and why, and who waits */
+	snprintf(args, sizeof(args), "%s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "the run ended at 0.002000 s in a "
+					    "deadlock (2 tasks blocked for good"));
+	ck_assert_ptr_nonnull(strstr(r.out, "recv \"b-to-a\""));
+	run_free(&r);
+
+	/* a kill at 1 s may still change things: the run goes on to it */
+	snprintf(text, sizeof(text), deadlock_smp,
+		 ", \"events\": [ { \"at\": \"1s\", \"do\": \"kill\", \"task\": \"a\" } ]");
+	path = temp_file("deadlock.json", text);
+	snprintf(args, sizeof(args), "--json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	root = json_report(r.out);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "duration_ns")),
+			 1000000000);
+	dl = json_object_get(root, "deadlock");
+	ck_assert_uint_eq(json_array_size(json_object_get(dl, "blocked")), 1);
+	json_decref(root);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
+/* Three hogs on two CPUs for 292 years: a run that never ends by itself. */
+static const char endless[] =
+	"{ \"sched-sim\": 1, \"duration\": \"9223372036854775807ns\",\n"
+	"  \"machine\": { \"cpus\": 2 }, \"scheduler\": {},\n"
+	"  \"tasks\": [ { \"name\": \"hog\", \"instances\": 3,\n"
+	"               \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+
+/*
+ * Issue 10, item 7: --max-events and --max-wall bound a run: exit 2 (the
+ * trace asks for more than the command line allows) with the report so
+ * far, marked partial; bad values are command-line errors.
+ */
+START_TEST(test_max_events_and_max_wall)
+{
+	const char *path = temp_file("endless.json", endless);
+	char args[512];
+	struct timespec t0;
+	json_t *root;
+	struct run r;
+
+	snprintf(args, sizeof(args), "--json --max-events 1000 %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "endless.json: --max-events 1000 reached at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "the report is partial"));
+	root = json_report(r.out);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	ck_assert_str_eq(json_string_value(json_object_get(root, "stopped_by")),
+			 "max_events");
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "events")), 1000);
+	json_decref(root);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "--max-wall 300ms %s", path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = sim(args);
+	ck_assert_msg(seconds_since(&t0) < 20, "took %.1f s", seconds_since(&t0));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "endless.json: --max-wall 300ms reached at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.out, "PARTIAL REPORT: the run was "
+					    "stopped by --max-wall at "));
+	/* not a terminal: no progress line */
+	ck_assert_ptr_null(strstr(r.err, "events/s"));
+	run_free(&r);
+
+	r = sim("--max-events 0 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: command line: "
+					    "--max-events: \"0\" is not above 0; valid: "));
+	run_free(&r);
+	r = sim("--max-events 12x traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--max-events: \"12x\" is not a number"));
+	run_free(&r);
+	r = sim("--max-wall 5 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "command line: --max-wall: "));
+	run_free(&r);
+	/* a bound the run does not reach changes nothing */
+	{
+		struct run a = sim("--json traces/demo.json");
+		struct run b = sim("--json --max-events 100000000 --max-wall 1000s "
+				   "traces/demo.json");
+
+		ck_assert_int_eq(b.status, 0);
+		ck_assert_str_eq(a.out, b.out);
+		run_free(&a);
+		run_free(&b);
+	}
+	unlink(path);
+}
+END_TEST
+
+/* Issue 10, item 7: on a terminal, a long run shows its progress. */
+START_TEST(test_progress_only_on_a_terminal)
+{
+	const char *path = temp_file("endless.json", endless);
+	char cmd[1024];
+	FILE *p;
+	char buf[8192];
+	size_t n;
+
+	if (access("/usr/bin/script", X_OK)) {
+		fprintf(stderr, "test_progress_only_on_a_terminal: no "
+			"script(1), terminal case not tested\n");
+		return;
+	}
+	/* script(1) gives sched-sim a terminal for stdout and stderr */
+	snprintf(cmd, sizeof(cmd), "script -qec '%s --max-wall 1500ms %s "
+		 ">/dev/null' /dev/null", sim_bin(), path);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	n = fread(buf, 1, sizeof(buf) - 1, p);
+	buf[n] = 0;
+	pclose(p);
+	ck_assert_msg(strstr(buf, "\rsched-sim: simulated "), "%s", buf);
+	ck_assert_msg(strstr(buf, "M events/s"), "%s", buf);
+	ck_assert_msg(strstr(buf, "--max-wall 1500ms reached"), "%s", buf);
+	unlink(path);
+}
+END_TEST
+
+/*
+ * Issue 10, item 10: a report that cannot be written is exit status 4
+ * with the file and the reason; never 2.  A closed stdout no longer lends
+ * its descriptor to the -o file, so the log cannot end up in the report.
+ */
+START_TEST(test_write_errors_exit_4)
+{
+	const char *report = temp_file("report.txt", NULL);
+	char args[512];
+	struct run r;
+	char *text;
+
+	r = sim_stdout_to(">&-", "traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
+					    "output: Bad file descriptor"));
+	run_free(&r);
+
+	r = sim_stdout_to(">/dev/full", "--json traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
+					    "output: No space left on device"));
+	run_free(&r);
+
+	r = sim("-o /dev/full traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write /dev/full: "
+					    "No space left on device"));
+	run_free(&r);
+
+	r = sim("-o /nonexistent-dir/report.json traces/demo.json");
+	ck_assert_int_eq(r.status, 4);
+	ck_assert_ptr_nonnull(strstr(r.err, "cannot write /nonexistent-dir/"
+					    "report.json: No such file or directory"));
+	run_free(&r);
+
+	/* -v -o FILE with stdout closed: the report alone in FILE */
+	snprintf(args, sizeof(args), "-v -o %s traces/demo.json", report);
+	r = sim_stdout_to(">&-", args);
+	ck_assert_int_eq(r.status, 4);	/* the log was lost */
+	ck_assert_ptr_nonnull(strstr(r.err, "cannot write standard output"));
+	text = slurp(report);
+	ck_assert_msg(!strncmp(text, "sched-sim " , 10), "%.200s", text);
+	ck_assert_ptr_null(strstr(text, "schedule: prev"));
+	ck_assert_ptr_nonnull(strstr(text, "/alice"));
+	free(text);
+	run_free(&r);
+	unlink(report);
+}
+END_TEST
+
+/* No file of the form .NAME.sched-sim-* is left in /tmp. */
+static void assert_no_temp_files(const char *name)
+{
+	char prefix[128];
+	struct dirent *e;
+	DIR *d = opendir("/tmp");
+
+	snprintf(prefix, sizeof(prefix), ".%s.sched-sim-", name);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		ck_assert_msg(strncmp(e->d_name, prefix, strlen(prefix)),
+			      "temporary file left: /tmp/%s", e->d_name);
+	closedir(d);
+}
+
+/*
+ * Issue 10, item 10: -o FILE is replaced only by a whole report; a run
+ * that fails (exit 2 while running, 3) or a write that fails leaves FILE
+ * as it was, and no temporary file behind.
+ */
+START_TEST(test_output_file_replaced_only_by_a_whole_report)
+{
+	const char *report = temp_file("keep.json", "old content\n");
+	const char *loop = temp_file("loop.json", ping_pong_up);
+	const char *name = strrchr(report, '/') + 1;
+	char args[512];
+	struct run r;
+	char *text;
+
+	snprintf(args, sizeof(args), "--json -o %s %s", report, loop);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	text = slurp(report);
+	ck_assert_str_eq(text, "old content\n");
+	free(text);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "-o %s traces/demo.json", report);
+	r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", args);
+	ck_assert_int_eq(r.status, 3);
+	text = slurp(report);
+	ck_assert_str_eq(text, "old content\n");
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(name);
+
+	snprintf(args, sizeof(args), "--json -o %s traces/demo.json", report);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	text = slurp(report);
+	ck_assert_ptr_nonnull(strstr(text, "\"trace\": \"demo\""));
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(name);
+
+	/* through a symbolic link: the link stays, its file gets the report */
+	{
+		const char *link = temp_file("link.json", NULL);
+		struct stat st;
+
+		unlink(link);
+		ck_assert_int_eq(symlink(report, link), 0);
+		snprintf(args, sizeof(args), "-o %s traces/demo.json", link);
+		r = sim(args);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_int_eq(lstat(link, &st), 0);
+		ck_assert(S_ISLNK(st.st_mode));
+		text = slurp(report);
+		ck_assert_msg(!strncmp(text, "sched-sim ", 10), "%.100s", text);
+		free(text);
+		run_free(&r);
+		unlink(link);
+	}
+	assert_no_temp_files(name);
+	unlink(report);
+	unlink(loop);
+}
+END_TEST
+
+/* A buffer that grows. */
+struct sink {
+	char *buf;
+	size_t len, cap;
+};
+
+static bool sink_read(struct sink *k, int fd)
+{
+	char chunk[65536];
+	ssize_t n = read(fd, chunk, sizeof(chunk));
+
+	if (n <= 0)
+		return false;
+	if (k->len + (size_t)n + 1 > k->cap) {
+		k->cap = 2 * (k->len + (size_t)n + 1);
+		k->buf = realloc(k->buf, k->cap);
+		ck_assert_ptr_nonnull(k->buf);
+	}
+	memcpy(k->buf + k->len, chunk, (size_t)n);
+	k->len += (size_t)n;
+	k->buf[k->len] = 0;
+	return true;
+}
+
+/*
+ * Run sched-sim with argv, send sig once the first byte appears on its
+ * stdout (watch 1) or stderr (watch 2) - the run has begun - and collect
+ * everything until it exits.  status: the exit status, or -signal.
+ */
+static struct run run_and_signal(char *const argv[], int watch, int sig)
+{
+	int po[2], pe[2], status;
+	struct sink out = { 0 }, err = { 0 };
+	struct pollfd fds[2];
+	bool sent = false;
+	struct run r;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(po), 0);
+	ck_assert_int_eq(pipe(pe), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		dup2(null, 0);
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]);
+		close(pe[0]);
+		execv(sim_bin(), argv);
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	fds[0] = (struct pollfd){ .fd = po[0], .events = POLLIN };
+	fds[1] = (struct pollfd){ .fd = pe[0], .events = POLLIN };
+	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+		ck_assert_int_ge(poll(fds, 2, 60000), 1);
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !fds[i].revents)
+				continue;
+			if (!sink_read(i ? &err : &out, fds[i].fd)) {
+				close(fds[i].fd);
+				fds[i].fd = -1;
+			}
+		}
+		if (!sent && (watch == 1 ? out.len : err.len)) {
+			kill(pid, sig);
+			sent = true;
+		}
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+	r.out = out.buf ? out.buf : strdup("");
+	r.err = err.buf ? err.buf : strdup("");
+	return r;
+}
+
+/*
+ * Issue 10, item 11: SIGINT and SIGTERM stop a run at the next event and
+ * write the report so far, marked partial, with exit status 130; with
+ * -o FILE the partial report replaces FILE as a whole.
+ */
+START_TEST(test_sigint_and_sigterm_give_a_partial_report)
+{
+	const char *path = temp_file("endless.json", endless);
+	const char *report = temp_file("partial.json", "old content\n");
+	char *const with_file[] = { (char *)sim_bin(), "-v", "--json", "-o",
+				    (char *)report, (char *)path, NULL };
+	char *const to_stdout[] = { (char *)sim_bin(), "-v", "--json",
+				    (char *)path, NULL };
+	json_t *root;
+	struct run r;
+	char *text;
+
+	/* -v -o FILE: the log on stdout shows the run has begun */
+	r = run_and_signal(with_file, 1, SIGINT);
+	ck_assert_msg(r.status == 130, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "sched-sim: interrupted by SIGINT at "
+			     "simulated time "), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "the report is partial"));
+	text = slurp(report);
+	root = json_report(text);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	ck_assert_str_eq(json_string_value(json_object_get(root, "stopped_by")),
+			 "interrupt");
+	json_decref(root);
+	free(text);
+	run_free(&r);
+	assert_no_temp_files(strrchr(report, '/') + 1);
+
+	/* --json to stdout: the log goes to stderr */
+	r = run_and_signal(to_stdout, 2, SIGTERM);
+	ck_assert_msg(r.status == 130, "exit %d", r.status);
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: terminated by SIGTERM at "
+					    "simulated time "));
+	root = json_report(r.out);
+	ck_assert(json_is_true(json_object_get(root, "partial")));
+	json_decref(root);
+	run_free(&r);
+	unlink(report);
+	unlink(path);
+}
+END_TEST
+
+/*
+ * Issue 10, item 13: what is printed does not change the report: a
+ * --dump-at is not a simulation event, and --step's prompts (with 'c')
+ * change nothing either.
+ */
+START_TEST(test_dumps_and_prompts_leave_the_report_alone)
+{
+	static const char *const traces[] = { "traces/demo.json",
+					      "traces/smp-affinity.json" };
+
+	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
+		char args[512], cmd[1024];
+		struct run plain, dumped;
+		char *stepped;
+		FILE *p;
+		size_t n;
+
+		snprintf(args, sizeof(args), "--json %s", traces[i]);
+		plain = sim(args);
+		ck_assert_int_eq(plain.status, 0);
+		snprintf(args, sizeof(args), "--json --dump-at 1ms --dump-at 1s "
+			 "--dump-at 2500ms %s", traces[i]);
+		dumped = sim(args);
+		ck_assert_int_eq(dumped.status, 0);
+		ck_assert_ptr_nonnull(strstr(dumped.err, "Sched Debug Version"));
+		ck_assert_str_eq(dumped.out, plain.out);
+
+		/* two steps, a dump, then run on */
+		snprintf(cmd, sizeof(cmd), "printf '\\n\\nd\\nc\\n' | setsid %s "
+			 "--step --json %s 2>/dev/null", sim_bin(), traces[i]);
+		p = popen(cmd, "r");
+		ck_assert_ptr_nonnull(p);
+		stepped = calloc(1, strlen(plain.out) + 65536);
+		n = fread(stepped, 1, strlen(plain.out) + 65535, p);
+		stepped[n] = 0;
+		ck_assert_int_eq(WEXITSTATUS(pclose(p)), 0);
+		ck_assert_str_eq(stepped, plain.out);
+		free(stepped);
+		run_free(&plain);
+		run_free(&dumped);
+	}
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -717,6 +1363,15 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
+	tcase_add_test(tc, test_zero_time_ping_pong);
+	tcase_add_test(tc, test_job_slot_limit_says_where);
+	tcase_add_test(tc, test_deadlock_ends_the_run);
+	tcase_add_test(tc, test_max_events_and_max_wall);
+	tcase_add_test(tc, test_progress_only_on_a_terminal);
+	tcase_add_test(tc, test_write_errors_exit_4);
+	tcase_add_test(tc, test_output_file_replaced_only_by_a_whole_report);
+	tcase_add_test(tc, test_sigint_and_sigterm_give_a_partial_report);
+	tcase_add_test(tc, test_dumps_and_prompts_leave_the_report_alone);
 	suite_add_tcase(s, tc);
 	return s;
 }

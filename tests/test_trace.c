@@ -693,6 +693,69 @@ START_TEST(test_jsonpos_misses_and_keys)
 }
 END_TEST
 
+/* Walks that start from a position found before give the same answers. */
+START_TEST(test_jsonpos_from_a_known_position)
+{
+	struct jsonpos_step list = { "list", 0 };
+	struct jsonpos_step deep[] = { { "k\"ey", 0 }, { NULL, 2 }, { "deep", 0 } };
+	struct jsonpos at, pos, elems[4];
+	size_t len = strlen(tricky);
+
+	ck_assert_int_eq(jsonpos_locate(tricky, len, &list, 1, false, &at), 0);
+	ck_assert_int_eq(jsonpos_elements_from(tricky, len, &at, NULL, 0,
+					       elems, 4), 2);
+	ck_assert_int_eq(elems[0].line, 3);
+	ck_assert_int_eq(elems[0].column, 13);
+	ck_assert_int_eq(elems[1].column, 20);
+	ck_assert_int_eq(jsonpos_locate_from(tricky, len, &elems[1], deep, 3,
+					     false, &pos), 0);
+	ck_assert_int_eq(pos.line, 3);
+	ck_assert_int_eq(pos.column, 47);
+	/* across lines: the column restarts */
+	ck_assert_int_eq(jsonpos_locate_path(tricky, len, "multi", &at), 0);
+	ck_assert_int_eq(jsonpos_elements_from(tricky, len, &at, NULL, 0,
+					       elems, 4), 1);
+	ck_assert_int_eq(elems[0].line, 7);
+	ck_assert_int_eq(elems[0].column, 5);
+}
+END_TEST
+
+/*
+ * Every step keeps its JSON path, line and column for the errors a run
+ * finds: instances share their steps, and the steps of a jobs step's
+ * programs have their own paths.
+ */
+START_TEST(test_steps_know_where_they_are)
+{
+	struct trace *t = load_ok(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": {},\n"
+		"  \"tasks\": [\n"
+		"    { \"name\": \"a\", \"instances\": 2,\n"
+		"      \"program\": [ { \"send\": \"c\" },\n"
+		"                   { \"recv\": \"c\" } ] },\n"
+		"    { \"name\": \"make\", \"program\": [ { \"jobs\": { \"parallel\": 2, \"total\": 4,\n"
+		"        \"programs\": [ [ { \"run\": \"1ms\" } ],\n"
+		"                      [ { \"sleep\": \"1ms\" }, { \"run\": \"2ms\" } ] ] } } ] } ] }\n");
+	const struct trace_step *s;
+
+	s = &t->tasks[0].program->steps[1];
+	ck_assert_str_eq(s->json_path, "tasks[0].program[1]");
+	ck_assert_int_eq(s->line, 6);
+	ck_assert_int_eq(s->column, 20);
+	ck_assert_ptr_eq(t->tasks[1].program, t->tasks[0].program);
+	s = &t->tasks[2].program->steps[0];
+	ck_assert_str_eq(s->json_path, "tasks[1].program[0]");
+	ck_assert_int_eq(s->line, 7);
+	ck_assert_int_eq(s->column, 36);
+	s = &t->tasks[2].program->steps[0].jobs_programs[1]->steps[1];
+	ck_assert_str_eq(s->json_path, "tasks[1].program[0].jobs.programs[1][1]");
+	ck_assert_int_eq(s->line, 9);
+	ck_assert_int_eq(s->column, 45);
+	trace_free(t);
+}
+END_TEST
+
 /* ---- durations and cpulists ---------------------------------------------- */
 
 START_TEST(test_parse_duration)
@@ -1992,12 +2055,14 @@ static Suite *trace_suite(void)
 	tcase_add_test(errors, test_jobs_nested_too_deep);
 	tcase_add_test(loads, test_recv_without_sender_warns);
 	tcase_add_test(loads, test_full_trace);
+	tcase_add_test(loads, test_steps_know_where_they_are);
 	tcase_add_test(loads, test_defaults);
 	tcase_add_test(loads, test_group_depth_limit);
 	tcase_add_test(loads, test_events_replayed_in_time_order);
 	tcase_add_test(loads, test_load_from_file);
 	tcase_add_test(jsonpos, test_jsonpos_tricky_text);
 	tcase_add_test(jsonpos, test_jsonpos_misses_and_keys);
+	tcase_add_test(jsonpos, test_jsonpos_from_a_known_position);
 	tcase_add_test(parsers, test_parse_duration);
 	tcase_add_test(parsers, test_parse_cpulist);
 	tcase_add_test(overrides, test_override_cpus);

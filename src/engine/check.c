@@ -54,7 +54,7 @@ bool sim_check_now(struct sim *s)
 	char why[400];
 
 	if (s->policy->check(s->pm, why, sizeof(why)) &&
-	    (!s->end_ns || check_conservation(s, why, sizeof(why))))
+	    (!s->finished || check_conservation(s, why, sizeof(why))))
 		return true;
 	snprintf(s->error, sizeof(s->error), "invariant broken at %" PRIu64
 		 " ns (event %" PRIu64 "): %s", s->now, s->events, why);

@@ -150,7 +150,7 @@ void on_trace_event(struct sim *s)
 {
 	const struct trace *t = s->trace;
 
-	while (s->next_event < t->nr_events &&
+	while (s->next_event < t->nr_events && s->status == SIM_OK &&
 	       t->events[s->next_event].at <= s->now) {
 		apply_event(s, &t->events[s->next_event++]);
 		process_resched(s);

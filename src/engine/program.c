@@ -8,6 +8,7 @@
  * every switch through sim_switched().
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,145 @@ void sim_log_time(struct sim *s)
 {
 	fprintf(s->opt.log, "%5" PRIu64 ".%09" PRIu64 " ",
 		s->now / 1000000000, s->now % 1000000000);
+}
+
+/* 1500000000 -> "1.500000000 s", as the log prints times. */
+void format_sim_time(u64 ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu64 ".%09" PRIu64 " s", ns / 1000000000,
+		 ns % 1000000000);
+}
+
+/* A message built in pieces into a fixed buffer; cut when it is full. */
+struct msg {
+	char *buf;
+	size_t size, len;
+};
+
+static void msg_printf(struct msg *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void msg_printf(struct msg *m, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (m->len >= m->size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(m->buf + m->len, m->size - m->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		m->len += (size_t)n;
+}
+
+/* Up to this many tasks and channels are named in the message */
+#define ZERO_TIME_NAMED	4
+
+/*
+ * The run has done more work at one instant than any finite burst could:
+ * tasks loop without time passing.  Name them, their steps and the
+ * channels they pass messages on.  Without any task acting, only
+ * schedule() looped: that is the simulator's own fault (exit 3).
+ */
+static void zero_time_error(struct sim *s)
+{
+	const struct sim_task *lead = NULL;
+	size_t nr_tasks = 0, nr_chans = 0, named = 0;
+	struct msg m = { s->error, sizeof(s->error), 0 };
+	char when[48];
+
+	format_sim_time(s->now, when, sizeof(when));
+	if (!s->zero_time_steps) {
+		snprintf(s->error, sizeof(s->error),
+			 "cpu%d: schedule() ran more than %" PRIu64 " times at "
+			 "%s with no task acting and no time passing",
+			 s->zero_time_cpu, s->instant_work_limit, when);
+		s->status = SIM_BUG;
+		return;
+	}
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		if (!s->tasks[i].zero_time_step)
+			continue;
+		if (!lead)
+			lead = &s->tasks[i];
+		nr_tasks++;
+	}
+	for (size_t c = 0; c < s->trace->nr_chans; c++)
+		nr_chans += s->chans[c].zero_time_seen;
+
+	/* A trace error found only by running it: where, then what */
+	msg_printf(&m, "%s:%d:%d: %s: a loop without time passing, found at "
+		   "simulated time %s: more than %" PRIu64 " program steps "
+		   "and schedule() calls at that instant, by task%s ",
+		   s->trace->file, lead->zero_time_step->line,
+		   lead->zero_time_step->column, lead->zero_time_step->json_path,
+		   when, s->instant_work_limit, nr_tasks > 1 ? "s" : "");
+	for (size_t i = 0; i < s->nr_tasks && named < ZERO_TIME_NAMED; i++) {
+		const struct sim_task *st = &s->tasks[i];
+		const struct trace_step *step = st->zero_time_step;
+
+		if (!step)
+			continue;
+		msg_printf(&m, "%s%s (%s, line %d, column %d)",
+			   !named ? "" : named + 1 == nr_tasks ? " and " : ", ",
+			   st->name, step->json_path, step->line, step->column);
+		named++;
+	}
+	if (nr_tasks > named)
+		msg_printf(&m, " and %zu more", nr_tasks - named);
+	if (nr_chans)
+		msg_printf(&m, ", passing messages on channel%s ",
+			   nr_chans > 1 ? "s" : "");
+	named = 0;
+	for (size_t c = 0; c < s->trace->nr_chans && named < ZERO_TIME_NAMED;
+	     c++) {
+		if (!s->chans[c].zero_time_seen)
+			continue;
+		msg_printf(&m, "%s\"%s\"",
+			   !named ? "" : named + 1 == nr_chans ? " and " : ", ",
+			   s->trace->chans[c]);
+		named++;
+	}
+	if (nr_chans > named)
+		msg_printf(&m, " and %zu more", nr_chans - named);
+	msg_printf(&m, "; valid: every pass of a looping program uses time: "
+		   "a \"run\" or a \"sleep\" above 0, e.g. "
+		   "{\"run\": \"1us\"}");
+	s->status = SIM_INVALID;
+}
+
+/*
+ * Past the limit of work at one instant: for ZERO_TIME_WITNESS_WORK more
+ * units, note who acts (cheap: a pointer per task, a flag per channel),
+ * then stop the run with an error that names them.
+ */
+void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,
+		       const struct trace_step *step)
+{
+	if (s->status != SIM_OK)
+		return;
+	if (s->instant_work == s->instant_work_limit + 1)
+		s->zero_time_cpu = cpu;
+	if (st && step) {
+		s->zero_time_steps++;
+		if (!st->zero_time_step)
+			st->zero_time_step = step;
+		if (step->kind == STEP_SEND || step->kind == STEP_RECV)
+			s->chans[step->chan].zero_time_seen = true;
+	}
+	if (s->instant_work > s->instant_work_limit + ZERO_TIME_WITNESS_WORK)
+		zero_time_error(s);
+}
+
+/* Time advanced after a burst past the limit that did end by itself. */
+void zero_time_forget(struct sim *s)
+{
+	for (size_t i = 0; i < s->nr_tasks; i++)
+		s->tasks[i].zero_time_step = NULL;
+	for (size_t c = 0; c < s->trace->nr_chans; c++)
+		s->chans[c].zero_time_seen = false;
+	s->zero_time_steps = 0;
 }
 
 /* Give the CPU time a task used since the last call to its group. */
@@ -50,6 +190,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 	struct sim_cpu *c = &s->cpus[cpu];
 
 	timer_cancel(s, &c->run_done);
+	s->busy_cpus += (next != SIM_IDLE) - (prev != SIM_IDLE);
 	if (prev != SIM_IDLE) {
 		struct sim_task *st = &s->tasks[prev];
 
@@ -175,8 +316,6 @@ static void block_task(struct sim *s, struct sim_task *st)
  */
 bool run_program(struct sim *s, int cpu, struct sim_task *st)
 {
-	long steps = 0;
-
 	if (st->killed) {
 		task_exit(s, st);
 		return true;
@@ -184,17 +323,6 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 	while (!st->in_run) {
 		const struct trace_step *step;
 
-		if (++steps > ZERO_TIME_STEP_LIMIT) {
-			/* A trace error found only by running it */
-			snprintf(s->error, sizeof(s->error),
-				 "%s: task %s took %d program steps at %" PRIu64
-				 " ns without using time or blocking; valid: a "
-				 "program that loops must run, sleep or block",
-				 s->trace->file, st->name, ZERO_TIME_STEP_LIMIT,
-				 s->now);
-			s->status = SIM_INVALID;
-			return false;
-		}
 		if (st->pc >= st->program->nr_steps) {
 			if (st->loops_left != TRACE_FOREVER && --st->loops_left == 0) {
 				task_exit(s, st);
@@ -203,6 +331,8 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			st->pc = 0;
 		}
 		step = &st->program->steps[st->pc];
+		if (!count_instant_work(s, cpu, st, step))
+			return false;
 		switch (step->kind) {
 		case STEP_RUN:
 			st->run_left = draw_duration(s, &step->dur);
@@ -291,16 +421,27 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 	return false;
 }
 
+static bool stop_requested(const struct sim *s)
+{
+	return s->opt.stop && *s->opt.stop;
+}
+
+/* --step: a key from step_in.  'q' ends the run as a partial one. */
 static void step_prompt(struct sim *s)
 {
 	int c;
 
 	fprintf(stderr, "[step] Enter: next, c: continue, d: dump, q: quit > ");
 	c = fgetc(s->opt.step_in);
+	if (stop_requested(s)) {
+		/* a signal while waiting for the key: stop as SIGINT does */
+		s->end = SIM_END_INTERRUPTED;
+		return;
+	}
 	if (c == 'c' || c == EOF)	/* no more keys: run on */
 		s->opt.step = false;
 	else if (c == 'q')
-		s->quit = true;
+		s->end = SIM_END_QUIT;
 	else if (c == 'd')
 		s->policy->dump(s->pm, stderr, s->now);
 	while (c != '\n' && c != EOF)
@@ -310,8 +451,8 @@ static void step_prompt(struct sim *s)
 /* Run schedule() on cpu, then let the new current task act. */
 void run_schedule(struct sim *s, int cpu)
 {
-	int rounds = 0;
-
+	if (!count_instant_work(s, cpu, NULL, NULL))
+		return;
 	s->policy->schedule(s->pm, cpu, s->now);
 	while (s->cpus[cpu].curr != SIM_IDLE && s->status == SIM_OK) {
 		struct sim_task *st = &s->tasks[s->cpus[cpu].curr];
@@ -320,15 +461,12 @@ void run_schedule(struct sim *s, int cpu)
 			break;
 		if (!run_program(s, cpu, st))
 			break;
+		if (!count_instant_work(s, cpu, NULL, NULL))
+			break;
 		s->policy->schedule(s->pm, cpu, s->now);
-		if (++rounds > ZERO_TIME_STEP_LIMIT) {
-			snprintf(s->error, sizeof(s->error),
-				 "cpu%d rescheduled %d times at %" PRIu64 " ns",
-				 cpu, ZERO_TIME_STEP_LIMIT, s->now);
-			s->status = SIM_BUG;
-		}
 	}
-	if (s->opt.step && s->opt.step_in && !s->quit)
+	if (s->opt.step && s->opt.step_in && s->end == SIM_END_COMPLETE &&
+	    s->status == SIM_OK)
 		step_prompt(s);
 }
 

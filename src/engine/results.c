@@ -49,8 +49,13 @@ struct sim_result *sim_collect_results(struct sim *s)
 	r->trace = s->trace;
 	r->policy = s->policy;
 	r->status = s->status;
-	r->interrupted = s->quit;
+	r->end = s->end;
 	memcpy(r->error, s->error, sizeof(r->error));
+	/* the deadlock's blocked tasks move to the result */
+	r->blocked = s->blocked;
+	r->nr_blocked = s->nr_blocked;
+	s->blocked = NULL;
+	s->nr_blocked = 0;
 	r->end_ns = s->end_ns;
 	r->events = s->events;
 	r->wasted_ns = s->wasted_ns;
@@ -120,6 +125,7 @@ void sim_result_destroy(struct sim_result *r)
 	for (size_t i = 0; r->failures && i < r->nr_failures; i++)
 		free(r->failures[i]);
 	free(r->failures);
+	free(r->blocked);
 	free(r->ideal_task);
 	free(r->ideal_group);
 	free(r->tasks);

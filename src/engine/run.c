@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/sim.h"
 
@@ -194,6 +195,15 @@ static u64 job_slots(const struct trace_program *prog, u64 passes)
 	return n;
 }
 
+/* The first jobs step of a program (one that forks, since it counted). */
+static const struct trace_step *first_jobs_step(const struct trace_program *p)
+{
+	for (size_t i = 0; i < p->nr_steps; i++)
+		if (p->steps[i].kind == STEP_JOBS)
+			return &p->steps[i];
+	return &p->steps[0];
+}
+
 /*
  * Every task the run can have gets its slot before the run: trace tasks,
  * then the job children in the order they are forked.  The policy is
@@ -206,18 +216,24 @@ static int count_task_slots(struct sim *s)
 
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		u64 n = job_slots(t->tasks[i].program, t->tasks[i].loops);
+		const struct trace_step *jobs;
 
-		if (n == TRACE_FOREVER || slots + n > MAX_SIM_TASKS) {
-			snprintf(s->error, sizeof(s->error),
-				 "%s: tasks[%zu] (%s): its jobs steps would fork "
-				 "more than %d tasks in all; valid: jobs in a task "
-				 "that does not loop forever, at most %d tasks "
-				 "with every job child", t->file, i,
-				 t->tasks[i].name, MAX_SIM_TASKS, MAX_SIM_TASKS);
-			s->status = SIM_INVALID;
-			return -1;
+		if (n != TRACE_FOREVER && slots + n <= MAX_SIM_TASKS) {
+			slots += n;
+			continue;
 		}
-		slots += n;
+		/* A trace error the loader cannot see: the sum over tasks */
+		jobs = first_jobs_step(t->tasks[i].program);
+		snprintf(s->error, sizeof(s->error),
+			 "%s:%d:%d: %s: the jobs steps of task %s would fork "
+			 "more than %d tasks in all (found before the run "
+			 "started: nothing ran); valid: jobs in a task that "
+			 "does not loop forever, at most %d tasks with every "
+			 "job child", t->file, jobs->line, jobs->column,
+			 jobs->json_path, t->tasks[i].name, MAX_SIM_TASKS,
+			 MAX_SIM_TASKS);
+		s->status = SIM_INVALID;
+		return -1;
 	}
 	s->tasks = calloc(slots ? slots : 1, sizeof(*s->tasks));
 	if (!s->tasks)
@@ -311,6 +327,7 @@ static void finish_run(struct sim *s)
 			attribute_cpu(s, st);
 	}
 	s->end_ns = s->now;
+	s->finished = true;
 }
 
 static u64 check_interval(const struct sim *s)
@@ -322,19 +339,180 @@ static u64 check_interval(const struct sim *s)
 	return s->opt.check_every * (1 + size / 64);
 }
 
+/**************************************************************
+ * Deadlock: every task left is blocked and nothing can wake one
+ */
+
+/*
+ * Only a busy CPU, a task's timer (a fork or the end of a sleep) or a
+ * trace event can change what tasks do; the ticks of idle CPUs and the
+ * dumps cannot.  O(1) but when all of those are absent: then the
+ * policy's queues are looked at once per state, in case a CPU idles
+ * while a task is queued.
+ */
+static bool nothing_can_happen(struct sim *s)
+{
+	if (s->busy_cpus || s->armed[TIMER_TASK] ||
+	    s->armed[TIMER_TRACE_EVENT] || s->live_tasks <= 0)
+		return false;
+	if (s->deadlock_looked && s->deadlock_gen == s->host.state_gen)
+		return false;
+	s->deadlock_looked = true;
+	s->deadlock_gen = s->host.state_gen;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct policy_cpu_stats cs;
+
+		s->policy->cpu_stats(s->pm, cpu, &cs);
+		if (cs.nr_running)
+			return false;
+	}
+	return true;
+}
+
+/* End the run now, and keep who waits for what, for the report. */
+static void end_in_deadlock(struct sim *s)
+{
+	size_t n = 0;
+
+	s->end = SIM_END_DEADLOCK;
+	for (size_t i = 0; i < s->nr_tasks; i++)
+		n += s->tasks[i].started && !s->tasks[i].exited &&
+		     s->tasks[i].blocked;
+	s->blocked = calloc(n ? n : 1, sizeof(*s->blocked));
+	if (!s->blocked)
+		return;		/* the report lists nobody */
+	for (size_t i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *st = &s->tasks[i];
+
+		if (!st->started || st->exited || !st->blocked)
+			continue;
+		s->blocked[s->nr_blocked++] = (struct sim_blocked){
+			.task = (int)i,
+			.step = &st->program->steps[st->pc],
+			.chan = st->waiting_chan,
+		};
+	}
+	vlog(s, 1, "deadlock: %zu task%s blocked, nothing can wake one: the "
+	     "run ends\n", s->nr_blocked, s->nr_blocked == 1 ? "" : "s");
+}
+
+/**************************************************************
+ * Bounds of a run: the stop flag, --max-events, --max-wall; progress
+ */
+
+static u64 wall_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+#define DEFAULT_PROGRESS_EVERY_NS 1000000000ULL
+
+static void start_wall_clock(struct sim *s)
+{
+	s->next_wall_check = UINT64_MAX;
+	if (!s->opt.max_wall_ns && !s->opt.progress)
+		return;
+	if (!s->opt.progress_every_ns)
+		s->opt.progress_every_ns = DEFAULT_PROGRESS_EVERY_NS;
+	s->wall_start_ns = wall_clock_ns();
+	s->next_progress_ns = s->opt.progress_every_ns;
+	s->next_wall_check = WALL_CHECK_EVENTS;
+}
+
+static void look_at_wall_clock(struct sim *s)
+{
+	u64 wall = wall_clock_ns() - s->wall_start_ns;
+
+	s->next_wall_check = s->events + WALL_CHECK_EVENTS;
+	if (s->opt.max_wall_ns && wall >= s->opt.max_wall_ns) {
+		s->end = SIM_END_MAX_WALL;
+		return;
+	}
+	if (s->opt.progress && wall >= s->next_progress_ns) {
+		sim_progress p = {
+			.now_ns = s->now, .duration_ns = s->trace->duration,
+			.events = s->events, .wall_ns = wall,
+		};
+
+		s->opt.progress(&p, s->opt.progress_arg);
+		s->next_progress_ns = wall + s->opt.progress_every_ns;
+	}
+}
+
+/* Before each event: a few loads and compares, the clock now and then. */
+static bool run_must_stop(struct sim *s)
+{
+	if (s->opt.stop && *s->opt.stop)
+		s->end = SIM_END_INTERRUPTED;
+	else if (s->opt.max_events && s->events >= s->opt.max_events)
+		s->end = SIM_END_MAX_EVENTS;
+	else if (s->events >= s->next_wall_check)
+		look_at_wall_clock(s);
+	return s->end != SIM_END_COMPLETE;
+}
+
+/* Where a partial run stopped, for sim_result_error(). */
+static void describe_partial_end(struct sim *s)
+{
+	static const char *const why[] = {
+		[SIM_END_INTERRUPTED] = "interrupted (the stop flag: SIGINT "
+					"or SIGTERM)",
+		[SIM_END_QUIT] = "quit at a --step prompt",
+		[SIM_END_MAX_EVENTS] = "stopped at its bound of events "
+				       "(max_events)",
+		[SIM_END_MAX_WALL] = "stopped at its bound of wall-clock "
+				     "time (max_wall_ns)",
+	};
+	char when[48];
+
+	if (!sim_end_is_partial(s->end))
+		return;
+	format_sim_time(s->now, when, sizeof(when));
+	snprintf(s->error, sizeof(s->error), "%s: the run was %s at "
+		 "simulated time %s after %" PRIu64 " events; the report is "
+		 "partial", s->trace->file, why[s->end], when, s->events);
+}
+
+/*
+ * The main loop: timers in time order until every task has exited, the
+ * duration is reached, nothing can happen any more (a deadlock), or the
+ * run is stopped (a signal, --step 'q', a bound).
+ */
 static void main_loop(struct sim *s)
 {
 	const struct trace *t = s->trace;
 	struct sim_timer *tm;
 
-	while (s->status == SIM_OK && !s->quit && s->live_tasks > 0 &&
-	       (tm = timer_pop(s)) != NULL) {
+	start_wall_clock(s);
+	while (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
+	       s->live_tasks > 0) {
+		tm = timer_pop(s);
+		if (!tm) {		/* no timer at all: no future */
+			end_in_deadlock(s);
+			break;
+		}
 		if (tm->when > t->duration) {
 			s->now = t->duration;
 			break;
 		}
+		if (run_must_stop(s))
+			break;
+		if (tm->when != s->now && s->instant_work) {
+			/* a new instant: its work starts from nothing */
+			if (s->instant_work > s->instant_work_limit)
+				zero_time_forget(s);
+			s->instant_work = 0;
+		}
 		account_wasted(s, tm->when);
 		s->now = tm->when;
+		if (tm->kind == TIMER_DUMP) {
+			/* printing is not simulating: no event, no effect */
+			on_dump(s);
+			continue;
+		}
 		s->events++;
 		s->host.event_armed_at = tm->armed_at;
 		switch (tm->kind) {
@@ -351,19 +529,21 @@ static void main_loop(struct sim *s)
 			on_trace_event(s);
 			break;
 		case TIMER_DUMP:
-			on_dump(s);
 			break;
 		}
 		process_resched(s);
 		update_wasted(s);
-		if (s->opt.check_every &&
+		if (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
+		    nothing_can_happen(s))
+			end_in_deadlock(s);
+		/* a run stopped by an error mid-event is left as it is: its
+		 * state is no point at which invariants must hold */
+		if (s->status == SIM_OK && s->opt.check_every &&
 		    ++s->events_since_check >= check_interval(s)) {
 			s->events_since_check = 0;
 			sim_check_now(s);
 		}
 	}
-	if (s->live_tasks > 0 && s->status == SIM_OK && !s->quit)
-		s->now = t->duration;
 	account_wasted(s, s->now);
 }
 
@@ -389,6 +569,7 @@ static void sim_free(struct sim *s)
 	free(s->hist_pool);
 	free(s->cpus);
 	free(s->heap);
+	free(s->blocked);
 	free(s);
 }
 
@@ -443,6 +624,8 @@ struct sim_result *sim_run_trace(const struct trace *t,
 
 	if (count_task_slots(s))
 		goto invalid_or_oom;
+	s->instant_work_limit = ZERO_TIME_WORK_LIMIT +
+				ZERO_TIME_WORK_PER_TASK * (u64)s->task_cap;
 	s->nr_groups = t->nr_groups;
 	s->groups = calloc(t->nr_groups, sizeof(*s->groups));
 	s->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*s->chans));
@@ -497,6 +680,8 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		if (s->opt.check_every)
 			sim_check_now(s);
 	}
+	if (s->status == SIM_OK)
+		describe_partial_end(s);
 results:
 	r = sim_collect_results(s);
 	sim_free(s);

@@ -28,9 +28,20 @@
 #include "result.h"
 #include "trace.h"
 
-/* Zero-time guards: steps or schedules in a row without time passing */
-#define ZERO_TIME_STEP_LIMIT 1000000
+/*
+ * Work at one simulated instant (program steps and schedule() calls, on
+ * every CPU together): finite unless tasks loop without time passing.
+ * The limit grows with the number of tasks, since each may act at one
+ * instant; past it, ZERO_TIME_WITNESS_WORK more units record which tasks
+ * and channels take part before the run stops.
+ */
+#define ZERO_TIME_WORK_LIMIT	1000000
+#define ZERO_TIME_WORK_PER_TASK	64
+#define ZERO_TIME_WITNESS_WORK	10000
 #define MAX_SIM_TASKS 1000000	/* trace tasks and every job child */
+/* Events between two looks at the wall clock (--max-wall, progress) */
+#define WALL_CHECK_EVENTS	4096
+#define NR_TIMER_KINDS		5
 
 /* A timer in the event queue; each owner has its own, re-armed in place. */
 enum timer_kind {
@@ -94,6 +105,9 @@ struct sim_task {
 	int waiting_chan;
 	unsigned int recv_got;
 
+	/* The first step it took in a loop without time passing */
+	const struct trace_step *zero_time_step;
+
 	/* Statistics */
 	u64 oncpu_ns;			/* time current, measured by the engine */
 	u64 wait_ns, wait_since;
@@ -108,6 +122,7 @@ struct sim_task {
 struct sim_channel {
 	u64 messages;
 	struct sim_task *wait_head, *wait_tail;
+	bool zero_time_seen;		/* used in a loop without time passing */
 };
 
 struct sim_group {
@@ -149,6 +164,7 @@ struct sim {
 	struct sim_timer **heap;
 	size_t heap_len, heap_cap;
 	u64 timer_seq;
+	size_t armed[NR_TIMER_KINDS];	/* timers in the heap, by kind */
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 
@@ -166,14 +182,31 @@ struct sim {
 	struct sim_options opt;
 	u64 now;
 	u64 end_ns;
+	bool finished;			/* finish_run() has charged the end */
 	u64 events;
 	u64 events_since_check;
 	int live_tasks;			/* started and not exited, or not started */
+	int busy_cpus;			/* CPUs whose current task is not idle */
 	uint64_t rng[4];		/* xoshiro256** state */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
-	char error[512];
-	bool quit;			/* --step 'q' */
+	char error[SIM_RESULT_ERROR_LENGTH];
+	enum sim_end end;		/* SIM_END_COMPLETE while it runs */
 	int next_pid;
+
+	/* Work at the current instant (program steps, schedule() calls) */
+	u64 instant_work, instant_work_limit;
+	int zero_time_cpu;		/* a CPU that took part, for a bug */
+	u64 zero_time_steps;		/* program steps among the witnesses */
+
+	/* A deadlock: looked for when no CPU is busy and no task timer or
+	 * trace event is armed, once per state (host.state_gen) */
+	u64 deadlock_gen;
+	bool deadlock_looked;
+	struct sim_blocked *blocked;
+	size_t nr_blocked;
+
+	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
+	u64 wall_start_ns, next_wall_check, next_progress_ns;
 };
 
 #define vlog(s, level, ...) do {					\
@@ -202,6 +235,26 @@ u64 lat_percentile(const struct lat_stats *l, double pct);
 void lat_finalise(struct sim *s, struct lat_stats *l);
 
 /* program.c */
+void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,
+		       const struct trace_step *step);
+
+/*
+ * One unit of work (a program step, or a schedule() when st is NULL) at
+ * the current instant.  The count is the run's, reset only when time
+ * advances, so a loop that alternates between CPUs or calls cannot reset
+ * it.  False once the run has stopped on a loop without time passing.
+ */
+static inline bool count_instant_work(struct sim *s, int cpu,
+				      struct sim_task *st,
+				      const struct trace_step *step)
+{
+	if (++s->instant_work <= s->instant_work_limit)
+		return true;
+	zero_time_witness(s, cpu, st, step);
+	return s->status == SIM_OK;
+}
+void zero_time_forget(struct sim *s);
+void format_sim_time(u64 ns, char *buf, size_t size);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);

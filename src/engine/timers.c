@@ -5,7 +5,9 @@
  * timer, the trace's events and the --dump-at list one each), kept in an
  * indexed binary heap: arming, re-arming and cancelling are O(log n) and
  * allocate nothing.  Ties fire in the order the timers were armed, so a
- * trace and a seed always give the same run.
+ * trace and a seed always give the same run.  The heap counts its timers
+ * by kind, so the engine sees in O(1) whether anything but ticks and
+ * dumps is still to come (a deadlock).
  */
 #include "engine/sim.h"
 
@@ -58,6 +60,7 @@ void timer_cancel(struct sim *s, struct sim_timer *t)
 
 	if (t->heap_pos < 0)
 		return;
+	s->armed[t->kind]--;
 	s->heap_len--;
 	if (i != s->heap_len) {
 		s->heap[i] = s->heap[s->heap_len];
@@ -76,6 +79,7 @@ void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 	t->armed_at = s->now;
 	t->heap_pos = (int)s->heap_len;
 	s->heap[s->heap_len++] = t;
+	s->armed[t->kind]++;
 	heap_up(s, (size_t)t->heap_pos);
 }
 

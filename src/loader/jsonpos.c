@@ -331,27 +331,63 @@ static int walk(struct scan *sc, const struct jsonpos_step *path,
 	return 0;
 }
 
+/*
+ * The position of offset, counted on from a known position 'from' (an
+ * earlier offset of the same text): O(offset - from->offset).
+ */
+static void position_from(const char *text, size_t len,
+			  const struct jsonpos *from, size_t offset,
+			  struct jsonpos *pos)
+{
+	struct jsonpos base = *from, rel;	/* from may be pos */
+
+	jsonpos_at_offset(text + base.offset, len - base.offset,
+			  offset - base.offset, &rel);
+	pos->offset = base.offset + rel.offset;
+	pos->line = base.line + rel.line - 1;
+	pos->column = rel.line > 1 ? rel.column : base.column + rel.column - 1;
+}
+
+static const struct jsonpos text_start = { 0, 1, 1 };
+
+int jsonpos_locate_from(const char *text, size_t len,
+			const struct jsonpos *from,
+			const struct jsonpos_step *path, size_t depth,
+			bool at_key, struct jsonpos *pos)
+{
+	struct scan sc = { text, len, 0 };
+	size_t found;
+	int rc;
+
+	if (!from || from->offset > len)
+		from = &text_start;
+	sc.i = from->offset;
+	rc = walk(&sc, path, depth, at_key, &found);
+	position_from(text, len, from, found, pos);
+	return rc;
+}
+
 int jsonpos_locate(const char *text, size_t len,
 		   const struct jsonpos_step *path, size_t depth, bool at_key,
 		   struct jsonpos *pos)
 {
-	struct scan sc = { text, len, 0 };
-	size_t found;
-	int rc = walk(&sc, path, depth, at_key, &found);
-
-	jsonpos_at_offset(text, len, found, pos);
-	return rc;
+	return jsonpos_locate_from(text, len, NULL, path, depth, at_key, pos);
 }
 
-long jsonpos_elements(const char *text, size_t len,
-		      const struct jsonpos_step *path, size_t depth,
-		      struct jsonpos *pos, size_t max)
+long jsonpos_elements_from(const char *text, size_t len,
+			   const struct jsonpos *from,
+			   const struct jsonpos_step *path, size_t depth,
+			   struct jsonpos *pos, size_t max)
 {
 	struct scan sc = { text, len, 0 };
-	struct jsonpos cursor = { 0, 1, 1 };
+	struct jsonpos cursor;
 	size_t found;
 	long n = 0;
 
+	if (!from || from->offset > len)
+		from = &text_start;
+	cursor = *from;
+	sc.i = from->offset;
 	if (walk(&sc, path, depth, false, &found) || peek(&sc) != '[')
 		return -1;
 	sc.i++;
@@ -363,15 +399,7 @@ long jsonpos_elements(const char *text, size_t len,
 			return n;
 		if ((size_t)n < max) {
 			/* advance the cursor: offsets only grow, so O(len) */
-			struct jsonpos step;
-
-			jsonpos_at_offset(text + cursor.offset,
-					  len - cursor.offset,
-					  sc.i - cursor.offset, &step);
-			cursor.line += step.line - 1;
-			cursor.column = step.line > 1 ? step.column :
-				cursor.column + step.column - 1;
-			cursor.offset = sc.i;
+			position_from(text, len, &cursor, sc.i, &cursor);
 			pos[n] = cursor;
 		}
 		n++;
@@ -383,6 +411,13 @@ long jsonpos_elements(const char *text, size_t len,
 		else if (peek(&sc) != ']')
 			return -1;
 	}
+}
+
+long jsonpos_elements(const char *text, size_t len,
+		      const struct jsonpos_step *path, size_t depth,
+		      struct jsonpos *pos, size_t max)
+{
+	return jsonpos_elements_from(text, len, NULL, path, depth, pos, max);
 }
 
 static bool is_word_char(char c)

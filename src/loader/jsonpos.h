@@ -54,6 +54,21 @@ long jsonpos_elements(const char *text, size_t len,
 		      const struct jsonpos_step *path, size_t depth,
 		      struct jsonpos *pos, size_t max);
 
+/*
+ * The same two, for a path below a value whose position 'from' an earlier
+ * call found (NULL: the document): the walk starts there, so finding the
+ * steps of each task's program costs the size of the program, not the
+ * size of the text before it.
+ */
+int jsonpos_locate_from(const char *text, size_t len,
+			const struct jsonpos *from,
+			const struct jsonpos_step *path, size_t depth,
+			bool at_key, struct jsonpos *pos);
+long jsonpos_elements_from(const char *text, size_t len,
+			   const struct jsonpos *from,
+			   const struct jsonpos_step *path, size_t depth,
+			   struct jsonpos *pos, size_t max);
+
 /* Line and column of a byte offset. */
 void jsonpos_at_offset(const char *text, size_t len, size_t offset,
 		       struct jsonpos *pos);

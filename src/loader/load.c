@@ -300,8 +300,12 @@ void trace_free(struct trace *t)
 	for (size_t i = 0; i < t->nr_chans; i++)
 		free(t->chans[i]);
 	free(t->chans);
-	for (size_t i = 0; i < t->nr_programs; i++)
+	for (size_t i = 0; i < t->nr_programs; i++) {
+		for (size_t k = 0; t->programs[i].steps &&
+				   k < t->programs[i].nr_steps; k++)
+			free(t->programs[i].steps[k].json_path);
 		free(t->programs[i].steps);
+	}
 	free(t->programs);
 	for (size_t i = 0; i < t->nr_warnings; i++)
 		free(t->warnings[i]);

@@ -374,8 +374,9 @@ int ld_no_such_task(struct loader *ld, const char *name);
 /* programs.c */
 /* Programs a task's "program" makes (itself and those of its jobs). */
 size_t count_programs(json_t *program);
+/* at: where the program's array starts (NULL: found from the path) */
 int ld_parse_program(struct loader *ld, json_t *v, int nesting,
-		     struct trace_program **out);
+		     const struct jsonpos *at, struct trace_program **out);
 int ld_warn_lonely_recvs(struct loader *ld);
 
 int ld_parse_tasks(struct loader *ld, json_t *root);

@@ -220,9 +220,29 @@ static int parse_duration_spec(struct loader *ld, json_t *v, bool is_run,
 	return 0;
 }
 
-static int parse_jobs(struct loader *ld, json_t *v, int nesting,
-		      struct trace_step *step)
+/* The position of the program at "jobs" then key (then [k]) below the
+ * step at step_pos; NULL when it is not known. */
+static const struct jsonpos *jobs_program_pos(struct loader *ld,
+					      const struct jsonpos *step_pos,
+					      const char *key, size_t k,
+					      bool indexed,
+					      struct jsonpos *out)
 {
+	const struct jsonpos_step path[3] = {
+		{ "jobs", 0 }, { key, 0 }, { NULL, k },
+	};
+
+	if (!step_pos ||
+	    jsonpos_locate_from(ld->text, ld->len, step_pos, path,
+				indexed ? 3 : 2, false, out))
+		return NULL;
+	return out;
+}
+
+static int parse_jobs(struct loader *ld, json_t *v, int nesting,
+		      const struct jsonpos *step_pos, struct trace_step *step)
+{
+	struct jsonpos at;
 	static const char *const keys[] = {
 		"parallel", "total", "program", "programs", "sigchld", NULL
 	};
@@ -268,7 +288,10 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 		return ld_fail_missing(ld, "program", JOBS_VALID);
 	if (program) {
 		path_push_key(ld, "program");
-		if (ld_parse_program(ld, program, nesting + 1, &step->jobs))
+		if (ld_parse_program(ld, program, nesting + 1,
+				     jobs_program_pos(ld, step_pos, "program",
+						      0, false, &at),
+				     &step->jobs))
 			return -1;
 		path_pop(ld);
 		step->jobs_programs[0] = step->jobs;
@@ -284,6 +307,8 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 	for (size_t k = 0; k < json_array_size(list); k++) {
 		path_push_index(ld, k);
 		if (ld_parse_program(ld, json_array_get(list, k), nesting + 1,
+				     jobs_program_pos(ld, step_pos, "programs",
+						      k, true, &at),
 				     &step->jobs_programs[k]))
 			return -1;
 		path_pop(ld);
@@ -320,8 +345,9 @@ static int step_kind(struct loader *ld, json_t *v, enum step_kind *kind)
 	return 0;
 }
 
+/* pos: where the step's object starts (NULL if unknown) */
 static int parse_step(struct loader *ld, json_t *v, int nesting,
-		      struct trace_step *step)
+		      const struct jsonpos *pos, struct trace_step *step)
 {
 	const char *allowed[3] = { NULL, NULL, NULL };
 	long long count = 1;
@@ -366,7 +392,7 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 			rc = note_recv(ld, step->chan);
 		break;
 	case STEP_JOBS:
-		rc = parse_jobs(ld, v, nesting, step);
+		rc = parse_jobs(ld, v, nesting, pos, step);
 		break;
 	}
 	if (rc)
@@ -375,13 +401,21 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 	return 0;
 }
 
-/* A program lives in t->programs, which never moves: pointers stay valid. */
+/*
+ * A program lives in t->programs, which never moves: pointers stay valid.
+ * Each step keeps its path, line and column, for the errors that only a
+ * run finds (a loop without time passing, a deadlock): the positions of
+ * all steps come from one walk of the program's own text.
+ */
 int ld_parse_program(struct loader *ld, json_t *v, int nesting,
-		     struct trace_program **out)
+		     const struct jsonpos *at, struct trace_program **out)
 {
 	struct trace *t = ld->t;
 	struct trace_program *prog;
+	struct jsonpos *pos;
+	long found;
 	size_t n;
+	int rc = 0;
 
 	if (!json_is_array(v))
 		return ld_type_error(ld, v, "an array", PROGRAM_VALID);
@@ -397,23 +431,46 @@ int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 		return ld_fail_oom(ld);
 	prog->nr_steps = n;
 	t->nr_programs++;
-	for (size_t i = 0; i < n; i++) {
-		const struct trace_step *step = &prog->steps[i];
+	pos = calloc(n, sizeof(*pos));
+	if (!pos)
+		return ld_fail_oom(ld);
+	found = at ? jsonpos_elements_from(ld->text, ld->len, at, NULL, 0,
+					   pos, n)
+		   : jsonpos_elements(ld->text, ld->len, ld->path,
+				      path_depth(ld), pos, n);
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct trace_step *step = &prog->steps[i];
+		const struct jsonpos *step_pos = found > (long)i ? &pos[i] : NULL;
 		size_t after = n - i - 1;
 
 		path_push_index(ld, i);
-		if (parse_step(ld, json_array_get(v, i), nesting, &prog->steps[i]))
-			return -1;
+		step->json_path = path_current(ld);
+		if (!step->json_path) {
+			rc = ld_fail_oom(ld);
+			break;
+		}
+		if (step_pos) {
+			step->line = step_pos->line;
+			step->column = step_pos->column;
+		}
+		rc = parse_step(ld, json_array_get(v, i), nesting, step_pos,
+				step);
+		if (rc)
+			break;
 		if (step->kind == STEP_RUN && step->dur.kind == DIST_FOREVER &&
 		    after) {
 			path_push_key(ld, "run");
-			return ld_fail(ld,
-				       "\"run\": \"forever\" only as the last step of a program",
-				       "a \"forever\" run never ends, so the %zu step%s after it can never run",
-				       after, after == 1 ? "" : "s");
+			rc = ld_fail(ld,
+				     "\"run\": \"forever\" only as the last step of a program",
+				     "a \"forever\" run never ends, so the %zu step%s after it can never run",
+				     after, after == 1 ? "" : "s");
+			break;
 		}
 		path_pop(ld);
 	}
+	free(pos);
+	if (rc)
+		return -1;
 	*out = prog;
 	return 0;
 }

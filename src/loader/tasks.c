@@ -259,8 +259,12 @@ static int parse_task_group(struct loader *ld, json_t *v,
 	return 0;
 }
 
-static int parse_task(struct loader *ld, json_t *v, size_t i, int line)
+/* pos: where the task object starts (NULL if unknown) */
+static int parse_task(struct loader *ld, json_t *v, size_t i,
+		      const struct jsonpos *pos)
 {
+	static const struct jsonpos_step program_key = { "program", 0 };
+	struct jsonpos program_pos;
 	struct trace_task tmpl = { 0 };
 	struct trace_program *program;
 	long long instances = 1;
@@ -289,11 +293,15 @@ static int parse_task(struct loader *ld, json_t *v, size_t i, int line)
 	if (!prog)
 		return ld_fail_missing(ld, "program", PROGRAM_VALID);
 	path_push_key(ld, "program");
-	if (ld_parse_program(ld, prog, 0, &program))
+	if (pos && jsonpos_locate_from(ld->text, ld->len, pos, &program_key,
+				       1, false, &program_pos))
+		pos = NULL;
+	if (ld_parse_program(ld, prog, 0, pos ? &program_pos : NULL,
+			     &program))
 		return -1;
 	path_pop(ld);
 	tmpl.program = program;
-	tmpl.line = line;
+	tmpl.line = pos ? pos->line : 0;
 	return expand_task(ld, &tmpl, name, i, (unsigned int)instances);
 }
 
@@ -331,7 +339,7 @@ int ld_parse_tasks(struct loader *ld, json_t *root)
 	for (size_t i = 0; i < n && !rc; i++) {
 		path_push_index(ld, i);
 		rc = parse_task(ld, json_array_get(tasks, i), i,
-				found > (long)i ? pos[i].line : 0);
+				found > (long)i ? &pos[i] : NULL);
 		if (!rc)
 			path_pop(ld);
 	}
