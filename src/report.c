@@ -34,14 +34,6 @@ double sim_share_of(const struct sim_result *r, const struct trace_ref *ref)
 	return ratio(ref_cpu(r, ref), r->total_cpu_ns);
 }
 
-static bool group_within(const struct trace *t, int g, int ancestor)
-{
-	for (; g >= 0; g = t->groups[g].parent)
-		if (g == ancestor)
-			return true;
-	return false;
-}
-
 /*
  * Finish time of a group (its last member's exit, descendants included)
  * or of a task; false while some member was still alive at the end.
@@ -49,28 +41,14 @@ static bool group_within(const struct trace *t, int g, int ancestor)
 bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
 		    u64 *finish)
 {
-	u64 last = 0;
-
 	if (ref->is_task) {
 		const struct sim_task_result *st = &r->tasks[ref->index];
 
 		*finish = st->exit_ns;
 		return st->exited;
 	}
-	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_result *st = &r->tasks[i];
-
-		if (!group_within(r->trace, st->group, ref->index))
-			continue;
-		if (!st->trace_task && !st->started)
-			continue;	/* a job slot never used */
-		if (!st->exited)
-			return false;
-		if (st->exit_ns > last)
-			last = st->exit_ns;
-	}
-	*finish = last;
-	return true;
+	*finish = r->groups[ref->index].finish_ns;
+	return r->groups[ref->index].finished;
 }
 
 int evaluate_expectations(const struct sim_result *r,
@@ -133,13 +111,7 @@ static void print_secs(FILE *out, u64 ns)
 
 int report_group_task_count(const struct sim_result *r, int g)
 {
-	int n = 0;
-
-	for (size_t i = 0; i < r->nr_tasks; i++)
-		if ((r->tasks[i].trace_task || r->tasks[i].started) &&
-		    group_within(r->trace, r->tasks[i].group, g))
-			n++;
-	return n;
+	return r->groups[g].tasks;
 }
 
 void ideal_compute(const struct sim_result *r, struct ideal *id)
@@ -206,9 +178,9 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 			fabs(diff) < 0.005 ? 0.0 : diff);
 	}
 	fprintf(out, "\n");
-	for (size_t i = 1; i < t->nr_groups; i++)
-		if (t->groups[i].parent == g)
-			text_groups(r, id, (int)i, total, out);
+	for (int c = r->groups[g].first_child; c >= 0;
+	     c = r->groups[c].next_sibling)
+		text_groups(r, id, c, total, out);
 }
 
 /*

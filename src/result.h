@@ -35,9 +35,20 @@ struct sim_task_result {
 	struct sim_latency latency;
 };
 
+/*
+ * The subtree sums (cpu_total_ns, tasks, finished, finish_ns) are made
+ * once when the result is collected, so that a report over many groups
+ * costs O(tasks + groups), not O(groups x (tasks + groups)).
+ */
 struct sim_group_result {
 	u64 shares;			/* at the end */
 	u64 cpu_ns;			/* its own tasks, not its children's */
+	u64 cpu_total_ns;		/* its own tasks and its descendants' */
+	int tasks;			/* ever in it or below it: trace tasks
+					 * and job children that were forked */
+	bool finished;			/* every one of those exited */
+	u64 finish_ns;			/* the last of those exits, or 0 */
+	int first_child, next_sibling;	/* the tree, in index order; -1 */
 };
 
 struct sim_cpu_result {
@@ -79,6 +90,9 @@ struct sim_result {
 };
 
 /* CPU time of a group including its descendants. */
-u64 sim_group_cpu_total(const struct sim_result *r, int group);
+static inline u64 sim_group_cpu_total(const struct sim_result *r, int group)
+{
+	return r->groups[group].cpu_total_ns;
+}
 
 #endif /* SCHEDSIM_RESULT_H */

@@ -40,6 +40,49 @@ static void task_result(struct sim *s, struct sim_task *st,
 	};
 }
 
+/*
+ * Each group's sums over its subtree, and the tree as child lists.  A
+ * group's parent always comes before it (the loader adds a group only
+ * once its parent exists), so one pass from the last group back adds
+ * every subtree into its parent after the subtree is complete.
+ */
+static void group_subtrees(struct sim_result *r)
+{
+	const struct trace *t = r->trace;
+
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		struct sim_group_result *gr = &r->groups[g];
+
+		gr->cpu_total_ns = gr->cpu_ns;
+		gr->finished = true;
+		gr->first_child = gr->next_sibling = -1;
+	}
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+		struct sim_group_result *gr = &r->groups[st->group];
+
+		if (!st->trace_task && !st->started)
+			continue;	/* a job slot never used */
+		gr->tasks++;
+		if (!st->exited)
+			gr->finished = false;
+		else if (st->exit_ns > gr->finish_ns)
+			gr->finish_ns = st->exit_ns;
+	}
+	for (size_t g = r->nr_groups; g-- > 1;) {
+		struct sim_group_result *gr = &r->groups[g];
+		struct sim_group_result *up = &r->groups[t->groups[g].parent];
+
+		up->cpu_total_ns += gr->cpu_total_ns;
+		up->tasks += gr->tasks;
+		up->finished = up->finished && gr->finished;
+		if (gr->finish_ns > up->finish_ns)
+			up->finish_ns = gr->finish_ns;
+		gr->next_sibling = up->first_child;
+		up->first_child = (int)g;
+	}
+}
+
 struct sim_result *sim_collect_results(struct sim *s)
 {
 	struct sim_result *r = calloc(1, sizeof(*r));
@@ -86,6 +129,7 @@ struct sim_result *sim_collect_results(struct sim *s)
 		r->groups[g].shares = s->groups[g].shares;
 		r->groups[g].cpu_ns = s->groups[g].cpu_ns;
 	}
+	group_subtrees(r);
 	for (int cpu = 0; s->pm && cpu < s->nr_cpus; cpu++) {
 		struct policy_cpu_stats cs;
 
@@ -128,12 +172,3 @@ void sim_result_destroy(struct sim_result *r)
 	free(r);
 }
 
-u64 sim_group_cpu_total(const struct sim_result *r, int group)
-{
-	u64 sum = r->groups[group].cpu_ns;
-
-	for (size_t i = 0; i < r->nr_groups; i++)
-		if (r->trace->groups[i].parent == group)
-			sum += sim_group_cpu_total(r, (int)i);
-	return sum;
-}
