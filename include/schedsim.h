@@ -73,8 +73,17 @@ SIM_API const char *sim_version(void);
 
 /* ---- traces ------------------------------------------------------------ */
 
-/* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
+/*
+ * Load and validate a trace (docs/trace-format.md); NULL and err on error.
+ * file "-" is standard input.  A trace is read whole into memory, so its
+ * size is limited: SIM_DEFAULT_MAX_TRACE_BYTES here; a larger file, or a
+ * FIFO or device that gives more, is refused with a message that says so.
+ */
 SIM_API sim_trace *sim_trace_load(const char *file, sim_error *err);
+#define SIM_DEFAULT_MAX_TRACE_BYTES ((uint64_t)256 << 20)	/* 256 MiB */
+/* The same with another limit on the trace's size (0: the default). */
+SIM_API sim_trace *sim_trace_load_max(const char *file, uint64_t max_bytes,
+				      sim_error *err);
 /* The same from memory; name stands for the file in messages. */
 SIM_API sim_trace *sim_trace_load_string(const char *text, size_t len,
 					 const char *name, sim_error *err);

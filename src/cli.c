@@ -50,6 +50,11 @@ static const char usage_text[] =
 "  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
 "                         (repeatable)\n"
 "\n"
+"Input:\n"
+"  TRACE.json             a file, a FIFO, or - for standard input\n"
+"  --max-trace-size SIZE  refuse a trace larger than SIZE bytes; units K, M,\n"
+"                         G (powers of 1024), e.g. 1G (default 256M)\n"
+"\n"
 "Overrides of the trace:\n"
 "  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
 	"; see\n"
@@ -85,7 +90,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
-	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES,
+	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_TRACE_SIZE,
 };
 
 struct override {
@@ -96,6 +101,7 @@ struct override {
 struct cli {
 	const char *trace_file, *output;
 	bool json, step, check;
+	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
 	struct override overrides[MAX_OVERRIDES];
 	int nr_overrides;
@@ -204,6 +210,42 @@ static int list_policy_tunables(const char *name)
 	return SIM_OK;
 }
 
+/*
+ * --max-trace-size SIZE: bytes, or a number with K, M or G (powers of
+ * 1024), from 1 byte to 1T.  0, or -1 after a message (exit 2).
+ */
+static int parse_size(const char *arg, uint64_t *bytes)
+{
+	static const char units[] = "KMGT";
+	const char *unit;
+	char *end;
+	unsigned long long n;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (end == arg || *arg == '-' || *arg == '+' || errno)
+		goto bad;
+	if (*end) {
+		unit = strchr(units, end[0] & ~0x20);	/* either case */
+		if (!unit || !*unit || end[1])
+			goto bad;
+		for (const char *u = units; u <= unit; u++) {
+			if (n > (UINT64_C(1) << 40) / 1024)
+				goto bad;
+			n *= 1024;
+		}
+	}
+	if (n < 1 || n > (UINT64_C(1) << 40))
+		goto bad;
+	*bytes = n;
+	return 0;
+bad:
+	fprintf(stderr, "sched-sim: command line: --max-trace-size: \"%s\" is "
+		"not a size; valid: a number of bytes from 1 to 1T, with an "
+		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n", arg);
+	return -1;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -225,6 +267,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
+		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -243,6 +286,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
+		case OPT_MAX_TRACE_SIZE:
+			if (parse_size(optarg, &c->max_trace_size))
+				return SIM_INVALID;
+			break;
 		case OPT_DUMP_AT:
 			if (c->nr_dumps == MAX_DUMPS)
 				return usage_error("more than %s --dump-at", "64");
@@ -289,7 +336,8 @@ static int cmp_u64(const void *a, const void *b)
 static sim_trace *load_trace(const struct cli *c)
 {
 	sim_error err;
-	sim_trace *t = sim_trace_load(c->trace_file, &err);
+	sim_trace *t = sim_trace_load_max(c->trace_file, c->max_trace_size,
+					  &err);
 
 	if (!t) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);

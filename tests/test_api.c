@@ -97,6 +97,22 @@ START_TEST(test_load_error)
 }
 END_TEST
 
+/* A trace over the size limit is refused, naming the file and the limit. */
+START_TEST(test_load_size_limit)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load_max("traces/demo.json", 100, &err);
+
+	ck_assert_ptr_null(t);
+	ck_assert_ptr_nonnull(strstr(err.text, "traces/demo.json: the trace is "));
+	ck_assert_ptr_nonnull(strstr(err.text, "more than the limit of 100 bytes"));
+	ck_assert_ptr_nonnull(strstr(err.text, "--max-trace-size"));
+	t = sim_trace_load_max("traces/demo.json", 0, &err);	/* the default */
+	ck_assert_msg(t != NULL, "%s", err.text);
+	sim_trace_free(t);
+}
+END_TEST
+
 /* The report of a run as a JSON string (malloc'd). */
 static char *report_string(const sim_result *r, int json)
 {
@@ -451,6 +467,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_run_the_demo);
 	tcase_add_test(tc, test_override_and_expectation_status);
 	tcase_add_test(tc, test_load_error);
+	tcase_add_test(tc, test_load_size_limit);
 	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
