@@ -265,6 +265,16 @@ SIM_API double sim_share(const sim_result *result, const char *group_or_task);
  * 0, or -1 if the run did not finish (status SIM_INVALID or SIM_BUG) or
  * the output failed. */
 SIM_API int sim_report(const sim_result *result, FILE *out, int json);
+/*
+ * The same with flags.  The report lists the trace's tasks and sums the
+ * children of each jobs step in one entry per step ("job_steps"); with
+ * SIM_REPORT_ALL_TASKS it lists every child in the task list too.
+ * sim_task_count() and sim_task_info() always give every child.
+ */
+#define SIM_REPORT_JSON		1u	/* JSON instead of the table */
+#define SIM_REPORT_ALL_TASKS	2u	/* every job child, one entry each */
+SIM_API int sim_report_flags(const sim_result *result, FILE *out,
+			     unsigned int flags);
 
 #ifdef __cplusplus
 }

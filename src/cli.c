@@ -43,6 +43,9 @@ static const char usage_text[] =
 "Output:\n"
 "  --json                 print the report as JSON instead of a table\n"
 "  -o, --output FILE      write the report to FILE\n"
+"  --all-tasks            list every child of a jobs step in the report (by\n"
+"                         default each jobs step's children are summed in\n"
+"                         one entry)\n"
 "  -v, --verbose          print every pick_next_task walk; -vv adds wakeups,\n"
 "                         sleeps, forks, exits, ticks that preempt and switches\n"
 "  --step                 stop after each scheduling decision (Enter: next,\n"
@@ -91,6 +94,7 @@ enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_TRACE_SIZE,
+	OPT_ALL_TASKS,
 };
 
 struct override {
@@ -100,7 +104,7 @@ struct override {
 
 struct cli {
 	const char *trace_file, *output;
-	bool json, step, check;
+	bool json, step, check, all_tasks;
 	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
 	struct override overrides[MAX_OVERRIDES];
@@ -268,6 +272,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-policies", no_argument, NULL, OPT_LIST_POLICIES },
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
+		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -286,6 +291,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
+		case OPT_ALL_TASKS: c->all_tasks = true; break;
 		case OPT_MAX_TRACE_SIZE:
 			if (parse_size(optarg, &c->max_trace_size))
 				return SIM_INVALID;
@@ -451,7 +457,8 @@ static int run(struct cli *c)
 		fprintf(stderr, "sched-sim: BUG: %s\n", sim_result_error(r));
 		goto out;
 	}
-	sim_report(r, out, c->json);
+	sim_report_flags(r, out, (c->json ? SIM_REPORT_JSON : 0) |
+				 (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0));
 	if (status == SIM_EXPECT_FAILED) {
 		int failed = 0;
 		sim_expect_outcome o;

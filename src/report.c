@@ -234,8 +234,58 @@ static void print_ms(FILE *out, u64 ns)
 	fprintf(out, " %9.3f", (double)ns / 1e6);
 }
 
+/*
+ * The children of each jobs step, summed (a step may fork a million):
+ * one line per step instead of one per child, unless --all-tasks.
+ */
+static void text_job_steps(const struct sim_result *r, bool all_tasks,
+			   FILE *out)
+{
+	u64 total = r->total_cpu_ns;
+	int width = 16;		/* of the step column: nested paths are long */
+
+	if (!r->nr_job_steps)
+		return;
+	for (size_t i = 0; i < r->nr_job_steps; i++)
+		if ((int)strlen(r->job_steps[i].step) > width)
+			width = (int)strlen(r->job_steps[i].step);
+	fprintf(out, "\njob children, per jobs step (%s)\n", all_tasks ?
+		"each is listed above" : "--all-tasks lists each");
+	fprintf(out, "%-20s %-*s %8s %8s %10s %8s %10s %8s %9s %9s %9s %5s %10s %10s\n",
+		"task", width, "step", "children", "exited", "cpu_s", "share",
+		"wait_s", "switches", "lat_avg", "lat_p99", "lat_max", "migr",
+		"first_s", "last_s");
+	fprintf(out, "%-20s %-*s %8s %8s %10s %8s %10s %8s %9s %9s %9s %5s %10s %10s\n",
+		"", width, "", "", "", "", "", "", "", "(ms)", "(ms)", "(ms)", "",
+		"(fork)", "(exit)");
+	for (size_t i = 0; i < r->nr_job_steps; i++) {
+		const struct sim_job_summary *js = &r->job_steps[i];
+		const struct sim_latency *l = &js->latency;
+
+		fprintf(out, "%-20s %-*s %8" PRIu64 " %8" PRIu64 " ",
+			r->tasks[js->task].name, width, js->step, js->forked,
+			js->exited);
+		print_secs(out, js->cpu_ns);
+		fprintf(out, " %6.2f %% ", 100.0 * ratio(js->cpu_ns, total));
+		print_secs(out, js->wait_ns);
+		fprintf(out, " %8" PRIu64, js->nvcsw + js->nivcsw);
+		print_ms(out, l->count ? l->sum / l->count : 0);
+		print_ms(out, l->p99);
+		print_ms(out, l->max);
+		fprintf(out, " %5" PRIu64 " ", js->migrations);
+		print_secs(out, js->first_start_ns);
+		fprintf(out, " ");
+		if (js->exited == js->forked)
+			print_secs(out, js->last_exit_ns);
+		else
+			fprintf(out, "%10s", "-");
+		fprintf(out, "\n");
+	}
+}
+
 void report_text(const struct sim_result *r,
-		 const struct expect_outcome *outcomes, FILE *out)
+		 const struct expect_outcome *outcomes, bool all_tasks,
+		 FILE *out)
 {
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
@@ -269,7 +319,7 @@ void report_text(const struct sim_result *r,
 		const struct sim_task_result *st = &r->tasks[i];
 		const struct sim_latency *l = &st->latency;
 
-		if (!st->trace_task && !st->started)
+		if (!st->trace_task && (!st->started || !all_tasks))
 			continue;
 		fprintf(out, "%-20s %-16s %-6s %4d ", st->name,
 			t->groups[st->group].path,
@@ -288,6 +338,7 @@ void report_text(const struct sim_result *r,
 			fprintf(out, "%10s", "-");
 		fprintf(out, "\n");
 	}
+	text_job_steps(r, all_tasks, out);
 
 	if (t->nr_cpus > 1) {
 		fprintf(out, "\n%-6s %10s %8s %10s %9s %9s %10s\n", "cpu", "busy_s",
@@ -347,8 +398,37 @@ static json_t *lat_json(const struct sim_latency *l)
 			 "max", (json_int_t)l->max);
 }
 
+/* The children of each jobs step, summed (docs/trace-format.md). */
+static json_t *json_job_steps(const struct sim_result *r)
+{
+	json_t *steps = json_array();
+
+	for (size_t i = 0; i < r->nr_job_steps; i++) {
+		const struct sim_job_summary *js = &r->job_steps[i];
+		json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o, s:I}",
+				      "task", r->tasks[js->task].name,
+				      "step", js->step,
+				      "children", (json_int_t)js->forked,
+				      "exited", (json_int_t)js->exited,
+				      "cpu_ns", (json_int_t)js->cpu_ns,
+				      "share", ratio(js->cpu_ns, r->total_cpu_ns),
+				      "wait_ns", (json_int_t)js->wait_ns,
+				      "switches", (json_int_t)(js->nvcsw + js->nivcsw),
+				      "migrations", (json_int_t)js->migrations,
+				      "wakeup_latency_ns", lat_json(&js->latency),
+				      "first_start_ns", (json_int_t)js->first_start_ns);
+
+		json_object_set_new(o, "last_exit_ns", js->exited == js->forked ?
+				    json_integer((json_int_t)js->last_exit_ns) :
+				    json_null());
+		json_array_append_new(steps, o);
+	}
+	return steps;
+}
+
 int report_json(const struct sim_result *r,
-		const struct expect_outcome *outcomes, FILE *out)
+		const struct expect_outcome *outcomes, bool all_tasks,
+		FILE *out)
 {
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns, busy = 0;
@@ -403,7 +483,7 @@ int report_json(const struct sim_result *r,
 		const struct sim_task_result *st = &r->tasks[i];
 		json_t *o;
 
-		if (!st->trace_task && !st->started)
+		if (!st->trace_task && (!st->started || !all_tasks))
 			continue;
 		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:f, s:I, s:I, s:I, s:o}",
 			      "name", st->name,
@@ -424,6 +504,7 @@ int report_json(const struct sim_result *r,
 		json_array_append_new(tasks, o);
 	}
 	json_object_set_new(root, "tasks", tasks);
+	json_object_set_new(root, "job_steps", json_job_steps(r));
 
 	cpus = json_array();
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++) {

@@ -33,6 +33,26 @@ struct sim_task_result {
 	u64 nvcsw, nivcsw;		/* voluntary and involuntary switches */
 	u64 migrations;
 	struct sim_latency latency;
+	u64 start_ns;			/* forked at (a trace task: its start) */
+	int job_step;			/* a child: index in r->job_steps */
+};
+
+/*
+ * The children of one jobs step of one trace task, over every pass of
+ * its program; nested steps (the children's own jobs steps) count under
+ * the same trace task.  Sums of the children's numbers; the latencies
+ * are those of every child's wakeups together.
+ */
+struct sim_job_summary {
+	int task;			/* the trace task, index */
+	char *step;			/* "program[0].jobs": the step's JSON
+					 * path inside tasks[] of that task */
+	u64 forked, exited;		/* children */
+	u64 cpu_ns, wait_ns;
+	u64 nvcsw, nivcsw, migrations;
+	struct sim_latency latency;
+	u64 first_start_ns;		/* the first fork */
+	u64 last_exit_ns;		/* the last exit, when all exited */
 };
 
 /*
@@ -73,6 +93,9 @@ struct sim_result {
 
 	char **failures;		/* trace events that failed, as text */
 	size_t nr_failures;
+
+	struct sim_job_summary *job_steps;	/* in order of first fork */
+	size_t nr_job_steps;
 
 	u64 end_ns;			/* when the run ended */
 	u64 events;			/* events processed */

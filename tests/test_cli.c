@@ -326,6 +326,70 @@ START_TEST(test_trace_size_limit)
 }
 END_TEST
 
+/*
+ * A jobs step forks 100,000 children: the report sums them in one
+ * job_steps entry (a few KB, not one entry per child), and --all-tasks
+ * lists each child as well, with the same sums.
+ */
+START_TEST(test_jobs_children_summed_per_step)
+{
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"10s\", \"machine\": { \"cpus\": 2 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"make\", \"program\": [ { \"jobs\": {"
+		"    \"parallel\": 1000, \"total\": 100000,"
+		"    \"program\": [ { \"run\": \"1us\" } ] } } ] } ] }");
+	char args[256];
+	json_error_t jerr;
+	json_t *root, *steps, *step;
+	struct run r;
+
+	snprintf(args, sizeof(args), "--json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strlen(r.out) < 8192, "a report of %zu bytes", strlen(r.out));
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_uint_eq(json_array_size(json_object_get(root, "tasks")), 1);
+	steps = json_object_get(root, "job_steps");
+	ck_assert_uint_eq(json_array_size(steps), 1);
+	step = json_array_get(steps, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(step, "task")), "make");
+	ck_assert_str_eq(json_string_value(json_object_get(step, "step")),
+			 "program[0].jobs");
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "children")), 100000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "exited")), 100000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "cpu_ns")), 100000000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "first_start_ns")), 0);
+	ck_assert(json_integer_value(json_object_get(step, "last_exit_ns")) > 0);
+	step = json_incref(step);
+	json_decref(root);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "--json --all-tasks %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_uint_eq(json_array_size(json_object_get(root, "tasks")), 100001);
+	ck_assert(json_equal(json_array_get(json_object_get(root, "job_steps"), 0),
+			     step));
+	json_decref(root);
+	json_decref(step);
+	run_free(&r);
+
+	/* the text report: one line for the step */
+	snprintf(args, sizeof(args), "%s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "job children, per jobs step "
+				     "(--all-tasks lists each)"));
+	ck_assert_ptr_null(strstr(r.out, "make/job-"));
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 /* The demo's groups and tasks, without its expectations. */
 static const char groups_trace[] =
 	"{ \"sched-sim\": 1, \"duration\": \"20ms\", \"machine\": { \"cpus\": 1 },"
@@ -563,7 +627,9 @@ START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 	root = json_loads(r.out, 0, &jerr);
 	ck_assert_ptr_nonnull(root);
 	ck_assert_int_eq(json_integer_value(json_object_get(root, "cpus")), 4);
-	json_array_foreach(json_object_get(root, "tasks"), i, o) {
+	/* the trace's tasks, then the sums of their jobs steps' children */
+	for (int list = 0; list < 2; list++)
+	json_array_foreach(json_object_get(root, list ? "job_steps" : "tasks"), i, o) {
 		json_t *lat = json_object_get(o, "wakeup_latency_ns");
 
 		samples += json_integer_value(json_object_get(lat, "count"));
@@ -795,6 +861,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_json_is_deterministic);
 	tcase_add_test(tc, test_exit_statuses);
 	tcase_add_test(tc, test_trace_size_limit);
+	tcase_add_test(tc, test_jobs_children_summed_per_step);
 	tcase_add_test(tc, test_verbose_shows_the_pick_walk);
 	tcase_add_test(tc, test_dump_at);
 	tcase_add_test(tc, test_output_file_and_overrides);
