@@ -238,7 +238,8 @@ check: deps
 	@$(MAKE) --no-print-directory check-run
 
 # Runs every test executable (stopping at the first that fails), then the
-# trace regressions and the golden outputs, then prints the total of test
+# trace regressions, the golden outputs and the resource bounds of hostile
+# inputs (tests/run-resources.sh), then prints the total of test
 # cases: each Check executable counts the cases of its summary lines
 # ("100%: Checks: 37, Failures: 0, Errors: 0", one per suite runner, summed),
 # each script the cases of its own "N passed, M failed".  An executable that
@@ -293,6 +294,7 @@ check-run: all $(TEST_BINS)
 	}; \
 	run_script tests/run-traces.sh; \
 	run_script tests/run-golden.sh; \
+	run_script tests/run-resources.sh; \
 	run_script tests/run-add-policy.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]

@@ -101,8 +101,17 @@ SIM_API const char *sim_version(void);
 
 /* ---- traces ------------------------------------------------------------ */
 
-/* Load and validate a trace (docs/trace-format.md); NULL and err on error. */
+/*
+ * Load and validate a trace (docs/trace-format.md); NULL and err on error.
+ * file "-" is standard input.  A trace is read whole into memory, so its
+ * size is limited: SIM_DEFAULT_MAX_TRACE_BYTES here; a larger file, or a
+ * FIFO or device that gives more, is refused with a message that says so.
+ */
 SIM_API sim_trace *sim_trace_load(const char *file, sim_error *err);
+#define SIM_DEFAULT_MAX_TRACE_BYTES ((uint64_t)256 << 20)	/* 256 MiB */
+/* The same with another limit on the trace's size (0: the default). */
+SIM_API sim_trace *sim_trace_load_max(const char *file, uint64_t max_bytes,
+				      sim_error *err);
 /* The same from memory; name stands for the file in messages. */
 SIM_API sim_trace *sim_trace_load_string(const char *text, size_t len,
 					 const char *name, sim_error *err);
@@ -350,6 +359,16 @@ SIM_API double sim_share(const sim_result *result, const char *group_or_task);
  * broke off without results (an invalid trace found while running, a
  * broken invariant) or the output failed. */
 SIM_API int sim_report(const sim_result *result, FILE *out, int json);
+/*
+ * The same with flags.  The report lists the trace's tasks and sums the
+ * children of each jobs step in one entry per step ("job_steps"); with
+ * SIM_REPORT_ALL_TASKS it lists every child in the task list too.
+ * sim_task_count() and sim_task_info() always give every child.
+ */
+#define SIM_REPORT_JSON		1u	/* JSON instead of the table */
+#define SIM_REPORT_ALL_TASKS	2u	/* every job child, one entry each */
+SIM_API int sim_report_flags(const sim_result *result, FILE *out,
+			     unsigned int flags);
 
 #ifdef __cplusplus
 }

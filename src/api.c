@@ -431,6 +431,12 @@ double sim_share(const sim_result *result, const char *group_or_task)
 
 int sim_report(const sim_result *result, FILE *out, int json)
 {
+	return sim_report_flags(result, out, json ? SIM_REPORT_JSON : 0);
+}
+
+int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
+{
+	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	int failed, rc = 0;
 	struct expect_outcome *o;
 
@@ -439,10 +445,10 @@ int sim_report(const sim_result *result, FILE *out, int json)
 	o = outcomes_of(result, &failed);
 	if (!o)
 		return -1;
-	if (json)
-		rc = report_json(result, o, out);
+	if (flags & SIM_REPORT_JSON)
+		rc = report_json(result, o, all_tasks, out);
 	else
-		report_text(result, o, out);
+		report_text(result, o, all_tasks, out);
 	free(o);
 	if (ferror(out))
 		rc = -1;

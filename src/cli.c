@@ -52,6 +52,9 @@ static const char usage_text[] =
 "Output:\n"
 "  --json                 print the report as JSON instead of a table\n"
 "  -o, --output FILE      write the report to FILE\n"
+"  --all-tasks            list every child of a jobs step in the report (by\n"
+"                         default each jobs step's children are summed in\n"
+"                         one entry)\n"
 "  -v, --verbose          print every pick_next_task walk; -vv adds wakeups,\n"
 "                         sleeps, forks, exits, ticks that preempt and switches\n"
 "  --step                 stop after each scheduling decision (Enter: next,\n"
@@ -65,6 +68,10 @@ static const char usage_text[] =
 "SIGINT or SIGTERM stops a run at the next event: the report so far, marked\n"
 "partial, and exit status 130.  On a terminal, a run longer than a second\n"
 "shows its progress on stderr.\n"
+"Input:\n"
+"  TRACE.json             a file, a FIFO, or - for standard input\n"
+"  --max-trace-size SIZE  refuse a trace larger than SIZE bytes; units K, M,\n"
+"                         G (powers of 1024), e.g. 1G (default 256M)\n"
 "\n"
 "Overrides of the trace:\n"
 "  --policy NAME          scheduler policy (default " SIM_DEFAULT_POLICY
@@ -108,6 +115,8 @@ enum {
 	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
 	OPT_MAX_WALL,
+	OPT_MAX_TRACE_SIZE,
+	OPT_ALL_TASKS,
 };
 
 struct override {
@@ -117,7 +126,8 @@ struct override {
 
 struct cli {
 	const char *trace_file, *output;
-	bool json, step, check;
+	bool json, step, check, all_tasks;
+	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
 	struct override overrides[MAX_OVERRIDES];
 	int nr_overrides;
@@ -275,6 +285,42 @@ static int parse_max_wall(struct cli *c, const char *arg)
 	return 0;
 }
 
+/*
+ * --max-trace-size SIZE: bytes, or a number with K, M or G (powers of
+ * 1024), from 1 byte to 1T.  0, or -1 after a message (exit 2).
+ */
+static int parse_size(const char *arg, uint64_t *bytes)
+{
+	static const char units[] = "KMGT";
+	const char *unit;
+	char *end;
+	unsigned long long n;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (end == arg || *arg == '-' || *arg == '+' || errno)
+		goto bad;
+	if (*end) {
+		unit = strchr(units, end[0] & ~0x20);	/* either case */
+		if (!unit || !*unit || end[1])
+			goto bad;
+		for (const char *u = units; u <= unit; u++) {
+			if (n > (UINT64_C(1) << 40) / 1024)
+				goto bad;
+			n *= 1024;
+		}
+	}
+	if (n < 1 || n > (UINT64_C(1) << 40))
+		goto bad;
+	*bytes = n;
+	return 0;
+bad:
+	fprintf(stderr, "sched-sim: command line: --max-trace-size: \"%s\" is "
+		"not a size; valid: a number of bytes from 1 to 1T, with an "
+		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n", arg);
+	return -1;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -298,6 +344,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
+		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
+		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -316,6 +364,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
+		case OPT_ALL_TASKS: c->all_tasks = true; break;
+		case OPT_MAX_TRACE_SIZE:
+			if (parse_size(optarg, &c->max_trace_size))
+				return SIM_INVALID;
+			break;
 		case OPT_DUMP_AT:
 			if (c->nr_dumps == MAX_DUMPS)
 				return usage_error("more than %s --dump-at", "64");
@@ -364,7 +417,8 @@ static int cmp_u64(const void *a, const void *b)
 static sim_trace *load_trace(const struct cli *c)
 {
 	sim_error err;
-	sim_trace *t = sim_trace_load(c->trace_file, &err);
+	sim_trace *t = sim_trace_load_max(c->trace_file, c->max_trace_size,
+					  &err);
 
 	if (!t) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
@@ -790,7 +844,9 @@ static int run(struct cli *c)
 		status = SIM_WRITE_ERROR;
 		goto out;
 	}
-	if (sim_report(r, out.f, c->json) && !ferror(out.f)) {
+	if (sim_report_flags(r, out.f, (c->json ? SIM_REPORT_JSON : 0) |
+			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0)) &&
+	    !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
 		output_discard(&out);
 		c->no_report = true;

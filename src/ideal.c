@@ -30,11 +30,25 @@ struct member {
 	double weight, demand, alloc;
 	int task;		/* >= 0: a task; -1: a group */
 	int group;		/* the group it stands for */
+	bool fixed;		/* water_fill: capped at its demand */
 };
 
+/*
+ * The model works per segment of constant state, and a trace may have as
+ * many segments as tasks.  So that a segment costs O(tasks + groups) and
+ * not O(groups x (tasks + groups)), the group tree is walked through
+ * child lists built once, each group's demand is summed once per segment
+ * (bottom-up), and each group's tasks are bucketed once per segment.
+ * Every sum keeps the order of the plain recursive definition (a group's
+ * own tasks in index order, then its children in index order), so the
+ * shares come out bit for bit the same as that definition gives.
+ */
 struct model {
 	const struct trace *t;
 	const struct sched_policy *policy;	/* its table of load weights */
+	/* the group tree: children in index order (a child's index is
+	 * always above its parent's) */
+	int *first_child, *next_sibling;
 	/* state during the sweep */
 	int *task_group;
 	int *task_nice;
@@ -44,9 +58,14 @@ struct model {
 	double *task_demand;
 	double *task_work;		/* CPU-ns left; INFINITY if endless */
 	double *rate;			/* CPUs, in the current segment */
+	/* per segment: present non-RT tasks of each group, in index order
+	 * (group_tasks[group_first[g] .. group_first[g + 1])), and demands */
+	int *group_first, *group_tasks;
+	double *own_demand;		/* the group's own tasks (CPUs) */
+	double *subtree_demand;		/* own tasks and live descendants */
 	/* results */
 	double *task_cpu, *group_own_cpu;	/* CPU-ns */
-	/* scratch */
+	/* scratch: room for every task and group once (see split_group) */
 	struct member *members;
 };
 
@@ -104,39 +123,41 @@ static bool is_rt(const struct trace_task *tt)
 	return tt->sched_class == SIM_SCHED_FIFO || tt->sched_class == SIM_SCHED_RR;
 }
 
-/* Water-filling: split cap among members by weight, capped by demand. */
+/*
+ * Water-filling: split cap among members by weight, capped by demand.
+ * Each round fixes the members whose demand fits their part of what is
+ * left; the order of the sums and tests is the model's definition.
+ */
 static void water_fill(struct member *m, int n, double cap)
 {
-	bool *fixed = calloc((size_t)n, sizeof(*fixed));
 	bool changed = true;
 
-	if (!fixed)
-		return;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		m[i].alloc = 0;
+		m[i].fixed = false;
+	}
 	while (changed && cap > 1e-12) {
 		double w = 0;
 
 		changed = false;
 		for (int i = 0; i < n; i++)
-			if (!fixed[i])
+			if (!m[i].fixed)
 				w += m[i].weight;
 		if (w <= 0)
 			break;
 		for (int i = 0; i < n; i++) {
-			if (fixed[i] || m[i].demand > cap * m[i].weight / w)
+			if (m[i].fixed || m[i].demand > cap * m[i].weight / w)
 				continue;
 			m[i].alloc = m[i].demand;
 			cap -= m[i].demand;
-			fixed[i] = true;
+			m[i].fixed = true;
 			changed = true;
 		}
 		if (!changed)
 			for (int i = 0; i < n; i++)
-				if (!fixed[i])
+				if (!m[i].fixed)
 					m[i].alloc = cap * m[i].weight / w;
 	}
-	free(fixed);
 }
 
 static bool is_root_block(const struct model *md, int g)
@@ -145,55 +166,78 @@ static bool is_root_block(const struct model *md, int g)
 }
 
 /*
- * Demand of a group's subtree (in CPUs).  own_only: only the group's own
- * tasks (the root block of the seed's layout).
+ * The segment's demands: each group's own present non-RT tasks (bucketed
+ * by group, in index order) and its subtree's, children after parents.
  */
-static double group_demand(const struct model *md, int g, bool own_only)
+static void group_demands(struct model *md)
 {
 	const struct trace *t = md->t;
-	double d = 0;
+	size_t nr_groups = t->nr_groups;
 
+	for (size_t g = 0; g <= nr_groups; g++)
+		md->group_first[g] = 0;
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		if (md->task_present[i] && md->task_group[i] == (int)g &&
-		    !is_rt(&t->tasks[i]))
-			d += md->task_demand[i];
-	if (own_only)
-		return d;
-	for (size_t c = 1; c < t->nr_groups; c++)
-		if (t->groups[c].parent == g && md->group_alive[c])
-			d += group_demand(md, (int)c, false);
-	return d;
+		if (md->task_present[i] && !is_rt(&t->tasks[i]))
+			md->group_first[md->task_group[i] + 1]++;
+	for (size_t g = 0; g < nr_groups; g++) {
+		md->group_first[g + 1] += md->group_first[g];
+		md->own_demand[g] = 0;
+	}
+	/* group_first[g] runs ahead while filling, then is put back */
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		int g = md->task_group[i];
+
+		if (!md->task_present[i] || is_rt(&t->tasks[i]))
+			continue;
+		md->group_tasks[md->group_first[g]++] = (int)i;
+		md->own_demand[g] += md->task_demand[i];
+	}
+	for (size_t g = nr_groups; g-- > 0;)
+		md->group_first[g + 1] = md->group_first[g];
+	md->group_first[0] = 0;
+
+	for (size_t g = nr_groups; g-- > 0;) {
+		double d = md->own_demand[g];
+
+		for (int c = md->first_child[g]; c >= 0; c = md->next_sibling[c])
+			if (md->group_alive[c])
+				d += md->subtree_demand[c];
+		md->subtree_demand[g] = d;
+	}
 }
 
-/* Give 'cap' CPUs to group g's subtree: rate (CPUs) per task. */
-static void split_group(struct model *md, int g, double cap, bool own_only)
+/*
+ * Give 'cap' CPUs to group g's subtree: rate (CPUs) per task.  own_only:
+ * only the group's own tasks (the root block of the seed's layout).  Its
+ * members go to md->members[base ..]; the groups among them then use the
+ * room after those.  Every task and every group is a member at most once
+ * per segment, so nr_tasks + nr_groups entries are enough.
+ */
+static void split_group(struct model *md, int g, double cap, bool own_only,
+			int base)
 {
-	const struct trace *t = md->t;
-	struct member *m = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*m));
+	struct member *m = md->members + base;
 	int n = 0;
 
-	if (!m)
-		return;
-	for (size_t i = 0; i < t->nr_tasks; i++) {
-		if (!md->task_present[i] || md->task_group[i] != g ||
-		    is_rt(&t->tasks[i]))
-			continue;
-		m[n++] = (struct member){ .weight = nice_weight(md, i),
+	for (int k = md->group_first[g]; k < md->group_first[g + 1]; k++) {
+		int i = md->group_tasks[k];
+
+		m[n++] = (struct member){ .weight = nice_weight(md, (size_t)i),
 					  .demand = md->task_demand[i],
-					  .task = (int)i, .group = g };
+					  .task = i, .group = g };
 	}
 	if (!own_only) {
-		for (size_t c = 1; c < t->nr_groups; c++) {
+		for (int c = md->first_child[g]; c >= 0; c = md->next_sibling[c]) {
 			double d;
 
-			if (t->groups[c].parent != g || !md->group_alive[c])
+			if (!md->group_alive[c])
 				continue;
-			d = group_demand(md, (int)c, false);
+			d = md->subtree_demand[c];
 			if (d <= 0)
 				continue;
 			m[n++] = (struct member){ .weight = md->group_shares[c],
 						  .demand = d, .task = -1,
-						  .group = (int)c };
+						  .group = c };
 		}
 	}
 	water_fill(m, n, cap);
@@ -201,16 +245,17 @@ static void split_group(struct model *md, int g, double cap, bool own_only)
 		if (m[i].task >= 0)
 			credit(md, m[i].task, m[i].alloc);
 		else
-			split_group(md, m[i].group, m[i].alloc, false);
+			split_group(md, m[i].group, m[i].alloc, false, base + n);
 	}
-	free(m);
 }
 
 /* The rates of one segment of constant state. */
 static void compute_rates(struct model *md)
 {
 	const struct trace *t = md->t;
+	struct member *m = md->members;
 	double cap = t->nr_cpus;
+	int n = 0;
 
 	/* RT tasks come first, each at most one CPU */
 	for (size_t i = 0; i < t->nr_tasks; i++) {
@@ -223,11 +268,6 @@ static void compute_rates(struct model *md)
 	}
 	if (!t->group_sched) {
 		/* Flat: every task a sibling at the top */
-		struct member *m = calloc(t->nr_tasks + 1, sizeof(*m));
-		int n = 0;
-
-		if (!m)
-			return;
 		for (size_t i = 0; i < t->nr_tasks; i++)
 			if (md->task_present[i] && !is_rt(&t->tasks[i]))
 				m[n++] = (struct member){
@@ -236,35 +276,29 @@ static void compute_rates(struct model *md)
 		water_fill(m, n, cap);
 		for (int i = 0; i < n; i++)
 			credit(md, m[i].task, m[i].alloc);
-		free(m);
 		return;
 	}
 	/* Top level: the root block beside the top-level groups */
-	{
-		struct member *m = calloc(t->nr_groups + 1, sizeof(*m));
-		int n = 0;
-		double d = group_demand(md, 0, true);
+	group_demands(md);
+	if (md->own_demand[0] > 0)
+		m[n++] = (struct member){ .weight = md->group_shares[0],
+					  .demand = md->own_demand[0],
+					  .task = -1, .group = 0 };
+	for (int c = md->first_child[0]; c >= 0; c = md->next_sibling[c]) {
+		double d;
 
-		if (!m)
-			return;
+		if (!md->group_alive[c])
+			continue;
+		d = md->subtree_demand[c];
 		if (d > 0)
-			m[n++] = (struct member){ .weight = md->group_shares[0],
-						  .demand = d, .task = -1, .group = 0 };
-		for (size_t c = 1; c < t->nr_groups; c++) {
-			if (t->groups[c].parent != 0 || !md->group_alive[c])
-				continue;
-			d = group_demand(md, (int)c, false);
-			if (d > 0)
-				m[n++] = (struct member){ .weight = md->group_shares[c],
-							  .demand = d, .task = -1,
-							  .group = (int)c };
-		}
-		water_fill(m, n, cap);
-		for (int i = 0; i < n; i++)
-			split_group(md, m[i].group, m[i].alloc,
-				    is_root_block(md, m[i].group));
-		free(m);
+			m[n++] = (struct member){ .weight = md->group_shares[c],
+						  .demand = d, .task = -1,
+						  .group = c };
 	}
+	water_fill(m, n, cap);
+	for (int i = 0; i < n; i++)
+		split_group(md, m[i].group, m[i].alloc,
+			    is_root_block(md, m[i].group), n);
 }
 
 static void apply_event(struct model *md, const struct trace_event *ev)
@@ -307,15 +341,34 @@ bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
 	md.group_own_cpu = calloc(t->nr_groups, sizeof(double));
 	md.group_shares = calloc(t->nr_groups, sizeof(double));
 	md.group_alive = calloc(t->nr_groups, sizeof(bool));
+	md.first_child = calloc(t->nr_groups, sizeof(int));
+	md.next_sibling = calloc(t->nr_groups, sizeof(int));
+	md.group_first = calloc(t->nr_groups + 1, sizeof(int));
+	md.group_tasks = calloc(t->nr_tasks + 1, sizeof(int));
+	md.own_demand = calloc(t->nr_groups, sizeof(double));
+	md.subtree_demand = calloc(t->nr_groups, sizeof(double));
+	md.members = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*md.members));
 	bounds = calloc(t->nr_tasks + t->nr_events + 2, sizeof(u64));
 	if (!md.task_group || !md.task_nice || !md.task_present ||
 	    !md.task_demand || !md.task_work || !md.rate || !md.task_cpu ||
-	    !md.group_shares || !md.group_alive || !md.group_own_cpu || !bounds)
+	    !md.group_shares || !md.group_alive || !md.group_own_cpu ||
+	    !md.first_child || !md.next_sibling || !md.group_first ||
+	    !md.group_tasks || !md.own_demand || !md.subtree_demand ||
+	    !md.members || !bounds)
 		goto out;
 
 	for (size_t i = 0; i < t->nr_groups; i++) {
 		md.group_shares[i] = (double)t->groups[i].shares;
 		md.group_alive[i] = !t->groups[i].created_at_runtime;
+	}
+	/* Child lists in index order: built from the last group back */
+	for (size_t i = 0; i < t->nr_groups; i++)
+		md.first_child[i] = -1;
+	for (size_t i = t->nr_groups; i-- > 1;) {
+		int parent = t->groups[i].parent;
+
+		md.next_sibling[i] = md.first_child[parent];
+		md.first_child[parent] = (int)i;
 	}
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		const struct trace_task *tt = &t->tasks[i];
@@ -382,9 +435,8 @@ bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
 	/* Groups include their descendants; children follow their parents */
 	for (size_t g = t->nr_groups; g-- > 0;) {
 		group_share[g] = total > 0 ? md.group_own_cpu[g] / total : 0;
-		for (size_t c = g + 1; c < t->nr_groups; c++)
-			if (t->groups[c].parent == (int)g)
-				group_share[g] += group_share[c];
+		for (int c = md.first_child[g]; c >= 0; c = md.next_sibling[c])
+			group_share[g] += group_share[c];
 	}
 	ok = true;
 out:
@@ -398,6 +450,13 @@ out:
 	free(md.group_own_cpu);
 	free(md.group_shares);
 	free(md.group_alive);
+	free(md.first_child);
+	free(md.next_sibling);
+	free(md.group_first);
+	free(md.group_tasks);
+	free(md.own_demand);
+	free(md.subtree_demand);
+	free(md.members);
 	free(bounds);
 	return ok;
 }

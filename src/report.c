@@ -34,14 +34,6 @@ double sim_share_of(const struct sim_result *r, const struct trace_ref *ref)
 	return ratio(ref_cpu(r, ref), r->total_cpu_ns);
 }
 
-static bool group_within(const struct trace *t, int g, int ancestor)
-{
-	for (; g >= 0; g = t->groups[g].parent)
-		if (g == ancestor)
-			return true;
-	return false;
-}
-
 /*
  * Finish time of a group (its last member's exit, descendants included)
  * or of a task; false while some member was still alive at the end.
@@ -49,28 +41,14 @@ static bool group_within(const struct trace *t, int g, int ancestor)
 bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
 		    u64 *finish)
 {
-	u64 last = 0;
-
 	if (ref->is_task) {
 		const struct sim_task_result *st = &r->tasks[ref->index];
 
 		*finish = st->exit_ns;
 		return st->exited;
 	}
-	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_result *st = &r->tasks[i];
-
-		if (!group_within(r->trace, st->group, ref->index))
-			continue;
-		if (!st->trace_task && !st->started)
-			continue;	/* a job slot never used */
-		if (!st->exited)
-			return false;
-		if (st->exit_ns > last)
-			last = st->exit_ns;
-	}
-	*finish = last;
-	return true;
+	*finish = r->groups[ref->index].finish_ns;
+	return r->groups[ref->index].finished;
 }
 
 int evaluate_expectations(const struct sim_result *r,
@@ -133,13 +111,7 @@ static void print_secs(FILE *out, u64 ns)
 
 int report_group_task_count(const struct sim_result *r, int g)
 {
-	int n = 0;
-
-	for (size_t i = 0; i < r->nr_tasks; i++)
-		if ((r->tasks[i].trace_task || r->tasks[i].started) &&
-		    group_within(r->trace, r->tasks[i].group, g))
-			n++;
-	return n;
+	return r->groups[g].tasks;
 }
 
 void ideal_compute(const struct sim_result *r, struct ideal *id)
@@ -206,9 +178,9 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 			fabs(diff) < 0.005 ? 0.0 : diff);
 	}
 	fprintf(out, "\n");
-	for (size_t i = 1; i < t->nr_groups; i++)
-		if (t->groups[i].parent == g)
-			text_groups(r, id, (int)i, total, out);
+	for (int c = r->groups[g].first_child; c >= 0;
+	     c = r->groups[c].next_sibling)
+		text_groups(r, id, c, total, out);
 }
 
 /*
@@ -345,8 +317,58 @@ static void print_ms(FILE *out, u64 ns)
 	fprintf(out, " %9.3f", (double)ns / 1e6);
 }
 
+/*
+ * The children of each jobs step, summed (a step may fork a million):
+ * one line per step instead of one per child, unless --all-tasks.
+ */
+static void text_job_steps(const struct sim_result *r, bool all_tasks,
+			   FILE *out)
+{
+	u64 total = r->total_cpu_ns;
+	int width = 16;		/* of the step column: nested paths are long */
+
+	if (!r->nr_job_steps)
+		return;
+	for (size_t i = 0; i < r->nr_job_steps; i++)
+		if ((int)strlen(r->job_steps[i].step) > width)
+			width = (int)strlen(r->job_steps[i].step);
+	fprintf(out, "\njob children, per jobs step (%s)\n", all_tasks ?
+		"each is listed above" : "--all-tasks lists each");
+	fprintf(out, "%-20s %-*s %8s %8s %10s %8s %10s %8s %9s %9s %9s %5s %10s %10s\n",
+		"task", width, "step", "children", "exited", "cpu_s", "share",
+		"wait_s", "switches", "lat_avg", "lat_p99", "lat_max", "migr",
+		"first_s", "last_s");
+	fprintf(out, "%-20s %-*s %8s %8s %10s %8s %10s %8s %9s %9s %9s %5s %10s %10s\n",
+		"", width, "", "", "", "", "", "", "", "(ms)", "(ms)", "(ms)", "",
+		"(fork)", "(exit)");
+	for (size_t i = 0; i < r->nr_job_steps; i++) {
+		const struct sim_job_summary *js = &r->job_steps[i];
+		const struct sim_latency *l = &js->latency;
+
+		fprintf(out, "%-20s %-*s %8" PRIu64 " %8" PRIu64 " ",
+			r->tasks[js->task].name, width, js->step, js->forked,
+			js->exited);
+		print_secs(out, js->cpu_ns);
+		fprintf(out, " %6.2f %% ", 100.0 * ratio(js->cpu_ns, total));
+		print_secs(out, js->wait_ns);
+		fprintf(out, " %8" PRIu64, js->nvcsw + js->nivcsw);
+		print_ms(out, l->count ? l->sum / l->count : 0);
+		print_ms(out, l->p99);
+		print_ms(out, l->max);
+		fprintf(out, " %5" PRIu64 " ", js->migrations);
+		print_secs(out, js->first_start_ns);
+		fprintf(out, " ");
+		if (js->exited == js->forked)
+			print_secs(out, js->last_exit_ns);
+		else
+			fprintf(out, "%10s", "-");
+		fprintf(out, "\n");
+	}
+}
+
 void report_text(const struct sim_result *r,
-		 const struct expect_outcome *outcomes, FILE *out)
+		 const struct expect_outcome *outcomes, bool all_tasks,
+		 FILE *out)
 {
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
@@ -391,7 +413,7 @@ void report_text(const struct sim_result *r,
 		const struct sim_task_result *st = &r->tasks[i];
 		const struct sim_latency *l = &st->latency;
 
-		if (!st->trace_task && !st->started)
+		if (!st->trace_task && (!st->started || !all_tasks))
 			continue;
 		fprintf(out, "%-20s %-16s %-6s %4d ", st->name,
 			t->groups[st->group].path,
@@ -410,6 +432,7 @@ void report_text(const struct sim_result *r,
 			fprintf(out, "%10s", "-");
 		fprintf(out, "\n");
 	}
+	text_job_steps(r, all_tasks, out);
 
 	if (t->nr_cpus > 1) {
 		fprintf(out, "\n%-6s %10s %8s %10s %9s %9s %10s\n", "cpu", "busy_s",
@@ -471,8 +494,37 @@ static json_t *lat_json(const struct sim_latency *l)
 			 "max", (json_int_t)l->max);
 }
 
+/* The children of each jobs step, summed (docs/trace-format.md). */
+static json_t *json_job_steps(const struct sim_result *r)
+{
+	json_t *steps = json_array();
+
+	for (size_t i = 0; i < r->nr_job_steps; i++) {
+		const struct sim_job_summary *js = &r->job_steps[i];
+		json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o, s:I}",
+				      "task", r->tasks[js->task].name,
+				      "step", js->step,
+				      "children", (json_int_t)js->forked,
+				      "exited", (json_int_t)js->exited,
+				      "cpu_ns", (json_int_t)js->cpu_ns,
+				      "share", ratio(js->cpu_ns, r->total_cpu_ns),
+				      "wait_ns", (json_int_t)js->wait_ns,
+				      "switches", (json_int_t)(js->nvcsw + js->nivcsw),
+				      "migrations", (json_int_t)js->migrations,
+				      "wakeup_latency_ns", lat_json(&js->latency),
+				      "first_start_ns", (json_int_t)js->first_start_ns);
+
+		json_object_set_new(o, "last_exit_ns", js->exited == js->forked ?
+				    json_integer((json_int_t)js->last_exit_ns) :
+				    json_null());
+		json_array_append_new(steps, o);
+	}
+	return steps;
+}
+
 int report_json(const struct sim_result *r,
-		const struct expect_outcome *outcomes, FILE *out)
+		const struct expect_outcome *outcomes, bool all_tasks,
+		FILE *out)
 {
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns, busy = 0;
@@ -535,7 +587,7 @@ int report_json(const struct sim_result *r,
 		const struct sim_task_result *st = &r->tasks[i];
 		json_t *o;
 
-		if (!st->trace_task && !st->started)
+		if (!st->trace_task && (!st->started || !all_tasks))
 			continue;
 		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:f, s:I, s:I, s:I, s:o}",
 			      "name", st->name,
@@ -556,6 +608,7 @@ int report_json(const struct sim_result *r,
 		json_array_append_new(tasks, o);
 	}
 	json_object_set_new(root, "tasks", tasks);
+	json_object_set_new(root, "job_steps", json_job_steps(r));
 
 	cpus = json_array();
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++) {

@@ -45,9 +45,13 @@ void ideal_free(struct ideal *id);
  * accessors and the reports do not compute it again. */
 void report_prepare(struct sim_result *r);
 
+/* all_tasks: every job child in the task list, besides the summary of
+ * each jobs step (without it, the trace's tasks only). */
 void report_text(const struct sim_result *r,
-		 const struct expect_outcome *outcomes, FILE *out);
+		 const struct expect_outcome *outcomes, bool all_tasks,
+		 FILE *out);
 int report_json(const struct sim_result *r,
-		const struct expect_outcome *outcomes, FILE *out);
+		const struct expect_outcome *outcomes, bool all_tasks,
+		FILE *out);
 
 #endif /* SCHEDSIM_REPORT_H */

@@ -37,11 +37,42 @@ struct sim_task_result {
 	u64 nvcsw, nivcsw;		/* voluntary and involuntary switches */
 	u64 migrations;
 	struct sim_latency latency;
+	u64 start_ns;			/* forked at (a trace task: its start) */
+	int job_step;			/* a child: index in r->job_steps */
 };
 
+/*
+ * The children of one jobs step of one trace task, over every pass of
+ * its program; nested steps (the children's own jobs steps) count under
+ * the same trace task.  Sums of the children's numbers; the latencies
+ * are those of every child's wakeups together.
+ */
+struct sim_job_summary {
+	int task;			/* the trace task, index */
+	char *step;			/* "program[0].jobs": the step's JSON
+					 * path inside tasks[] of that task */
+	u64 forked, exited;		/* children */
+	u64 cpu_ns, wait_ns;
+	u64 nvcsw, nivcsw, migrations;
+	struct sim_latency latency;
+	u64 first_start_ns;		/* the first fork */
+	u64 last_exit_ns;		/* the last exit, when all exited */
+};
+
+/*
+ * The subtree sums (cpu_total_ns, tasks, finished, finish_ns) are made
+ * once when the result is collected, so that a report over many groups
+ * costs O(tasks + groups), not O(groups x (tasks + groups)).
+ */
 struct sim_group_result {
 	u64 shares;			/* at the end */
 	u64 cpu_ns;			/* its own tasks, not its children's */
+	u64 cpu_total_ns;		/* its own tasks and its descendants' */
+	int tasks;			/* ever in it or below it: trace tasks
+					 * and job children that were forked */
+	bool finished;			/* every one of those exited */
+	u64 finish_ns;			/* the last of those exits, or 0 */
+	int first_child, next_sibling;	/* the tree, in index order; -1 */
 };
 
 struct sim_cpu_result {
@@ -74,6 +105,9 @@ struct sim_result {
 	char **failures;		/* trace events that failed, as text */
 	size_t nr_failures;
 
+	struct sim_job_summary *job_steps;	/* in order of first fork */
+	size_t nr_job_steps;
+
 	u64 end_ns;			/* when the run ended */
 	u64 events;			/* events processed */
 	u64 wasted_ns;			/* time some CPU was wasted */
@@ -100,6 +134,9 @@ static inline bool sim_end_is_partial(enum sim_end end)
 }
 
 /* CPU time of a group including its descendants. */
-u64 sim_group_cpu_total(const struct sim_result *r, int group);
+static inline u64 sim_group_cpu_total(const struct sim_result *r, int group)
+{
+	return r->groups[group].cpu_total_ns;
+}
 
 #endif /* SCHEDSIM_RESULT_H */

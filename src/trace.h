@@ -202,6 +202,14 @@ struct trace {
  * file, JSON path, line and column and a sentence that says what is valid.
  */
 struct trace *trace_load(const char *file, sim_error *err);
+/*
+ * The same with a limit on the file's size (0: SIM_DEFAULT_MAX_TRACE_BYTES):
+ * a larger file is refused without being read, and a FIFO or device is
+ * refused once it has given one byte more than the limit.  file "-" is
+ * standard input, called STDIN_NAME in messages and reports.
+ */
+#define STDIN_NAME "<stdin>"
+struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err);
 struct trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err);
 void trace_free(struct trace *t);

@@ -97,22 +97,38 @@ START_TEST(test_load_error)
 }
 END_TEST
 
-/* The report of a run as a JSON string (malloc'd). */
-static char *report_string(const sim_result *r, int json)
+/* A trace over the size limit is refused, naming the file and the limit. */
+START_TEST(test_load_size_limit)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load_max("traces/demo.json", 100, &err);
+
+	ck_assert_ptr_null(t);
+	ck_assert_ptr_nonnull(strstr(err.text, "traces/demo.json: the trace is "));
+	ck_assert_ptr_nonnull(strstr(err.text, "more than the limit of 100 bytes"));
+	ck_assert_ptr_nonnull(strstr(err.text, "--max-trace-size"));
+	t = sim_trace_load_max("traces/demo.json", 0, &err);	/* the default */
+	ck_assert_msg(t != NULL, "%s", err.text);
+	sim_trace_free(t);
+}
+END_TEST
+
+/* The report of a run as a string (malloc'd); flags SIM_REPORT_*. */
+static char *report_string(const sim_result *r, unsigned int flags)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(mem);
-	ck_assert_int_eq(sim_report(r, mem, json), 0);
+	ck_assert_int_eq(sim_report_flags(r, mem, flags), 0);
 	fclose(mem);
 	return text;
 }
 
-static json_t *report_json_of(const sim_result *r)
+static json_t *report_json_of(const sim_result *r, unsigned int flags)
 {
-	char *text = report_string(r, 1);
+	char *text = report_string(r, SIM_REPORT_JSON | flags);
 	json_error_t jerr;
 	json_t *root = json_loads(text, 0, &jerr);
 
@@ -129,6 +145,60 @@ static uint64_t jint(json_t *o, const char *key)
 	return (uint64_t)json_integer_value(v);
 }
 
+/*
+ * The report's "job_steps" sum the children the accessors give one by
+ * one, and without SIM_REPORT_ALL_TASKS its "tasks" are the trace's only.
+ */
+static void assert_job_steps_sum_the_children(const sim_result *r,
+					      json_t *all_tasks)
+{
+	json_t *steps = json_object_get(all_tasks, "job_steps"), *o, *brief;
+	uint64_t children = 0, cpu = 0, wait = 0, switches = 0, wakeups = 0;
+	uint64_t lat_max = 0;
+	size_t i, trace_tasks = 0;
+
+	ck_assert(json_is_array(steps));
+	for (i = 0; i < sim_task_count(r); i++) {
+		sim_task_stats ts;
+
+		ck_assert_int_eq(sim_task_info(r, i, &ts), 0);
+		if (!strstr(ts.name, "/job-")) {
+			trace_tasks++;
+			continue;
+		}
+		children++;
+		cpu += ts.cpu_ns;
+		wait += ts.wait_ns;
+		switches += ts.switches;
+		wakeups += ts.latency.count;
+		if (ts.latency.max > lat_max)
+			lat_max = ts.latency.max;
+	}
+	json_array_foreach(steps, i, o) {
+		json_t *lat = json_object_get(o, "wakeup_latency_ns");
+
+		children -= jint(o, "children");
+		cpu -= jint(o, "cpu_ns");
+		wait -= jint(o, "wait_ns");
+		switches -= jint(o, "switches");
+		wakeups -= jint(lat, "count");
+		ck_assert_uint_le(jint(lat, "max"), lat_max);
+		ck_assert_uint_le(jint(lat, "p99"), jint(lat, "max"));
+		ck_assert_uint_le(jint(o, "exited"), jint(o, "children"));
+	}
+	ck_assert_uint_eq(children, 0);
+	ck_assert_uint_eq(cpu, 0);
+	ck_assert_uint_eq(wait, 0);
+	ck_assert_uint_eq(switches, 0);
+	ck_assert_uint_eq(wakeups, 0);
+
+	brief = report_json_of(r, 0);
+	ck_assert_uint_eq(json_array_size(json_object_get(brief, "tasks")),
+			  trace_tasks);
+	ck_assert(json_equal(json_object_get(brief, "job_steps"), steps));
+	json_decref(brief);
+}
+
 /* Every accessor against the JSON report, which is built independently
  * from the same result (report.c, not api.c). */
 static void assert_accessors_match_report(const char *file)
@@ -143,7 +213,7 @@ static void assert_accessors_match_report(const char *file)
 	ck_assert_msg(t != NULL, "%s", err.text);
 	r = sim_run(t, NULL, 0, &err);
 	ck_assert_ptr_nonnull(r);
-	root = report_json_of(r);
+	root = report_json_of(r, SIM_REPORT_ALL_TASKS);
 
 	ck_assert_int_eq(sim_run_info(r, &run), 0);
 	ck_assert_str_eq(run.policy, json_string_value(json_object_get(root, "policy")));
@@ -222,6 +292,7 @@ static void assert_accessors_match_report(const char *file)
 		ck_assert_double_eq_tol(sim_share(r, ts.name), ts.share, 1e-12);
 	}
 	ck_assert_int_eq(sim_task_info(r, i, &(sim_task_stats){ 0 }), -1);
+	assert_job_steps_sum_the_children(r, root);
 
 	arr = json_object_get(root, "cpus_detail");
 	ck_assert_int_eq(sim_cpu_count(r), (int)json_array_size(arr));
@@ -321,7 +392,7 @@ START_TEST(test_report_records_the_setup)
 	ck_assert_int_eq(sim_trace_override(t, "cpus", "4", &err), 0);
 	r = sim_run(t, NULL, 0, &err);
 	ck_assert_ptr_nonnull(r);
-	root = report_json_of(r);
+	root = report_json_of(r, SIM_REPORT_ALL_TASKS);
 	ck_assert_str_eq(json_string_value(json_object_get(root, "trace_file")),
 			 "traces/demo.json");
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(root, "kernel")),
@@ -341,7 +412,7 @@ START_TEST(test_report_records_the_setup)
 					    &err), 0);
 	r = sim_run(t, NULL, 0, &err);
 	ck_assert_ptr_nonnull(r);
-	root = report_json_of(r);
+	root = report_json_of(r, SIM_REPORT_ALL_TASKS);
 	ck_assert_uint_eq(jint(json_object_get(root, "tunables"),
 			       "sched_granularity"), 3000000);
 	json_decref(root);
@@ -623,6 +694,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_run_the_demo);
 	tcase_add_test(tc, test_override_and_expectation_status);
 	tcase_add_test(tc, test_load_error);
+	tcase_add_test(tc, test_load_size_limit);
 	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);

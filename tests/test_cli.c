@@ -242,6 +242,158 @@ START_TEST(test_exit_statuses)
 }
 END_TEST
 
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * A trace is read whole into memory, so its size is bounded (256M by
+ * default, --max-trace-size): /dev/zero, which never ends, is refused
+ * after the limit's worth of bytes, quickly and in bounded memory (1 GB
+ * of address space, where the sanitizers do not need terabytes of it);
+ * a file one byte over a small limit is refused before it is read, one
+ * at the limit runs; a FIFO and standard input are read like files.
+ */
+START_TEST(test_trace_size_limit)
+{
+	char args[512], fifo[64], *path;
+	double start = seconds_now();
+	struct run r;
+	long size;
+	FILE *f;
+
+#ifdef __SANITIZE_ADDRESS__
+	r = sim("/dev/zero");
+#else
+	r = sim_env("ulimit -v 1048576;", "/dev/zero");
+#endif
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "sched-sim: /dev/zero: more than the limit "
+			     "of 268435456 bytes (256M) read from it (a character "
+			     "device) before its end; valid:") != NULL, "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "--max-trace-size"));
+	ck_assert_msg(seconds_now() - start < 10, "/dev/zero took %.1f s",
+		      seconds_now() - start);
+	run_free(&r);
+
+	path = write_trace("{ \"sched-sim\": 1, \"duration\": \"10ms\","
+			   "  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
+			   "  \"tasks\": [ { \"name\": \"hog\","
+			   "    \"program\": [ { \"run\": \"forever\" } ] } ] }");
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	snprintf(args, sizeof(args), "--max-trace-size %ld %s", size - 1, path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	snprintf(args, sizeof(args), "%s: the trace is %ld bytes, more than the "
+		 "limit of %ld bytes (%ld); valid: a trace of at most %ld, or a "
+		 "larger limit given with --max-trace-size SIZE (e.g. "
+		 "--max-trace-size 1M;", path, size, size - 1, size - 1, size - 1);
+	ck_assert_msg(strstr(r.err, args) != NULL, "%s", r.err);
+	run_free(&r);
+	snprintf(args, sizeof(args), "--max-trace-size %ld %s", size, path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	run_free(&r);
+	unlink(path);
+
+	r = sim("--max-trace-size 1X traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "command line: --max-trace-size: "
+				     "\"1X\" is not a size; valid:"));
+	run_free(&r);
+
+	/* A FIFO fed by a writer that runs beside sched-sim */
+	snprintf(fifo, sizeof(fifo), "/tmp/schedsim-cli-%d.fifo", (int)getpid());
+	unlink(fifo);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(args, sizeof(args), "cat traces/demo.json >%s &", fifo);
+	r = sim_env(args, fifo);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.out, "trace file /tmp/schedsim-cli-"));
+	ck_assert_ptr_nonnull(strstr(r.out, "/alice"));
+	run_free(&r);
+	unlink(fifo);
+
+	/* Standard input, as "-" */
+	snprintf(args, sizeof(args), "%s --json - <traces/demo.json "
+		 ">/dev/null 2>&1", sim_bin());
+	ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
+/*
+ * A jobs step forks 100,000 children: the report sums them in one
+ * job_steps entry (a few KB, not one entry per child), and --all-tasks
+ * lists each child as well, with the same sums.
+ */
+START_TEST(test_jobs_children_summed_per_step)
+{
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"10s\", \"machine\": { \"cpus\": 2 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"make\", \"program\": [ { \"jobs\": {"
+		"    \"parallel\": 1000, \"total\": 100000,"
+		"    \"program\": [ { \"run\": \"1us\" } ] } } ] } ] }");
+	char args[256];
+	json_error_t jerr;
+	json_t *root, *steps, *step;
+	struct run r;
+
+	snprintf(args, sizeof(args), "--json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strlen(r.out) < 8192, "a report of %zu bytes", strlen(r.out));
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_uint_eq(json_array_size(json_object_get(root, "tasks")), 1);
+	steps = json_object_get(root, "job_steps");
+	ck_assert_uint_eq(json_array_size(steps), 1);
+	step = json_array_get(steps, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(step, "task")), "make");
+	ck_assert_str_eq(json_string_value(json_object_get(step, "step")),
+			 "program[0].jobs");
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "children")), 100000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "exited")), 100000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "cpu_ns")), 100000000);
+	ck_assert_int_eq(json_integer_value(json_object_get(step, "first_start_ns")), 0);
+	ck_assert(json_integer_value(json_object_get(step, "last_exit_ns")) > 0);
+	step = json_incref(step);
+	json_decref(root);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "--json --all-tasks %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_uint_eq(json_array_size(json_object_get(root, "tasks")), 100001);
+	ck_assert(json_equal(json_array_get(json_object_get(root, "job_steps"), 0),
+			     step));
+	json_decref(root);
+	json_decref(step);
+	run_free(&r);
+
+	/* the text report: one line for the step */
+	snprintf(args, sizeof(args), "%s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "job children, per jobs step "
+				     "(--all-tasks lists each)"));
+	ck_assert_ptr_null(strstr(r.out, "make/job-"));
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 /* The demo's groups and tasks, without its expectations. */
 static const char groups_trace[] =
 	"{ \"sched-sim\": 1, \"duration\": \"20ms\", \"machine\": { \"cpus\": 1 },"
@@ -479,7 +631,9 @@ START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 	root = json_loads(r.out, 0, &jerr);
 	ck_assert_ptr_nonnull(root);
 	ck_assert_int_eq(json_integer_value(json_object_get(root, "cpus")), 4);
-	json_array_foreach(json_object_get(root, "tasks"), i, o) {
+	/* the trace's tasks, then the sums of their jobs steps' children */
+	for (int list = 0; list < 2; list++)
+	json_array_foreach(json_object_get(root, list ? "job_steps" : "tasks"), i, o) {
 		json_t *lat = json_object_get(o, "wakeup_latency_ns");
 
 		samples += json_integer_value(json_object_get(lat, "count"));
@@ -1350,6 +1504,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_nice_ratio);
 	tcase_add_test(tc, test_json_is_deterministic);
 	tcase_add_test(tc, test_exit_statuses);
+	tcase_add_test(tc, test_trace_size_limit);
+	tcase_add_test(tc, test_jobs_children_summed_per_step);
 	tcase_add_test(tc, test_verbose_shows_the_pick_walk);
 	tcase_add_test(tc, test_dump_at);
 	tcase_add_test(tc, test_output_file_and_overrides);

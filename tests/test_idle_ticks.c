@@ -42,7 +42,7 @@ static char *report_of(const char *text, int no_skip, uint64_t *events)
 	*events = r->events;
 	evaluate_expectations(r, outcomes);
 	mem = open_memstream(&json, &len);
-	ck_assert_int_eq(report_json(r, outcomes, mem), 0);
+	ck_assert_int_eq(report_json(r, outcomes, false, mem), 0);
 	fclose(mem);
 	line = strstr(json, "\n  \"events\": ");
 	ck_assert_ptr_nonnull(line);

@@ -15,6 +15,9 @@ void lat_add(struct sim *s, struct lat_stats *l, u64 v)
 {
 	int bucket;
 
+	if (l->also)
+		lat_add(s, l->also, v);
+
 	l->count++;
 	l->sum += v;
 	if (v > l->max)

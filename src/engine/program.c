@@ -283,6 +283,17 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	child->waiting_chan = -1;
 	child->exit_ns = UINT64_MAX;
 	child->job_parent = parent;
+	child->start_ns = s->now;
+	/* the step's record for the report; the run stops without one,
+	 * after this fork, so that the parent's count stays right */
+	child->job_step = job_step_of(s, parent, parent->program,
+				      (size_t)(step - parent->program->steps));
+	if (child->job_step) {
+		child->lat.also = &child->job_step->lat;
+	} else {
+		snprintf(s->error, sizeof(s->error), "out of memory at a fork");
+		s->status = SIM_BUG;
+	}
 	child->group = parent->group;
 	child->sched_class = parent->sched_class;
 	child->cpus_allowed = parent->cpus_allowed;

@@ -13,6 +13,7 @@
  *			nice, affinity, kill
  *	run.c		set-up, the main loop, ticks, wasted CPU time
  *	check.c		CPU-time conservation (the engine's invariant)
+ *	jobsteps.c	the children of each jobs step, counted together
  *	results.c	the run's numbers into struct sim_result
  */
 #ifndef SCHEDSIM_ENGINE_SIM_H
@@ -68,6 +69,8 @@ struct sim_timer {
 struct lat_stats {
 	u64 count, sum, max;
 	uint32_t *hist;		/* LAT_BUCKETS counters, on first sample */
+	/* A job child's samples also go to its jobs step's (jobsteps.c) */
+	struct lat_stats *also;
 	/* At exit the percentiles are kept and the histogram is recycled */
 	bool final;
 	u64 p50_final, p99_final;
@@ -95,6 +98,10 @@ struct sim_task {
 	int cpu;			/* its CPU while current, else -1 */
 	struct sim_timer timer;
 
+	/* jobs (make -jP): child side */
+	u64 start_ns;			/* forked at */
+	struct sim_job_step *job_step;	/* the step it counts under */
+
 	/* jobs (make -jP): parent side */
 	struct sim_task *job_parent;
 	unsigned int jobs_alive, jobs_forked, jobs_done;
@@ -117,6 +124,21 @@ struct sim_task {
 	struct lat_stats lat;
 	u64 exit_ns;
 	u64 cpu_attributed;		/* CPU time already given to a group */
+};
+
+/*
+ * The children of one jobs step of one trace task (nested jobs steps
+ * included: make/job-3's own children count under their step of make),
+ * over every pass: the report summarises them, and their wakeup
+ * latencies are kept together here because each child's histogram is
+ * recycled when it exits.
+ */
+struct sim_job_step {
+	size_t index;			/* in sim->job_steps */
+	int root;			/* the trace task, index */
+	const struct trace_program *program;	/* the program holding it */
+	size_t step;			/* its index in program->steps */
+	struct lat_stats lat;		/* every child's wakeups */
 };
 
 struct sim_channel {
@@ -175,6 +197,12 @@ struct sim {
 	u64 wasted_gen;			/* host.state_gen it was computed at */
 	u64 wasted_ns;
 
+	/* Jobs steps that forked, in order of their first fork, and an
+	 * open-addressing table (root, step) -> job_steps index + 1 */
+	struct sim_job_step **job_steps;
+	size_t nr_job_steps, job_steps_cap;
+	size_t *job_step_table, job_step_table_cap;
+
 	/* Latency histograms of exited tasks, for reuse */
 	uint32_t **hist_pool;
 	size_t hist_pool_len;
@@ -217,6 +245,14 @@ struct sim {
 } while (0)
 
 void sim_log_time(struct sim *s);
+
+/* jobsteps.c */
+/* The record of parent's jobs step at program->steps[step] (made on its
+ * first fork); NULL when out of memory. */
+struct sim_job_step *job_step_of(struct sim *s, const struct sim_task *parent,
+				 const struct trace_program *program,
+				 size_t step);
+void job_steps_free(struct sim *s);
 
 /* timers.c */
 void timer_init(struct sim_timer *t, enum timer_kind kind, int owner);

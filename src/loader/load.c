@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * loader/load.c - trace_load and trace_load_string: read the
- * document, check the top level, then each section in turn (the rules
- * are in loader.h); trace_free.
+ * document (at most a limit's worth of bytes), check the top level, then
+ * each section in turn (the rules are in loader.h); trace_free.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "loader/loader.h"
 
@@ -207,74 +211,206 @@ struct trace *trace_load_string(const char *text, size_t len,
 	return ld.t;
 }
 
-/* The whole file, or NULL with *errnum set. */
-static char *read_file(const char *file, size_t *len, int *errnum)
+/*
+ * Reading a trace.  A trace is read whole into memory and parsed there
+ * (jansson needs the whole text, and jsonpos finds lines in it), so its
+ * size is bounded: a regular file over the limit is refused before a
+ * byte is read; anything else (a FIFO, a device, a terminal, standard
+ * input) is read in chunks into a buffer that never grows past the
+ * limit, and refused as soon as one byte more than the limit arrives.
+ * "/dev/zero" is refused after the limit's worth of zeros, never more.
+ */
+#define READ_CHUNK	65536
+
+struct read_outcome {
+	int errnum;		/* the read failed: errno */
+	bool too_big;		/* over the limit */
+	bool regular;		/* a regular file, size known */
+	u64 size;		/* its size, if regular */
+	const char *kind;	/* what it is, if not regular */
+};
+
+static const char *file_kind(mode_t mode)
 {
-	FILE *f = fopen(file, "rb");
+	if (S_ISFIFO(mode))
+		return "a FIFO or pipe";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* The whole of fd, at most max bytes, or NULL with *out saying why. */
+static char *read_bounded(int fd, u64 max, size_t *len,
+			  struct read_outcome *out)
+{
 	size_t cap = 0, n = 0;
 	char *buf = NULL;
+	struct stat st;
 
-	if (!f) {
-		*errnum = errno;
+	if (fstat(fd, &st)) {
+		out->errnum = errno;
 		return NULL;
 	}
+	out->regular = S_ISREG(st.st_mode);
+	out->kind = file_kind(st.st_mode);
+	if (out->regular) {
+		out->size = (u64)st.st_size;
+		if (out->size > max) {
+			out->too_big = true;
+			return NULL;
+		}
+		/* room for all of it at once, and a byte to see the end; a
+		 * file that grows while it is read is still cut at the limit
+		 * below */
+		cap = (size_t)out->size + 1;
+		buf = malloc(cap);
+		if (!buf) {
+			out->errnum = ENOMEM;
+			return NULL;
+		}
+	}
 	for (;;) {
-		size_t got;
+		ssize_t got;
 
 		if (n == cap) {
+			size_t want = cap ? 2 * cap : READ_CHUNK;
 			char *bigger;
 
-			cap = cap ? 2 * cap : 65536;
-			bigger = realloc(buf, cap);
+			/* one byte over the limit tells that it is over */
+			if (want > max + 1)
+				want = (size_t)max + 1;
+			if (want <= n) {
+				out->too_big = true;
+				goto fail;
+			}
+			bigger = realloc(buf, want);
 			if (!bigger) {
-				*errnum = ENOMEM;
+				out->errnum = ENOMEM;
 				goto fail;
 			}
 			buf = bigger;
+			cap = want;
 		}
-		errno = 0;
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got)
-			continue;
-		if (ferror(f)) {
-			*errnum = errno ? errno : EIO;
+		got = read(fd, buf + n, cap - n);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			out->errnum = errno;
 			goto fail;
 		}
-		break;
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > max) {
+			out->too_big = true;
+			goto fail;
+		}
 	}
-	fclose(f);
 	*len = n;
+	if (!buf)		/* an empty FIFO: an empty text */
+		buf = malloc(1);
+	if (!buf)
+		out->errnum = ENOMEM;
 	return buf;
 fail:
-	fclose(f);
 	free(buf);
 	return NULL;
 }
 
-struct trace *trace_load(const char *file, sim_error *err)
+/* 268435456 -> "256M": the largest unit that divides it exactly. */
+static const char *format_size(u64 bytes, char *buf, size_t size)
 {
-	struct trace *t;
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	while (bytes && bytes % 1024 == 0 && u < 5) {
+		bytes /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, size, "%llu", (unsigned long long)bytes);
+	else
+		snprintf(buf, size, "%llu%c", (unsigned long long)bytes,
+			 units[u]);
+	return buf;
+}
+
+static void read_failed(sim_error *err, const char *file, u64 max,
+			const struct read_outcome *o)
+{
+	/* a limit that would do: the file's size in whole MiB, or four
+	 * times the limit for a stream whose size nobody knows */
+	u64 enough = o->regular ? (o->size + (1 << 20) - 1) & ~(u64)((1 << 20) - 1)
+				: 4 * max;
+	char limit[32], raise[32];
+	struct strbuf sb;
+
+	memset(err, 0, sizeof(*err));
+	error_set_file(err, file);
+	sb_init(&sb, err->text, sizeof(err->text));
+	format_size(max, limit, sizeof(limit));
+	if (!o->too_big)
+		sb_printf(&sb, "%s: cannot read: %s", file,
+			  strerror(o->errnum));
+	else if (o->regular)
+		sb_printf(&sb, "%s: the trace is %llu bytes, more than the "
+			  "limit of %llu bytes (%s)", file,
+			  (unsigned long long)o->size,
+			  (unsigned long long)max, limit);
+	else
+		sb_printf(&sb, "%s: more than the limit of %llu bytes (%s) "
+			  "read from it (%s) before its end", file,
+			  (unsigned long long)max, limit, o->kind);
+	if (o->too_big)
+		sb_printf(&sb, "; valid: a trace of at most %s, or a larger "
+			  "limit given with --max-trace-size SIZE (e.g. "
+			  "--max-trace-size %s; sim_trace_load_max() in the "
+			  "API)", limit, format_size(enough, raise, sizeof(raise)));
+	sb_finish(&sb);
+}
+
+struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err)
+{
+	struct read_outcome outcome = { 0 };
+	bool is_stdin = !strcmp(file, "-");
+	const char *name = is_stdin ? STDIN_NAME : file;
 	sim_error scratch;
-	size_t len;
-	int errnum = 0;
-	char *text = read_file(file, &len, &errnum);
+	struct trace *t;
+	char *text;
+	size_t len = 0;
+	int fd;
 
-	if (!text) {
-		struct strbuf sb;
-
-		if (!err)
-			err = &scratch;
-		memset(err, 0, sizeof(*err));
-		error_set_file(err, file);
-		sb_init(&sb, err->text, sizeof(err->text));
-		sb_printf(&sb, "%s: cannot read: %s", file, strerror(errnum));
-		sb_finish(&sb);
+	if (!err)
+		err = &scratch;
+	if (!max_bytes)
+		max_bytes = SIM_DEFAULT_MAX_TRACE_BYTES;
+	if (max_bytes > SIZE_MAX / 2)
+		max_bytes = SIZE_MAX / 2;
+	fd = is_stdin ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		outcome.errnum = errno;
+		read_failed(err, name, max_bytes, &outcome);
 		return NULL;
 	}
-	t = trace_load_string(text, len, file, err);
+	text = read_bounded(fd, max_bytes, &len, &outcome);
+	if (!is_stdin)
+		close(fd);
+	if (!text) {
+		read_failed(err, name, max_bytes, &outcome);
+		return NULL;
+	}
+	t = trace_load_string(text, len, name, err);
 	free(text);
 	return t;
+}
+
+struct trace *trace_load(const char *file, sim_error *err)
+{
+	return trace_load_max(file, 0, err);
 }
 
 void trace_free(struct trace *t)
@@ -316,6 +452,12 @@ void trace_free(struct trace *t)
 sim_trace *sim_trace_load(const char *file, sim_error *err)
 {
 	return trace_load(file, err);
+}
+
+sim_trace *sim_trace_load_max(const char *file, uint64_t max_bytes,
+			      sim_error *err)
+{
+	return trace_load_max(file, max_bytes, err);
 }
 
 void sim_trace_free(sim_trace *trace)

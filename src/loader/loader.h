@@ -12,6 +12,9 @@
  *	FILE:LINE:COL: invalid JSON: <jansson's text>
  *	FILE: the file is empty; valid: a JSON object with "sched-sim": 1 ...
  *	FILE: cannot read: <strerror>
+ *	FILE: the trace is N bytes, more than the limit of M bytes (...); valid: ...
+ *	FILE: more than the limit of M bytes (...) read from it (a FIFO ...)
+ *	      before its end; valid: ...                        (load.c)
  *	command line: --OPTION: WHAT; valid: WHAT_IS_VALID    (overrides)
  *
  * LINE:COL is where the offending value starts; for an unknown key, the key;
@@ -38,8 +41,12 @@
  *	names.c		task names, group paths, name -> index tables
  *	text.c		bounded strings and quoting for messages
  *
- * Semantics and limits (each error's "valid:" part states its rule):
+ * Semantics and limits (each error's "valid:" part states its rule; all
+ * of sched-sim's limits are listed in docs/limits.md):
  *
+ *  - The text is at most SIM_DEFAULT_MAX_TRACE_BYTES (256 MiB) or the
+ *    limit given to trace_load_max (--max-trace-size): a regular file
+ *    over it is refused unread, a stream once it has given one byte more.
  *  - Unknown keys are errors everywhere, except "comment" and keys that
  *    start with "_".  A duplicate key is a JSON error.
  *  - "sched-sim" must be 1.  "duration" is required and above 0.  "seed" is
