@@ -217,7 +217,8 @@ typedef struct sim_options {
 
 /*
  * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to
- * log; invariants are checked every 4096 events.  Returns NULL with err
+ * log; invariants are checked every 4096 events, stretched with the
+ * machine's size (check_scaled), and at the end.  Returns NULL with err
  * only when the machine cannot be built; a trace error found while
  * running or a broken invariant is in the result's status.
  */

@@ -135,7 +135,7 @@ int sim_policy_tunable_info(size_t policy, size_t i, sim_tunable_info *out)
 sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
 			 sim_error *err)
 {
-	sim_options defaults = { .check_every = 4096 };
+	sim_options defaults = { .check_every = 4096, .check_scaled = 1 };
 	sim_result *r = sim_run_trace(trace, opts ? opts : &defaults, err);
 
 	if (r)
@@ -150,6 +150,7 @@ sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 		.verbose = verbose,
 		.log = log,
 		.check_every = 4096,
+		.check_scaled = 1,
 	};
 
 	return sim_run_opts(trace, &opt, err);
