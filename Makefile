@@ -12,6 +12,7 @@
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make bench           runs tools/bench.sh build/sched-sim
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
+#   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
 #   make deps            install the Debian packages needed (tools/deps.sh)
 #   make clean
@@ -136,7 +137,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- targets
 
-.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz \
+.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl \
 	install uninstall clean help
 
 all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
@@ -327,6 +328,14 @@ fuzz: deps
 	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
 		bash tools/fuzz.sh $(CLI)
 
+# The same target under AFL++ (Debian's afl++, installed by tools/fuzz.sh
+# as root), one core, FUZZ_SECONDS of fuzzing after the seeds' calibration.
+fuzz-afl: deps
+	@$(MAKE) --no-print-directory all
+	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) bash tools/fuzz.sh --engine afl $(CLI)"
+	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
+		bash tools/fuzz.sh --engine afl $(CLI)
+
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
@@ -354,7 +363,7 @@ clean:
 	rm -rf build build-asan build-tsan
 
 help:
-	@sed -n '3,17s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,18s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 -include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJ:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))

@@ -1,40 +1,78 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/fuzz.sh [SIMBIN] - fuzz the trace loader and the engine with libFuzzer.
+# tools/fuzz.sh [--engine libfuzzer|afl] [SIMBIN] - fuzz the trace loader
+# and the engine with libFuzzer (the default, what CI runs) or AFL++.
 #
-#   1. makes sure clang and its libFuzzer runtime are there (as root it
-#      installs them: apt-get install -y --no-install-recommends clang
-#      libclang-rt-14-dev; otherwise it prints that command and exits 1);
-#   2. builds tests/fuzz/fuzz_trace.c with every library source (those of
-#      the Makefile's LIB_SRCS, not src/cli.c) using clang
-#      -fsanitize=fuzzer,address,undefined, into fuzz/out/ (git-ignored);
-#      src/engine/check.c, the engine's checker that runs after every event,
-#      gets ASan and UBSan but no coverage instrumentation;
-#   3. replays every input of tests/fuzz/regressions/ (crashes found and
-#      fixed become regression inputs there);
+# Both engines drive the same target, LLVMFuzzerTestOneInput in
+# tests/fuzz/fuzz_trace.c, built with every library source (those of the
+# Makefile's LIB_SRCS, not src/cli.c) under ASan and UBSan; both treat a
+# broken simulator invariant (the target aborts on SIM_BUG), a sanitizer
+# report, a crash and a run over 10 s as a finding.  src/engine/check.c,
+# the engine's checker that runs after every event, gets the sanitizers
+# but no coverage instrumentation: it is the oracle, not code to explore,
+# and uninstrumented it runs several times faster.
+#
+#   1. makes sure the engine's toolchain is there, installing it as root
+#      (otherwise it prints the apt-get command and exits 1):
+#        libfuzzer: clang and libclang-rt-14-dev;
+#        afl:       Debian's afl++ (afl-clang-fast, afl-fuzz, afl-tmin);
+#   2. builds the target into FUZZ_OUT (git-ignored):
+#        libfuzzer: fuzz/out/fuzz_trace, clang -fsanitize=fuzzer,...;
+#        afl:       fuzz/out/afl/fuzz_trace, afl-clang-fast with
+#                   -fsanitize=fuzzer, which links AFL++'s persistent-mode
+#                   driver (libAFLDriver: __AFL_LOOP around the target,
+#                   inputs in shared memory), and fuzz_trace.cmplog, the
+#                   same without sanitizers and with CmpLog instrumentation
+#                   (afl-fuzz -c: it solves the comparisons with key names
+#                   and units that the dictionary does not spell out);
+#   3. warns if tests/fuzz/trace.dict lacks a key or keyword that the
+#      loader accepts (tests/fuzz/check-dict.sh), then replays every
+#      input of tests/fuzz/regressions/ with that engine's
+#      binary (crashes found and fixed become regression inputs there, and
+#      both engines must pass them);
 #   4. builds the seed corpus (tests/fuzz/make-corpus.sh: traces/**.json,
-#      tests/bad-traces/*, the regressions) and fuzzes for FUZZ_SECONDS
-#      (default 60) with the dictionary tests/fuzz/trace.dict, -max_len=8192
-#      -timeout=10 -rss_limit_mb=2048, one job.  The corpus it grows is kept
-#      in fuzz/out/corpus/ for the next run;
-#   5. fails if a regression input fails or the run left a crash-, leak-,
-#      timeout- or oom- file (printed, with the libFuzzer log's report).
+#      tests/bad-traces/*, the fuzzer's seeds, the regressions) and fuzzes
+#      for FUZZ_SECONDS (default 60) on one core with the dictionary
+#      tests/fuzz/trace.dict and inputs of at most 8192 bytes:
+#        libfuzzer: -max_len=8192 -timeout=10 -rss_limit_mb=2048; the
+#                   corpus it grows is kept in fuzz/out/corpus/;
+#        afl:       afl-fuzz -t FUZZ_AFL_TIMEOUT_MS (2000) -G 8192 -m none
+#                   -V FUZZ_SECONDS; its queue is added to
+#                   fuzz/out/afl/corpus/ and seeds the next run; the last
+#                   run's afl-fuzz output stays in fuzz/out/afl/last/;
+#   5. fails if a regression input fails or the run found something: a
+#      libFuzzer crash-, leak-, timeout- or oom- file, an AFL++ crash, or
+#      an AFL++ hang that still runs after 10 s (libFuzzer's -timeout).  An
+#      AFL++ hang that finishes within 10 s is a slow path: reported with
+#      its time, kept as slow-SHA1, not a failure.  Each finding is copied
+#      to fuzz/out/[afl/]artifacts-DATE-PID/ and printed with the
+#      sanitizer's or the checker's report, and, when SIMBIN is given, with
+#      what SIMBIN --check does with it (tests/fuzz/cli-repro.sh).
 #
 # Ends with "fuzz: N runs, K crashes" and, for the CI harness,
-# "1 passed, 0 failed" or "0 passed, 1 failed".  Exit status 0 or 1.
+# "1 passed, 0 failed" or "0 passed, 1 failed".  Exit status 0 or 1 (2 for
+# a usage error).
 #
 # SIMBIN (build/sched-sim from `make fuzz`) is only checked to exist when
 # given: the fuzz target links the library sources itself.
 #
 # Environment:
+#   FUZZ_ENGINE=libfuzzer    the engine when --engine is not given
 #   FUZZ_SECONDS=60          how long to fuzz; 0: build and replay only
 #   FUZZ_OUT=fuzz/out        where everything goes
 #   FUZZ_AVOID_KNOWN_BUGS=1  build the target with -DFUZZ_AVOID_KNOWN_BUGS
 #                            (skips the inputs of known, unfixed bugs; see
 #                            tests/fuzz/fuzz_trace.c) to look for new ones
-#   FUZZ_EXTRA="..."         more libFuzzer flags (e.g. -seed=1)
-#   CC_FUZZ=clang            the compiler
+#   FUZZ_EXTRA="..."         more flags for libFuzzer (e.g. -seed=1) or
+#                            afl-fuzz (e.g. "-s 1 -p explore")
+#   FUZZ_AFL_TIMEOUT_MS=2000 afl-fuzz's -t: a run over it is saved as a hang
+#   FUZZ_AFL_CMPLOG=1        0: no CmpLog binary, no afl-fuzz -c
+#   CC_FUZZ=clang            the compiler (libFuzzer; and for check.c)
+#   CC_AFL=afl-clang-fast    AFL++'s compiler
+#
+# No -e: every failure is checked where it happens, so that the run always
+# ends with its summary line.
 set -uo pipefail
 export LC_ALL=C
 
@@ -43,7 +81,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_OUT:-fuzz/out}
 cc=${CC_FUZZ:-clang}
+afl_cc=${CC_AFL:-afl-clang-fast}
 extra=${FUZZ_EXTRA:-}
+engine=${FUZZ_ENGINE:-libfuzzer}
+afl_tmo=${FUZZ_AFL_TIMEOUT_MS:-2000}
+afl_cmplog=${FUZZ_AFL_CMPLOG:-1}
+# libFuzzer's -timeout, and the limit of every replay of either engine
+replay_limit=10
+max_len=8192
 
 summary() {	# summary RUNS CRASHES OK
 	echo "fuzz: $1 runs, $2 crashes"
@@ -60,29 +105,48 @@ die() {
 	summary 0 0 0
 }
 
+usage() {
+	echo "usage: $0 [--engine libfuzzer|afl] [SIMBIN]" >&2
+	exit 2
+}
+
+simbin=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
+	--engine=*) engine=${1#--engine=}; shift ;;
+	-h | --help) sed -n '4,/^set -uo/{/^set/d;s/^# \{0,1\}//p}' "$0"; exit 0 ;;
+	-*) usage ;;
+	*) [ -z "$simbin" ] || usage; simbin=$1; shift ;;
+	esac
+done
+case "$engine" in
+libfuzzer | afl) ;;
+afl++ | aflplusplus) engine=afl ;;
+*) echo "tools/fuzz.sh: --engine $engine: valid: libfuzzer or afl" >&2; usage ;;
+esac
 case "$seconds" in
 '' | *[!0-9]*) die "FUZZ_SECONDS=$seconds is not a whole number of seconds" ;;
 esac
-if [ $# -gt 1 ]; then
-	echo "usage: $0 [SIMBIN]" >&2
-	exit 2
-fi
-if [ $# -eq 1 ] && [ ! -x "$1" ]; then
-	die "$1: not an executable (run make first)"
+case "$afl_tmo" in
+'' | *[!0-9]* | 0) die "FUZZ_AFL_TIMEOUT_MS=$afl_tmo is not a whole number of milliseconds above 0" ;;
+esac
+if [ -n "$simbin" ] && [ ! -x "$simbin" ]; then
+	die "$simbin: not an executable (run make first)"
 fi
 
 # ------------------------------------------------------------ toolchain
 
-# Can cc link a libFuzzer target with ASan and UBSan?
+# Can compiler $1 link a libFuzzer-style target with ASan and UBSan?
 can_fuzz() {
-	local t
+	local t rc
 	t=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-probe.XXXXXX") || return 1
 	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
 		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
 		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
 		>"$t/p.c"
-	"$cc" -fsanitize=fuzzer,address,undefined -o "$t/p" "$t/p.c" >/dev/null 2>&1
-	local rc=$?
+	AFL_QUIET=1 "$1" -fsanitize=fuzzer,address,undefined -o "$t/p" "$t/p.c" >/dev/null 2>&1
+	rc=$?
 	rm -rf "$t"
 	return $rc
 }
@@ -91,7 +155,22 @@ clang_major() {
 	"$cc" --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1
 }
 
-if ! can_fuzz; then
+# apt_install PKG...: as root, apt-get install (updating the package lists
+# once if that fails: a fresh machine has none); otherwise print the command
+# and fail the run.
+apt_install() {
+	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+		echo "tools/fuzz.sh: missing the $engine toolchain; run:" >&2
+		echo "sudo apt-get install -y --no-install-recommends $*" >&2
+		summary 0 0 0
+	fi
+	echo "tools/fuzz.sh: installing $*"
+	apt-get install -y --no-install-recommends "$@" ||
+		{ apt-get update && apt-get install -y --no-install-recommends "$@"; } ||
+		die "apt-get install $* failed"
+}
+
+if [ "$engine" = libfuzzer ] && ! can_fuzz "$cc"; then
 	if command -v "$cc" >/dev/null 2>&1; then
 		v=$(clang_major)
 		pkgs="libclang-rt-${v:-14}-dev"
@@ -100,28 +179,34 @@ if ! can_fuzz; then
 	else
 		pkgs="clang libclang-rt-14-dev"
 	fi
-	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-		echo "tools/fuzz.sh: $cc cannot build a libFuzzer target; run:" >&2
-		echo "sudo apt-get install -y --no-install-recommends $pkgs" >&2
-		summary 0 0 0
-	fi
-	echo "tools/fuzz.sh: installing $pkgs"
 	# shellcheck disable=SC2086 # $pkgs is a list
-	apt-get install -y --no-install-recommends $pkgs ||
-		{ apt-get update && apt-get install -y --no-install-recommends $pkgs; } ||
-		die "apt-get install $pkgs failed"
+	apt_install $pkgs
 	# A clang other than 14 wants its own runtime package.
-	if ! can_fuzz && v=$(clang_major) && [ -n "$v" ] && [ "$v" != 14 ]; then
-		apt-get install -y --no-install-recommends "libclang-rt-$v-dev" ||
-			die "apt-get install libclang-rt-$v-dev failed"
+	if ! can_fuzz "$cc" && v=$(clang_major) && [ -n "$v" ] && [ "$v" != 14 ]; then
+		apt_install "libclang-rt-$v-dev"
 	fi
-	can_fuzz || die "$cc still cannot build a libFuzzer target"
+	can_fuzz "$cc" || die "$cc still cannot build a libFuzzer target"
+fi
+if [ "$engine" = afl ]; then
+	# Debian's afl++ brings afl-clang-fast (its LLVM passes for clang 14,
+	# which it depends on), libAFLDriver and afl-fuzz; the sanitizer
+	# runtimes come with clang's own package.
+	if ! command -v afl-fuzz >/dev/null 2>&1 || ! can_fuzz "$afl_cc"; then
+		apt_install afl++
+	fi
+	can_fuzz "$afl_cc" || die "$afl_cc cannot build an AFL++ target with -fsanitize=fuzzer,address,undefined"
+	for t in afl-fuzz afl-tmin "$cc"; do
+		command -v "$t" >/dev/null 2>&1 || die "$t not found (apt-get install afl++)"
+	done
 fi
 
 # ------------------------------------------------------------ build
 
+[ "$engine" = afl ] && out=$out/afl
 mkdir -p "$out" || die "cannot make $out"
 bin=$out/fuzz_trace
+cmplog_bin=
+[ "$engine" = afl ] && [ "$afl_cmplog" != 0 ] && cmplog_bin=$out/fuzz_trace.cmplog
 defs=
 [ "${FUZZ_AVOID_KNOWN_BUGS:-0}" = 1 ] && defs=-DFUZZ_AVOID_KNOWN_BUGS
 srcs=()
@@ -136,44 +221,106 @@ make --no-print-directory BUILD="$BUILD" "$BUILD/gen/policies.h" >/dev/null ||
 	die "cannot generate $BUILD/gen/policies.h"
 pkg_cflags=$(pkg-config --cflags jansson) || die "pkg-config jansson failed (run make deps)"
 pkg_libs=$(pkg-config --libs jansson) || die "pkg-config jansson failed (run make deps)"
-stamp="$cc $defs $pkg_cflags"
+stamp="$engine $cc $defs $pkg_cflags"
+[ "$engine" = afl ] && stamp="$stamp $afl_cc cmplog=${cmplog_bin:+1}"
+# shellcheck disable=SC2206 # $defs: nothing or one word
+common=(-std=c11 -g -O1 -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L
+	-fno-sanitize-recover=all $defs -Iinclude -Isrc -I"$BUILD/gen")
+
+# build_target KIND BIN: compile every source and link BIN.  KIND is
+#   libfuzzer  clang, libFuzzer's coverage, ASan, UBSan;
+#   afl        afl-clang-fast, AFL++'s coverage, ASan, UBSan;
+#   cmplog     afl-clang-fast with AFL_LLVM_CMPLOG, no sanitizers (it
+#              only records comparisons for afl-fuzz -c; crashes are
+#              found by the sanitized binary).
+build_target() {
+	local kind=$1 target=$2 f o c san cov objs=() link
+	local obj=$out/obj-$kind
+	# afl-cc takes a set AFL_LLVM_CMPLOG, even empty, as asking for it
+	local cc_env=(AFL_QUIET=1)
+	[ "$kind" = cmplog ] && cc_env+=(AFL_LLVM_CMPLOG=1)
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	san=-fsanitize=address,undefined
+	[ "$kind" = cmplog ] && san=
+	for f in tests/fuzz/fuzz_trace.c "${srcs[@]}"; do
+		o=$obj/$(echo "${f%.c}" | tr / _).o
+		objs+=("$o")
+		c=$cc
+		cov=
+		case "$kind" in
+		libfuzzer) cov=-fsanitize=fuzzer-no-link ;;
+		afl | cmplog) c=$afl_cc ;;
+		esac
+		# The invariant checker is the oracle, not code to explore:
+		# without coverage instrumentation it runs several times
+		# faster, and it runs after every event.
+		if [ "$f" = src/engine/check.c ]; then
+			c=$cc
+			cov=
+		fi
+		# shellcheck disable=SC2086 # $cov, $san, $pkg_cflags: words
+		env "${cc_env[@]}" \
+			"$c" "${common[@]}" $cov $san $pkg_cflags -c -o "$o" "$f" ||
+			die "building the $kind fuzz target failed ($f)"
+	done
+	link=$cc
+	[ "$kind" != libfuzzer ] && link=$afl_cc
+	# shellcheck disable=SC2086
+	env "${cc_env[@]}" "$link" -fsanitize=fuzzer${san:+,${san#-fsanitize=}} -o "$target" \
+		"${objs[@]}" $pkg_libs -lm || die "linking the $kind fuzz target failed"
+}
 
 # Rebuild when a source, a header or the flags changed.
 need_build=1
-if [ -x "$bin" ] && [ "$(cat "$bin.flags" 2>/dev/null)" = "$stamp" ] &&
+if [ -x "$bin" ] && { [ -z "$cmplog_bin" ] || [ -x "$cmplog_bin" ]; } &&
+	[ "$(cat "$bin.flags" 2>/dev/null)" = "$stamp" ] &&
 	[ -z "$(find src include tests/fuzz/fuzz_trace.c tools/fuzz.sh \
 		-newer "$bin" \( -name '*.c' -o -name '*.h' -o -name '*.sh' \) 2>/dev/null | head -n 1)" ]; then
 	need_build=0
 fi
 if [ $need_build = 1 ]; then
+	rm -f "$bin" "$bin.flags" "$out/fuzz_trace.cmplog"
 	echo "tools/fuzz.sh: building $bin"
-	rm -rf "$bin" "$bin.flags" "$out/obj"
-	mkdir -p "$out/obj"
-	# shellcheck disable=SC2206 # $defs: nothing or one word
-	common=(-std=c11 -g -O1 -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L
-		-fno-sanitize-recover=all $defs -Iinclude -Isrc -I"$BUILD/gen")
-	objs=()
-	for f in tests/fuzz/fuzz_trace.c "${srcs[@]}"; do
-		o=$out/obj/$(echo "${f%.c}" | tr / _).o
-		objs+=("$o")
-		# The invariant checker is the oracle, not code to explore:
-		# without coverage instrumentation it runs several times
-		# faster, and it runs after every event.
-		cov=-fsanitize=fuzzer-no-link,address,undefined
-		[ "$f" = src/engine/check.c ] && cov=-fsanitize=address,undefined
-		# shellcheck disable=SC2086
-		"$cc" "${common[@]}" $cov $pkg_cflags -c -o "$o" "$f" ||
-			die "building the fuzz target failed ($f)"
-	done
-	# shellcheck disable=SC2086
-	"$cc" -fsanitize=fuzzer,address,undefined -o "$bin" "${objs[@]}" \
-		$pkg_libs -lm || die "linking the fuzz target failed"
+	build_target "$engine" "$bin"
+	if [ -n "$cmplog_bin" ]; then
+		echo "tools/fuzz.sh: building $cmplog_bin"
+		build_target cmplog "$cmplog_bin"
+	fi
+	rm -rf "$out"/obj-*
 	echo "$stamp" >"$bin.flags"
 fi
 
+# libFuzzer checks leaks after each input; its flags below.  The AFL++
+# driver's replays (binary FILE...) check them at exit.
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-flags=(-max_len=8192 -timeout=10 -rss_limit_mb=2048)
+flags=("-max_len=$max_len" "-timeout=$replay_limit" -rss_limit_mb=2048)
+
+# replay FILE LOG: one input through the engine's binary, as the fuzzer
+# would run it; the exit status of the run (124: over the time limit).
+# The AFL++ driver has no time limit of its own: timeout sends SIGABRT,
+# which ASan (handle_abort=1) turns into a stack of where it was, as
+# libFuzzer's -timeout does; so is an abort() on a broken invariant.
+replay() {
+	if [ "$engine" = libfuzzer ]; then
+		"$bin" "${flags[@]}" "$1" >"$2" 2>&1
+	else
+		ASAN_OPTIONS=$ASAN_OPTIONS:handle_abort=1 \
+			timeout -s ABRT -k 5 "$replay_limit" "$bin" "$1" >"$2" 2>&1
+	fi
+}
+
+report_lines() {	# the lines of a sanitizer's or the checker's report
+	grep -E 'ERROR: |runtime error:|BUG:|SUMMARY: |ALARM|#[0-9]+ 0x' "$@"
+}
+
+# A key the dictionary lacks is code neither engine is likely to reach:
+# said loudly, but not a failure (the dictionary follows the loader).
+if ! bash tests/fuzz/check-dict.sh >"$out/check-dict.log" 2>&1; then
+	echo "tools/fuzz.sh: warning: tests/fuzz/trace.dict lacks words the loader accepts:"
+	sed 's/^/  | /' "$out/check-dict.log"
+fi
 
 # ------------------------------------------------------------ regressions
 
@@ -183,16 +330,17 @@ for f in tests/fuzz/regressions/*; do
 	[ -f "$f" ] || continue
 	case "$f" in *.md | *.txt.note) continue ;; esac
 	regress_n=$((regress_n + 1))
-	if "$bin" "${flags[@]}" "$f" >"$out/regression.log" 2>&1; then
+	replay "$f" "$out/regression.log"
+	rc=$?
+	if [ $rc -eq 0 ]; then
 		echo "ok   $f"
 	else
-		echo "FAIL $f (a regression input crashes again):"
-		grep -E 'ERROR:|runtime error:|BUG:|SUMMARY:|#[0-9]+ 0x' "$out/regression.log" |
-			head -n 25 | sed 's/^/  | /'
+		echo "FAIL $f (a regression input crashes again$([ $rc -eq 124 ] && echo ": over ${replay_limit}s")):"
+		report_lines "$out/regression.log" | head -n 25 | sed 's/^/  | /'
 		regress_failed=$((regress_failed + 1))
 	fi
 done
-echo "tools/fuzz.sh: $regress_n regression inputs, $regress_failed failed"
+echo "tools/fuzz.sh: $regress_n regression inputs, $regress_failed failed ($engine)"
 
 [ "$seconds" -eq 0 ] && summary 0 "$regress_failed" $((regress_failed == 0))
 
@@ -205,28 +353,156 @@ mkdir -p "$out/corpus"
 arts=$out/artifacts-$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$arts"
 log=$out/fuzz.log
+found=()	# findings that fail the run
+slow=()		# AFL++ hangs that end within the replay limit
 
-echo "tools/fuzz.sh: fuzzing for ${seconds}s (log: $log, artifacts: $arts/)"
-# shellcheck disable=SC2086
-"$bin" "${flags[@]}" -max_total_time="$seconds" \
-	-dict=tests/fuzz/trace.dict -print_final_stats=1 \
-	-artifact_prefix="$arts/" $extra \
-	"$out/corpus" "$seeds" >"$log" 2>&1
-rc=$?
+if [ "$engine" = libfuzzer ]; then
+	echo "tools/fuzz.sh: fuzzing for ${seconds}s (log: $log, artifacts: $arts/)"
+	# shellcheck disable=SC2086
+	"$bin" "${flags[@]}" -max_total_time="$seconds" \
+		-dict=tests/fuzz/trace.dict -print_final_stats=1 \
+		-artifact_prefix="$arts/" $extra \
+		"$out/corpus" "$seeds" >"$log" 2>&1
+	rc=$?
 
-runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-[ -n "$runs" ] || runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)
-[ -n "$runs" ] || runs=$(sed -n 's/^#\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-runs=${runs:-0}
-grep -E '^(#[0-9]+ +DONE|Done|stat::)' "$log" | sed 's/^/  /'
+	runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+	[ -n "$runs" ] || runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)
+	[ -n "$runs" ] || runs=$(sed -n 's/^#\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+	runs=${runs:-0}
+	grep -E '^(#[0-9]+ +DONE|Done|stat::)' "$log" | sed 's/^/  /'
 
-found=()
-for a in "$arts"/crash-* "$arts"/leak-* "$arts"/timeout-* "$arts"/oom-*; do
-	[ -f "$a" ] && found+=("$a")
-done
+	for a in "$arts"/crash-* "$arts"/leak-* "$arts"/timeout-* "$arts"/oom-*; do
+		[ -f "$a" ] && found+=("$a")
+	done
+else
+	# One input directory: the seeds, minus those over -G (libFuzzer's
+	# -max_len cuts them; afl-fuzz would fuzz them whole, at a few
+	# executions per second), plus what earlier runs found.
+	find "$seeds" -type f -size +"$max_len"c -delete
+	for f in "$out"/corpus/*; do
+		[ -f "$f" ] && cp "$f" "$seeds/"
+	done
+	last=$out/last
+	rm -rf "$last"
+
+	# afl-fuzz's environment on a shared, virtual, 2-core machine:
+	#  - AFL_SKIP_CPUFREQ: afl-fuzz refuses to start when the CPU
+	#    frequency governor is not "performance"; the governor belongs
+	#    to the host, which we neither can nor should change;
+	#  - AFL_TRY_AFFINITY: bind to a free core when there is one, but do
+	#    not give up when the other core's builds make both look busy
+	#    (plain affinity is fatal then);
+	#  - AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES, only where the kernel's
+	#    core_pattern pipes cores to a helper (systemd-coredump, apport):
+	#    afl-fuzz refuses that, since the helper's delay can turn a crash
+	#    into a timeout.  Fixing it means writing a system-wide
+	#    /proc/sys/kernel/core_pattern as root, which is not this script's
+	#    to change (and is read-only in most containers); the driver's
+	#    crashes are aborts seen by afl-fuzz's fork server directly;
+	#  - AFL_NO_UI: the status screen is for a terminal; the log gets a
+	#    line per queue entry instead;
+	#  - AFL_FAST_CAL: seeds of several ms each, calibrated 2.5x faster;
+	#  - AFL_CMPLOG_ONLY_NEW: CmpLog on what this run finds, not again on
+	#    every seed and entry of earlier runs (the costly part of -c);
+	#  - ASAN_OPTIONS/UBSAN_OPTIONS: afl-fuzz insists on abort_on_error=1
+	#    and symbolize=0 (it sees a crash by its signal; symbolizing costs
+	#    seconds per crash); leaks are not checked while fuzzing (LSan
+	#    runs at exit, and a persistent process exits rarely), but every
+	#    finding and regression is replayed with detect_leaks=1.
+	#  - no afl-fuzz environment from the caller leaks in, except through
+	#    FUZZ_EXTRA.
+	afl_env=(AFL_SKIP_CPUFREQ=1 AFL_TRY_AFFINITY=1 AFL_NO_UI=1
+		AFL_FAST_CAL=1 AFL_CMPLOG_ONLY_NEW=1
+		ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=1
+		UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0:print_stacktrace=0)
+	if [ "$(head -c 1 /proc/sys/kernel/core_pattern 2>/dev/null)" = '|' ]; then
+		afl_env+=(AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1)
+	fi
+	afl_args=(-i "$seeds" -o "$last" -x tests/fuzz/trace.dict
+		-t "$afl_tmo" -m none -G "$max_len" -V "$seconds")
+	[ -n "$cmplog_bin" ] && afl_args+=(-c "$cmplog_bin")
+
+	echo "tools/fuzz.sh: AFL++ fuzzing for ${seconds}s on one core (log: $log, output: $last/, artifacts: $arts/)"
+	# afl-fuzz stops itself after -V seconds of fuzzing; calibrating the
+	# seeds comes before, so the bound here is looser.
+	# shellcheck disable=SC2086
+	env "${afl_env[@]}" timeout -k 10 $((seconds + 600)) \
+		afl-fuzz "${afl_args[@]}" $extra -- "$bin" >"$log" 2>&1
+	rc=$?
+
+	stats=$last/default/fuzzer_stats
+	afl_stat() { sed -n "s/^$1 *: *//p" "$stats" 2>/dev/null | head -n 1; }
+	runs=$(afl_stat execs_done)
+	runs=${runs:-0}
+	for s in run_time execs_done execs_per_sec corpus_count corpus_found \
+		edges_found total_edges bitmap_cvg stability saved_crashes saved_hangs; do
+		echo "  stat::$s: $(afl_stat "$s")"
+	done
+
+	# What this run found seeds the next one (named by content, so the
+	# same input is there once).  Entries named orig: are the seeds
+	# themselves: make-corpus.sh makes those again, and a seed that
+	# crashes or hangs (a regression input, skipped by afl-fuzz) must not
+	# stay in the corpus after its regression file is gone.
+	for f in "$last"/default/queue/id:*; do
+		[ -f "$f" ] || continue
+		case "$f" in *,orig:*) continue ;; esac
+		sum=$(sha1sum <"$f")
+		cp "$f" "$out/corpus/${sum%% *}"
+	done
+
+	for f in "$last"/default/crashes/id:*; do
+		[ -f "$f" ] || continue
+		sum=$(sha1sum <"$f")
+		cp "$f" "$arts/crash-${sum%% *}"
+		found+=("$arts/crash-${sum%% *}")
+	done
+	# A hang is a run over -t (2 s, under ASan and AFL++'s coverage).
+	# libFuzzer gives 10 s: run it again with that limit, and only a run
+	# that still does not end is a finding; the others are slow paths,
+	# reported with their time.
+	# At most 20 of them (10 s each): the rest count as findings unseen.
+	nhang=0
+	for f in "$last"/default/hangs/id:*; do
+		[ -f "$f" ] || continue
+		sum=$(sha1sum <"$f")
+		nhang=$((nhang + 1))
+		if [ $nhang -gt 20 ]; then
+			cp "$f" "$arts/timeout-${sum%% *}"
+			found+=("$arts/timeout-${sum%% *}")
+			echo "HANG $arts/timeout-${sum%% *}: not replayed (over 20 hangs)"
+			continue
+		fi
+		start=$(date +%s%N)
+		replay "$f" "$arts/hang.log"
+		hrc=$?
+		ms=$((($(date +%s%N) - start) / 1000000))
+		if [ $hrc -eq 124 ]; then
+			cp "$f" "$arts/timeout-${sum%% *}"
+			found+=("$arts/timeout-${sum%% *}")
+			echo "HANG $arts/timeout-${sum%% *}: still running after ${replay_limit}s"
+		elif [ $hrc -ne 0 ]; then
+			# flaky as a hang, but it fails when run alone
+			cp "$f" "$arts/crash-${sum%% *}"
+			found+=("$arts/crash-${sum%% *}")
+		else
+			cp "$f" "$arts/slow-${sum%% *}"
+			slow+=("$arts/slow-${sum%% *}")
+			echo "SLOW $arts/slow-${sum%% *}: over ${afl_tmo} ms in afl-fuzz, ${ms} ms alone (limit ${replay_limit}s)"
+		fi
+	done
+	rm -f "$arts/hang.log"
+	if [ $rc -ne 0 ] || [ ! -f "$stats" ]; then
+		echo "tools/fuzz.sh: afl-fuzz exited with status $rc:"
+		sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' "$log" | grep -vE 'Fuzzing test case|^ *len = ' |
+			tail -n 30 | sed 's/^/  | /'
+		[ ${#found[@]} -eq 0 ] && summary "$runs" 0 0
+	fi
+fi
+
 if [ ${#found[@]} -eq 0 ]; then
-	rmdir "$arts" 2>/dev/null
-	if [ $rc -ne 0 ]; then
+	[ ${#slow[@]} -eq 0 ] && rmdir "$arts" 2>/dev/null
+	if [ "$engine" = libfuzzer ] && [ $rc -ne 0 ]; then
 		echo "tools/fuzz.sh: the fuzzer exited with status $rc and left no artifact:"
 		tail -n 30 "$log" | sed 's/^/  | /'
 		summary "$runs" 0 0
@@ -238,9 +514,31 @@ for a in "${found[@]}"; do
 	echo "FINDING $a ($(wc -c <"$a") bytes):"
 	head -c 2000 "$a" | sed 's/^/  > /'
 	echo
+	if [ "$engine" = afl ]; then
+		# afl-fuzz ran it without symbols: run it again for the stack
+		ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+			replay "$a" "$a.log"
+		rc=$?
+		echo "  --- the target's report (${a}.log$([ $rc -eq 124 ] &&
+			echo ": still running after ${replay_limit}s, stopped by SIGABRT"; true)):"
+		report_lines "$a.log" | head -n 40 | sed 's/^/  | /'
+	fi
+	if [ -n "$simbin" ]; then
+		echo "  --- $simbin:"
+		bash tests/fuzz/cli-repro.sh "$simbin" "$a" "$bin" 2>&1 | head -n 20 | sed 's/^/  | /'
+	fi
 done
-echo "  --- the fuzzer's report:"
-grep -nE 'ERROR: |runtime error:|BUG:|SUMMARY: |ALARM|#[0-9]+ 0x' "$log" | head -n 40 | sed 's/^/  | /'
-echo "tools/fuzz.sh: minimize with: $bin -minimize_crash=1 -runs=100000 ${found[0]}"
+if [ "$engine" = libfuzzer ]; then
+	echo "  --- the fuzzer's report:"
+	report_lines -n "$log" | head -n 40 | sed 's/^/  | /'
+	echo "tools/fuzz.sh: minimize with: $bin -minimize_crash=1 -runs=100000 ${found[0]}"
+else
+	# afl-tmin wants the sanitizer options afl-fuzz wants
+	echo "tools/fuzz.sh: minimize with: ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0" \
+		"UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0" \
+		"afl-tmin -m none -t $((replay_limit * 1000)) -i ${found[0]} -o ${found[0]}.min -- $bin"
+	echo "  (or with the libFuzzer build of the same target, tools/fuzz.sh FUZZ_SECONDS=0:" \
+		"fuzz/out/fuzz_trace -minimize_crash=1 -runs=100000 ${found[0]})"
+fi
 echo "  then add the minimized input to tests/fuzz/regressions/ and report the bug"
 summary "$runs" "$(( ${#found[@]} + regress_failed ))" 0

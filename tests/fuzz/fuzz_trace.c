@@ -24,12 +24,19 @@
  *  - the expectations are evaluated and both reports are written to
  *    /dev/null.
  *
+ * With FUZZ_SHOW_RUN=1 in the environment the target says on stderr what
+ * it ran: "fuzz_trace: run of D ns" (the clamped duration) or
+ * "fuzz_trace: not run: WHY", so that tests/fuzz/cli-repro.sh can run the
+ * CLI on the same simulation.
+ *
  * -DFUZZ_AVOID_KNOWN_BUGS skips the shapes of input that trigger bugs that
  * are known and not fixed yet (see KNOWN_BUGS below), so that a long run
  * can look for new ones.  tools/fuzz.sh builds without it unless
  * FUZZ_AVOID_KNOWN_BUGS=1 is in its environment: in CI a known bug must
  * keep failing until it is fixed.
  */
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -139,6 +146,27 @@ static bool known_bug(const struct trace *t, const struct shape *sh)
 	return false;
 }
 
+/* FUZZ_SHOW_RUN=1: say what was run (looked up once: it is per process) */
+__attribute__((format(printf, 1, 2)))
+static void show_run(const char *fmt, ...)
+{
+	static int show = -1;
+	va_list ap;
+
+	if (show < 0) {
+		const char *e = getenv("FUZZ_SHOW_RUN");
+
+		show = e && !strcmp(e, "1");
+	}
+	if (!show)
+		return;
+	fprintf(stderr, "fuzz_trace: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 /* Applies the "_fuzz" overrides; false if one was refused (fine). */
 static bool apply_overrides(struct trace *t, const uint8_t *data, size_t size)
 {
@@ -198,13 +226,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* Every error must say where and what. */
 		if (!err.text[0] || !strstr(err.text, "fuzz.json"))
 			abort();
+		show_run("not run: the trace does not load");
 		return 0;
 	}
-	if (!apply_overrides(t, data, size))
+	if (!apply_overrides(t, data, size)) {
+		show_run("not run: a \"_fuzz\" override was refused");
 		goto out;
+	}
 
-	if (t->nr_tasks > MAX_TASKS)
+	if (t->nr_tasks > MAX_TASKS) {
+		show_run("not run: %zu tasks, over %d", t->nr_tasks, MAX_TASKS);
 		goto out;
+	}
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		uint64_t loops = t->tasks[i].loops == TRACE_FOREVER ?
 				 1 : t->tasks[i].loops;
@@ -212,8 +245,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		slots = add_sat(slots, mul_sat(loops,
 				job_children(t->tasks[i].program, &sh)));
 	}
-	if (slots > MAX_JOB_SLOTS || known_bug(t, &sh))
+	if (slots > MAX_JOB_SLOTS || known_bug(t, &sh)) {
+		show_run("not run: %" PRIu64 " job slots (at most %d) or a known bug",
+			 slots, MAX_JOB_SLOTS);
 		goto out;
+	}
 
 	/*
 	 * The cost of a run: events (ticks of every CPU, steps of every task)
@@ -231,6 +267,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (duration == 0)
 		duration = 1;
 	t->duration = duration;
+	show_run("run of %" PRIu64 " ns", duration);
 
 	opt.check_every = 1;
 	opt.log = NULL;
