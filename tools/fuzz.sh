@@ -378,10 +378,13 @@ else
 	# One input directory: the seeds, minus those over -G (libFuzzer's
 	# -max_len cuts them; afl-fuzz would fuzz them whole, at a few
 	# executions per second), plus what earlier runs found.
-	find "$seeds" -type f -size +"$max_len"c -delete
+	big=$(find "$seeds" -type f -size +"$max_len"c -print -delete | wc -l)
+	old=0
 	for f in "$out"/corpus/*; do
-		[ -f "$f" ] && cp "$f" "$seeds/"
+		[ -f "$f" ] && cp "$f" "$seeds/" && old=$((old + 1))
 	done
+	echo "tools/fuzz.sh: $(find "$seeds" -type f | wc -l) seeds for afl-fuzz" \
+		"($big over $max_len bytes left out, $old from earlier runs)"
 	last=$out/last
 	rm -rf "$last"
 
