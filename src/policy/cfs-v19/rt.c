@@ -17,13 +17,21 @@ static void clear_prio_bit(struct rt_prio_array *array, int prio)
 	array->bitmap[prio / 64] &= ~(UINT64_C(1) << (prio % 64));
 }
 
-/* find_next_bit over the priority bitmap; MAX_RT_PRIO is the delimiter */
+/*
+ * find_next_bit over the priority bitmap, a word at a time (the kernel's
+ * sched_find_first_bit); the delimiter bit MAX_RT_PRIO always ends it.
+ */
 static int find_next_prio(const struct rt_prio_array *array, int from)
 {
-	for (int i = from; i <= MAX_RT_PRIO; i++)
-		if ((array->bitmap[i / 64] >> (i % 64)) & 1)
-			return i;
-	return MAX_RT_PRIO;
+	int w = from / 64;
+	uint64_t word = array->bitmap[w] & (~UINT64_C(0) << (from % 64));
+
+	while (!word) {
+		if (++w * 64 > MAX_RT_PRIO)
+			return MAX_RT_PRIO;
+		word = array->bitmap[w];
+	}
+	return w * 64 + __builtin_ctzll(word);
 }
 
 static void init_rt_rq(struct rt_rq *rt_rq)
