@@ -88,6 +88,11 @@ median() {
 	awk -v c="$2" '{ print $c }' "$1" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# runs FILE: the CPU seconds of each run of a cost file, comma-separated
+runs() {
+	awk '{ printf "%s%.3f", (NR > 1 ? "," : ""), ($2 + $3) / 1e9 }' "$1"
+}
+
 # json_numbers FILE: "events switches duration_ns" of a --json report
 json_numbers() {
 	awk '
@@ -189,7 +194,8 @@ row() {
 	    -v sw_s="$sw_s" -v l_cpu="$l_cpu" -v s_cpu="$s_cpu" -v l_wall="$l_wall" \
 	    -v s_wall="$sw_short_wall" -v rss="$rss" -v n="$n" -v bare="$b" \
 	    -v setup_only="${setup_only:-0}" -v reps="$reps" -v commit="$commit" \
-	    -v date="$stamp" -v jsonl="$jsonl" '
+	    -v date="$stamp" -v jsonl="$jsonl" \
+	    -v l_runs="$(runs "$tmp/long.cost")" -v s_runs="$(runs "$tmp/short.cost")" '
 	BEGIN {
 		setup = s_cpu / 1e9
 		if (setup_only) {
@@ -213,11 +219,11 @@ row() {
 		printf "%-30s %6g %9.0f %8.0f %9.2f %7.2f %7.1f %9.0f %8.0f %3d %6d %6.1f %6.1f %5.2f\n",
 		       label, dur, evs, nsev, sps, setup, rss / 1024, swsim, nssw, levels,
 		       n, bare, ratio, l_wall / l_cpu
-		printf "{\"kind\":\"row\",\"commit\":\"%s\",\"date\":\"%s\",\"series\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"tasks\":%d,\"groups\":\"%s\",\"depth\":%d,\"levels\":%d,\"hz\":%d,\"group_sched\":%s,\"start_spread\":\"%s\",\"start_instants\":%d,\"sim_s\":%g,\"short_sim_s\":%g,\"reps\":%d,\"events\":%d,\"events_short\":%d,\"switches\":%d,\"switches_short\":%d,\"cpu_s\":%.3f,\"cpu_s_short\":%.3f,\"wall_s\":%.3f,\"wall_s_short\":%.3f,\"setup_cpu_s\":%.3f,\"loop_cpu_s\":%.3f,\"ns_per_event\":%.1f,\"events_per_sim_s\":%.0f,\"sim_s_per_s\":%.4f,\"sim_s_per_wall_s\":%.4f,\"switches_per_sim_s\":%.0f,\"ns_per_switch\":%.1f,\"rq_size\":%d,\"bare_ns\":%.2f,\"switch_over_levels_bare\":%.2f,\"rss_kib\":%d,\"projected_hour_cpu_s\":%.1f}\n",
+		printf "{\"kind\":\"row\",\"commit\":\"%s\",\"date\":\"%s\",\"series\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"tasks\":%d,\"groups\":\"%s\",\"depth\":%d,\"levels\":%d,\"hz\":%d,\"group_sched\":%s,\"start_spread\":\"%s\",\"start_instants\":%d,\"sim_s\":%g,\"short_sim_s\":%g,\"reps\":%d,\"events\":%d,\"events_short\":%d,\"switches\":%d,\"switches_short\":%d,\"cpu_s\":%.3f,\"cpu_s_short\":%.3f,\"wall_s\":%.3f,\"wall_s_short\":%.3f,\"setup_cpu_s\":%.3f,\"loop_cpu_s\":%.3f,\"ns_per_event\":%.1f,\"events_per_sim_s\":%.0f,\"sim_s_per_s\":%.4f,\"sim_s_per_wall_s\":%.4f,\"switches_per_sim_s\":%.0f,\"ns_per_switch\":%.1f,\"rq_size\":%d,\"bare_ns\":%.2f,\"switch_over_levels_bare\":%.2f,\"rss_kib\":%d,\"projected_hour_cpu_s\":%.1f,\"cpu_s_runs\":[%s],\"cpu_s_short_runs\":[%s]}\n",
 		       commit, date, series, label, cpus, tasks, groups, depth, levels, hz, gs,
 		       spread, instants, dur, short, reps, ev_l, ev_s, sw_l, sw_s, l_cpu / 1e9,
 		       s_cpu / 1e9, l_wall / 1e9, s_wall / 1e9, setup, loop, nsev, evs, sps, spw,
-		       swsim, nssw, n, bare, ratio, rss, setup + 3600 / sps >> jsonl
+		       swsim, nssw, n, bare, ratio, rss, setup + 3600 / sps, l_runs, s_runs >> jsonl
 	}'
 	# what the target needs: the last row's loop rate and set-up
 	last_sps=$(tail -n 1 "$jsonl" | sed -n 's/.*"sim_s_per_s":\([0-9.]*\).*/\1/p')
