@@ -10,7 +10,7 @@
 #   make check-asan      the same with ASan+UBSan, into build-asan/
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
-#   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 1 minute)
+#   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
 #   make deps            install the Debian packages needed (tools/deps.sh)
@@ -304,7 +304,7 @@ check-tsan: deps
 		CK_RUN_CASE=api build-tsan/tests/test_api
 
 # The benchmark (tools/bench.sh, docs/performance.md): pinned to one core,
-# about 8 minutes; BENCH_QUICK=1 for a one-minute subset.  Its two helper
+# 5-6 minutes; BENCH_QUICK=1 for a 30-second subset.  Its two helper
 # programs: bench-run (a command's CPU time and peak RSS, from wait4) and
 # bench-rbtree (the bare rb-tree reference, src/lib/rbtree.c included as
 # the policies include it).
