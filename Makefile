@@ -10,7 +10,7 @@
 #   make check-asan      the same with ASan+UBSan, into build-asan/
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
-#   make bench           runs tools/bench.sh build/sched-sim
+#   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
@@ -312,12 +312,23 @@ check-tsan: deps
 	SCHED_SIM=build-tsan/sched-sim TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
 		CK_RUN_CASE=api build-tsan/tests/test_api
 
+# The benchmark (tools/bench.sh, docs/performance.md): pinned to one core,
+# 5-6 minutes; BENCH_QUICK=1 for a 30-second subset.  Its two helper
+# programs: bench-run (a command's CPU time and peak RSS, from wait4) and
+# bench-rbtree (the bare rb-tree reference, src/lib/rbtree.c included as
+# the policies include it).
+BENCH_QUICK ?=
+BENCH_TOOLS := $(BUILD)/tools/bench-run $(BUILD)/tools/bench-rbtree
+
+$(BUILD)/tools/bench-%: tools/bench-%.c
+	@mkdir -p $(@D)
+	$(CC) -Isrc $(CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
+
+-include $(wildcard $(BENCH_TOOLS:=.d))
+
 bench: deps
-	@if [ ! -f tools/bench.sh ]; then \
-		echo "make bench: tools/bench.sh does not exist yet" >&2; exit 1; \
-	fi
-	@$(MAKE) --no-print-directory all
-	bash tools/bench.sh $(CLI)
+	@$(MAKE) --no-print-directory all $(BENCH_TOOLS)
+	BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) sh tools/bench.sh $(CLI)
 
 fuzz: deps
 	@if [ ! -f tools/fuzz.sh ]; then \
