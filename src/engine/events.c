@@ -30,8 +30,6 @@ static void event_failed(struct sim *s, const struct trace_event *ev,
 /* A signal wakes a sleeping task; it exits when it runs. */
 static void kill_task(struct sim *s, struct sim_task *st)
 {
-	struct policy_task_stats ts;
-
 	st->killed = true;
 	if (!st->started) {
 		timer_cancel(s, &st->timer);
@@ -41,7 +39,6 @@ static void kill_task(struct sim *s, struct sim_task *st)
 		s->groups[st->group].alive_members--;
 		return;
 	}
-	s->policy->task_stats(s->pm, st->index, &ts);
 	if (st->cpu >= 0) {
 		int cpu = st->cpu;
 
@@ -63,7 +60,7 @@ static void kill_task(struct sim *s, struct sim_task *st)
 			st->waiting_chan = -1;
 		}
 		timer_cancel(s, &st->timer);
-		wake_task(s, st, ts.cpu, false);
+		wake_task(s, st, sim_task_cpu(s, st), false);
 	}
 }
 

@@ -237,7 +237,8 @@ void note_wakeup(struct sim *s, struct sim_task *st, bool latency)
 	}
 }
 
-static int task_cpu_now(struct sim *s, const struct sim_task *st)
+/* The task's CPU as the policy has it (task_cpu()) */
+int sim_task_cpu(struct sim *s, const struct sim_task *st)
 {
 	struct policy_task_stats ts;
 
@@ -250,7 +251,7 @@ void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
 		st->blocked = false;
 		note_wakeup(s, st, true);
-		vlog(s, 2, "cpu%d wakeup %s\n", task_cpu_now(s, st), st->name);
+		vlog(s, 2, "cpu%d wakeup %s\n", sim_task_cpu(s, st), st->name);
 	}
 }
 
@@ -310,7 +311,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	s->policy->fork(s->pm, child->index, parent->index, child->group,
 			&attr, s->now);
 	note_wakeup(s, child, false);
-	vlog(s, 2, "cpu%d fork %s (parent %s)\n", task_cpu_now(s, child),
+	vlog(s, 2, "cpu%d fork %s (parent %s)\n", sim_task_cpu(s, child),
 	     child->name, parent->name);
 }
 
@@ -500,7 +501,7 @@ void process_resched(struct sim *s)
 void task_exit(struct sim *s, struct sim_task *st)
 {
 	struct sim_group *g = &s->groups[st->group];
-	int cpu = task_cpu_now(s, st);
+	int cpu = sim_task_cpu(s, st);
 
 	s->policy->exit(s->pm, st->index, s->now);
 	st->exited = true;

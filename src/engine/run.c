@@ -51,25 +51,19 @@ static void on_run_done(struct sim *s, int cpu)
 
 static void start_task(struct sim *s, struct sim_task *st)
 {
-	struct policy_task_stats ts;
-
 	st->started = true;
 	s->policy->fork(s->pm, st->index, SIM_IDLE, st->group, NULL, s->now);
 	note_wakeup(s, st, false);
-	s->policy->task_stats(s->pm, st->index, &ts);
-	vlog(s, 2, "cpu%d fork %s\n", ts.cpu, st->name);
+	vlog(s, 2, "cpu%d fork %s\n", sim_task_cpu(s, st), st->name);
 }
 
 static void on_task_timer(struct sim *s, struct sim_task *st)
 {
-	struct policy_task_stats ts;
-
 	if (!st->started) {
 		start_task(s, st);
 		return;
 	}
-	s->policy->task_stats(s->pm, st->index, &ts);
-	wake_task(s, st, ts.cpu, false);
+	wake_task(s, st, sim_task_cpu(s, st), false);
 }
 
 static void on_dump(struct sim *s)

@@ -294,6 +294,7 @@ void format_sim_time(u64 ns, char *buf, size_t size);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
+int sim_task_cpu(struct sim *s, const struct sim_task *st);
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
 bool run_program(struct sim *s, int cpu, struct sim_task *st);
 void run_schedule(struct sim *s, int cpu);

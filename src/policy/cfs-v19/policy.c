@@ -245,25 +245,36 @@ oom:
 	return NULL;
 }
 
-static void cfs_v19_task_init(struct policy_machine *pm, int id,
-			      const struct policy_task_attr *attr)
+/* sched_task_init() into slot id: the engine's number for the task */
+static void init_task_slot(struct policy_machine *pm, int id,
+			   const struct policy_task_attr *attr,
+			   unsigned int policy, int nice, unsigned int rt_priority,
+			   const struct cpumask *allowed, struct task_group *tg)
 {
 	struct task_struct *p = task_by_id(pm, id);
 
-	/* Its group is looked up at fork: a mkdir may make it before then */
-	sched_task_init(&pm->m, p, attr->pid, attr->comm,
-			policy_of_class[attr->sched_class], attr->nice,
-			attr->rt_priority, attr->cpus_allowed,
-			&pm->m.root_task_group);
+	sched_task_init(&pm->m, p, attr->pid, attr->comm, policy, nice,
+			rt_priority, allowed, tg);
 	p->sim_id = id;
 	if ((size_t)id >= pm->nr_tasks)
 		pm->nr_tasks = (size_t)id + 1;
 }
 
+static void cfs_v19_task_init(struct policy_machine *pm, int id,
+			      const struct policy_task_attr *attr)
+{
+	/* Its group is looked up at fork: a mkdir may make it before then */
+	init_task_slot(pm, id, attr, policy_of_class[attr->sched_class],
+		       attr->nice, attr->rt_priority, attr->cpus_allowed,
+		       &pm->m.root_task_group);
+}
+
 /*
- * do_fork(): sched_fork() and wake_up_new_task().  A trace-level task is
- * forked by a launcher that is not on any CPU (see README), from the
- * first CPU it may use, and then execs its program: SD_BALANCE_EXEC.
+ * do_fork(): sched_fork() and wake_up_new_task().  A job child inherits
+ * what its parent has now and is forked from the parent's CPU.  A
+ * trace-level task is forked by a launcher that is not on any CPU (see
+ * README), from the first CPU it may use, and then execs its program:
+ * SD_BALANCE_EXEC.
  */
 static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
 			 int group, const struct policy_task_attr *attr,
@@ -271,32 +282,22 @@ static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
 {
 	struct machine *m = &pm->m;
 	struct task_struct *p = task_by_id(pm, id);
+	struct task_struct *parent = parent_id != SIM_IDLE ?
+				     task_by_id(pm, parent_id) : NULL;
 
-	pm->m.now = now;
-
-	if (parent_id != SIM_IDLE) {
-		struct task_struct *parent = task_by_id(pm, parent_id);
-
-		/* The child inherits what the parent has now */
-		sched_task_init(m, p, attr->pid, attr->comm, parent->policy,
-				PRIO_TO_NICE(parent->static_prio),
-				parent->rt_priority, &parent->cpus_allowed,
-				parent->tg);
-		p->sim_id = id;
-		if ((size_t)id >= pm->nr_tasks)
-			pm->nr_tasks = (size_t)id + 1;
-		p->tg->nr_tasks++;
-		sched_fork(m, p, task_cpu(parent));
-		update_rq_clock(task_rq(p), now);
-		wake_up_new_task(m, p, parent);
-		return;
-	}
-	p->tg = pm->groups[group];
+	m->now = now;
+	if (parent)
+		init_task_slot(pm, id, attr, parent->policy,
+			       PRIO_TO_NICE(parent->static_prio),
+			       parent->rt_priority, &parent->cpus_allowed,
+			       parent->tg);
+	else
+		p->tg = pm->groups[group];
 	p->tg->nr_tasks++;
-	sched_fork(m, p, first_cpu(p->cpus_allowed));
+	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(p->cpus_allowed));
 	update_rq_clock(task_rq(p), now);
-	wake_up_new_task(m, p, NULL);
-	if (m->nr_cpus > 1)
+	wake_up_new_task(m, p, parent);
+	if (!parent && m->nr_cpus > 1)
 		sched_exec_cpu(m, p);
 }
 
