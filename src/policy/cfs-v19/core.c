@@ -307,8 +307,6 @@ static void sched_tick_replay(struct rq *rq, u64 missed)
  */
 static void sched_ticks_restart_at(struct machine *m, bool tick_due_now_ran)
 {
-	u64 jiffies = m->jiffies;
-
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(m, cpu);
 		u64 tick = rq->sysctl->tick_nsec, missed, since;
@@ -322,18 +320,13 @@ static void sched_ticks_restart_at(struct machine *m, bool tick_due_now_ran)
 			missed--;	/* it runs after what happens now */
 		rq->tick_stopped = false;
 		m->nr_tick_stopped--;
-		if (missed) {
+		if (missed)	/* leaves jiffies at the last skipped tick */
 			sched_tick_replay(rq, missed);
-			if (m->jiffies > jiffies)
-				jiffies = m->jiffies;
-		}
 		if (m->host->tick_restart)
 			m->host->tick_restart(m->host, rq->cpu,
 					      rq->tick_stopped_at +
 					      (missed + 1) * tick);
 	}
-	/* as the last skipped tick left it */
-	m->jiffies = jiffies;
 }
 
 /* The first activation after the machine went quiet: every CPU ticks. */
