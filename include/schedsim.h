@@ -331,6 +331,20 @@ SIM_API int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out);
 /* Trace events that failed (e.g. rmdir of a busy group), as text. */
 SIM_API size_t sim_event_failure_count(const sim_result *r);
 SIM_API const char *sim_event_failure(const sim_result *r, size_t i);
+/*
+ * Known-wrong results the policy reproduced on purpose because its
+ * kernel computed them (e.g. 2.6.23's 32-bit overflow in
+ * sg_div_cpu_power): one per kernel function, with the simulated time of
+ * the first occurrence and how many there were.
+ */
+typedef struct sim_warning_info {
+	const char *where;		/* the kernel function */
+	const char *what;		/* what went wrong, a sentence */
+	uint64_t first_ns;
+	uint64_t count;
+} sim_warning_info;
+SIM_API size_t sim_warning_count(const sim_result *r);
+SIM_API int sim_warning(const sim_result *r, size_t i, sim_warning_info *out);
 /* A task blocked for good when the run ended in a deadlock
  * (SIM_END_DEADLOCK), and what it waits for. */
 typedef struct sim_blocked_task {

@@ -352,6 +352,24 @@ int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out)
 	return 0;
 }
 
+size_t sim_warning_count(const sim_result *r)
+{
+	return r->nr_warnings;
+}
+
+int sim_warning(const sim_result *r, size_t i, sim_warning_info *out)
+{
+	const struct sim_warning *w;
+
+	if (i >= r->nr_warnings)
+		return -1;
+	w = &r->warnings[i];
+	*out = (sim_warning_info){ .where = w->where, .what = w->what,
+				   .first_ns = w->first_ns,
+				   .count = w->count };
+	return 0;
+}
+
 size_t sim_event_failure_count(const sim_result *r)
 {
 	return r->nr_failures;

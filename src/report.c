@@ -456,6 +456,16 @@ void report_text(const struct sim_result *r,
 		fprintf(out, "\nevent failed: %s", r->failures[i]);
 	if (r->nr_failures)
 		fprintf(out, "\n");
+	for (size_t i = 0; i < r->nr_warnings; i++) {
+		const struct sim_warning *w = &r->warnings[i];
+
+		fprintf(out, "\nwarning: %s, first at %" PRIu64 ".%09" PRIu64
+			" s, %" PRIu64 " time%s: %s", w->where,
+			w->first_ns / 1000000000, w->first_ns % 1000000000,
+			w->count, w->count == 1 ? "" : "s", w->what);
+	}
+	if (r->nr_warnings)
+		fprintf(out, "\n");
 	if (r->end == SIM_END_DEADLOCK)
 		text_deadlock(r, out);
 

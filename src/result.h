@@ -75,6 +75,18 @@ struct sim_group_result {
 	int first_child, next_sibling;	/* the tree, in index order; -1 */
 };
 
+/*
+ * A known-wrong result the port reproduced on purpose (the kernel's own
+ * overflow), once per kernel function: where, what, first time, count.
+ */
+#define SIM_MAX_WARNINGS	8
+struct sim_warning {
+	const char *where;		/* kernel function: a string constant */
+	const char *what;		/* a string constant */
+	u64 first_ns;
+	u64 count;
+};
+
 struct sim_cpu_result {
 	u64 busy_ns;			/* a task was current */
 	u64 nr_switches;
@@ -104,6 +116,9 @@ struct sim_result {
 
 	char **failures;		/* trace events that failed, as text */
 	size_t nr_failures;
+
+	struct sim_warning warnings[SIM_MAX_WARNINGS];
+	size_t nr_warnings;
 
 	struct sim_job_summary *job_steps;	/* in order of first fork */
 	size_t nr_job_steps;

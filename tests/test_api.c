@@ -654,6 +654,57 @@ START_TEST(test_deadlock_blocked_tasks)
 }
 END_TEST
 
+/*
+ * 2.6.23 passes a group's load x SCHED_LOAD_SCALE (1024) to
+ * sg_div_cpu_power as a u32.  An RT task weighs prio_to_weight[0] x 2 =
+ * 177522, so n RT tasks pinned to CPU 0 overflow it when n x 177522 x
+ * 1024 >= 2^32: from n = 24 (23 give 4,083,006 x 1024 < 2^32).  CPU 1,
+ * idle, looks at CPU 0's group at its first balance.
+ */
+static sim_result *pinned_rt_run(int n)
+{
+	char text[512];
+	sim_error err;
+	sim_trace *t;
+	sim_result *r;
+
+	snprintf(text, sizeof(text),
+		 "{ \"sched-sim\": 1, \"duration\": \"50ms\", \"machine\": { \"cpus\": 2 },"
+		 "  \"scheduler\": {}, \"tasks\": [ { \"name\": \"rt\", \"instances\": %d,"
+		 "  \"policy\": \"fifo\", \"rt_priority\": 1, \"cpus\": \"0\","
+		 "  \"program\": [ { \"run\": \"forever\" } ] } ] }", n);
+	t = sim_trace_load_string(text, strlen(text), "rt.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	r = sim_run_opts(t, NULL, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(sim_result_status(r), SIM_OK);
+	sim_trace_free(t);
+	return r;
+}
+
+START_TEST(test_warning_u32_group_load)
+{
+	sim_result *r = pinned_rt_run(23);
+	sim_warning_info w;
+
+	ck_assert_uint_eq(sim_warning_count(r), 0);
+	ck_assert_int_eq(sim_warning(r, 0, &w), -1);
+	sim_result_free(r);
+
+	r = pinned_rt_run(24);
+	ck_assert_uint_eq(sim_warning_count(r), 1);
+	ck_assert_int_eq(sim_warning(r, 0, &w), 0);
+	ck_assert_str_eq(w.where, "sg_div_cpu_power");
+	ck_assert_ptr_nonnull(strstr(w.what, "2^32"));
+	/* CPU 1 balances at its first tick (1 ms at HZ 1000) and then at
+	 * every interval of an idle CPU: many times in 50 ms */
+	ck_assert_uint_eq(w.first_ns, 1000000);
+	ck_assert_uint_gt(w.count, 1);
+	ck_assert_int_eq(sim_warning(r, 1, &w), -1);
+	sim_result_free(r);
+}
+END_TEST
+
 /* The shared library exports the public API and nothing else. */
 START_TEST(test_exports_only_sim)
 {
@@ -704,6 +755,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_exports_only_sim);
 	tcase_add_test(tc, test_stop_flag_and_bounds);
 	tcase_add_test(tc, test_deadlock_blocked_tasks);
+	tcase_add_test(tc, test_warning_u32_group_load);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -619,6 +619,61 @@ START_TEST(test_seed_smp_fairness_2_4_8_cpus)
 }
 END_TEST
 
+/* wasted_ns of cpu'cpu' in a JSON report's cpus_detail */
+static long long cpu_wasted(json_t *root, size_t cpu)
+{
+	json_t *o = json_array_get(json_object_get(root, "cpus_detail"), cpu);
+
+	ck_assert_ptr_nonnull(o);
+	return json_integer_value(json_object_get(o, "wasted_ns"));
+}
+
+/*
+ * Wasted time counts an idle CPU only when a waiting task may run there.
+ * a and b are pinned to CPU 0, c may run on CPUs 0-1: CPU 2 idles all
+ * run with nobody allowed there waiting (never wasted), CPU 0 is never
+ * idle, CPU 1 is wasted only until it pulls c (and from 3 s, when a may
+ * run on CPU 1 too, until it pulls a).  c pinned to CPU 2 at 2 s leaves
+ * CPU 1 idle beside two waiting tasks it may not run: not wasted.  Only
+ * CPU 1 is ever wasted, so the machine's total is its total.
+ */
+START_TEST(test_wasted_time_respects_affinity)
+{
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"5s\", \"machine\": { \"cpus\": 3 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"a\", \"cpus\": \"0\", \"program\": [ { \"run\": \"forever\" } ] },"
+		"               { \"name\": \"b\", \"cpus\": \"0\", \"program\": [ { \"run\": \"forever\" } ] },"
+		"               { \"name\": \"c\", \"cpus\": \"0-1\", \"program\": [ { \"run\": \"forever\" } ] } ],"
+		"  \"events\": [ { \"at\": \"2s\", \"do\": \"affinity\", \"task\": \"c\", \"cpus\": \"2\" },"
+		"               { \"at\": \"3s\", \"do\": \"affinity\", \"task\": \"a\", \"cpus\": \"0-1\" } ] }");
+	char args[256];
+	json_error_t jerr;
+	json_t *root;
+	struct run r;
+	long long w1;
+
+	snprintf(args, sizeof(args), "--check --json %s", path);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	root = json_loads(r.out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	w1 = cpu_wasted(root, 1);
+	ck_assert_int_eq(cpu_wasted(root, 0), 0);
+	ck_assert_int_eq(cpu_wasted(root, 2), 0);
+	/*
+	 * two pulls, each within a balance interval of an idle CPU (the
+	 * second after a second of balanced passes has grown it to
+	 * hundreds of ms), not the 2 s CPU 1 idles beside pinned tasks
+	 */
+	ck_assert_msg(w1 > 0 && w1 < 1000000000, "cpu1 wasted %lld ns", w1);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "wasted_ns")), w1);
+	json_decref(root);
+	run_free(&r);
+	unlink(path);
+}
+END_TEST
+
 START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 {
 	struct run r = sim("--json traces/hackbench-smp.json");
@@ -1514,6 +1569,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_short_runs_preempted_mid_step);
 	tcase_add_test(tc, test_seed_smp_fairness_2_4_8_cpus);
 	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
+	tcase_add_test(tc, test_wasted_time_respects_affinity);
 	tcase_add_test(tc, test_broken_invariant_exits_3);
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);

@@ -134,7 +134,7 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 			event_failed(s, ev, "no allowed CPU (EINVAL)");
 			return;
 		}
-		st->cpus_allowed = ev->cpus;
+		sim_task_set_affinity(s, st, &ev->cpus);
 		break;
 	case EV_KILL:
 		if (!st->exited)

@@ -190,7 +190,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 	struct sim_cpu *c = &s->cpus[cpu];
 
 	timer_cancel(s, &c->run_done);
-	s->busy_cpus += (next != SIM_IDLE) - (prev != SIM_IDLE);
+	sim_wasted_switch(s, cpu, prev, next);
 	if (prev != SIM_IDLE) {
 		struct sim_task *st = &s->tasks[prev];
 
@@ -200,7 +200,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->in_run && st->run_left != TRACE_FOREVER)
 			st->run_left -= s->now - st->step_since;
 		if (prev_queued) {
-			st->runnable_waiting = true;
+			sim_task_set_waiting(s, st, true);
 			st->wait_since = s->now;
 		}
 	}
@@ -213,7 +213,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		st->step_since = s->now;
 		if (st->runnable_waiting) {
 			st->wait_ns += s->now - st->wait_since;
-			st->runnable_waiting = false;
+			sim_task_set_waiting(s, st, false);
 		}
 		if (st->latency_pending) {
 			lat_add(s, &st->lat, s->now - st->wake_time);
@@ -226,10 +226,34 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 	     task_name(s, next));
 }
 
+/*
+ * host->warn: the policy reproduced a known-wrong kernel result.  Kept
+ * once per kernel function (the first time and a count); past
+ * SIM_MAX_WARNINGS distinct functions the last slot counts the rest.
+ */
+void sim_warn(struct policy_host *host, const char *where, const char *what)
+{
+	struct sim *s = sim_of_host(host);
+	struct sim_warning *w = NULL;
+
+	for (size_t i = 0; i < s->nr_warnings; i++)
+		if (!strcmp(s->warnings[i].where, where))
+			w = &s->warnings[i];
+	if (!w && s->nr_warnings < SIM_MAX_WARNINGS) {
+		w = &s->warnings[s->nr_warnings++];
+		*w = (struct sim_warning){ .where = where, .what = what,
+					   .first_ns = s->now };
+		vlog(s, 1, "warning: %s: %s\n", where, what);
+	}
+	if (!w)
+		w = &s->warnings[SIM_MAX_WARNINGS - 1];
+	w->count++;
+}
+
 /* The task became runnable through a wakeup: start its wait clocks. */
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency)
 {
-	st->runnable_waiting = true;
+	sim_task_set_waiting(s, st, true);
 	st->wait_since = s->now;
 	if (latency) {
 		st->wake_time = s->now;
@@ -298,6 +322,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	child->group = parent->group;
 	child->sched_class = parent->sched_class;
 	child->cpus_allowed = parent->cpus_allowed;
+	child->allowed_everywhere = parent->allowed_everywhere;
 	child->cpu = -1;
 	child->started = true;
 	timer_init(&child->timer, TIMER_TASK, child->index);
@@ -504,6 +529,8 @@ void task_exit(struct sim *s, struct sim_task *st)
 	int cpu = sim_task_cpu(s, st);
 
 	s->policy->exit(s->pm, st->index, s->now);
+	/* a killed task's wait is not charged (finish_run skips it) */
+	sim_task_set_waiting(s, st, false);
 	st->exited = true;
 	st->in_run = false;
 	st->exit_ns = s->now;

@@ -235,6 +235,8 @@ struct sim_result *sim_collect_results(struct sim *s)
 	r->end_ns = s->end_ns;
 	r->events = s->events;
 	r->wasted_ns = s->wasted_ns;
+	memcpy(r->warnings, s->warnings, sizeof(r->warnings));
+	r->nr_warnings = s->nr_warnings;
 	r->nr_cpus = s->nr_cpus;
 	if (s->pm)
 		s->policy->tunables_effective(s->pm, r->tunables);

@@ -79,79 +79,6 @@ static void on_dump(struct sim *s)
 }
 
 /**************************************************************
- * Wasted CPU time (Lozi et al., EuroSys 2016): a CPU idle while a
- * runnable task that may run there waits on another CPU.
- */
-
-/* Charge the wasted time of the state that held since wasted_mark. */
-static void account_wasted(struct sim *s, u64 until)
-{
-	u64 dt = until - s->wasted_mark;
-
-	s->wasted_mark = until;
-	if (!s->any_wasted || !dt)
-		return;
-	s->wasted_ns += dt;
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		if (s->cpus[cpu].wasted)
-			s->cpus[cpu].wasted_ns += dt;
-}
-
-/* Which CPUs are idle while a task that may run there waits elsewhere? */
-static void update_wasted(struct sim *s)
-{
-	int idle = 0, waiting_cpus = 0;
-
-	/* Nothing queued, dequeued or switched since the last look */
-	if (s->host.state_gen == s->wasted_gen)
-		return;
-	s->wasted_gen = s->host.state_gen;
-	s->any_wasted = false;
-	if (s->nr_cpus == 1)
-		return;
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct sim_cpu *c = &s->cpus[cpu];
-		struct policy_cpu_stats cs;
-		bool is_idle_cpu = c->curr == SIM_IDLE;
-
-		s->policy->cpu_stats(s->pm, cpu, &cs);
-		c->wasted = false;
-		idle += is_idle_cpu;
-		waiting_cpus += cs.nr_running > (u64)!is_idle_cpu;
-	}
-	if (!idle || !waiting_cpus)
-		return;
-	if (!s->affinity_restricted) {
-		/*
-		 * Any waiting task may run on any CPU, and an idle CPU has
-		 * nobody waiting on it (schedule() has run): every idle CPU
-		 * is wasted.
-		 */
-		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-			if (s->cpus[cpu].curr == SIM_IDLE)
-				s->cpus[cpu].wasted = s->any_wasted = true;
-		return;
-	}
-	for (size_t i = 0; i < s->nr_tasks; i++) {
-		struct sim_task *st = &s->tasks[i];
-		struct policy_task_stats ts;
-		int c;
-
-		if (!st->started || st->exited || st->cpu >= 0)
-			continue;
-		s->policy->task_stats(s->pm, st->index, &ts);
-		if (!ts.queued)
-			continue;
-		for_each_cpu_mask(c, st->cpus_allowed) {
-			if (c >= s->nr_cpus)
-				break;
-			if (c != ts.cpu && s->cpus[c].curr == SIM_IDLE)
-				s->cpus[c].wasted = s->any_wasted = true;
-		}
-	}
-}
-
-/**************************************************************
  * Set-up
  */
 
@@ -299,6 +226,7 @@ static int build_groups(struct sim *s)
 static void finish_run(struct sim *s)
 {
 	s->policy->flush(s->pm, s->now);
+	sim_wasted_finish(s);
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		struct sim_cpu *c = &s->cpus[cpu];
 		struct sim_task *st;
@@ -313,10 +241,9 @@ static void finish_run(struct sim *s)
 	for (size_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *st = &s->tasks[i];
 
-		if (st->runnable_waiting && !st->exited) {
+		/* still waiting: the flag stays, for the last check */
+		if (st->runnable_waiting && !st->exited)
 			st->wait_ns += s->now - st->wait_since;
-			st->runnable_waiting = false;
-		}
 		if (st->started)
 			attribute_cpu(s, st);
 	}
@@ -500,7 +427,6 @@ static void main_loop(struct sim *s)
 				zero_time_forget(s);
 			s->instant_work = 0;
 		}
-		account_wasted(s, tm->when);
 		s->now = tm->when;
 		if (tm->kind == TIMER_DUMP) {
 			/* printing is not simulating: no event, no effect */
@@ -526,7 +452,6 @@ static void main_loop(struct sim *s)
 			break;
 		}
 		process_resched(s);
-		update_wasted(s);
 		if (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
 		    nothing_can_happen(s))
 			end_in_deadlock(s);
@@ -538,7 +463,6 @@ static void main_loop(struct sim *s)
 			sim_check_now(s);
 		}
 	}
-	account_wasted(s, s->now);
 }
 
 static void sim_free(struct sim *s)
@@ -562,6 +486,7 @@ static void sim_free(struct sim *s)
 		free(s->hist_pool[i]);
 	free(s->hist_pool);
 	free(s->cpus);
+	sim_wasted_free(s);
 	free(s->heap);
 	free(s->blocked);
 	free(s);
@@ -612,6 +537,7 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		s->opt.log = stdout;
 	s->host.switched = sim_switched;
 	s->host.tick_restart = tick_restart;
+	s->host.warn = sim_warn;
 	s->host.verbose = s->opt.verbose;
 	s->host.log = s->opt.log;
 	rng_seed(s, t->seed);
@@ -646,6 +572,10 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		s->affinity_restricted |= cpus_weight(&t->tasks[i].cpus) < ncpu;
 	for (size_t i = 0; i < t->nr_events; i++)
 		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
+	if (sim_wasted_init(s))
+		goto oom;
+	for (size_t i = 0; i < s->nr_trace_tasks; i++)
+		sim_task_set_affinity(s, &s->tasks[i], &t->tasks[i].cpus);
 
 	for (int cpu = 0; cpu < ncpu; cpu++) {
 		s->cpus[cpu].curr = SIM_IDLE;

@@ -11,7 +11,8 @@
  *			recv, jobs; wakeups, forks, exits, schedule()
  *	events.c	the trace's events: move, shares, mkdir, rmdir,
  *			nice, affinity, kill
- *	run.c		set-up, the main loop, ticks, wasted CPU time
+ *	run.c		set-up, the main loop, ticks
+ *	wasted.c	wasted CPU time, kept incrementally
  *	check.c		CPU-time conservation (the engine's invariant)
  *	jobsteps.c	the children of each jobs step, counted together
  *	results.c	the run's numbers into struct sim_result
@@ -84,6 +85,7 @@ struct sim_task {
 	int group;			/* index in sim->groups */
 	enum sim_sched_class sched_class;
 	struct cpumask cpus_allowed;	/* the engine's copy, for wasted time */
+	bool allowed_everywhere;	/* cpus_allowed covers the machine */
 
 	/* Program state */
 	const struct trace_program *program;
@@ -118,7 +120,8 @@ struct sim_task {
 	/* Statistics */
 	u64 oncpu_ns;			/* time current, measured by the engine */
 	u64 wait_ns, wait_since;
-	bool runnable_waiting;
+	bool runnable_waiting;		/* queued, not current: only through
+					 * sim_task_set_waiting() */
 	u64 wake_time;
 	bool latency_pending;
 	struct lat_stats lat;
@@ -159,8 +162,9 @@ struct sim_group {
 struct sim_cpu {
 	int curr;			/* task id, or SIM_IDLE */
 	u64 busy_ns;
-	u64 wasted_ns;
-	bool wasted;			/* in the current state */
+	u64 wasted_ns;			/* settled up to wasted_mark */
+	u64 wasted_mark;		/* when it was last settled */
+	u64 wasted_mark_anywhere;	/* sim->anywhere_ns then */
 	struct sim_timer tick, run_done;
 };
 
@@ -181,6 +185,8 @@ struct sim {
 	int nr_cpus;
 	char **failures;		/* texts of failed trace events */
 	size_t nr_failures;
+	struct sim_warning warnings[SIM_MAX_WARNINGS];	/* host->warn */
+	size_t nr_warnings;
 
 	/* Event queue: an indexed binary min-heap of timers */
 	struct sim_timer **heap;
@@ -190,11 +196,14 @@ struct sim {
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 
-	/* Wasted CPU time (Lozi et al., EuroSys 2016) */
-	bool any_wasted;
+	/* Wasted CPU time (Lozi et al., EuroSys 2016), wasted.c */
 	bool affinity_restricted;	/* some task cannot run everywhere */
-	u64 wasted_mark;		/* accounted up to here */
-	u64 wasted_gen;			/* host.state_gen it was computed at */
+	u64 nr_waiting_anywhere;	/* waiting tasks allowed everywhere */
+	uint32_t *waiting_here;		/* per CPU: waiting restricted tasks
+					 * allowed there (if restricted) */
+	u64 nr_idle_waited_on;		/* idle CPUs with waiting_here > 0 */
+	u64 anywhere_ns, anywhere_mark;	/* time nr_waiting_anywhere > 0 */
+	u64 wasted_mark;		/* wasted_ns settled up to here */
 	u64 wasted_ns;
 
 	/* Jobs steps that forked, in order of their first fork, and an
@@ -291,6 +300,17 @@ static inline bool count_instant_work(struct sim *s, int cpu,
 }
 void zero_time_forget(struct sim *s);
 void format_sim_time(u64 ns, char *buf, size_t size);
+/* wasted.c */
+int sim_wasted_init(struct sim *s);
+void sim_wasted_free(struct sim *s);
+void sim_task_set_waiting(struct sim *s, struct sim_task *st, bool waiting);
+void sim_task_set_affinity(struct sim *s, struct sim_task *st,
+			   const struct cpumask *mask);
+void sim_wasted_switch(struct sim *s, int cpu, int prev, int next);
+void sim_wasted_finish(struct sim *s);
+bool sim_check_wasted(struct sim *s, char *why, size_t len);
+
+void sim_warn(struct policy_host *host, const char *where, const char *what);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);

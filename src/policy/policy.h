@@ -125,6 +125,15 @@ struct policy_host {
 			 bool prev_queued);
 	/* A CPU whose tick had stopped (NO_HZ) must tick again at when. */
 	void (*tick_restart)(struct policy_host *host, int cpu, uint64_t when);
+	/*
+	 * The port did what its kernel did but the result is known to be
+	 * wrong (an overflow the kernel has too): 'where' is the kernel
+	 * function, a string constant that keys the warning; 'what' says
+	 * what went wrong, in a sentence.  Call it at every occurrence at
+	 * the current time; the report gives the first time and the count.
+	 */
+	void (*warn)(struct policy_host *host, const char *where,
+		     const char *what);
 
 	/* CPUs that owe a schedule(): set by the policy when it decides to
 	 * preempt (resched_task), cleared by its schedule op. */

@@ -69,13 +69,23 @@ static inline u32 reciprocal_divide(u32 a, u32 r)
 }
 
 /*
- * sg_div_cpu_power: load / sg->__cpu_power.  Like the kernel we pass
- * "load * SCHED_LOAD_SCALE" as a u32: it wraps past 4194303 of load
- * (about 24 RT tasks, or 4096 nice-0 tasks, in one group).
+ * sg_div_cpu_power: load / sg->__cpu_power (2.6.23 sched.c).  The
+ * kernel's argument is a u32, so its callers' "load * SCHED_LOAD_SCALE"
+ * wraps past 4194303 of load (about 24 RT tasks, or 4096 nice-0 tasks,
+ * in one sched group).  We keep the truncation, since it is what the
+ * kernel computed, and tell the report each time it happens: the
+ * balancer then compares wrong group loads.
  */
-static inline u32 sg_div_cpu_power(const struct sched_group *sg, u32 load)
+static inline u32 sg_div_cpu_power(struct machine *m,
+				   const struct sched_group *sg, u64 load)
 {
-	return reciprocal_divide(load, sg->reciprocal_cpu_power);
+	if (load > UINT32_MAX && m->host->warn)
+		m->host->warn(m->host, "sg_div_cpu_power",
+			      "a sched group's load x SCHED_LOAD_SCALE passed "
+			      "2^32 and was cut to 32 bits, as 2.6.23's u32 "
+			      "argument does: the balancer compared wrong "
+			      "group loads");
+	return reciprocal_divide((u32)load, sg->reciprocal_cpu_power);
 }
 
 /*
@@ -187,8 +197,8 @@ static struct sched_group *find_idlest_group(struct sched_domain *sd,
 		}
 
 		/* Adjust by relative CPU power of the group */
-		avg_load = sg_div_cpu_power(group,
-					    (u32)(avg_load * SCHED_LOAD_SCALE));
+		avg_load = sg_div_cpu_power(m, group,
+					    avg_load * SCHED_LOAD_SCALE);
 
 		if (local_group) {
 			this_load = avg_load;
@@ -718,8 +728,8 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 		total_pwr += group->__cpu_power;
 
 		/* Adjust by relative CPU power of the group */
-		avg_load = sg_div_cpu_power(group,
-					    (u32)(avg_load * SCHED_LOAD_SCALE));
+		avg_load = sg_div_cpu_power(m, group,
+					    avg_load * SCHED_LOAD_SCALE);
 
 		group_capacity = group->__cpu_power / SCHED_LOAD_SCALE;
 
@@ -818,8 +828,8 @@ small_imbalance:
 		pwr_now /= SCHED_LOAD_SCALE;
 
 		/* Amount of load we'd subtract */
-		tmp = sg_div_cpu_power(busiest, (u32)(busiest_load_per_task *
-						      SCHED_LOAD_SCALE));
+		tmp = sg_div_cpu_power(m, busiest, busiest_load_per_task *
+						      SCHED_LOAD_SCALE);
 		if (max_load > tmp)
 			pwr_move += busiest->__cpu_power *
 				    min_t(busiest_load_per_task, max_load - tmp);
@@ -827,11 +837,11 @@ small_imbalance:
 		/* Amount of load we'd add */
 		if (max_load * busiest->__cpu_power <
 		    busiest_load_per_task * SCHED_LOAD_SCALE)
-			tmp = sg_div_cpu_power(this, (u32)(max_load *
-						       busiest->__cpu_power));
+			tmp = sg_div_cpu_power(m, this, max_load *
+						       busiest->__cpu_power);
 		else
-			tmp = sg_div_cpu_power(this, (u32)(busiest_load_per_task *
-						       SCHED_LOAD_SCALE));
+			tmp = sg_div_cpu_power(m, this, busiest_load_per_task *
+						       SCHED_LOAD_SCALE);
 		pwr_move += this->__cpu_power *
 			    min_t(this_load_per_task, this_load + tmp);
 		pwr_move /= SCHED_LOAD_SCALE;
