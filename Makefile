@@ -98,8 +98,10 @@ TEST_TIMEOUT ?= 600
 
 # ---------------------------------------------------------------- sources
 
-CLI_SRC := src/cli.c
-LIB_SRCS := $(sort $(filter-out $(CLI_SRC) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
+# The sched-sim command: main() and its compare subcommand, on the public
+# API only
+CLI_SRCS := src/cli.c src/cli_compare.c
+LIB_SRCS := $(sort $(filter-out $(CLI_SRCS) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 # Other .c files in tests/ (helpers such as tests/check_util.c, if any)
@@ -114,7 +116,7 @@ POLICIES_H := $(BUILD)/gen/policies.h
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
-CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_HELPER_OBJS := $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%) $(BUILD)/tests/test_api_shared
@@ -176,8 +178,9 @@ FORCE:
 
 $(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(POLICIES_H)
 
-# The CLI is a user of the public API: it sees include/ only.
-$(CLI_OBJ): $(CLI_SRC)
+# The CLI is a user of the public API: it sees include/ only (and its own
+# headers beside it in src/).
+$(CLI_OBJS): $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -211,8 +214,8 @@ $(BUILD)/libschedsim.so: $(BUILD)/$(SO_NAME)
 	ln -sfn $(notdir $<) $@
 
 # The CLI links the static library.
-$(CLI): $(CLI_OBJ) $(LIB_A)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
+$(CLI): $(CLI_OBJS) $(LIB_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
 
 # White-box tests link every internal name; test_api is a user of the
 # public API and links what users link: the archive, and (as
@@ -376,5 +379,5 @@ clean:
 help:
 	@sed -n '3,18s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
--include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJ:.o=.d) \
+-include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))
