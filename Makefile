@@ -11,6 +11,9 @@
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
+#   make validate        the simulator under every policy against the kernel
+#                        reports in validation/kernel/ (docs/validation.md)
+#   make validate-kernel measure those reports again (tools/kernel-run; root)
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
@@ -140,6 +143,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 # ---------------------------------------------------------------- targets
 
 .PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl \
+	validate validate-kernel \
 	install uninstall clean help
 
 all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
@@ -333,6 +337,22 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_TOOLS)
 	BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) sh tools/bench.sh $(CLI)
 
+# The validation suite (docs/validation.md, tools/validate.sh): every
+# scenario of validation/ under every policy, compared with this machine's
+# kernel as measured in validation/kernel/ (scenarios without a kernel
+# report are skipped, with the reason); VALIDATE_MAX_DIFF=PP makes a
+# larger difference fail.  validate-kernel measures the kernel again with
+# tools/kernel-run (root needed, a few seconds per scenario) first.
+VALIDATE_MAX_DIFF ?=
+
+validate: deps
+	@$(MAKE) --no-print-directory all
+	@VALIDATE_MAX_DIFF=$(VALIDATE_MAX_DIFF) bash tools/validate.sh $(CLI)
+
+validate-kernel: deps
+	@$(MAKE) --no-print-directory all
+	@VALIDATE_MAX_DIFF=$(VALIDATE_MAX_DIFF) bash tools/validate.sh --kernel $(CLI)
+
 fuzz: deps
 	@if [ ! -f tools/fuzz.sh ]; then \
 		echo "make fuzz: tools/fuzz.sh does not exist yet" >&2; exit 1; \
@@ -377,7 +397,7 @@ clean:
 	rm -rf build build-asan build-tsan
 
 help:
-	@sed -n '3,18s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,21s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 -include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))
