@@ -121,6 +121,18 @@ static void make_report(const char *trace, const char *options,
 	run_free(&r);
 }
 
+static json_t *load_json(const char *text);
+
+/* The JSON of a file. */
+static json_t *load_json_file(const char *path)
+{
+	char *text = slurp(path);
+	json_t *root = load_json(text);
+
+	free(text);
+	return root;
+}
+
 static json_t *load_json(const char *text)
 {
 	json_error_t jerr;
@@ -203,7 +215,7 @@ START_TEST(test_shares_against_analytic)
 	struct run r;
 
 	make_report(trace, "", report);
-	sim_report = load_json(slurp(report));	/* leaks a few bytes */
+	sim_report = load_json_file(report);
 	snprintf(args, sizeof(args), "compare --json %s %s", analytic, report);
 	r = sim(args);
 	ck_assert_msg(r.status == 0, "%s", r.err);
@@ -374,8 +386,8 @@ START_TEST(test_two_seeds_and_two_tunings)
 	run_free(&r);
 
 	make_report(trace, "--set sched_granularity=20ms", tuned);
-	r1 = load_json(slurp(s1));	/* leaks a few bytes */
-	r2 = load_json(slurp(tuned));
+	r1 = load_json_file(s1);
+	r2 = load_json_file(tuned);
 	snprintf(args, sizeof(args), "compare --json %s %s", s1, tuned);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
@@ -817,7 +829,7 @@ START_TEST(test_validate_script)
 	/* the largest difference, worked out from the simulator's report */
 	snprintf(path, sizeof(path), "%s/one-two.json", dir);
 	make_report(path, "", report);
-	sim_report = load_json(slurp(report));
+	sim_report = load_json_file(report);
 	{
 		static const char *const groups[] = { "/a", "/b" };
 		double d;
