@@ -738,6 +738,27 @@ START_TEST(test_warnings)
 }
 END_TEST
 
+/* Output that cannot be written is exit 4, table or JSON. */
+START_TEST(test_write_error_exit_4)
+{
+	const char *good = temp_file("good.json", good_report);
+
+	for (int json = 0; json < 2; json++) {
+		char args[1024];
+		struct run r;
+
+		snprintf(args, sizeof(args), "compare %s %s %s >/dev/full",
+			 json ? "--json" : "", good, good);
+		r = sim(args);
+		ck_assert_int_eq(r.status, 4);
+		ck_assert_str_eq(r.err, "sched-sim: cannot write standard output: "
+				 "No space left on device\n");
+		run_free(&r);
+	}
+	unlink(good);
+}
+END_TEST
+
 /*
  * A report in the kernel's schema (tools/kernel-run): "policy": "kernel",
  * "kernel" an object, latency null, no wait: read, shown as "n/a".
@@ -945,6 +966,7 @@ static Suite *compare_suite(void)
 			    sizeof(bad_cases) / sizeof(bad_cases[0]));
 	tcase_add_test(tc, test_bad_command_line);
 	tcase_add_test(tc, test_warnings);
+	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_validate_script);
 	tcase_add_test(tc, test_validation_scenarios_run);
