@@ -579,6 +579,12 @@ static const struct bad_case {
 	  "  \"tasks\": [ { \"name\": \"a\" } ] }\n",
 	  "sched-sim compare: %1$s:3:14: tasks[0].share: missing; valid: a "
 	  "number from 0 to 1: the fraction of all task CPU time\n" },
+	{ "null-share", "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"p\",\n"
+	  "  \"groups\": [ { \"path\": \"/\", \"share\": null } ],\n"
+	  "  \"tasks\": [] }\n",
+	  "sched-sim compare: %1$s:2:39: groups[0].share: null, where a value "
+	  "is required; valid: a number from 0 to 1: the fraction of all task "
+	  "CPU time\n" },
 	{ "twice", "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"p\",\n"
 	  "  \"groups\": [ { \"path\": \"/\", \"share\": 1 },\n"
 	  "              { \"path\": \"/a\", \"share\": 0.5 },\n"

@@ -164,7 +164,7 @@ static int member(struct reader *rd, json_t *obj, const char *prefix,
 	if (!required)
 		return 0;
 	return fail_at(rd, member_path(path, sizeof(path), prefix, key), valid,
-		       *out ? "null" : "missing");
+		       *out ? "null, where a value is required" : "missing");
 }
 
 static int get_string(struct reader *rd, json_t *obj, const char *prefix,
