@@ -11,6 +11,9 @@
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
+#   make validate        the simulator under every policy against the kernel
+#                        reports in validation/kernel/ (docs/validation.md)
+#   make validate-kernel measure those reports again (tools/kernel-run; root)
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
@@ -98,8 +101,10 @@ TEST_TIMEOUT ?= 600
 
 # ---------------------------------------------------------------- sources
 
-CLI_SRC := src/cli.c
-LIB_SRCS := $(sort $(filter-out $(CLI_SRC) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
+# The sched-sim command: main() and its compare subcommand, on the public
+# API only
+CLI_SRCS := src/cli.c src/cli_compare.c
+LIB_SRCS := $(sort $(filter-out $(CLI_SRCS) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 # Other .c files in tests/ (helpers such as tests/check_util.c, if any)
@@ -114,7 +119,7 @@ POLICIES_H := $(BUILD)/gen/policies.h
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 PIC_OBJS := $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
-CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_HELPER_OBJS := $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%) $(BUILD)/tests/test_api_shared
@@ -138,6 +143,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 # ---------------------------------------------------------------- targets
 
 .PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl \
+	validate validate-kernel \
 	install uninstall clean help
 
 all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
@@ -176,8 +182,9 @@ FORCE:
 
 $(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(POLICIES_H)
 
-# The CLI is a user of the public API: it sees include/ only.
-$(CLI_OBJ): $(CLI_SRC)
+# The CLI is a user of the public API: it sees include/ only (and its own
+# headers beside it in src/).
+$(CLI_OBJS): $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -211,8 +218,8 @@ $(BUILD)/libschedsim.so: $(BUILD)/$(SO_NAME)
 	ln -sfn $(notdir $<) $@
 
 # The CLI links the static library.
-$(CLI): $(CLI_OBJ) $(LIB_A)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
+$(CLI): $(CLI_OBJS) $(LIB_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(LIB_A) $(JANSSON_LIBS) $(LDLIBS)
 
 # White-box tests link every internal name; test_api is a user of the
 # public API and links what users link: the archive, and (as
@@ -330,6 +337,22 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_TOOLS)
 	BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) sh tools/bench.sh $(CLI)
 
+# The validation suite (docs/validation.md, tools/validate.sh): every
+# scenario of validation/ under every policy, compared with this machine's
+# kernel as measured in validation/kernel/ (scenarios without a kernel
+# report are skipped, with the reason); VALIDATE_MAX_DIFF=PP makes a
+# larger difference fail.  validate-kernel measures the kernel again with
+# tools/kernel-run (root needed, a few seconds per scenario) first.
+VALIDATE_MAX_DIFF ?=
+
+validate: deps
+	@$(MAKE) --no-print-directory all
+	@VALIDATE_MAX_DIFF=$(VALIDATE_MAX_DIFF) bash tools/validate.sh $(CLI)
+
+validate-kernel: deps
+	@$(MAKE) --no-print-directory all
+	@VALIDATE_MAX_DIFF=$(VALIDATE_MAX_DIFF) bash tools/validate.sh --kernel $(CLI)
+
 fuzz: deps
 	@if [ ! -f tools/fuzz.sh ]; then \
 		echo "make fuzz: tools/fuzz.sh does not exist yet" >&2; exit 1; \
@@ -374,7 +397,7 @@ clean:
 	rm -rf build build-asan build-tsan
 
 help:
-	@sed -n '3,18s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,21s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
--include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJ:.o=.d) \
+-include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))

@@ -385,6 +385,123 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 
+/* ---- comparing saved reports ------------------------------------------- */
+
+/*
+ * Reports saved by `sched-sim --json` (under any policy) or by
+ * tools/kernel-run (the same schema, "policy": "kernel"), side by side:
+ * per group, task and jobs step, each report's share of all task CPU
+ * time, wait and wakeup latency, and the difference of its share from the
+ * first report's in percentage points.  Groups are matched by path, tasks
+ * by name, jobs steps by task and step; what some reports lack is listed
+ * as unmatched, never dropped.
+ *
+ *	sim_compare *c = sim_compare_new();
+ *	if (!c || sim_compare_add_file(c, "kernel.json", &err) ||
+ *	    sim_compare_add_file(c, "cfs-v19.json", &err) ||
+ *	    sim_compare_finish(c, NULL, &err)) {
+ *		fprintf(stderr, "%s\n", err.text); exit(2);
+ *	}
+ *	sim_compare_print(c, stdout, 0);
+ *	sim_compare_free(c);
+ *
+ * A report that is not JSON, not a report (a trace, say) or malformed is
+ * an error naming the file, the JSON path, line and column and what is
+ * valid, as for traces.  docs/trace-format.md describes the output.
+ */
+typedef struct sim_compare sim_compare;
+
+typedef struct sim_compare_options {
+	/* Reports of different traces ("trace" differs): a warning instead
+	 * of an error */
+	int any_trace;
+	/* With has_max_diff, every share that differs from the first
+	 * report's by more than max_diff_pp percentage points, and every
+	 * unmatched group, task or jobs step, is a failure
+	 * (sim_compare_status() SIM_EXPECT_FAILED) */
+	int has_max_diff;
+	double max_diff_pp;
+} sim_compare_options;
+
+/* What an entry of the comparison is. */
+enum sim_compare_kind {
+	SIM_COMPARE_GROUP = 0,
+	SIM_COMPARE_TASK,
+	SIM_COMPARE_JOB_STEP,
+};
+
+typedef struct sim_compare_entry {
+	int kind;			/* enum sim_compare_kind */
+	const char *name;		/* "/admins", "backup", or for a jobs
+					 * step "make:program[0].jobs" */
+	const char *group;		/* a task's group (in the first report
+					 * that has the task); NULL otherwise */
+	const char *task, *step;	/* a jobs step's; NULL otherwise */
+	size_t present_in;		/* how many reports have it */
+} sim_compare_entry;
+
+/* One entry in one report. */
+typedef struct sim_compare_value {
+	int present;			/* 0: the report lacks the entry, and
+					 * every other field is 0 */
+	double share;			/* of all task CPU time */
+	int compared;			/* present here and in the first report,
+					 * and this is not the first report */
+	double diff_pp;			/* 100 * (share - the first's share)
+					 * when compared; 0 otherwise */
+	int has_cpu_ns, has_wait_ns, has_latency;	/* in the report */
+	uint64_t cpu_ns, wait_ns;
+	sim_latency_stats latency;	/* reports have no p50: 0 */
+} sim_compare_value;
+
+/* An empty comparison; NULL if out of memory. */
+SIM_API sim_compare *sim_compare_new(void);
+/*
+ * Add a report (the first one added is the reference the others are
+ * compared with): read from file ("-": standard input, at most
+ * SIM_DEFAULT_MAX_TRACE_BYTES), or from memory, name standing for the file
+ * in messages.  0, or -1 with err.
+ */
+SIM_API int sim_compare_add_file(sim_compare *c, const char *file,
+				 sim_error *err);
+SIM_API int sim_compare_add_string(sim_compare *c, const char *text,
+				   size_t len, const char *name,
+				   sim_error *err);
+/*
+ * Match the reports added (at least two), check that they are of the same
+ * trace, and apply the options (NULL: none).  0, or -1 with err (reports
+ * of different traces, too few reports, a negative max_diff_pp).  The
+ * functions below read a finished comparison.
+ */
+SIM_API int sim_compare_finish(sim_compare *c, const sim_compare_options *opts,
+			       sim_error *err);
+/* SIM_OK, or SIM_EXPECT_FAILED when max_diff_pp was exceeded. */
+SIM_API int sim_compare_status(const sim_compare *c);
+SIM_API size_t sim_compare_report_count(const sim_compare *c);
+/* The file of report i as it was added, and its label ("A", "B", ...). */
+SIM_API const char *sim_compare_report_file(const sim_compare *c, size_t i);
+SIM_API const char *sim_compare_report_label(const sim_compare *c, size_t i);
+SIM_API size_t sim_compare_entry_count(const sim_compare *c);
+/* Each returns 0, or -1 when an index is out of range. */
+SIM_API int sim_compare_entry_info(const sim_compare *c, size_t entry,
+				   sim_compare_entry *out);
+SIM_API int sim_compare_value_info(const sim_compare *c, size_t entry,
+				   size_t report, sim_compare_value *out);
+/* The entry whose share differs most from the first report's in report
+ * (1 ..): 0 and *entry, or -1 when nothing could be compared. */
+SIM_API int sim_compare_worst(const sim_compare *c, size_t report,
+			      size_t *entry);
+/* Notes on the reports (a partial run, different CPU counts, ...). */
+SIM_API size_t sim_compare_warning_count(const sim_compare *c);
+SIM_API const char *sim_compare_warning(const sim_compare *c, size_t i);
+/* What exceeded max_diff_pp, one sentence each; 0 without the option. */
+SIM_API size_t sim_compare_failure_count(const sim_compare *c);
+SIM_API const char *sim_compare_failure(const sim_compare *c, size_t i);
+/* The table, or JSON when json is non-zero.  0, or -1 if out of memory
+ * or the comparison is not finished; write errors are out's (ferror). */
+SIM_API int sim_compare_print(const sim_compare *c, FILE *out, int json);
+SIM_API void sim_compare_free(sim_compare *c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,8 @@
 
 #include <schedsim.h>
 
+#include "cli_compare.h"
+
 /*
  * How often the invariants are checked: every 4096 events in normal
  * builds, in debug builds after every event, each interval stretched with
@@ -44,6 +46,8 @@
 
 static const char usage_text[] =
 "usage: sched-sim [OPTIONS] TRACE.json\n"
+"       sched-sim compare [OPTIONS] REPORT.json REPORT.json ... (see\n"
+"       sched-sim compare --help)\n"
 "\n"
 "Replays a workload trace on a simulated machine with the Linux 2.6.23-rc1\n"
 "CFS scheduler and its group scheduling, and reports CPU shares, waits,\n"
@@ -921,8 +925,10 @@ int main(int argc, char **argv)
 	int rc, out_rc;
 
 	hold_standard_fds();
-	rc = parse_args(&c, argc, argv);
-	if (rc < 0)
+	/* A subcommand; a trace file called "compare" is ./compare */
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		rc = compare_main(argc - 1, argv + 1);
+	else if ((rc = parse_args(&c, argc, argv)) < 0)
 		rc = run(&c);
 	out_rc = close_stdout();
 	/* a lost report or log outranks what the run said, unless it

@@ -3,13 +3,14 @@
  * test_api.c - libschedsim as a program uses it, through include/schedsim.h
  * only: load, override, run, status, shares, every number of the report
  * through the accessors (checked against the JSON report), policies and
- * tunables, two simulations in two threads, and the symbols the library
- * exports.  Built twice: test_api links the static archive, and
+ * tunables, two simulations in two threads, comparing saved reports
+ * (sim_compare_*), and the symbols the library exports.  Built twice: test_api links the static archive, and
  * test_api_shared the shared library, as programs do.
  */
 #define _GNU_SOURCE	/* open_memstream under -D_POSIX_C_SOURCE is enough,
 			 * but keep glibc's full set for popen */
 #include <jansson.h>
+#include <math.h>
 #include <pthread.h>
 #include <schedsim.h>
 #include <stdlib.h>
@@ -705,12 +706,125 @@ START_TEST(test_warning_u32_group_load)
 }
 END_TEST
 
+/* The JSON report of a run of t, in memory (free it). */
+static char *json_report_of(const sim_trace *t)
+{
+	sim_error err;
+	sim_result *r = sim_run(t, NULL, 0, &err);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	ck_assert_msg(r != NULL, "%s", err.text);
+	mem = open_memstream(&text, &len);
+	ck_assert_int_eq(sim_report(r, mem, 1), 0);
+	fclose(mem);
+	sim_result_free(r);
+	return text;
+}
+
+/*
+ * The comparison API on two reports made in memory: one hog in /one and
+ * four in /four on one CPU, with group scheduling (/one 1/2) and without
+ * (/one 1/5): -30 pp, which --max-diff 5 does not let through.
+ */
+START_TEST(test_compare_reports)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"name\": \"one-four\", \"duration\": \"2s\",\n"
+		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},\n"
+		"  \"groups\": [ { \"path\": \"/one\" }, { \"path\": \"/four\" } ],\n"
+		"  \"tasks\": [ { \"name\": \"one\", \"group\": \"/one\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"    { \"name\": \"four\", \"instances\": 4, \"group\": \"/four\", \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	sim_compare_options opts = { .has_max_diff = 1, .max_diff_pp = 5 };
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "one-four.json", &err);
+	char *grouped, *flat, *out = NULL;
+	size_t len = 0, worst, one = SIZE_MAX;
+	sim_compare_entry e;
+	sim_compare_value v;
+	sim_compare *c;
+	FILE *mem;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	grouped = json_report_of(t);
+	ck_assert_int_eq(sim_trace_override(t, "group_sched", "false", &err), 0);
+	flat = json_report_of(t);
+
+	c = sim_compare_new();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(sim_compare_add_string(c, grouped, strlen(grouped),
+						"grouped.json", &err), 0);
+	ck_assert_int_eq(sim_compare_add_string(c, flat, strlen(flat),
+						"flat.json", &err), 0);
+	ck_assert_int_eq(sim_compare_finish(c, &opts, &err), 0);
+	ck_assert_int_eq(sim_compare_status(c), SIM_EXPECT_FAILED);
+	/* /one, /four and the five hogs */
+	ck_assert_uint_eq(sim_compare_failure_count(c), 7);
+	ck_assert_uint_eq(sim_compare_report_count(c), 2);
+	ck_assert_str_eq(sim_compare_report_label(c, 1), "B");
+	ck_assert_str_eq(sim_compare_report_file(c, 1), "flat.json");
+	ck_assert_ptr_null(sim_compare_report_file(c, 2));
+	ck_assert_uint_eq(sim_compare_entry_count(c), 3 + 5);
+	for (size_t i = 0; i < sim_compare_entry_count(c); i++) {
+		ck_assert_int_eq(sim_compare_entry_info(c, i, &e), 0);
+		if (e.kind == SIM_COMPARE_GROUP && !strcmp(e.name, "/one"))
+			one = i;
+		ck_assert_uint_eq(e.present_in, 2);
+	}
+	ck_assert_uint_ne(one, SIZE_MAX);
+	ck_assert_int_eq(sim_compare_value_info(c, one, 0, &v), 0);
+	ck_assert(v.present && !v.compared);
+	ck_assert_double_eq_tol(v.share, 0.5, 0.01);
+	ck_assert_int_eq(sim_compare_value_info(c, one, 1, &v), 0);
+	ck_assert(v.present && v.compared && v.has_cpu_ns && !v.has_wait_ns);
+	ck_assert_double_eq_tol(v.share, 0.2, 0.01);
+	ck_assert_double_eq_tol(v.diff_pp, -30, 0.5);
+	ck_assert_int_eq(sim_compare_worst(c, 1, &worst), 0);
+	ck_assert_int_eq(sim_compare_value_info(c, worst, 1, &v), 0);
+	ck_assert_double_eq_tol(fabs(v.diff_pp), 30, 0.5);
+	ck_assert_int_eq(sim_compare_worst(c, 0, &worst), -1);
+	ck_assert_int_eq(sim_compare_value_info(c, 99, 0, &v), -1);
+	ck_assert_int_eq(sim_compare_entry_info(c, 99, &e), -1);
+	ck_assert_int_eq(sim_compare_add_string(c, flat, strlen(flat), "late.json",
+						&err), -1);
+	ck_assert_str_eq(err.text, "late.json: the comparison is finished: add "
+			 "every report before sim_compare_finish()");
+	mem = open_memstream(&out, &len);
+	ck_assert_int_eq(sim_compare_print(c, mem, 1), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(out, "\"sched-sim-compare\": 1"));
+	free(out);
+	sim_compare_free(c);
+
+	/* one report is not a comparison; a negative limit is not one */
+	c = sim_compare_new();
+	ck_assert_int_eq(sim_compare_add_string(c, flat, strlen(flat), "flat.json",
+						&err), 0);
+	ck_assert_int_eq(sim_compare_finish(c, NULL, &err), -1);
+	ck_assert_str_eq(err.text, "1 report: nothing to compare; valid: two "
+			 "reports or more, the first being the one the others "
+			 "are compared with");
+	ck_assert_int_eq(sim_compare_add_string(c, flat, strlen(flat), "flat.json",
+						&err), 0);
+	opts.max_diff_pp = -1;
+	ck_assert_int_eq(sim_compare_finish(c, &opts, &err), -1);
+	ck_assert_str_eq(err.text, "max_diff_pp -1 is out of range; valid: "
+			 "percentage points from 0 to 100");
+	ck_assert_int_eq(sim_compare_print(c, stdout, 0), -1);	/* unfinished */
+	sim_compare_free(c);
+	free(grouped);
+	free(flat);
+	sim_trace_free(t);
+}
+END_TEST
+
 /* The shared library exports the public API and nothing else. */
 START_TEST(test_exports_only_sim)
 {
 	const char *cli = getenv("SCHED_SIM");
 	char cmd[1024], line[512];
-	int n = 0, others = 0;
+	int n = 0, others = 0, compare = 0;
 	FILE *p;
 
 	ck_assert_msg(cli != NULL, "SCHED_SIM names the build's sched-sim");
@@ -725,6 +839,7 @@ START_TEST(test_exports_only_sim)
 		name++;
 		name[strcspn(name, "\n")] = '\0';
 		n++;
+		compare += !strncmp(name, "sim_compare_", 12);
 		if (strncmp(name, "sim_", 4)) {
 			others++;
 			fprintf(stderr, "exported, not sim_*: %s\n", name);
@@ -733,6 +848,11 @@ START_TEST(test_exports_only_sim)
 	ck_assert_int_eq(pclose(p), 0);
 	ck_assert_int_ge(n, 30);
 	ck_assert_int_eq(others, 0);
+	/* the comparison of saved reports, as include/schedsim.h declares it:
+	 * new, add_file, add_string, finish, status, report_count,
+	 * report_file, report_label, entry_count, entry_info, value_info,
+	 * worst, warning_count, warning, failure_count, failure, print, free */
+	ck_assert_int_eq(compare, 18);
 }
 END_TEST
 
@@ -756,6 +876,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_stop_flag_and_bounds);
 	tcase_add_test(tc, test_deadlock_blocked_tasks);
 	tcase_add_test(tc, test_warning_u32_group_load);
+	tcase_add_test(tc, test_compare_reports);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cli_compare.c - sched-sim compare [OPTIONS] REPORT.json REPORT.json ...
+ *
+ * The subcommand that puts saved reports side by side (sched-sim --json
+ * under several policies or settings, tools/kernel-run on the real
+ * kernel).  Part of the sched-sim command: like cli.c it uses the public
+ * API only (include/schedsim.h), here the sim_compare_* functions.
+ *
+ * Exit status: 0 compared; 1 --max-diff exceeded (a share too far from
+ * the first report's, or a group, task or jobs step not in every report);
+ * 2 the command line or a report is invalid (nothing is printed on
+ * standard output); 4 the output could not be written (main() checks).
+ */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <schedsim.h>
+
+#include "cli_compare.h"
+
+/* Failures of --max-diff printed on stderr; the rest are counted (the
+ * JSON output lists every one). */
+#define MAX_FAILURES_SHOWN	20
+
+static const char compare_usage_text[] =
+"usage: sched-sim compare [OPTIONS] REPORT.json REPORT.json [REPORT.json ...]\n"
+"\n"
+"Puts reports side by side: those of `sched-sim --json` under different\n"
+"policies or settings, and those of tools/kernel-run (the same workload on\n"
+"the real kernel).  Per group, task and jobs step it prints each report's\n"
+"share of all task CPU time, its wait and wakeup latency, and the difference\n"
+"of each share from the first report's in percentage points (pp).  Groups are\n"
+"matched by path, tasks by name; what some reports lack is listed as\n"
+"unmatched.\n"
+"\n"
+"  --json          print the comparison as JSON\n"
+"  --max-diff PP   exit status 1 when a share differs from the first report's\n"
+"                  by more than PP percentage points (each is named on\n"
+"                  stderr), or a group, task or jobs step is not in every\n"
+"                  report\n"
+"  --any-trace     compare reports of different traces (a warning instead\n"
+"                  of an error)\n"
+"  -h, --help      this text\n"
+"\n"
+"A REPORT.json of - is standard input.\n"
+"Exit status: 0 compared, 1 --max-diff exceeded, 2 invalid command line or\n"
+"report (the message names the file, line and column), 4 the output could\n"
+"not be written.\n"
+"The output formats: docs/trace-format.md, \"Comparing reports\".\n";
+
+enum {
+	OPT_JSON = 256, OPT_MAX_DIFF, OPT_ANY_TRACE,
+};
+
+static int compare_usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "sched-sim compare: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'sched-sim compare --help'.\n");
+	return SIM_INVALID;
+}
+
+/* PP: a plain decimal number from 0 to 100 (no sign, exponent, inf). */
+static int parse_max_diff(const char *arg, double *pp)
+{
+	size_t whole = strspn(arg, "0123456789"), fraction = 0;
+
+	if (arg[whole] == '.')
+		fraction = 1 + strspn(arg + whole + 1, "0123456789");
+	*pp = strtod(arg, NULL);
+	if ((!whole && fraction < 2) || arg[whole + fraction] ||
+	    !(*pp >= 0 && *pp <= 100)) {
+		fprintf(stderr, "sched-sim compare: command line: --max-diff: "
+			"\"%s\" is not a number of percentage points; valid: a "
+			"number from 0 to 100, e.g. 2.5\n", arg);
+		return SIM_INVALID;
+	}
+	return 0;
+}
+
+int compare_main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "max-diff", required_argument, NULL, OPT_MAX_DIFF },
+		{ "any-trace", no_argument, NULL, OPT_ANY_TRACE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	sim_compare_options opts = { 0 };
+	bool json = false;
+	sim_compare *c;
+	sim_error err;
+	int opt, status;
+
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			fputs(compare_usage_text, stdout);
+			return SIM_OK;
+		case OPT_JSON:
+			json = true;
+			break;
+		case OPT_ANY_TRACE:
+			opts.any_trace = 1;
+			break;
+		case OPT_MAX_DIFF:
+			opts.has_max_diff = 1;
+			if (parse_max_diff(optarg, &opts.max_diff_pp))
+				return SIM_INVALID;
+			break;
+		case ':':
+			return compare_usage_error("option %s needs a value",
+						   argv[optind - 1]);
+		default:
+			return compare_usage_error("unknown option %s",
+						   argv[optind - 1]);
+		}
+	}
+	if (argc - optind < 2)
+		return compare_usage_error("%s", argc == optind ?
+			"no reports given; valid: two reports or more, the "
+			"first being the one the others are compared with" :
+			"one report given; valid: two reports or more, the "
+			"first being the one the others are compared with");
+
+	c = sim_compare_new();
+	if (!c) {
+		fprintf(stderr, "sched-sim compare: out of memory\n");
+		return SIM_BUG;
+	}
+	for (int i = optind; i < argc; i++)
+		if (sim_compare_add_file(c, argv[i], &err)) {
+			fprintf(stderr, "sched-sim compare: %s\n", err.text);
+			sim_compare_free(c);
+			return SIM_INVALID;
+		}
+	if (sim_compare_finish(c, &opts, &err)) {
+		fprintf(stderr, "sched-sim compare: %s\n", err.text);
+		sim_compare_free(c);
+		return SIM_INVALID;
+	}
+	for (size_t i = 0; i < sim_compare_warning_count(c); i++)
+		fprintf(stderr, "sched-sim compare: warning: %s\n",
+			sim_compare_warning(c, i));
+	/* a failed write is main()'s to report (exit 4), when it closes
+	 * stdout; anything else is memory */
+	if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
+		fprintf(stderr, "sched-sim compare: out of memory writing the "
+			"comparison\n");
+		sim_compare_free(c);
+		return SIM_BUG;
+	}
+	status = sim_compare_status(c);
+	if (status == SIM_EXPECT_FAILED) {
+		size_t n = sim_compare_failure_count(c);
+
+		fprintf(stderr, "sched-sim compare: --max-diff %g exceeded: %zu "
+			"failure%s\n", opts.max_diff_pp, n, n > 1 ? "s" : "");
+		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN; i++)
+			fprintf(stderr, "  %s\n", sim_compare_failure(c, i));
+		if (n > MAX_FAILURES_SHOWN)
+			fprintf(stderr, "  ... and %zu more (--json lists every "
+				"one)\n", n - MAX_FAILURES_SHOWN);
+	}
+	sim_compare_free(c);
+	return status;
+}

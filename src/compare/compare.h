@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compare/compare.h - what the files of the report comparison share.
+ * Private to src/compare/; the rest of the world uses the sim_compare_*
+ * functions of include/schedsim.h.
+ *
+ * The room reads saved JSON reports (the output of `sched-sim --json`,
+ * or of tools/kernel-run, which writes the same schema), never a
+ * struct sim_result: a kernel's numbers exist only as such a file.  It
+ * stands beside the reports: the API calls it, and it calls nothing of
+ * sched-sim but the loader's jsonpos (where a value sits in the text, for
+ * the line and column of an error).
+ *
+ *	read.c		one report's text -> struct cmp_report, or an error
+ *			with file, JSON path, line, column and what is valid
+ *	compare.c	the sim_compare_* API: matching entries across the
+ *			reports, the differences, the --max-diff verdict
+ *	print.c		the comparison as a table or as JSON
+ */
+#ifndef SCHEDSIM_COMPARE_H
+#define SCHEDSIM_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "schedsim.h"
+
+typedef uint64_t u64;
+
+#define NR_CMP_KINDS	3	/* enum sim_compare_kind */
+
+/* A group, task or jobs step as one report gives it. */
+struct cmp_item {
+	char *key;		/* group path, task name, "task:step" */
+	char *group;		/* a task's group, if the report says */
+	char *task, *step;	/* a jobs step's */
+	double share;
+	bool has_cpu_ns, has_wait_ns, has_latency;
+	u64 cpu_ns, wait_ns;
+	sim_latency_stats latency;
+};
+
+struct cmp_report {
+	char *file;		/* as added */
+	char label[8];		/* "A", "B", ..., "Z", "AA", ... */
+	char *trace;		/* "trace": the trace's name */
+	int trace_line, trace_column;	/* where "trace" is, for errors */
+	char *policy;		/* "cfs-v19", "kernel" */
+	char *kernel;		/* "kernel" as one line: a sched-sim
+				 * report's string, a kernel-run report's
+				 * object's members; NULL if absent */
+	bool has_group_sched, group_sched;
+	long long cpus, hz;	/* 0 if absent */
+	bool has_seed;
+	u64 seed;
+	bool has_duration;
+	u64 duration_ns;
+	bool partial;
+	char *stopped_by;	/* of a partial report, if given */
+	struct cmp_item *items[NR_CMP_KINDS];
+	size_t nr_items[NR_CMP_KINDS];
+};
+
+/* One group, task or jobs step across the reports. */
+struct cmp_entry {
+	int kind;
+	const char *key;	/* the first report's item's, which owns it */
+	const char *group;	/* a task's, from the first report having it */
+	const char *task, *step;
+	/* index into each report's items[kind], -1 where it is absent */
+	long *at;
+	size_t present_in;
+};
+
+struct sim_compare {
+	struct cmp_report *reports;
+	size_t nr_reports, reports_cap;
+
+	/* set by sim_compare_finish() */
+	bool finished;
+	sim_compare_options opts;
+	struct cmp_entry *entries;
+	size_t nr_entries;
+	long *entry_at;		/* the at[] of every entry, in one block */
+	long *worst;		/* per report: entry index, or -1 */
+	char **warnings;
+	size_t nr_warnings, warnings_cap;
+	char **failures;
+	size_t nr_failures, failures_cap;
+};
+
+/* read.c: parse text as a report into rep (zeroed by the caller; file
+ * set).  0, or -1 with err; rep then holds what was read so far, for
+ * cmp_report_release(). */
+int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,
+		    sim_error *err);
+/* The whole of file ("-": standard input), at most max bytes; NULL and
+ * err if it cannot be read or is larger. */
+char *cmp_read_file(const char *file, u64 max, size_t *len, sim_error *err);
+void cmp_report_release(struct cmp_report *rep);
+
+/* compare.c: entry e's item in report r, or NULL if r lacks it. */
+const struct cmp_item *cmp_item_of(const struct sim_compare *c,
+				   const struct cmp_entry *e, size_t r);
+/* 100 * (share in r - share in the first report) */
+double cmp_diff_pp(const struct sim_compare *c, const struct cmp_entry *e,
+		   size_t r);
+/* "A, C" into buf: the labels of the reports that have e (present) or
+ * lack it. */
+const char *cmp_labels_where(const struct sim_compare *c,
+			     const struct cmp_entry *e, bool present,
+			     char *buf, size_t size);
+/* "group", "task", "jobs step" */
+const char *cmp_kind_word(int kind);
+
+/* print.c */
+int cmp_print_text(const struct sim_compare *c, FILE *out);
+int cmp_print_json(const struct sim_compare *c, FILE *out);
+
+#endif /* SCHEDSIM_COMPARE_H */

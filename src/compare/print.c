@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare/print.c - a finished comparison as a table or as JSON (the
+ * format is in docs/trace-format.md, "Comparing reports").
+ *
+ * The table has the groups in the first report's tree order, one column
+ * of shares per report and one of differences per report after the
+ * first; then the tasks and the jobs steps, one line per report each,
+ * since they carry more numbers (share, difference, wait, wakeup
+ * latency average, p99 and maximum); then what is unmatched, the largest
+ * difference of each report, and the --max-diff verdict.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare/compare.h"
+
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+
+/* "/" is 0 deep, "/a" 1, "/a/b" 2. */
+static int depth_of(const char *path)
+{
+	int depth = 0;
+
+	if (!strcmp(path, "/"))
+		return 0;
+	for (; *path; path++)
+		depth += *path == '/';
+	return depth;
+}
+
+/* A difference as printed: no "-0.00". */
+static double printable(double pp)
+{
+	return fabs(pp) < 0.005 ? 0.0 : pp;
+}
+
+static bool same_trace(const sim_compare *c)
+{
+	for (size_t r = 1; r < c->nr_reports; r++)
+		if (strcmp(c->reports[r].trace, c->reports[0].trace))
+			return false;
+	return true;
+}
+
+static void text_header(const sim_compare *c, FILE *out)
+{
+	bool one_trace = same_trace(c);
+	int width = 4;
+
+	for (size_t r = 0; r < c->nr_reports; r++)
+		width = MAX(width, (int)strlen(c->reports[r].file));
+	if (one_trace)
+		fprintf(out, "sched-sim compare: %zu reports of trace \"%s\"\n",
+			c->nr_reports, c->reports[0].trace);
+	else
+		fprintf(out, "sched-sim compare: %zu reports of different "
+			"traces (--any-trace)\n", c->nr_reports);
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		const struct cmp_report *rep = &c->reports[r];
+
+		fprintf(out, "  %-2s %-*s  ", rep->label, width, rep->file);
+		if (!one_trace)
+			fprintf(out, "trace \"%s\", ", rep->trace);
+		fprintf(out, "policy %s", rep->policy);
+		if (rep->kernel)
+			fprintf(out, " (%s)", rep->kernel);
+		if (rep->has_group_sched)
+			fprintf(out, ", group scheduling %s",
+				rep->group_sched ? "on" : "off");
+		if (rep->cpus)
+			fprintf(out, ", %lld CPU%s", rep->cpus,
+				rep->cpus > 1 ? "s" : "");
+		if (rep->hz)
+			fprintf(out, ", HZ %lld", rep->hz);
+		if (rep->has_seed)
+			fprintf(out, ", seed %" PRIu64, rep->seed);
+		if (rep->has_duration)
+			fprintf(out, ", %.6f s", (double)rep->duration_ns / 1e9);
+		if (rep->partial)
+			fprintf(out, ", PARTIAL (stopped by %s)", rep->stopped_by ?
+				rep->stopped_by : "an unknown cause");
+		fprintf(out, "\n");
+	}
+	fprintf(out, "shares are of all task CPU time; diff: percentage points "
+		"(pp) against %s\n", c->reports[0].label);
+}
+
+static void text_groups(const sim_compare *c, FILE *out)
+{
+	int width = 5;
+	char head[16];
+
+	for (size_t i = 0; i < c->nr_entries; i++)
+		if (c->entries[i].kind == SIM_COMPARE_GROUP)
+			width = MAX(width, 2 * depth_of(c->entries[i].key) +
+					   (int)strlen(c->entries[i].key));
+	fprintf(out, "\n%-*s", width, "group");
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		fprintf(out, " %10s", c->reports[r].label);
+		if (r) {
+			snprintf(head, sizeof(head), "%s-%s", c->reports[r].label,
+				 c->reports[0].label);
+			fprintf(out, " %8s", head);
+		}
+	}
+	fprintf(out, "\n%-*s", width, "");
+	for (size_t r = 0; r < c->nr_reports; r++)
+		fprintf(out, r ? " %10s %8s" : " %10s", "", "(pp)");
+	fprintf(out, "\n");
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+		int depth;
+
+		if (e->kind != SIM_COMPARE_GROUP)
+			continue;
+		depth = depth_of(e->key);
+		fprintf(out, "%*s%-*s", 2 * depth, "", width - 2 * depth, e->key);
+		for (size_t r = 0; r < c->nr_reports; r++) {
+			const struct cmp_item *it = cmp_item_of(c, e, r);
+
+			if (it)
+				fprintf(out, " %8.2f %%", 100.0 * it->share);
+			else
+				fprintf(out, " %10s", "-");
+			if (!r)
+				continue;
+			if (it && e->at[0] >= 0)
+				fprintf(out, " %+8.2f", printable(cmp_diff_pp(c, e, r)));
+			else
+				fprintf(out, " %8s", "-");
+		}
+		fprintf(out, "\n");
+	}
+}
+
+/* A time in ms, "-" with no wakeup measured, "n/a" if not in the report */
+static void print_latency(FILE *out, const struct cmp_item *it, uint64_t ns)
+{
+	if (!it->has_latency)
+		fprintf(out, " %9s", "n/a");
+	else if (!it->latency.count)
+		fprintf(out, " %9s", "-");
+	else
+		fprintf(out, " %9.3f", (double)ns / 1e6);
+}
+
+/* Tasks (kind SIM_COMPARE_TASK, with their group) or jobs steps: one
+ * line per report. */
+static void text_items(const sim_compare *c, int kind, FILE *out)
+{
+	const char *title = kind == SIM_COMPARE_TASK ? "task" :
+			    "jobs step (children summed)";
+	bool with_group = kind == SIM_COMPARE_TASK, any = false;
+	int w_name = (int)strlen(title), w_group = 5, w_label = 6;
+
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+
+		if (e->kind != kind)
+			continue;
+		any = true;
+		w_name = MAX(w_name, (int)strlen(e->key));
+		if (e->group)
+			w_group = MAX(w_group, (int)strlen(e->group));
+	}
+	if (!any)
+		return;
+	for (size_t r = 0; r < c->nr_reports; r++)
+		w_label = MAX(w_label, (int)strlen(c->reports[r].label));
+	fprintf(out, "\n%-*s ", w_name, title);
+	if (with_group)
+		fprintf(out, "%-*s ", w_group, "group");
+	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s\n", w_label, "report",
+		"share", "diff", "wait_s", "lat_avg", "lat_p99", "lat_max");
+	fprintf(out, "%-*s ", w_name, "");
+	if (with_group)
+		fprintf(out, "%-*s ", w_group, "");
+	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s\n", w_label, "", "", "(pp)",
+		"", "(ms)", "(ms)", "(ms)");
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+
+		if (e->kind != kind)
+			continue;
+		for (size_t r = 0; r < c->nr_reports; r++) {
+			const struct cmp_item *it = cmp_item_of(c, e, r);
+
+			fprintf(out, "%-*s ", w_name, r ? "" : e->key);
+			if (with_group)
+				fprintf(out, "%-*s ", w_group, r ? "" :
+					e->group ? e->group : "-");
+			fprintf(out, "%-*s ", w_label, c->reports[r].label);
+			if (!it) {
+				fprintf(out, "(not in this report)\n");
+				continue;
+			}
+			fprintf(out, "%8.2f %%", 100.0 * it->share);
+			if (r && e->at[0] >= 0)
+				fprintf(out, " %+8.2f", printable(cmp_diff_pp(c, e, r)));
+			else
+				fprintf(out, " %8s", "");
+			if (it->has_wait_ns)
+				fprintf(out, " %12.6f", (double)it->wait_ns / 1e9);
+			else
+				fprintf(out, " %12s", "n/a");
+			print_latency(out, it, it->latency.avg);
+			print_latency(out, it, it->latency.p99);
+			print_latency(out, it, it->latency.max);
+			fprintf(out, "\n");
+		}
+	}
+}
+
+static void text_unmatched(const sim_compare *c, FILE *out)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+		char in[256], not_in[256];
+
+		if (e->present_in == c->nr_reports)
+			continue;
+		if (!any)
+			fprintf(out, "\nunmatched (not in every report, so not "
+				"compared%s):\n", c->opts.has_max_diff ?
+				"; each fails --max-diff" : "");
+		any = true;
+		fprintf(out, "  %s %s: in %s, not in %s\n", cmp_kind_word(e->kind),
+			e->key, cmp_labels_where(c, e, true, in, sizeof(in)),
+			cmp_labels_where(c, e, false, not_in, sizeof(not_in)));
+	}
+}
+
+static void text_summary(const sim_compare *c, FILE *out)
+{
+	fprintf(out, "\nlargest difference from %s (%s):\n", c->reports[0].label,
+		c->reports[0].file);
+	for (size_t r = 1; r < c->nr_reports; r++) {
+		const struct cmp_entry *e;
+
+		fprintf(out, "  %-2s ", c->reports[r].label);
+		if (c->worst[r] < 0) {
+			fprintf(out, "nothing in common with %s\n",
+				c->reports[0].label);
+			continue;
+		}
+		e = &c->entries[c->worst[r]];
+		fprintf(out, "%+8.2f pp  %s %s\n",
+			printable(cmp_diff_pp(c, e, r)), cmp_kind_word(e->kind),
+			e->key);
+	}
+	if (!c->opts.has_max_diff)
+		return;
+	if (c->nr_failures)
+		fprintf(out, "\n--max-diff %g pp: exceeded, %zu failure%s\n",
+			c->opts.max_diff_pp, c->nr_failures,
+			c->nr_failures > 1 ? "s" : "");
+	else
+		fprintf(out, "\n--max-diff %g pp: held: every share within "
+			"it, nothing unmatched\n", c->opts.max_diff_pp);
+}
+
+int cmp_print_text(const struct sim_compare *c, FILE *out)
+{
+	text_header(c, out);
+	text_groups(c, out);
+	text_items(c, SIM_COMPARE_TASK, out);
+	text_items(c, SIM_COMPARE_JOB_STEP, out);
+	text_unmatched(c, out);
+	text_summary(c, out);
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static json_t *json_report(const struct cmp_report *rep)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "label", rep->label,
+			      "file", rep->file, "trace", rep->trace,
+			      "policy", rep->policy);
+
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "kernel", rep->kernel ?
+			    json_string(rep->kernel) : json_null());
+	json_object_set_new(o, "group_sched", rep->has_group_sched ?
+			    json_boolean(rep->group_sched) : json_null());
+	json_object_set_new(o, "cpus", rep->cpus ?
+			    json_integer(rep->cpus) : json_null());
+	json_object_set_new(o, "hz", rep->hz ? json_integer(rep->hz) : json_null());
+	json_object_set_new(o, "seed", rep->has_seed ?
+			    json_integer((json_int_t)rep->seed) : json_null());
+	json_object_set_new(o, "duration_ns", rep->has_duration ?
+			    json_integer((json_int_t)rep->duration_ns) :
+			    json_null());
+	json_object_set_new(o, "partial", json_boolean(rep->partial));
+	return o;
+}
+
+static json_t *uint_or_null(bool has, uint64_t v)
+{
+	return has ? json_integer((json_int_t)v) : json_null();
+}
+
+/* Entry e in report r: its numbers, or null where r lacks it. */
+static json_t *json_value(const sim_compare *c, const struct cmp_entry *e,
+			  size_t r)
+{
+	const struct cmp_item *it = cmp_item_of(c, e, r);
+	json_t *o;
+
+	if (!it)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "share", json_real(it->share));
+	json_object_set_new(o, "diff_pp", r && e->at[0] >= 0 ?
+			    json_real(cmp_diff_pp(c, e, r)) : json_null());
+	json_object_set_new(o, "cpu_ns", uint_or_null(it->has_cpu_ns, it->cpu_ns));
+	if (e->kind == SIM_COMPARE_GROUP)
+		return o;
+	json_object_set_new(o, "wait_ns", uint_or_null(it->has_wait_ns,
+						       it->wait_ns));
+	json_object_set_new(o, "wakeup_latency_ns", it->has_latency ?
+			    json_pack("{s:I, s:I, s:I, s:I}",
+				      "count", (json_int_t)it->latency.count,
+				      "avg", (json_int_t)it->latency.avg,
+				      "p99", (json_int_t)it->latency.p99,
+				      "max", (json_int_t)it->latency.max) :
+			    json_null());
+	return o;
+}
+
+static json_t *json_entry(const sim_compare *c, const struct cmp_entry *e)
+{
+	json_t *o = json_object(), *values = json_array();
+
+	switch (e->kind) {
+	case SIM_COMPARE_GROUP:
+		json_object_set_new(o, "path", json_string(e->key));
+		break;
+	case SIM_COMPARE_TASK:
+		json_object_set_new(o, "name", json_string(e->key));
+		json_object_set_new(o, "group", e->group ?
+				    json_string(e->group) : json_null());
+		break;
+	default:
+		json_object_set_new(o, "task", json_string(e->task));
+		json_object_set_new(o, "step", json_string(e->step));
+		break;
+	}
+	json_object_set_new(o, "present_in", json_integer((json_int_t)e->present_in));
+	for (size_t r = 0; r < c->nr_reports; r++)
+		json_array_append_new(values, json_value(c, e, r));
+	json_object_set_new(o, "reports", values);
+	return o;
+}
+
+static json_t *json_labels(const sim_compare *c, const struct cmp_entry *e,
+			   bool present)
+{
+	json_t *a = json_array();
+
+	for (size_t r = 0; r < c->nr_reports; r++)
+		if ((e->at[r] >= 0) == present)
+			json_array_append_new(a, json_string(c->reports[r].label));
+	return a;
+}
+
+static json_t *json_strings(char *const *list, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(list[i]));
+	return a;
+}
+
+int cmp_print_json(const struct sim_compare *c, FILE *out)
+{
+	static const char *const lists[NR_CMP_KINDS] = {
+		"groups", "tasks", "job_steps"
+	};
+	json_t *root = json_object(), *reports = json_array(), *unmatched,
+	       *worst = json_array();
+	int rc;
+
+	json_object_set_new(root, "sched-sim-compare", json_integer(1));
+	json_object_set_new(root, "trace", same_trace(c) ?
+			    json_string(c->reports[0].trace) : json_null());
+	for (size_t r = 0; r < c->nr_reports; r++)
+		json_array_append_new(reports, json_report(&c->reports[r]));
+	json_object_set_new(root, "reports", reports);
+	for (int k = 0; k < NR_CMP_KINDS; k++) {
+		json_t *a = json_array();
+
+		for (size_t i = 0; i < c->nr_entries; i++)
+			if (c->entries[i].kind == k)
+				json_array_append_new(a, json_entry(c, &c->entries[i]));
+		json_object_set_new(root, lists[k], a);
+	}
+	unmatched = json_array();
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+
+		if (e->present_in == c->nr_reports)
+			continue;
+		json_array_append_new(unmatched, json_pack("{s:s, s:s, s:o, s:o}",
+			"kind", cmp_kind_word(e->kind), "name", e->key,
+			"in", json_labels(c, e, true),
+			"not_in", json_labels(c, e, false)));
+	}
+	json_object_set_new(root, "unmatched", unmatched);
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		const struct cmp_entry *e;
+
+		if (c->worst[r] < 0) {
+			json_array_append_new(worst, json_null());
+			continue;
+		}
+		e = &c->entries[c->worst[r]];
+		json_array_append_new(worst, json_pack("{s:s, s:s, s:f}",
+			"kind", cmp_kind_word(e->kind), "name", e->key,
+			"diff_pp", cmp_diff_pp(c, e, r)));
+	}
+	json_object_set_new(root, "worst", worst);
+	json_object_set_new(root, "max_diff_pp", c->opts.has_max_diff ?
+			    json_real(c->opts.max_diff_pp) : json_null());
+	json_object_set_new(root, "failures",
+			    json_strings(c->failures, c->nr_failures));
+	json_object_set_new(root, "status", json_integer(sim_compare_status(c)));
+	json_object_set_new(root, "warnings",
+			    json_strings(c->warnings, c->nr_warnings));
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			JSON_REAL_PRECISION(10));
+	fputc('\n', out);
+	json_decref(root);
+	return rc;
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/validate.sh [--kernel] SIMBIN - the validation suite
+# (docs/validation.md): the simulator against this machine's kernel.
+#
+# Without --kernel (make validate): runs SIMBIN under every policy
+# (SIMBIN --list-policies) on every scenario validation/*.json, compares
+# each report with the committed kernel report of the scenario,
+# validation/kernel/NAME.json, using `SIMBIN compare KERNEL SIM`, and
+# prints one line per scenario and policy: the worst difference of a
+# share from the kernel's in percentage points (simulator minus kernel),
+# and where.  A scenario without a kernel report is listed as skipped,
+# with the reason.
+#
+# With --kernel (make validate-kernel): first measures every scenario
+# again on the running kernel with tools/kernel-run (root needed; a few
+# seconds per scenario), replacing validation/kernel/NAME.json once each
+# measurement is whole, then prints the table.
+#
+# Exit status: 0 the table was printed; 1 VALIDATE_MAX_DIFF was given and
+# some share differs from the kernel's by more (or some group or task is
+# not in both reports); 2 a scenario, a kernel report or a measurement
+# failed (the message says which and why).
+#
+# Environment:
+#   VALIDATION_DIR     the scenarios (default validation)
+#   KERNEL_DIR         the kernel reports (default $VALIDATION_DIR/kernel)
+#   KERNEL_RUN         the measuring tool (default tools/kernel-run)
+#   VALIDATE_MAX_DIFF  percentage points: a difference beyond it fails
+set -uo pipefail
+export LC_ALL=C
+
+usage() {
+	echo "usage: $0 [--kernel] SIMBIN" >&2
+	exit 2
+}
+
+measure=false
+if [ "${1:-}" = --kernel ]; then
+	measure=true
+	shift
+fi
+[ $# -eq 1 ] || usage
+sim=$1
+case "$sim" in /*) ;; *) sim=$PWD/$sim ;; esac
+[ -x "$sim" ] || { echo "validate: $1 is not an executable sched-sim" >&2; exit 2; }
+
+scenarios=${VALIDATION_DIR:-validation}
+kernel_dir=${KERNEL_DIR:-$scenarios/kernel}
+kernel_run=${KERNEL_RUN:-tools/kernel-run}
+max_diff=${VALIDATE_MAX_DIFF:-}
+
+shopt -s nullglob
+files=("$scenarios"/*.json)
+shopt -u nullglob
+if [ ${#files[@]} -eq 0 ]; then
+	echo "validate: no scenarios in $scenarios/ (valid: sched-sim traces, *.json)" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/validate.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# The scenario's name: its file name without .json, which is also its
+# "name", the report's "trace" (a kernel report of another trace is refused
+# by compare).
+name_of() {
+	local base=${1##*/}
+	echo "${base%.json}"
+}
+
+if $measure; then
+	if [ ! -x "$kernel_run" ]; then
+		echo "validate-kernel: $kernel_run does not exist yet (or is not executable): it runs a trace on this machine's kernel and writes a report (issue 11, section 2); nothing was measured" >&2
+		exit 2
+	fi
+	mkdir -p "$kernel_dir" || exit 2
+	for f in "${files[@]}"; do
+		name=$(name_of "$f")
+		echo "validate-kernel: measuring $f on $(uname -r) ..."
+		# to a file of our own first: a failed run keeps the old report
+		"$kernel_run" -o "$tmp/$name.kernel.json" "$f" 2>"$tmp/err"
+		rc=$?
+		if [ $rc -ne 0 ]; then
+			echo "validate-kernel: $kernel_run $f failed (exit status $rc):" >&2
+			cat "$tmp/err" >&2
+			exit 2
+		fi
+		cat "$tmp/err" >&2
+		mv -f "$tmp/$name.kernel.json" "$kernel_dir/$name.json" || exit 2
+	done
+	echo
+fi
+
+mapfile -t policies < <("$sim" --list-policies | awk '/^[^ \t]/ { print $1 }')
+if [ ${#policies[@]} -eq 0 ]; then
+	echo "validate: $sim --list-policies lists no policy" >&2
+	exit 2
+fi
+
+printf '%-30s %-10s %9s  %s\n' scenario policy worst_pp "where (simulator minus kernel)"
+compared=0 skipped=0 exceeded=0 broken=0
+for f in "${files[@]}"; do
+	name=$(name_of "$f")
+	kernel=$kernel_dir/$name.json
+	if [ ! -f "$kernel" ]; then
+		printf '%-30s %-10s %9s  %s\n' "$name" - - \
+			"skipped: no kernel report $kernel (make validate-kernel measures it)"
+		skipped=$((skipped + 1))
+		continue
+	fi
+	for policy in "${policies[@]}"; do
+		report=$tmp/$name.$policy.json
+		"$sim" --policy "$policy" --json -o "$report" "$f" 2>"$tmp/err"
+		rc=$?
+		# 1: an expectation of the scenario failed; the report is whole
+		if [ $rc -gt 1 ]; then
+			printf '%-30s %-10s %9s  %s\n' "$name" "$policy" - \
+				"error: sched-sim exit status $rc:"
+			sed 's/^/    /' "$tmp/err"
+			broken=$((broken + 1))
+			continue
+		fi
+		"$sim" compare ${max_diff:+--max-diff "$max_diff"} "$kernel" "$report" \
+			>"$tmp/table" 2>"$tmp/err"
+		rc=$?
+		if [ $rc -gt 1 ]; then
+			printf '%-30s %-10s %9s  %s\n' "$name" "$policy" - \
+				"error: sched-sim compare exit status $rc:"
+			sed 's/^/    /' "$tmp/err"
+			broken=$((broken + 1))
+			continue
+		fi
+		compared=$((compared + 1))
+		# "  B    -12.34 pp  group /x" under "largest difference from A"
+		worst=$(sed -n '/^largest difference from A/,$ s/^  B  *\([-+][0-9.]*\) pp  \(.*\)$/\1 \2/p' "$tmp/table")
+		pp=${worst%% *}
+		where=${worst#* }
+		if [ -z "$worst" ]; then
+			pp=- where="nothing in common with the kernel report"
+		fi
+		unmatched=$(sed -n '/^unmatched/,/^$/ { /^  /p }' "$tmp/table" | wc -l)
+		[ "$unmatched" -gt 0 ] && where="$where; $unmatched unmatched (sched-sim compare $kernel lists them)"
+		if [ $rc -eq 1 ]; then
+			where="$where; exceeds VALIDATE_MAX_DIFF=$max_diff"
+			exceeded=$((exceeded + 1))
+		fi
+		printf '%-30s %-10s %9s  %s\n' "$name" "$policy" "$pp" "$where"
+		# compare's warnings: a partial report, another CPU count, ...
+		sed -n 's/^sched-sim compare: warning: /    warning: /p' "$tmp/err"
+	done
+done
+echo
+echo "${#files[@]} scenarios, ${#policies[@]} polic$([ ${#policies[@]} -eq 1 ] && echo y || echo ies): $compared compared, $skipped skipped (no kernel report), $broken failed${max_diff:+, $exceeded beyond $max_diff pp}"
+[ $broken -eq 0 ] || exit 2
+[ $exceeded -eq 0 ] || exit 1
+exit 0
