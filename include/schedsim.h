@@ -372,7 +372,10 @@ SIM_API double sim_share(const sim_result *result, const char *group_or_task);
 /* The report, as the CLI prints it: a table, or JSON when json is non-zero;
  * a partial run's report says so ("partial": true).  0, or -1 if the run
  * broke off without results (an invalid trace found while running, a
- * broken invariant) or the output failed. */
+ * broken invariant) or the output failed.  Either report is written as it
+ * is produced, in memory that does not grow with the tasks; after a failed
+ * write, out has its error indicator set and holds part of the report
+ * (the CLI writes -o FILE beside FILE and renames it only when whole). */
 SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 /*
  * The same with flags.  The report lists the trace's tasks and sums the

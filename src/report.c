@@ -9,12 +9,12 @@
  * divide for display and for comparing with an expectation.
  */
 #include <inttypes.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ideal.h"
+#include "json_writer.h"
 #include "report.h"
 
 static double ratio(u64 a, u64 b)
@@ -210,23 +210,24 @@ static void text_setup(const struct sim_result *r, FILE *out)
 	fprintf(out, "\n");
 }
 
-static json_t *json_setup_topology(const struct trace *t)
+static void json_setup_topology(const struct trace *t, struct json_writer *w)
 {
-	return json_pack("{s:i, s:i, s:i, s:i}",
-			 "nodes", t->topology.nodes,
-			 "packages_per_node", t->topology.packages_per_node,
-			 "cores_per_package", t->topology.cores_per_package,
-			 "threads_per_core", t->topology.threads_per_core);
+	jw_object_begin(w, "topology");
+	jw_int(w, "nodes", t->topology.nodes);
+	jw_int(w, "packages_per_node", t->topology.packages_per_node);
+	jw_int(w, "cores_per_package", t->topology.cores_per_package);
+	jw_int(w, "threads_per_core", t->topology.threads_per_core);
+	jw_object_end(w);
 }
 
-static json_t *json_setup_tunables(const struct sim_result *r)
+static void json_setup_tunables(const struct sim_result *r,
+				struct json_writer *w)
 {
-	json_t *o = json_object();
-
+	jw_object_begin(w, "tunables");
 	for (size_t i = 0; i < r->policy->nr_tunables; i++)
-		json_object_set_new(o, r->policy->tunables[i].name,
-				    json_integer((json_int_t)r->tunables[i]));
-	return o;
+		jw_int(w, r->policy->tunables[i].name,
+		       (long long)r->tunables[i]);
+	jw_object_end(w);
 }
 
 /* How a partial run was stopped, as the JSON report's "stopped_by" says. */
@@ -290,26 +291,26 @@ static void text_deadlock(const struct sim_result *r, FILE *out)
 	}
 }
 
-static json_t *json_deadlock(const struct sim_result *r)
+static void json_deadlock(const struct sim_result *r, struct json_writer *w)
 {
-	json_t *blocked = json_array();
-
+	jw_object_begin(w, "deadlock");
+	jw_int(w, "at_ns", (long long)r->end_ns);
+	jw_array_begin(w, "blocked");
 	for (size_t i = 0; i < r->nr_blocked; i++) {
 		const struct sim_blocked *b = &r->blocked[i];
-		json_t *o = json_pack("{s:s, s:s}",
-				      "task", r->tasks[b->task].name,
-				      "waits_for", waits_for(b));
 
+		jw_object_begin(w, NULL);
+		jw_string(w, "task", r->tasks[b->task].name);
+		jw_string(w, "waits_for", waits_for(b));
 		if (b->chan >= 0)
-			json_object_set_new(o, "channel",
-				json_string(r->trace->chans[b->chan]));
-		json_object_set_new(o, "step", json_string(b->step->json_path));
-		json_object_set_new(o, "line", json_integer(b->step->line));
-		json_object_set_new(o, "column", json_integer(b->step->column));
-		json_array_append_new(blocked, o);
+			jw_string(w, "channel", r->trace->chans[b->chan]);
+		jw_string(w, "step", b->step->json_path);
+		jw_int(w, "line", b->step->line);
+		jw_int(w, "column", b->step->column);
+		jw_object_end(w);
 	}
-	return json_pack("{s:I, s:o}", "at_ns", (json_int_t)r->end_ns,
-			 "blocked", blocked);
+	jw_array_end(w);
+	jw_object_end(w);
 }
 
 static void print_ms(FILE *out, u64 ns)
@@ -495,166 +496,197 @@ void report_text(const struct sim_result *r,
 	}
 }
 
-static json_t *lat_json(const struct sim_latency *l)
+static void json_latency(const struct sim_latency *l, struct json_writer *w)
 {
-	return json_pack("{s:I, s:I, s:I, s:I}",
-			 "count", (json_int_t)l->count,
-			 "avg", (json_int_t)(l->count ? l->sum / l->count : 0),
-			 "p99", (json_int_t)l->p99,
-			 "max", (json_int_t)l->max);
+	jw_object_begin(w, "wakeup_latency_ns");
+	jw_int(w, "count", (long long)l->count);
+	jw_int(w, "avg", (long long)(l->count ? l->sum / l->count : 0));
+	jw_int(w, "p99", (long long)l->p99);
+	jw_int(w, "max", (long long)l->max);
+	jw_object_end(w);
 }
 
 /* The children of each jobs step, summed (docs/trace-format.md). */
-static json_t *json_job_steps(const struct sim_result *r)
+static void json_job_steps(const struct sim_result *r, struct json_writer *w)
 {
-	json_t *steps = json_array();
-
+	jw_array_begin(w, "job_steps");
 	for (size_t i = 0; i < r->nr_job_steps; i++) {
 		const struct sim_job_summary *js = &r->job_steps[i];
-		json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o, s:I}",
-				      "task", r->tasks[js->task].name,
-				      "step", js->step,
-				      "children", (json_int_t)js->forked,
-				      "exited", (json_int_t)js->exited,
-				      "cpu_ns", (json_int_t)js->cpu_ns,
-				      "share", ratio(js->cpu_ns, r->total_cpu_ns),
-				      "wait_ns", (json_int_t)js->wait_ns,
-				      "switches", (json_int_t)(js->nvcsw + js->nivcsw),
-				      "migrations", (json_int_t)js->migrations,
-				      "wakeup_latency_ns", lat_json(&js->latency),
-				      "first_start_ns", (json_int_t)js->first_start_ns);
 
-		json_object_set_new(o, "last_exit_ns", js->exited == js->forked ?
-				    json_integer((json_int_t)js->last_exit_ns) :
-				    json_null());
-		json_array_append_new(steps, o);
+		jw_object_begin(w, NULL);
+		jw_string(w, "task", r->tasks[js->task].name);
+		jw_string(w, "step", js->step);
+		jw_int(w, "children", (long long)js->forked);
+		jw_int(w, "exited", (long long)js->exited);
+		jw_int(w, "cpu_ns", (long long)js->cpu_ns);
+		jw_real(w, "share", ratio(js->cpu_ns, r->total_cpu_ns));
+		jw_int(w, "wait_ns", (long long)js->wait_ns);
+		jw_int(w, "switches", (long long)(js->nvcsw + js->nivcsw));
+		jw_int(w, "migrations", (long long)js->migrations);
+		json_latency(&js->latency, w);
+		jw_int(w, "first_start_ns", (long long)js->first_start_ns);
+		if (js->exited == js->forked)
+			jw_int(w, "last_exit_ns", (long long)js->last_exit_ns);
+		else
+			jw_null(w, "last_exit_ns");
+		jw_object_end(w);
 	}
-	return steps;
+	jw_array_end(w);
 }
 
+static void json_groups(const struct sim_result *r, const struct ideal *id,
+			struct json_writer *w)
+{
+	const struct trace *t = r->trace;
+
+	jw_array_begin(w, "groups");
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		u64 cpu = sim_group_cpu_total(r, (int)g);
+		struct trace_ref ref = { .is_task = false, .index = (int)g };
+		int tasks = report_group_task_count(r, (int)g);
+		u64 fin;
+
+		jw_object_begin(w, NULL);
+		jw_string(w, "path", t->groups[g].path);
+		jw_int(w, "shares", (long long)r->groups[g].shares);
+		jw_int(w, "tasks", tasks);
+		jw_int(w, "cpu_ns", (long long)cpu);
+		jw_real(w, "share", ratio(cpu, r->total_cpu_ns));
+		if (id->group)
+			jw_real(w, "ideal_share", id->group[g]);
+		else
+			jw_null(w, "ideal_share");
+		if (report_ref_finish(r, &ref, &fin) && tasks)
+			jw_int(w, "finish_ns", (long long)fin);
+		else
+			jw_null(w, "finish_ns");
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
+static void json_tasks(const struct sim_result *r, const struct ideal *id,
+		       bool all_tasks, struct json_writer *w)
+{
+	const struct trace *t = r->trace;
+
+	jw_array_begin(w, "tasks");
+	for (size_t i = 0; i < r->nr_tasks && !w->failed; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+
+		if (!st->trace_task && (!st->started || !all_tasks))
+			continue;
+		jw_object_begin(w, NULL);
+		jw_string(w, "name", st->name);
+		jw_string(w, "group", t->groups[st->group].path);
+		jw_string(w, "policy", sim_sched_class_name(st->sched_class));
+		jw_int(w, "nice", st->nice);
+		jw_int(w, "cpu_ns", (long long)st->cpu_ns);
+		jw_real(w, "share", ratio(st->cpu_ns, r->total_cpu_ns));
+		jw_int(w, "wait_ns", (long long)st->wait_ns);
+		jw_int(w, "switches", (long long)(st->nvcsw + st->nivcsw));
+		jw_int(w, "migrations", (long long)st->migrations);
+		json_latency(&st->latency, w);
+		if (id->task && st->trace_task)
+			jw_real(w, "ideal_share", id->task[i]);
+		else
+			jw_null(w, "ideal_share");
+		if (st->exited)
+			jw_int(w, "exit_ns", (long long)st->exit_ns);
+		else
+			jw_null(w, "exit_ns");
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
+/*
+ * The JSON report, written as it is walked: it holds nothing per task,
+ * so its memory does not grow with the run (issue 15).  The members and
+ * their order are those of docs/trace-format.md; the golden outputs
+ * guard the bytes.
+ */
 int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out)
 {
 	const struct trace *t = r->trace;
-	u64 total = r->total_cpu_ns, busy = 0;
-	json_t *root, *groups, *tasks, *cpus, *expects, *failures;
+	struct json_writer w;
 	struct ideal id;
-	int rc;
+	u64 busy = 0;
 
 	ideal_compute(r, &id);
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++)
 		busy += r->cpus[cpu].busy_ns;
 
-	root = json_object();
-	json_object_set_new(root, "sched-sim", json_integer(1));
+	jw_init(&w, out);
+	jw_object_begin(&w, NULL);
+	jw_int(&w, "sched-sim", 1);
 	/* Only when true: a complete run's report keeps its old bytes */
 	if (sim_end_is_partial(r->end)) {
-		json_object_set_new(root, "partial", json_true());
-		json_object_set_new(root, "stopped_by",
-				    json_string(stopped_by(r->end)));
+		jw_bool(&w, "partial", true);
+		jw_string(&w, "stopped_by", stopped_by(r->end));
 	}
-	json_object_set_new(root, "trace", json_string(t->name ? t->name : t->file));
-	json_object_set_new(root, "trace_file", json_string(t->file));
-	json_object_set_new(root, "policy", json_string(r->policy->name));
-	json_object_set_new(root, "kernel", json_string(r->policy->kernel));
-	json_object_set_new(root, "tunables", json_setup_tunables(r));
-	json_object_set_new(root, "topology", json_setup_topology(t));
-	json_object_set_new(root, "group_sched", json_boolean(t->group_sched));
-	json_object_set_new(root, "cpus", json_integer(t->nr_cpus));
-	json_object_set_new(root, "hz", json_integer(t->hz));
-	json_object_set_new(root, "seed", json_integer((json_int_t)t->seed));
-	json_object_set_new(root, "duration_ns", json_integer((json_int_t)r->end_ns));
-	json_object_set_new(root, "busy_ns", json_integer((json_int_t)busy));
-	json_object_set_new(root, "events", json_integer((json_int_t)r->events));
-	json_object_set_new(root, "wasted_ns", json_integer((json_int_t)r->wasted_ns));
+	jw_string(&w, "trace", t->name ? t->name : t->file);
+	jw_string(&w, "trace_file", t->file);
+	jw_string(&w, "policy", r->policy->name);
+	jw_string(&w, "kernel", r->policy->kernel);
+	json_setup_tunables(r, &w);
+	json_setup_topology(t, &w);
+	jw_bool(&w, "group_sched", t->group_sched);
+	jw_int(&w, "cpus", t->nr_cpus);
+	jw_int(&w, "hz", t->hz);
+	jw_int(&w, "seed", (long long)t->seed);
+	jw_int(&w, "duration_ns", (long long)r->end_ns);
+	jw_int(&w, "busy_ns", (long long)busy);
+	jw_int(&w, "events", (long long)r->events);
+	jw_int(&w, "wasted_ns", (long long)r->wasted_ns);
 	if (r->end == SIM_END_DEADLOCK)
-		json_object_set_new(root, "deadlock", json_deadlock(r));
+		json_deadlock(r, &w);
 
-	groups = json_array();
-	for (size_t g = 0; g < r->nr_groups; g++) {
-		u64 cpu = sim_group_cpu_total(r, (int)g);
-		struct trace_ref ref = { .is_task = false, .index = (int)g };
-		u64 fin;
-		json_t *o = json_pack("{s:s, s:I, s:i, s:I, s:f}",
-				      "path", t->groups[g].path,
-				      "shares", (json_int_t)r->groups[g].shares,
-				      "tasks", report_group_task_count(r, (int)g),
-				      "cpu_ns", (json_int_t)cpu,
-				      "share", ratio(cpu, total));
+	json_groups(r, &id, &w);
+	json_tasks(r, &id, all_tasks, &w);
+	json_job_steps(r, &w);
 
-		json_object_set_new(o, "ideal_share", id.group ?
-				    json_real(id.group[g]) : json_null());
-		json_object_set_new(o, "finish_ns", report_ref_finish(r, &ref, &fin) &&
-				    report_group_task_count(r, (int)g) ?
-				    json_integer((json_int_t)fin) : json_null());
-		json_array_append_new(groups, o);
-	}
-	json_object_set_new(root, "groups", groups);
-
-	tasks = json_array();
-	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_result *st = &r->tasks[i];
-		json_t *o;
-
-		if (!st->trace_task && (!st->started || !all_tasks))
-			continue;
-		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:f, s:I, s:I, s:I, s:o}",
-			      "name", st->name,
-			      "group", t->groups[st->group].path,
-			      "policy", sim_sched_class_name(st->sched_class),
-			      "nice", st->nice,
-			      "cpu_ns", (json_int_t)st->cpu_ns,
-			      "share", ratio(st->cpu_ns, total),
-			      "wait_ns", (json_int_t)st->wait_ns,
-			      "switches", (json_int_t)(st->nvcsw + st->nivcsw),
-			      "migrations", (json_int_t)st->migrations,
-			      "wakeup_latency_ns", lat_json(&st->latency));
-		json_object_set_new(o, "ideal_share",
-				    id.task && st->trace_task ?
-				    json_real(id.task[i]) : json_null());
-		json_object_set_new(o, "exit_ns", st->exited ?
-				    json_integer((json_int_t)st->exit_ns) : json_null());
-		json_array_append_new(tasks, o);
-	}
-	json_object_set_new(root, "tasks", tasks);
-	json_object_set_new(root, "job_steps", json_job_steps(r));
-
-	cpus = json_array();
+	jw_array_begin(&w, "cpus_detail");
 	for (int cpu = 0; cpu < t->nr_cpus; cpu++) {
 		const struct sim_cpu_result *c = &r->cpus[cpu];
 
-		json_array_append_new(cpus, json_pack(
-			"{s:i, s:I, s:I, s:I, s:I, s:I}", "cpu", cpu,
-			"busy_ns", (json_int_t)c->busy_ns,
-			"switches", (json_int_t)c->nr_switches,
-			"balance_attempts", (json_int_t)c->lb_attempts,
-			"tasks_pulled", (json_int_t)c->lb_pulled,
-			"wasted_ns", (json_int_t)c->wasted_ns));
+		jw_object_begin(&w, NULL);
+		jw_int(&w, "cpu", cpu);
+		jw_int(&w, "busy_ns", (long long)c->busy_ns);
+		jw_int(&w, "switches", (long long)c->nr_switches);
+		jw_int(&w, "balance_attempts", (long long)c->lb_attempts);
+		jw_int(&w, "tasks_pulled", (long long)c->lb_pulled);
+		jw_int(&w, "wasted_ns", (long long)c->wasted_ns);
+		jw_object_end(&w);
 	}
-	json_object_set_new(root, "cpus_detail", cpus);
+	jw_array_end(&w);
 
-	failures = json_array();
+	jw_array_begin(&w, "event_failures");
 	for (size_t i = 0; i < r->nr_failures; i++)
-		json_array_append_new(failures, json_string(r->failures[i]));
-	json_object_set_new(root, "event_failures", failures);
+		jw_string(&w, NULL, r->failures[i]);
+	jw_array_end(&w);
 
-	expects = json_array();
+	jw_array_begin(&w, "expect");
 	for (size_t i = 0; i < t->nr_expects; i++) {
 		const struct expect_outcome *o = &outcomes[i];
 
-		json_array_append_new(expects, json_pack(
-			"{s:s, s:f, s:f, s:o, s:b}", "what", o->ex->what,
-			"want", o->want, "tolerance", o->tolerance,
-			"got", o->measurable ? json_real(o->got) : json_null(),
-			"ok", o->ok));
+		jw_object_begin(&w, NULL);
+		jw_string(&w, "what", o->ex->what);
+		jw_real(&w, "want", o->want);
+		jw_real(&w, "tolerance", o->tolerance);
+		if (o->measurable)
+			jw_real(&w, "got", o->got);
+		else
+			jw_null(&w, "got");
+		jw_bool(&w, "ok", o->ok);
+		jw_object_end(&w);
 	}
-	json_object_set_new(root, "expect", expects);
-
-	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-			JSON_REAL_PRECISION(10));
-	fputc('\n', out);
-	json_decref(root);
+	jw_array_end(&w);
+	jw_object_end(&w);
+	if (!w.failed && fputc('\n', out) == EOF)
+		w.failed = true;
 	ideal_free(&id);
-	return rc;
+	return jw_finish(&w);
 }

@@ -482,9 +482,6 @@ static void sim_free(struct sim *s)
 	for (size_t i = 0; s->failures && i < s->nr_failures; i++)
 		free(s->failures[i]);
 	free(s->failures);
-	for (size_t i = 0; s->hist_pool && i < s->hist_pool_len; i++)
-		free(s->hist_pool[i]);
-	free(s->hist_pool);
 	free(s->cpus);
 	sim_wasted_free(s);
 	free(s->heap);
@@ -551,13 +548,10 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	s->chans = calloc(t->nr_chans ? t->nr_chans : 1, sizeof(*s->chans));
 	s->failures = calloc(t->nr_events ? t->nr_events : 1,
 			     sizeof(*s->failures));
-	s->hist_pool = calloc(s->task_cap ? s->task_cap : 1,
-			      sizeof(*s->hist_pool));
 	s->cpus = calloc((size_t)ncpu, sizeof(*s->cpus));
 	s->heap_cap = s->task_cap + 2 * (size_t)ncpu + 2;
 	s->heap = calloc(s->heap_cap, sizeof(*s->heap));
-	if (!s->groups || !s->chans || !s->failures || !s->hist_pool ||
-	    !s->cpus || !s->heap)
+	if (!s->groups || !s->chans || !s->failures || !s->cpus || !s->heap)
 		goto oom;
 
 	cfg = machine_config(s);

@@ -63,13 +63,21 @@ struct sim_timer {
 	int owner;		/* CPU or task index */
 };
 
-/* Wakeup latencies: exact count/sum/max, and a log-linear histogram. */
+/*
+ * Wakeup latencies: exact count/sum/max, and a log-linear histogram of
+ * LAT_BUCKETS buckets in 64 bands (a band: the 16 buckets of one power
+ * of 2) kept sparse: only the bands that hold a sample have counters
+ * (latency.c).
+ */
 #define LAT_SUB_BITS	4			/* 16 buckets per power of 2 */
+#define LAT_SUB		(1 << LAT_SUB_BITS)	/* buckets per band */
 #define LAT_BUCKETS	(64 << LAT_SUB_BITS)
 
 struct lat_stats {
 	u64 count, sum, max;
-	uint32_t *hist;		/* LAT_BUCKETS counters, on first sample */
+	/* LAT_SUB counters for each band present, in band order */
+	uint32_t *hist;
+	u64 bands;		/* bit b: band b is in hist */
 	/* A job child's samples also go to its jobs step's (jobsteps.c) */
 	struct lat_stats *also;
 	/* At exit the percentiles are kept and the histogram is recycled */
@@ -211,10 +219,6 @@ struct sim {
 	struct sim_job_step **job_steps;
 	size_t nr_job_steps, job_steps_cap;
 	size_t *job_step_table, job_step_table_cap;
-
-	/* Latency histograms of exited tasks, for reuse */
-	uint32_t **hist_pool;
-	size_t hist_pool_len;
 
 	struct sim_options opt;
 	u64 now;
