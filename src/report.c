@@ -668,6 +668,22 @@ int report_json(const struct sim_result *r,
 		jw_string(&w, NULL, r->failures[i]);
 	jw_array_end(&w);
 
+	/* only when the policy reproduced a known-wrong kernel result */
+	if (r->nr_warnings) {
+		jw_array_begin(&w, "warnings");
+		for (size_t i = 0; i < r->nr_warnings; i++) {
+			const struct sim_warning *wn = &r->warnings[i];
+
+			jw_object_begin(&w, NULL);
+			jw_string(&w, "kernel_function", wn->where);
+			jw_string(&w, "what", wn->what);
+			jw_int(&w, "first_ns", (long long)wn->first_ns);
+			jw_int(&w, "count", (long long)wn->count);
+			jw_object_end(&w);
+		}
+		jw_array_end(&w);
+	}
+
 	jw_array_begin(&w, "expect");
 	for (size_t i = 0; i < t->nr_expects; i++) {
 		const struct expect_outcome *o = &outcomes[i];
