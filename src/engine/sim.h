@@ -54,6 +54,16 @@ enum timer_kind {
 	TIMER_DUMP,		/* the next --dump-at */
 };
 
+/*
+ * A heap slot holds the timer's keys beside the pointer, so that the
+ * comparisons of a sift read the heap array only (the timers live in
+ * the tasks and CPUs, scattered over memory).
+ */
+struct heap_slot {
+	u64 when, seq;
+	struct sim_timer *timer;
+};
+
 struct sim_timer {
 	u64 when;
 	u64 seq;		/* ties: first armed, first fired */
@@ -196,8 +206,8 @@ struct sim {
 	struct sim_warning warnings[SIM_MAX_WARNINGS];	/* host->warn */
 	size_t nr_warnings;
 
-	/* Event queue: an indexed binary min-heap of timers */
-	struct sim_timer **heap;
+	/* Event queue: an indexed binary min-heap of timers, keys inline */
+	struct heap_slot *heap;
 	size_t heap_len, heap_cap;
 	u64 timer_seq;
 	size_t armed[NR_TIMER_KINDS];	/* timers in the heap, by kind */

@@ -8,50 +8,65 @@
  * trace and a seed always give the same run.  The heap counts its timers
  * by kind, so the engine sees in O(1) whether anything but ticks and
  * dumps is still to come (a deadlock).
+ *
+ * The keys (when, seq) are copied into the heap's slots, and sifts move
+ * a hole instead of swapping: a comparison reads only the heap array,
+ * and each level a slot moves writes its timer's heap_pos once.  Re-
+ * arming an armed timer changes its keys in place and sifts once.
  */
 #include "engine/sim.h"
 
-static bool timer_before(const struct sim_timer *a, const struct sim_timer *b)
+static bool slot_before(const struct heap_slot *a, const struct heap_slot *b)
 {
 	return a->when < b->when || (a->when == b->when && a->seq < b->seq);
 }
 
-static void heap_swap(struct sim *s, size_t i, size_t j)
+static void heap_put(struct sim *s, size_t i, struct heap_slot slot)
 {
-	struct sim_timer *t = s->heap[i];
-
-	s->heap[i] = s->heap[j];
-	s->heap[j] = t;
-	s->heap[i]->heap_pos = (int)i;
-	s->heap[j]->heap_pos = (int)j;
+	s->heap[i] = slot;
+	slot.timer->heap_pos = (int)i;
 }
 
-static void heap_up(struct sim *s, size_t i)
+/* Place slot at position i or above it. */
+static void heap_up(struct sim *s, size_t i, struct heap_slot slot)
 {
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 
-		if (!timer_before(s->heap[i], s->heap[parent]))
+		if (!slot_before(&slot, &s->heap[parent]))
 			break;
-		heap_swap(s, i, parent);
+		heap_put(s, i, s->heap[parent]);
 		i = parent;
 	}
+	heap_put(s, i, slot);
 }
 
-static void heap_down(struct sim *s, size_t i)
+/* Place slot at position i or below it. */
+static void heap_down(struct sim *s, size_t i, struct heap_slot slot)
 {
 	for (;;) {
-		size_t l = 2 * i + 1, rr = l + 1, m = i;
+		size_t l = 2 * i + 1, m;
 
-		if (l < s->heap_len && timer_before(s->heap[l], s->heap[m]))
-			m = l;
-		if (rr < s->heap_len && timer_before(s->heap[rr], s->heap[m]))
-			m = rr;
-		if (m == i)
-			return;
-		heap_swap(s, i, m);
+		if (l >= s->heap_len)
+			break;
+		m = l;
+		if (l + 1 < s->heap_len && slot_before(&s->heap[l + 1], &s->heap[l]))
+			m = l + 1;
+		if (!slot_before(&s->heap[m], &slot))
+			break;
+		heap_put(s, i, s->heap[m]);
 		i = m;
 	}
+	heap_put(s, i, slot);
+}
+
+/* Put slot at position i, where it may belong above or below. */
+static void heap_fix(struct sim *s, size_t i, struct heap_slot slot)
+{
+	if (i > 0 && slot_before(&slot, &s->heap[(i - 1) / 2]))
+		heap_up(s, i, slot);
+	else
+		heap_down(s, i, slot);
 }
 
 void timer_cancel(struct sim *s, struct sim_timer *t)
@@ -62,25 +77,26 @@ void timer_cancel(struct sim *s, struct sim_timer *t)
 		return;
 	s->armed[t->kind]--;
 	s->heap_len--;
-	if (i != s->heap_len) {
-		s->heap[i] = s->heap[s->heap_len];
-		s->heap[i]->heap_pos = (int)i;
-		heap_down(s, i);
-		heap_up(s, i);
-	}
+	if (i != s->heap_len)
+		heap_fix(s, i, s->heap[s->heap_len]);
 	t->heap_pos = -1;
 }
 
 void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 {
-	timer_cancel(s, t);
+	struct heap_slot slot;
+
 	t->when = when;
 	t->seq = s->timer_seq++;
 	t->armed_at = s->now;
-	t->heap_pos = (int)s->heap_len;
-	s->heap[s->heap_len++] = t;
+	slot = (struct heap_slot){ .when = when, .seq = t->seq, .timer = t };
+	if (t->heap_pos >= 0) {
+		/* re-armed: the same slot with new keys */
+		heap_fix(s, (size_t)t->heap_pos, slot);
+		return;
+	}
 	s->armed[t->kind]++;
-	heap_up(s, (size_t)t->heap_pos);
+	heap_up(s, s->heap_len++, slot);
 }
 
 struct sim_timer *timer_pop(struct sim *s)
@@ -89,7 +105,7 @@ struct sim_timer *timer_pop(struct sim *s)
 
 	if (!s->heap_len)
 		return NULL;
-	t = s->heap[0];
+	t = s->heap[0].timer;
 	timer_cancel(s, t);
 	return t;
 }
