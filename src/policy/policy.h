@@ -65,7 +65,21 @@ struct sched_tunable {
 	uint64_t def;		/* default on a 1-CPU machine (see help) */
 	uint64_t min, max;	/* valid range, inclusive */
 	const char *help;	/* one line: what it does, how it scales */
+	/*
+	 * Not the kernel's: an experiment (docs/experiments.md) whose
+	 * default, def, is "off" on every machine.  Reports list it only
+	 * when it is on, so that runs without experiments report as they
+	 * did before it existed.
+	 */
+	bool experiment;
 };
+
+/* Does a report list tunable t, in force with this value? */
+static inline bool tunable_reported(const struct sched_tunable *t,
+				    uint64_t value)
+{
+	return !t->experiment || value != t->def;
+}
 
 #define SIM_MAX_TUNABLES 32	/* per policy */
 
