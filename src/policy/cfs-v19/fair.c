@@ -12,6 +12,7 @@
  * As in 2.6.23, the running entity stays in its rb-tree: entity_tick()
  * dequeues and re-enqueues it to refresh its fair_key.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "sched.h"
@@ -759,6 +760,7 @@ static void flat_reweight(struct rq *rq)
 {
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	u64 top_load = 0, tasks_load = 0;
+	unsigned int weighed = 0, reweighted = 0;
 	struct rb_node *node;
 	int cpu = rq->cpu;
 
@@ -800,8 +802,10 @@ static void flat_reweight(struct rq *rq)
 		u64 w = flat_task_weight(rq, task_of(se), top_load,
 					 tasks_load);
 
+		weighed++;
 		if (w == se->load.weight)
 			continue;
+		reweighted++;
 		update_load_sub(&cfs_rq->load, se->load.weight);
 		update_load_sub(&rq->ls.load, se->load.weight);
 		se->load.weight = w;
@@ -809,6 +813,12 @@ static void flat_reweight(struct rq *rq)
 		update_load_add(&cfs_rq->load, w);
 		update_load_add(&rq->ls.load, w);
 	}
+	/* -vv: what the flattening costs, beside the picks -v shows */
+	if (rq->machine->verbose >= 2)
+		sched_log(rq->machine, "%5" PRIu64 ".%09" PRIu64 " cpu%d flat "
+			  "reweight: %u tasks weighed, %u changed\n",
+			  rq->clock / 1000000000, rq->clock % 1000000000,
+			  cpu, weighed, reweighted);
 }
 
 /**************************************************
