@@ -747,20 +747,21 @@ static u64 flat_task_weight(struct rq *rq, const struct task_struct *p,
 }
 
 /*
- * flat_reweight: the loads each group's queue would have on this CPU
- * (a task's weight joins its group's; a group that becomes busy joins
- * its parent's with its entity's weight), then every queued task's flat
- * weight.  The running task is charged first at its old weight, and a
+ * flat_hierarchy_loads: the loads each group's queue would have on this
+ * CPU, in its cfs_rq's flat_load (a task's weight joins its group's; a
+ * group that becomes busy joins its parent's with its entity's weight),
+ * the top level's in *top, the tasks' own weights' sum in *tasks.
+ *
+ * flat_reweight: those loads, then every queued task's flat weight.  The running task is charged first at its old weight, and a
  * changed weight moves both the cfs_rq's load and the CPU's (ls) load,
  * which the balancer reads.  An entity keeps its place in the tree until
  * its next requeue, as 2.6.23 keeps a reniced task's key.  O(tasks x
  * depth) at every change: the price of a one-level pick.
  */
-static void flat_reweight(struct rq *rq)
+static void flat_hierarchy_loads(struct rq *rq, u64 *top, u64 *tasks)
 {
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	u64 top_load = 0, tasks_load = 0;
-	unsigned int weighed = 0, reweighted = 0;
 	struct rb_node *node;
 	int cpu = rq->cpu;
 
@@ -793,7 +794,18 @@ static void flat_reweight(struct rq *rq)
 			tg = tg->parent;
 		}
 	}
+	*top = top_load;
+	*tasks = tasks_load;
+}
 
+static void flat_reweight(struct rq *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	u64 top_load, tasks_load;
+	unsigned int weighed = 0, reweighted = 0;
+	struct rb_node *node;
+
+	flat_hierarchy_loads(rq, &top_load, &tasks_load);
 	update_curr(cfs_rq);
 	update_curr_load(rq);
 	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
@@ -818,7 +830,7 @@ static void flat_reweight(struct rq *rq)
 		sched_log(rq->machine, "%5" PRIu64 ".%09" PRIu64 " cpu%d flat "
 			  "reweight: %u tasks weighed, %u changed\n",
 			  rq->clock / 1000000000, rq->clock % 1000000000,
-			  cpu, weighed, reweighted);
+			  rq->cpu, weighed, reweighted);
 }
 
 /**************************************************

@@ -504,6 +504,7 @@ static bool entity_is_task(const struct sched_entity *se);
 static struct task_struct *task_of(struct sched_entity *se);
 static struct cfs_rq *task_cfs_rq(struct task_struct *p);
 static void flat_reweight(struct rq *rq);
+static void flat_hierarchy_loads(struct rq *rq, u64 *top, u64 *tasks);
 static u64 flat_task_weight(struct rq *rq, const struct task_struct *p,
 			    u64 top_load, u64 tasks_load);
 static u64 tg_entity_weight(const struct machine *m,
