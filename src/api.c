@@ -125,7 +125,7 @@ int sim_policy_tunable_info(size_t policy, size_t i, sim_tunable_info *out)
 	*out = (sim_tunable_info){
 		.name = tun->name, .is_duration = tun->kind == TUNABLE_DURATION,
 		.def = tun->def, .min = tun->min, .max = tun->max,
-		.help = tun->help, .experiment = tun->experiment,
+		.help = tun->help, .experiment = tunable_is_experiment(p, i),
 	};
 	return 0;
 }
@@ -245,7 +245,7 @@ size_t sim_run_tunable_count(const sim_result *r)
 	size_t n = 0;
 
 	for (size_t t = 0; t < r->policy->nr_tunables; t++)
-		n += tunable_reported(&r->policy->tunables[t], r->tunables[t]);
+		n += tunable_reported(r->policy, t, r->tunables[t]);
 	return n;
 }
 
@@ -253,7 +253,7 @@ int sim_run_tunable(const sim_result *r, size_t i, const char **name,
 		    uint64_t *value)
 {
 	for (size_t t = 0; t < r->policy->nr_tunables; t++) {
-		if (!tunable_reported(&r->policy->tunables[t], r->tunables[t]))
+		if (!tunable_reported(r->policy, t, r->tunables[t]))
 			continue;
 		if (i-- == 0) {
 			*name = r->policy->tunables[t].name;

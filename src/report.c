@@ -205,7 +205,7 @@ static void text_setup(const struct sim_result *r, FILE *out)
 		t->topology.threads_per_core > 1 ? "s" : "");
 	fprintf(out, "tunables:");
 	for (size_t i = 0; i < p->nr_tunables; i++)
-		if (tunable_reported(&p->tunables[i], r->tunables[i]))
+		if (tunable_reported(p, i, r->tunables[i]))
 			fprintf(out, " %s=%" PRIu64 "%s", p->tunables[i].name,
 				r->tunables[i],
 				p->tunables[i].kind == TUNABLE_DURATION ?
@@ -228,7 +228,7 @@ static void json_setup_tunables(const struct sim_result *r,
 {
 	jw_object_begin(w, "tunables");
 	for (size_t i = 0; i < r->policy->nr_tunables; i++)
-		if (tunable_reported(&r->policy->tunables[i], r->tunables[i]))
+		if (tunable_reported(r->policy, i, r->tunables[i]))
 			jw_int(w, r->policy->tunables[i].name,
 			       (long long)r->tunables[i]);
 	jw_object_end(w);

@@ -52,14 +52,19 @@ START_TEST(test_experiments_off_by_default)
 		ck_assert_uint_eq(sys.flat_hierarchy, 0);
 	}
 	/* and the table says so: experiment, def "off" */
-	for (size_t i = 0; i < cfs_v19_policy.nr_tunables; i++) {
+	for (size_t i = 0, n = 0; i < cfs_v19_policy.nr_tunables; i++) {
 		const struct sched_tunable *t = &cfs_v19_policy.tunables[i];
 
-		if (!t->experiment)
+		if (!tunable_is_experiment(&cfs_v19_policy, i)) {
+			ck_assert(tunable_reported(&cfs_v19_policy, i, t->def));
 			continue;
-		ck_assert_msg(!tunable_reported(t, t->def), "%s", t->name);
-		ck_assert_msg(tunable_reported(t, t->def == 0 ? 1 : 0) ||
-			      t->min == t->def, "%s", t->name);
+		}
+		ck_assert_msg(!tunable_reported(&cfs_v19_policy, i, t->def),
+			      "%s", t->name);
+		ck_assert_msg(tunable_reported(&cfs_v19_policy, i, t->def + 1),
+			      "%s", t->name);
+		ck_assert_ptr_nonnull(strstr(t->help, "experiment"));
+		ck_assert_uint_lt(n++, 7);
 	}
 }
 END_TEST

@@ -52,6 +52,13 @@ enum cfs_v19_tunable {
 	NR_CFS_V19_TUNABLES
 };
 
+/* The tunables that are the seed's Todo list, not the kernel's */
+#define CFS_V19_EXPERIMENTS						\
+	(1ULL << TUN_GROUP_EQUAL_SHARES | 1ULL << TUN_GROUP_GRANULARITY |	\
+	 1ULL << TUN_GROUP_WAKEUP_GRANULARITY |				\
+	 1ULL << TUN_GROUP_TICK_DIVISOR | 1ULL << TUN_BALANCE_COLD_FIRST |	\
+	 1ULL << TUN_SCHED_MIGRATION_COST | 1ULL << TUN_FLAT_HIERARCHY)
+
 /* /proc/sys/kernel/sched_* of 2.6.23-rc1 (kernel/sched_fair.c, sysctl.c) */
 static const struct sched_tunable cfs_v19_tunables[] = {
 	[TUN_GRANULARITY] = { "sched_granularity", TUNABLE_DURATION,
@@ -87,36 +94,32 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		"1: a group's shares scale its granularity as a nice weight "
 		"(rc1's niced_granularity); 0: groups are never niced (seed)" },
 	/*
-	 * Experiments: not the kernel's; off (def) on every machine, and
-	 * listed in a report only when on.
+	 * Experiments (CFS_V19_EXPERIMENTS): not the kernel's; off (def)
+	 * on every machine, and listed in a report only when on.
 	 */
 	[TUN_GROUP_EQUAL_SHARES] = { "group_equal_shares", TUNABLE_INTEGER,
 		0, 0, 1, "experiment (Todo: weighted fair-share): 1 every group "
-		"weighs 1024 whatever its cpu.shares, as the seed patch", true },
+		"weighs 1024 whatever its cpu.shares, as the seed patch" },
 	[TUN_GROUP_GRANULARITY] = { "group_granularity", TUNABLE_DURATION,
 		0, 0, NS_PER_SEC, "experiment (Todo: separate tunables): tick "
-		"preemption granularity of group entities; 0: sched_granularity",
-		true },
+		"preemption granularity of group entities; 0: sched_granularity" },
 	[TUN_GROUP_WAKEUP_GRANULARITY] = { "group_wakeup_granularity",
 		TUNABLE_DURATION, 0, 0, NS_PER_SEC, "experiment (Todo: separate "
 		"tunables): a wakeup in another group may preempt, by this "
-		"between group entities (2.6.24); 0: never (rc1)", true },
+		"between group entities (2.6.24); 0: never (rc1)" },
 	[TUN_GROUP_TICK_DIVISOR] = { "group_tick_divisor", TUNABLE_INTEGER,
 		1, 1, 1000, "experiment (Todo: fewer ticks at higher levels): "
-		"entity_tick of group entities every Nth tick; 1: every tick",
-		true },
+		"entity_tick of group entities every Nth tick; 1: every tick" },
 	[TUN_BALANCE_COLD_FIRST] = { "balance_cold_first", TUNABLE_INTEGER,
 		0, 0, 1, "experiment (Todo: cache-cold tasks first): 1 "
-		"load_balance_fair offers the tasks that ran longest ago first",
-		true },
+		"load_balance_fair offers the tasks that ran longest ago first" },
 	[TUN_SCHED_MIGRATION_COST] = { "sched_migration_cost",
 		TUNABLE_DURATION, 0, 0, NS_PER_SEC, "experiment (Todo: cache-cold "
 		"tasks first): 2.6.24's task_hot: a task that ran less than this "
-		"ago is not pulled (2.6.24: 0.5ms); 0: none is hot", true },
+		"ago is not pulled (2.6.24: 0.5ms); 0: none is hot" },
 	[TUN_FLAT_HIERARCHY] = { "flat_hierarchy", TUNABLE_INTEGER, 0, 0, 1,
 		"experiment (Todo: hierarchy flattening): 1 tasks queue on one "
-		"flat runqueue per CPU, weighted by their share of the hierarchy",
-		true },
+		"flat runqueue per CPU, weighted by their share of the hierarchy" },
 };
 
 /*
@@ -548,6 +551,7 @@ const struct sched_policy cfs_v19_policy = {
 		   "smpnice balancing over leaf cfs_rqs",
 	.tunables = cfs_v19_tunables,
 	.nr_tunables = NR_CFS_V19_TUNABLES,
+	.experiments = CFS_V19_EXPERIMENTS,
 	.nice_weight = cfs_v19_nice_weight,
 	.idle_weight = cfs_v19_idle_weight,
 	.create = cfs_v19_create,
