@@ -157,6 +157,8 @@ typedef struct sim_tunable_info {
 	int is_duration;	/* 1: nanoseconds, written "4ms"; 0: integer */
 	uint64_t def, min, max;	/* default (1 CPU, HZ 1000), valid range */
 	const char *help;	/* one line */
+	int experiment;		/* 1: not the kernel's; def is "off", and
+				 * reports list it only when it is on */
 } sim_tunable_info;
 
 /* The index of the policy called name, or -1 with err filled as a
@@ -317,7 +319,8 @@ typedef struct sim_expect_outcome {
 /* Each returns 0, or -1 when i is out of range (out left untouched). */
 SIM_API int sim_run_info(const sim_result *r, sim_run_stats *out);
 /* The policy's tunables with the values in force in the run (defaults as
- * the policy scaled them to the machine; durations in ns). */
+ * the policy scaled them to the machine; durations in ns), as the report
+ * lists them: an experiment's only when it is on. */
 SIM_API size_t sim_run_tunable_count(const sim_result *r);
 SIM_API int sim_run_tunable(const sim_result *r, size_t i, const char **name,
 			    uint64_t *value);

@@ -125,7 +125,7 @@ int sim_policy_tunable_info(size_t policy, size_t i, sim_tunable_info *out)
 	*out = (sim_tunable_info){
 		.name = tun->name, .is_duration = tun->kind == TUNABLE_DURATION,
 		.def = tun->def, .min = tun->min, .max = tun->max,
-		.help = tun->help,
+		.help = tun->help, .experiment = tunable_is_experiment(p, i),
 	};
 	return 0;
 }
@@ -239,19 +239,29 @@ int sim_run_info(const sim_result *r, sim_run_stats *out)
 	return 0;
 }
 
+/* The run's tunables as its report lists them: experiments only when on */
 size_t sim_run_tunable_count(const sim_result *r)
 {
-	return r->policy->nr_tunables;
+	size_t n = 0;
+
+	for (size_t t = 0; t < r->policy->nr_tunables; t++)
+		n += tunable_reported(r->policy, t, r->tunables[t]);
+	return n;
 }
 
 int sim_run_tunable(const sim_result *r, size_t i, const char **name,
 		    uint64_t *value)
 {
-	if (i >= r->policy->nr_tunables)
-		return -1;
-	*name = r->policy->tunables[i].name;
-	*value = r->tunables[i];
-	return 0;
+	for (size_t t = 0; t < r->policy->nr_tunables; t++) {
+		if (!tunable_reported(r->policy, t, r->tunables[t]))
+			continue;
+		if (i-- == 0) {
+			*name = r->policy->tunables[t].name;
+			*value = r->tunables[t];
+			return 0;
+		}
+	}
+	return -1;
 }
 
 size_t sim_group_count(const sim_result *r)

@@ -186,7 +186,8 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 /*
  * What tells two saved reports apart: the trace file, the policy's
  * kernel, the topology, and every tunable's value in force (defaults
- * included, as the policy scaled them to this machine).
+ * included, as the policy scaled them to this machine); an experiment's
+ * tunable only when it is on (tunable_reported()).
  */
 static void text_setup(const struct sim_result *r, FILE *out)
 {
@@ -204,9 +205,11 @@ static void text_setup(const struct sim_result *r, FILE *out)
 		t->topology.threads_per_core > 1 ? "s" : "");
 	fprintf(out, "tunables:");
 	for (size_t i = 0; i < p->nr_tunables; i++)
-		fprintf(out, " %s=%" PRIu64 "%s", p->tunables[i].name,
-			r->tunables[i],
-			p->tunables[i].kind == TUNABLE_DURATION ? "ns" : "");
+		if (tunable_reported(p, i, r->tunables[i]))
+			fprintf(out, " %s=%" PRIu64 "%s", p->tunables[i].name,
+				r->tunables[i],
+				p->tunables[i].kind == TUNABLE_DURATION ?
+				"ns" : "");
 	fprintf(out, "\n");
 }
 
@@ -225,8 +228,9 @@ static void json_setup_tunables(const struct sim_result *r,
 {
 	jw_object_begin(w, "tunables");
 	for (size_t i = 0; i < r->policy->nr_tunables; i++)
-		jw_int(w, r->policy->tunables[i].name,
-		       (long long)r->tunables[i]);
+		if (tunable_reported(r->policy, i, r->tunables[i]))
+			jw_int(w, r->policy->tunables[i].name,
+			       (long long)r->tunables[i]);
 	jw_object_end(w);
 }
 

@@ -399,7 +399,20 @@ START_TEST(test_report_records_the_setup)
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(root, "kernel")),
 				     "2.6.23-rc1"));
 	tun = json_object_get(root, "tunables");
-	ck_assert_uint_eq(json_object_size(tun), sim_policy_tunable_count(0));
+	/* every tunable of the kernel's; experiments only when on (none) */
+	{
+		size_t kernels = 0;
+		sim_tunable_info info;
+
+		for (size_t i = 0; i < sim_policy_tunable_count(0); i++) {
+			ck_assert_int_eq(sim_policy_tunable_info(0, i, &info), 0);
+			kernels += !info.experiment;
+			ck_assert_int_eq(json_object_get(tun, info.name) != NULL,
+					 !info.experiment);
+		}
+		ck_assert_uint_eq(json_object_size(tun), kernels);
+		ck_assert_uint_lt(kernels, sim_policy_tunable_count(0));
+	}
 	ck_assert_uint_eq(jint(tun, "sched_granularity"), 6000000);
 	ck_assert_uint_eq(jint(tun, "sched_runtime_limit"), 24000000);
 	ck_assert_uint_eq(jint(tun, "sched_wakeup_granularity"), 3000000);
@@ -416,6 +429,19 @@ START_TEST(test_report_records_the_setup)
 	root = report_json_of(r, SIM_REPORT_ALL_TASKS);
 	ck_assert_uint_eq(jint(json_object_get(root, "tunables"),
 			       "sched_granularity"), 3000000);
+	json_decref(root);
+	sim_result_free(r);
+
+	/* an experiment that is on is listed, with its value */
+	ck_assert_int_eq(sim_trace_override(t, "set", "group_tick_divisor=3",
+					    &err), 0);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	root = report_json_of(r, SIM_REPORT_ALL_TASKS);
+	ck_assert_uint_eq(jint(json_object_get(root, "tunables"),
+			       "group_tick_divisor"), 3);
+	ck_assert_ptr_null(json_object_get(json_object_get(root, "tunables"),
+					   "flat_hierarchy"));
 	json_decref(root);
 	sim_result_free(r);
 	sim_trace_free(t);

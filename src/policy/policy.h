@@ -192,6 +192,13 @@ struct sched_policy {
 	const char *summary;		/* one line */
 	const struct sched_tunable *tunables;
 	size_t nr_tunables;
+	/*
+	 * Bit i: tunable i is not the kernel's but an experiment
+	 * (docs/experiments.md) whose default, def, is "off" on every
+	 * machine.  Reports list it only when it is on, so that runs
+	 * without experiments report as they did before it existed.
+	 */
+	uint64_t experiments;
 	/* The load weight of a nice level, and of SCHED_IDLE, for the
 	 * analytic model (ideal.c): the policy's own table */
 	uint64_t (*nice_weight)(int nice);
@@ -265,6 +272,20 @@ struct sched_policy {
 	/* --dump-at and --step 'd': the runqueues, as /proc/sched_debug. */
 	void (*dump)(struct policy_machine *m, FILE *out, uint64_t now);
 };
+
+/* Is tunable i of p an experiment (struct sched_policy.experiments)? */
+static inline bool tunable_is_experiment(const struct sched_policy *p,
+					 size_t i)
+{
+	return i < 64 && (p->experiments >> i & 1);
+}
+
+/* Does a report list tunable i of p, in force with this value? */
+static inline bool tunable_reported(const struct sched_policy *p, size_t i,
+				    uint64_t value)
+{
+	return !tunable_is_experiment(p, i) || value != p->tunables[i].def;
+}
 
 /* policy/registry.c */
 extern const struct sched_policy *const sched_policies[];	/* NULL-ended */

@@ -510,11 +510,37 @@ out_set_cpu:
 }
 
 /*
+ * task_hot (2.6.24, kernel/sched.c): is p likely cache-hot on its CPU,
+ * having stopped running less than sysctl_sched_migration_cost ago?
+ * Only for the experiment sched_migration_cost: 2.6.23-rc1 has no such
+ * test, and 0, the experiment's "off", is 2.6.24's "never hot" too.
+ * 2.6.24 reads exec_start, which it leaves at the last update_curr when
+ * a task stops; 2.6.23 clears it, so the port keeps that time apart in
+ * exec_last.  2.6.24's -1 ("always hot") is outside the tunable's range.
+ */
+static int task_hot(struct task_struct *p, u64 now, struct sched_domain *sd)
+{
+	u64 migration_cost = task_rq(p)->sysctl->sched_migration_cost;
+	s64 delta;
+
+	(void)sd;
+	if (p->sched_class != &fair_sched_class)
+		return 0;
+	if (migration_cost == 0)
+		return 0;
+
+	delta = (s64)(now - p->se.exec_last);
+
+	return delta < (s64)migration_cost;
+}
+
+/*
  * can_migrate_task: may p move from rq to this_cpu?  Not if it is
  * running or this_cpu is outside its cpus_allowed.  2.6.23-rc1 dropped
  * the cache-hot test (task_hot and sd->cache_hot_time): what is left of
  * it is the "aggressive migration" branch on nr_balance_failed, which
- * allows the move either way.
+ * allows the move either way.  The experiment sched_migration_cost puts
+ * back 2.6.24's test: a hot task stays unless that branch is taken.
  */
 static int can_migrate_task(struct task_struct *p, struct rq *rq, int this_cpu,
 			    struct sched_domain *sd, int idle, int *all_pinned)
@@ -530,6 +556,10 @@ static int can_migrate_task(struct task_struct *p, struct rq *rq, int this_cpu,
 	/* Aggressive migration if too many balance attempts have failed */
 	if (sd->nr_balance_failed > sd->cache_nice_tries)
 		return 1;
+
+	/* 2.6.24: not a task that is cache-hot on its CPU (experiment) */
+	if (task_hot(p, rq->clock, sd))
+		return 0;
 
 	return 1;
 }

@@ -140,6 +140,33 @@ static bool check_curr_chain(struct rq *rq, char *why, size_t len)
 	return true;
 }
 
+/*
+ * flat_hierarchy: every queued fair task weighs what its share of the
+ * hierarchy gives it now, so no change of the hierarchy's state went
+ * without its reweight.  Recomputes the groups' scratch loads only.
+ */
+static bool check_flat_weights(struct rq *rq, char *why, size_t len)
+{
+	u64 top_load, tasks_load;
+
+	flat_hierarchy_loads(rq, &top_load, &tasks_load);
+	for (struct rb_node *node = rb_first(&rq->cfs.tasks_timeline); node;
+	     node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity,
+						   run_node);
+		u64 want = flat_task_weight(rq, task_of(se), top_load,
+					    tasks_load);
+
+		if (se->load.weight != want)
+			return check_failed(why, len, "cpu%d: task %s weighs %"
+					    PRIu64 " on the flat queue, its share "
+					    "of the hierarchy gives %" PRIu64,
+					    rq->cpu, task_of(se)->comm,
+					    se->load.weight, want);
+	}
+	return true;
+}
+
 static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				  size_t nr_tasks, struct task_group **groups,
 				  size_t nr_groups, u64 *on_cpu, char *why,
@@ -185,6 +212,8 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				    "and %" PRIu64 " tasks say they are", cpu,
 				    rq->nr_running, tasks_here, rt, on_cpu[cpu]);
 		if (!check_curr_chain(rq, why, len))
+			return false;
+		if (m->flat_hierarchy && !check_flat_weights(rq, why, len))
 			return false;
 		queued_tasks += tasks_here + rt;
 	}

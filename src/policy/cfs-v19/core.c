@@ -75,6 +75,7 @@ static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned in
 							  : DEFCONFIG_NR_CPUS;
 	sys->set_task_cpu_offset = SET_TASK_CPU_RQ_CFS;
 	sys->group_niced_granularity = 1;
+	sys->group_tick_divisor = 1;	/* experiments: all off */
 
 	/* sched_init_granularity() */
 	sys->sched_granularity *= factor;
@@ -152,16 +153,24 @@ static void update_curr_load(struct rq *rq)
 		__update_curr_load(rq, ls);
 }
 
+/*
+ * Every fair task that joins or leaves a CPU's load passes here, so the
+ * experiment flat_hierarchy re-weighs that CPU's tasks here (fair.c).
+ */
 static void inc_load(struct rq *rq, const struct task_struct *p)
 {
 	update_curr_load(rq);
 	update_load_add(&rq->ls.load, p->se.load.weight);
+	if (rq->machine->flat_hierarchy && p->sched_class == &fair_sched_class)
+		flat_reweight(rq);
 }
 
 static void dec_load(struct rq *rq, const struct task_struct *p)
 {
 	update_curr_load(rq);
 	update_load_sub(&rq->ls.load, p->se.load.weight);
+	if (rq->machine->flat_hierarchy && p->sched_class == &fair_sched_class)
+		flat_reweight(rq);
 }
 
 static void inc_nr_running(struct task_struct *p, struct rq *rq)

@@ -12,6 +12,7 @@
  * As in 2.6.23, the running entity stays in its rb-tree: entity_tick()
  * dequeues and re-enqueues it to refresh its fair_key.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "sched.h"
@@ -480,10 +481,23 @@ static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 		update_curr(cfs_rq);
 
 	prev->exec_start = 0;			/* update_stats_curr_end */
+	prev->exec_last = rq_of(cfs_rq)->clock;
 
 	if (prev->on_rq)
 		update_stats_wait_start(cfs_rq, prev);
 	set_cfs_rq_curr(cfs_rq, NULL);
+}
+
+/*
+ * The tick's preemption granularity of curr: sched_granularity, or for a
+ * group entity the experiment group_granularity when it is set.
+ */
+static u64 tick_granularity(const struct sched_sysctl *sys,
+			    const struct sched_entity *curr)
+{
+	if (!entity_is_task(curr) && sys->group_granularity)
+		return sys->group_granularity;
+	return sys->sched_granularity;
 }
 
 /* entity_tick */
@@ -491,6 +505,7 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	struct sched_entity *next;
 
+	cfs_rq->nr_entity_ticks++;
 	/* Dequeue and enqueue to update its position within the tree */
 	dequeue_entity(cfs_rq, curr, 0);
 	enqueue_entity(cfs_rq, curr, 0);
@@ -501,7 +516,7 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 		return;
 
 	__check_preempt_curr_fair(cfs_rq, next, curr,
-				  rq_of(cfs_rq)->sysctl->sched_granularity);
+				  tick_granularity(rq_of(cfs_rq)->sysctl, curr));
 }
 
 /**************************************************
@@ -582,6 +597,41 @@ static void yield_task_fair(struct rq *rq, struct task_struct *p)
 	enqueue_entity(cfs_rq, &p->se, 0);
 }
 
+/* How many entities from se up to the top of the hierarchy */
+static int entity_depth(const struct sched_entity *se)
+{
+	int depth = 0;
+
+	for_each_sched_entity(se)
+		depth++;
+	return depth;
+}
+
+/*
+ * Experiment group_wakeup_granularity: a task woken in another group than
+ * curr's may preempt it, by comparing the two chains' entities that share
+ * a cfs_rq, as 2.6.24's check_preempt_wakeup() does (which walks both
+ * chains up together: its groups do not nest; later kernels first bring
+ * both to the same depth, as here).  curr's entity there is a group
+ * entity, or curr itself when the woken task's group is below curr's.
+ */
+static void check_preempt_across_groups(struct sched_entity *se,
+					struct sched_entity *pse, u64 gran)
+{
+	int depth = entity_depth(se), pdepth = entity_depth(pse);
+
+	for (; depth > pdepth; depth--)
+		se = se->parent;
+	for (; pdepth > depth; pdepth--)
+		pse = pse->parent;
+	while (se->cfs_rq != pse->cfs_rq) {
+		se = se->parent;
+		pse = pse->parent;
+	}
+	if (se != pse)
+		__check_preempt_curr_fair(se->cfs_rq, pse, se, gran);
+}
+
 /* check_preempt_curr_fair: preempt the current task with a woken one? */
 static void check_preempt_curr_fair(struct rq *rq, struct task_struct *p)
 {
@@ -603,6 +653,9 @@ static void check_preempt_curr_fair(struct rq *rq, struct task_struct *p)
 
 	if (is_same_group(curr, p))
 		__check_preempt_curr_fair(cfs_rq, &p->se, &curr->se, gran);
+	else if (sys->group_wakeup_granularity && p->policy != SCHED_BATCH)
+		check_preempt_across_groups(&curr->se, &p->se,
+					    sys->group_wakeup_granularity);
 }
 
 /* pick_next_task_fair: walk down the hierarchy to a task */
@@ -630,6 +683,154 @@ static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
 	(void)rq;
 	for_each_sched_entity(se)
 		put_prev_entity(cfs_rq_of(se), se);
+}
+
+/**************************************************
+ * Experiment flat_hierarchy ("hierarchy flattening" in the seed's Todo
+ * list): with group scheduling, every task is queued on its CPU's
+ * rq->cfs, the groups' queues stay empty, and each task weighs its share
+ * of the hierarchy on that CPU, recomputed whenever a task joins or
+ * leaves the CPU, changes nice or group, or a group's shares change.
+ * The groups' cfs_rqs serve only as scratch (flat_load): what each
+ * group's queue would weigh.  As in the hierarchy, the root group's
+ * tasks compete together as one entity beside the top-level groups.
+ */
+
+/* A fair task's weight from its policy and nice (task_load_weight()) */
+static u64 task_own_weight(const struct task_struct *p)
+{
+	if (p->policy == SCHED_IDLE)
+		return WEIGHT_IDLEPRIO;
+	return prio_to_weight[p->static_prio - MAX_RT_PRIO];
+}
+
+/* Is the group's entity at the top level: the root, or a child of it? */
+static bool tg_at_top(const struct task_group *tg)
+{
+	return !tg->parent || !tg->parent->parent;
+}
+
+#define FLAT_FRAC_SHIFT 32	/* the fractions' fixed point */
+
+/*
+ * The weight p gets on the flat queue: the product, down its path, of
+ * each entity's weight over its queue's load (a fraction, in fixed
+ * point), times tasks_load, what a flat CFS of the same tasks would
+ * weigh, so that tasks outside any group keep their own weights and the
+ * groups only redistribute the load.  Rounded to nearest, at least
+ * WEIGHT_IDLEPRIO.  top_load: the top level's load; the groups' own
+ * loads are in their cfs_rqs' flat_load (flat_reweight()).
+ */
+static u64 flat_task_weight(struct rq *rq, const struct task_struct *p,
+			    u64 top_load, u64 tasks_load)
+{
+	const struct task_group *tg = p->tg;
+	int cpu = rq->cpu;
+	u64 frac = (1ULL << FLAT_FRAC_SHIFT) * task_own_weight(p) /
+		   tg->cfs_rq[cpu]->flat_load;
+	u64 w;
+
+	for (;;) {
+		u64 queue_load = tg_at_top(tg) ? top_load :
+				 tg->parent->cfs_rq[cpu]->flat_load;
+
+		frac = frac * tg_entity_weight(rq->machine, tg) / queue_load;
+		if (tg_at_top(tg))
+			break;
+		tg = tg->parent;
+	}
+	/* frac * tasks_load >> 32, in two halves so as not to overflow */
+	w = (frac >> 16) * tasks_load +
+	    (((frac & 0xffff) * tasks_load) >> 16);
+	w = (w + (1ULL << 15)) >> 16;
+	return max_t(w, (u64)WEIGHT_IDLEPRIO);
+}
+
+/*
+ * flat_hierarchy_loads: the loads each group's queue would have on this
+ * CPU, in its cfs_rq's flat_load (a task's weight joins its group's; a
+ * group that becomes busy joins its parent's with its entity's weight),
+ * the top level's in *top, the tasks' own weights' sum in *tasks.
+ *
+ * flat_reweight: those loads, then every queued task's flat weight.  The running task is charged first at its old weight, and a
+ * changed weight moves both the cfs_rq's load and the CPU's (ls) load,
+ * which the balancer reads.  An entity keeps its place in the tree until
+ * its next requeue, as 2.6.23 keeps a reniced task's key.  O(tasks x
+ * depth) at every change: the price of a one-level pick.
+ */
+static void flat_hierarchy_loads(struct rq *rq, u64 *top, u64 *tasks)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	u64 top_load = 0, tasks_load = 0;
+	struct rb_node *node;
+	int cpu = rq->cpu;
+
+	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
+		struct task_struct *p = task_of(rb_entry(node,
+				struct sched_entity, run_node));
+
+		for (const struct task_group *tg = p->tg; tg; tg = tg->parent)
+			tg->cfs_rq[cpu]->flat_load = 0;
+	}
+	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
+		struct task_struct *p = task_of(rb_entry(node,
+				struct sched_entity, run_node));
+		const struct task_group *tg = p->tg;
+		u64 w = task_own_weight(p);
+
+		tasks_load += w;
+		for (;;) {
+			u64 *load = &tg->cfs_rq[cpu]->flat_load;
+			bool became_busy = !*load;
+
+			*load += w;
+			if (!became_busy)
+				break;
+			w = tg_entity_weight(rq->machine, tg);
+			if (tg_at_top(tg)) {
+				top_load += w;
+				break;
+			}
+			tg = tg->parent;
+		}
+	}
+	*top = top_load;
+	*tasks = tasks_load;
+}
+
+static void flat_reweight(struct rq *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	u64 top_load, tasks_load;
+	unsigned int weighed = 0, reweighted = 0;
+	struct rb_node *node;
+
+	flat_hierarchy_loads(rq, &top_load, &tasks_load);
+	update_curr(cfs_rq);
+	update_curr_load(rq);
+	for (node = first_fair(cfs_rq); node; node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity,
+						   run_node);
+		u64 w = flat_task_weight(rq, task_of(se), top_load,
+					 tasks_load);
+
+		weighed++;
+		if (w == se->load.weight)
+			continue;
+		reweighted++;
+		update_load_sub(&cfs_rq->load, se->load.weight);
+		update_load_sub(&rq->ls.load, se->load.weight);
+		se->load.weight = w;
+		se->load.inv_weight = WMULT_CONST / w;
+		update_load_add(&cfs_rq->load, w);
+		update_load_add(&rq->ls.load, w);
+	}
+	/* -vv: what the flattening costs, beside the picks -v shows */
+	if (rq->machine->verbose >= 2)
+		sched_log(rq->machine, "%5" PRIu64 ".%09" PRIu64 " cpu%d flat "
+			  "reweight: %u tasks weighed, %u changed\n",
+			  rq->clock / 1000000000, rq->clock % 1000000000,
+			  rq->cpu, weighed, reweighted);
 }
 
 /**************************************************
@@ -666,10 +867,48 @@ static struct task_struct *__load_balance_iterator(struct cfs_rq *cfs_rq,
 	return p;
 }
 
+/* Did task entity a stop running before b (ties: the engine's order)? */
+static bool ran_longer_ago(const struct sched_entity *a,
+			   const struct sched_entity *b)
+{
+	if (a->exec_last != b->exec_last)
+		return a->exec_last < b->exec_last;
+	return task_of((struct sched_entity *)a)->sim_id <
+	       task_of((struct sched_entity *)b)->sim_id;
+}
+
+/*
+ * Experiment balance_cold_first ("during load balance, pick cache-cold
+ * tasks first to migrate"): the tasks of a cfs_rq in the order they last
+ * ran, longest ago first.  Each step scans the queue for the first task
+ * after the one offered last, so that a task the caller pulled meanwhile
+ * changes nothing: O(tasks) a step, which an experiment can afford.
+ */
+static struct task_struct *next_colder_task(struct cfs_rq *cfs_rq,
+					    const struct sched_entity *after)
+{
+	struct sched_entity *best = NULL;
+
+	for (struct rb_node *node = first_fair(cfs_rq); node;
+	     node = rb_next(node)) {
+		struct sched_entity *se = rb_entry(node, struct sched_entity,
+						   run_node);
+
+		if (!entity_is_task(se) || (after && !ran_longer_ago(after, se)))
+			continue;
+		if (!best || ran_longer_ago(se, best))
+			best = se;
+	}
+	cfs_rq->lb_cold_prev = best;
+	return best ? task_of(best) : NULL;
+}
+
 static struct task_struct *load_balance_start_fair(void *arg)
 {
 	struct cfs_rq *cfs_rq = arg;
 
+	if (cfs_rq->rq->sysctl->balance_cold_first)
+		return next_colder_task(cfs_rq, NULL);
 	return __load_balance_iterator(cfs_rq, first_fair(cfs_rq));
 }
 
@@ -677,6 +916,8 @@ static struct task_struct *load_balance_next_fair(void *arg)
 {
 	struct cfs_rq *cfs_rq = arg;
 
+	if (cfs_rq->rq->sysctl->balance_cold_first)
+		return next_colder_task(cfs_rq, cfs_rq->lb_cold_prev);
 	return __load_balance_iterator(cfs_rq, cfs_rq->rb_load_balance_curr);
 }
 
@@ -793,14 +1034,22 @@ static u64 load_balance_fair(struct rq *this_rq, int this_cpu,
 	return total_nr_moved;
 }
 
-/* task_tick_fair: the scheduler tick charges every level */
+/*
+ * task_tick_fair: the scheduler tick charges every level.  Experiment
+ * group_tick_divisor N: group entities are ticked only when jiffies is a
+ * multiple of N (the CPUs' ticks are aligned, so all CPUs skip the same
+ * ticks); their runtime is still charged in full by the next update_curr
+ * at their level, only their re-sorting and preemption check wait.
+ */
 static void task_tick_fair(struct rq *rq, struct task_struct *curr)
 {
 	struct sched_entity *se = &curr->se;
+	unsigned int divisor = rq->sysctl->group_tick_divisor;
+	bool groups_tick = divisor <= 1 || rq->machine->jiffies % divisor == 0;
 
-	(void)rq;
 	for_each_sched_entity(se)
-		entity_tick(cfs_rq_of(se), se);
+		if (entity_is_task(se) || groups_tick)
+			entity_tick(cfs_rq_of(se), se);
 }
 
 /*

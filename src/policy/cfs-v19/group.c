@@ -19,6 +19,16 @@
 
 #include "sched.h"
 
+/*
+ * The weight of a group's entities: its cpu.shares, or NICE_0_LOAD for
+ * every group under the experiment group_equal_shares (the seed's).
+ */
+static u64 tg_entity_weight(const struct machine *m,
+			    const struct task_group *tg)
+{
+	return m->sysctl.group_equal_shares ? NICE_0_LOAD : tg->shares;
+}
+
 /* init_tg_entry: wire one CPU's entity and cfs_rq of a group */
 static void init_tg_entry(struct machine *m, struct task_group *tg, int cpu,
 			  struct cfs_rq *cfs_rq, struct sched_entity *se)
@@ -33,8 +43,8 @@ static void init_tg_entry(struct machine *m, struct task_group *tg, int cpu,
 
 	memset(se, 0, sizeof(*se));
 	se->my_q = cfs_rq;
-	se->load.weight = tg->shares;
-	se->load.inv_weight = WMULT_CONST / tg->shares;
+	se->load.weight = tg_entity_weight(m, tg);
+	se->load.inv_weight = WMULT_CONST / se->load.weight;
 	/* Top-level groups and the root's entity are queued on rq->cfs */
 	if (!parent || !parent->parent) {
 		se->cfs_rq = &rq->cfs;
@@ -167,6 +177,8 @@ static void sched_move_task(struct machine *m, struct task_struct *p,
 	tg->nr_tasks++;
 	if (!m->sysctl.fair_group_sched) {
 		p->tg = tg;		/* bookkeeping only */
+		if (on_rq && m->flat_hierarchy)
+			flat_reweight(rq);	/* but it weighs by group */
 		return;
 	}
 	if (p->sched_class != &fair_sched_class) {
@@ -215,9 +227,11 @@ static int sched_group_set_shares(struct machine *m, struct task_group *tg,
 	if (shares < 2 || shares > 262144)
 		return -1;
 	tg->shares = shares;
+	for (int i = 0; m->flat_hierarchy && i < m->nr_cpus; i++)
+		flat_reweight(cpu_rq(m, i));
 	if (!tg->se || !m->sysctl.fair_group_sched)
 		return 0;
 	for (int i = 0; i < m->nr_cpus; i++)
-		set_se_shares(tg->se[i], shares);
+		set_se_shares(tg->se[i], tg_entity_weight(m, tg));
 	return 0;
 }

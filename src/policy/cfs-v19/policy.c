@@ -41,8 +41,23 @@ enum cfs_v19_tunable {
 	TUN_CONFIG_NR_CPUS,
 	TUN_SET_TASK_CPU_OFFSET,
 	TUN_GROUP_NICED_GRANULARITY,
+	/* The seed's Todo list as experiments (docs/experiments.md) */
+	TUN_GROUP_EQUAL_SHARES,
+	TUN_GROUP_GRANULARITY,
+	TUN_GROUP_WAKEUP_GRANULARITY,
+	TUN_GROUP_TICK_DIVISOR,
+	TUN_BALANCE_COLD_FIRST,
+	TUN_SCHED_MIGRATION_COST,
+	TUN_FLAT_HIERARCHY,
 	NR_CFS_V19_TUNABLES
 };
+
+/* The tunables that are the seed's Todo list, not the kernel's */
+#define CFS_V19_EXPERIMENTS						\
+	(1ULL << TUN_GROUP_EQUAL_SHARES | 1ULL << TUN_GROUP_GRANULARITY |	\
+	 1ULL << TUN_GROUP_WAKEUP_GRANULARITY |				\
+	 1ULL << TUN_GROUP_TICK_DIVISOR | 1ULL << TUN_BALANCE_COLD_FIRST |	\
+	 1ULL << TUN_SCHED_MIGRATION_COST | 1ULL << TUN_FLAT_HIERARCHY)
 
 /* /proc/sys/kernel/sched_* of 2.6.23-rc1 (kernel/sched_fair.c, sysctl.c) */
 static const struct sched_tunable cfs_v19_tunables[] = {
@@ -78,6 +93,33 @@ static const struct sched_tunable cfs_v19_tunables[] = {
 		TUNABLE_INTEGER, 1, 0, 1,
 		"1: a group's shares scale its granularity as a nice weight "
 		"(rc1's niced_granularity); 0: groups are never niced (seed)" },
+	/*
+	 * Experiments (CFS_V19_EXPERIMENTS): not the kernel's; off (def)
+	 * on every machine, and listed in a report only when on.
+	 */
+	[TUN_GROUP_EQUAL_SHARES] = { "group_equal_shares", TUNABLE_INTEGER,
+		0, 0, 1, "experiment (Todo: weighted fair-share): 1 every group "
+		"weighs 1024 whatever its cpu.shares, as the seed patch" },
+	[TUN_GROUP_GRANULARITY] = { "group_granularity", TUNABLE_DURATION,
+		0, 0, NS_PER_SEC, "experiment (Todo: separate tunables): tick "
+		"preemption granularity of group entities; 0: sched_granularity" },
+	[TUN_GROUP_WAKEUP_GRANULARITY] = { "group_wakeup_granularity",
+		TUNABLE_DURATION, 0, 0, NS_PER_SEC, "experiment (Todo: separate "
+		"tunables): a wakeup in another group may preempt, by this "
+		"between group entities (2.6.24); 0: never (rc1)" },
+	[TUN_GROUP_TICK_DIVISOR] = { "group_tick_divisor", TUNABLE_INTEGER,
+		1, 1, 1000, "experiment (Todo: fewer ticks at higher levels): "
+		"entity_tick of group entities every Nth tick; 1: every tick" },
+	[TUN_BALANCE_COLD_FIRST] = { "balance_cold_first", TUNABLE_INTEGER,
+		0, 0, 1, "experiment (Todo: cache-cold tasks first): 1 "
+		"load_balance_fair offers the tasks that ran longest ago first" },
+	[TUN_SCHED_MIGRATION_COST] = { "sched_migration_cost",
+		TUNABLE_DURATION, 0, 0, NS_PER_SEC, "experiment (Todo: cache-cold "
+		"tasks first): 2.6.24's task_hot: a task that ran less than this "
+		"ago is not pulled (2.6.24: 0.5ms); 0: none is hot" },
+	[TUN_FLAT_HIERARCHY] = { "flat_hierarchy", TUNABLE_INTEGER, 0, 0, 1,
+		"experiment (Todo: hierarchy flattening): 1 tasks queue on one "
+		"flat runqueue per CPU, weighted by their share of the hierarchy" },
 };
 
 /*
@@ -168,6 +210,14 @@ static u64 sysctl_tunable(struct sched_sysctl *sys, enum cfs_v19_tunable t,
 	case TUN_CONFIG_NR_CPUS: SYSCTL_FIELD(config_nr_cpus);
 	case TUN_SET_TASK_CPU_OFFSET: SYSCTL_FIELD(set_task_cpu_offset);
 	case TUN_GROUP_NICED_GRANULARITY: SYSCTL_FIELD(group_niced_granularity);
+	case TUN_GROUP_EQUAL_SHARES: SYSCTL_FIELD(group_equal_shares);
+	case TUN_GROUP_GRANULARITY: SYSCTL_FIELD(group_granularity);
+	case TUN_GROUP_WAKEUP_GRANULARITY:
+		SYSCTL_FIELD(group_wakeup_granularity);
+	case TUN_GROUP_TICK_DIVISOR: SYSCTL_FIELD(group_tick_divisor);
+	case TUN_BALANCE_COLD_FIRST: SYSCTL_FIELD(balance_cold_first);
+	case TUN_SCHED_MIGRATION_COST: SYSCTL_FIELD(sched_migration_cost);
+	case TUN_FLAT_HIERARCHY: SYSCTL_FIELD(flat_hierarchy);
 	case NR_CFS_V19_TUNABLES:
 		break;
 	}
@@ -212,8 +262,14 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	/* No kernel runs more CPUs than CONFIG_NR_CPUS: raise it to them */
 	if (sys.config_nr_cpus < (unsigned int)cfg->nr_cpus)
 		sys.config_nr_cpus = (unsigned int)cfg->nr_cpus;
+	/* flat_hierarchy: the groups only weigh; nothing queues on them */
+	if (sys.flat_hierarchy && sys.fair_group_sched)
+		sys.fair_group_sched = false;
+	else
+		sys.flat_hierarchy = 0;
 	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
 		goto oom;
+	pm->m.flat_hierarchy = sys.flat_hierarchy;
 	if (build_sched_domains(&pm->m, &topo))
 		goto oom;
 	if (cfg->host) {
@@ -495,6 +551,7 @@ const struct sched_policy cfs_v19_policy = {
 		   "smpnice balancing over leaf cfs_rqs",
 	.tunables = cfs_v19_tunables,
 	.nr_tunables = NR_CFS_V19_TUNABLES,
+	.experiments = CFS_V19_EXPERIMENTS,
 	.nice_weight = cfs_v19_nice_weight,
 	.idle_weight = cfs_v19_idle_weight,
 	.create = cfs_v19_create,

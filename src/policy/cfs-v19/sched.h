@@ -120,6 +120,43 @@ struct sched_sysctl {
 	 * NICE_0_LOAD only).  See docs/cfs-v19.md.
 	 */
 	unsigned int group_niced_granularity;
+
+	/*
+	 * The seed cover letter's Todo list as experiments, each off by
+	 * default (docs/experiments.md, "The Todo list").  Not the kernel's.
+	 *
+	 * "Weighted fair-share": 1 weighs every group entity NICE_0_LOAD
+	 * whatever its cpu.shares, as the seed patch did (cpu.shares is the
+	 * default here, so the experiment is the seed's equal shares).
+	 */
+	unsigned int group_equal_shares;
+	/*
+	 * "Separate out tunable": the preemption granularity of a group
+	 * entity at the tick, and the wakeup granularity between group
+	 * entities when a wakeup crosses groups (which then may preempt, as
+	 * 2.6.24's check_preempt_wakeup lets it); 0: the task's tunable,
+	 * and no wakeup preemption across groups (rc1).
+	 */
+	u64 group_granularity;
+	u64 group_wakeup_granularity;
+	/* "Reduce frequency of timer tick processing at higher levels":
+	 * entity_tick of group entities every Nth tick; 1: every tick */
+	unsigned int group_tick_divisor;
+	/*
+	 * "Pick cache-cold tasks first to migrate": load_balance_fair
+	 * offers the tasks that ran longest ago first (balance_cold_first),
+	 * and can_migrate_task refuses a task that ran less than
+	 * sched_migration_cost ago (2.6.24's task_hot; 0: none is hot).
+	 */
+	unsigned int balance_cold_first;
+	u64 sched_migration_cost;
+	/*
+	 * "Hierarchy flattening": with group scheduling, every task is
+	 * queued on its CPU's rq->cfs with the weight its share of the
+	 * hierarchy gives it (flat_reweight(), fair.c); the groups'
+	 * runqueues stay empty.
+	 */
+	unsigned int flat_hierarchy;
 };
 
 enum {
@@ -150,6 +187,9 @@ struct sched_entity {
 
 	u64 exec_start;
 	u64 sum_exec_runtime;
+	/* When it last stopped running: 2.6.24 kept this in exec_start,
+	 * which 2.6.23 clears (for task_hot, balance_cold_first) */
+	u64 exec_last;
 	u64 wait_start_fair;
 	u64 sleep_start_fair;
 
@@ -186,6 +226,8 @@ struct cfs_rq {
 	struct rb_root tasks_timeline;
 	struct rb_node *rb_leftmost;
 	struct rb_node *rb_load_balance_curr;
+	/* balance_cold_first: the task the balancer was offered last */
+	struct sched_entity *lb_cold_prev;
 
 	/* The running entity on this cfs_rq, NULL when none is running. */
 	struct sched_entity *curr;
@@ -193,6 +235,11 @@ struct cfs_rq {
 	struct task_group *tg;		/* group that owns it */
 	/* Ties every cfs_rq that can hold tasks on a CPU, for balancing. */
 	struct list_head leaf_cfs_rq_list;
+	/* Simulator: entity_tick() calls on this cfs_rq (group_tick_divisor) */
+	u64 nr_entity_ticks;
+	/* flat_hierarchy: what the group's queue would weigh on this CPU,
+	 * the runnable tasks' and child groups' weights (flat_reweight) */
+	u64 flat_load;
 };
 
 /* kernel/sched.c: the priority array of the RT class */
@@ -340,6 +387,10 @@ struct machine {
 	 */
 	int nr_quiet, nr_tick_stopped;
 	bool tick_skip_off;		/* simulator: never stop (for tests) */
+	/* The experiment flat_hierarchy is on and there are groups to
+	 * flatten (group scheduling): tasks queue on rq->cfs, weighed by
+	 * flat_reweight() */
+	bool flat_hierarchy;
 	bool quiet_replay;		/* sched_tick_replay() is running */
 	/* Debug output: --verbose level and where it goes */
 	int verbose;
@@ -452,6 +503,12 @@ static void update_stats_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 static bool entity_is_task(const struct sched_entity *se);
 static struct task_struct *task_of(struct sched_entity *se);
 static struct cfs_rq *task_cfs_rq(struct task_struct *p);
+static void flat_reweight(struct rq *rq);
+static void flat_hierarchy_loads(struct rq *rq, u64 *top, u64 *tasks);
+static u64 flat_task_weight(struct rq *rq, const struct task_struct *p,
+			    u64 top_load, u64 tasks_load);
+static u64 tg_entity_weight(const struct machine *m,
+			    const struct task_group *tg);
 
 /* rt.c */
 static void init_rt_rq(struct rt_rq *rt_rq);
