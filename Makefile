@@ -247,7 +247,8 @@ check: deps
 
 # Runs every test executable (stopping at the first that fails), then the
 # trace regressions, the golden outputs and the resource bounds of hostile
-# inputs (tests/run-resources.sh), then prints the total of test
+# inputs (tests/run-resources.sh), tools/sweep with GNU parallel and on a
+# one-node Slurm it starts (tests/run-sweep*.sh), then prints the total of test
 # cases: each Check executable counts the cases of its summary lines
 # ("100%: Checks: 37, Failures: 0, Errors: 0", one per suite runner, summed),
 # each script the cases of its own "N passed, M failed".  An executable that
@@ -304,6 +305,8 @@ check-run: all $(TEST_BINS)
 	run_script tests/run-golden.sh; \
 	run_script tests/run-resources.sh; \
 	run_script tests/run-add-policy.sh; \
+	run_script tests/run-sweep.sh; \
+	run_script tests/run-sweep-slurm.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 

@@ -8,9 +8,17 @@
 # command to run is printed on stderr and the script exits 1.
 #
 # FUZZ=1 also asks for clang and its libFuzzer runtime (tools/fuzz.sh).
+#
+# Slurm and munge (OPTIONAL_PACKAGES) are installed as root with the rest,
+# but a user who is not root is only told about them: the one test that
+# needs them (tests/run-sweep-slurm.sh) skips, saying why, without them.
 set -euo pipefail
 
-PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
+# python3 and parallel: tools/sweep (Python 3, stdlib only) runs its
+# points with GNU parallel (tests/run-sweep.sh)
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel)
+# tools/sweep --slurm's test starts a one-node Slurm (tests/run-sweep-slurm.sh)
+OPTIONAL_PACKAGES=(slurm-wlm munge)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi
@@ -24,6 +32,10 @@ probe() {
 	check) pkg-config --exists check >/dev/null 2>&1 ;;
 	libjansson-dev) pkg-config --exists jansson >/dev/null 2>&1 ;;
 	clang) command -v clang >/dev/null 2>&1 ;;
+	python3) command -v python3 >/dev/null 2>&1 ;;
+	parallel) command -v parallel >/dev/null 2>&1 ;;
+	slurm-wlm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 ;;
+	munge) command -v munged >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }
@@ -45,6 +57,19 @@ missing=()
 for p in "${PACKAGES[@]}"; do
 	installed "$p" || missing+=("$p")
 done
+optional_missing=()
+for p in "${OPTIONAL_PACKAGES[@]}"; do
+	installed "$p" || optional_missing+=("$p")
+done
+
+if [ ${#optional_missing[@]} -ne 0 ] && { [ "$(id -u)" -ne 0 ] ||
+	! command -v apt-get >/dev/null 2>&1; }; then
+	echo "tools/deps.sh: not installed: ${optional_missing[*]} (only" \
+		"tests/run-sweep-slurm.sh needs them, and skips without them;" \
+		"as root: apt-get install -y ${optional_missing[*]})" >&2
+	optional_missing=()
+fi
+missing+=("${optional_missing[@]}")
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

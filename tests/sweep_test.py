@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""tests/sweep_test.py MODE SIMBIN - the tests of tools/sweep.
+
+MODE parallel (tests/run-sweep.sh): --help, bad grids, and a 16-point
+grid run by GNU parallel on this machine.  MODE slurm
+(tests/run-sweep-slurm.sh, which starts a one-node Slurm first): the same
+grid as a Slurm job array, whose output must be byte-identical to
+parallel's.
+
+The grid is traces/shares.json for 10 s (before its shares event at 20 s)
+over CPUs 1,2 x sched_granularity 1ms,4ms x /gold's shares 512,2048 x
+seeds 3,4.  The oracles:
+  - each report's cpus, seed, sched_granularity (in ns: 1 ms is
+    1,000,000 ns) and /gold's shares equal the point's parameters;
+  - each point's report (but for the trace's file name) and exit status
+    equal those of sched-sim run directly with the point's options on a
+    trace this test edits itself, and the CSV's share and ideal columns
+    equal that run's numbers;
+  - on one CPU, /gold's share is S / (S + 1024), /silver having 1024
+    (the hierarchical fair share worked by hand);
+  - the output does not depend on the order in which runs finish: -j2
+    and -j1 (and Slurm) give byte-identical files.
+Prints "ok NAME" or "FAIL NAME: why" per case, then "N passed, M failed".
+"""
+
+import csv
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SWEEP = os.path.join(ROOT, "tools", "sweep")
+TRACE = os.path.join(ROOT, "traces", "shares.json")
+
+CPUS = [1, 2]
+GRANULARITY = {"1ms": 1000000, "4ms": 4000000}   # the tunable, in ns
+GOLD_SHARES = [512, 2048]
+SEEDS = [3, 4]
+GRID = ["--policy", "cfs-v19", "--cpus", "1,2",
+        "--set", "sched_granularity=1ms,4ms",
+        "--shares", "/gold=512,2048", "--seed", "3..4",
+        "--duration", "10s"]
+POINTS = len(CPUS) * len(GRANULARITY) * len(GOLD_SHARES) * len(SEEDS)
+
+passed = failed = 0
+
+
+def ok(name):
+    global passed
+    passed += 1
+    print(f"ok   {name}")
+
+
+def bad(name, why):
+    global failed
+    failed += 1
+    print(f"FAIL {name}: {why}")
+
+
+def check(name, condition, why=""):
+    (ok if condition else lambda n: bad(n, why))(name)
+    return condition
+
+
+def sweep(sim, *args, cwd=None, timeout=600):
+    return subprocess.run([SWEEP, "--sim", sim] + list(args), cwd=cwd,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=timeout)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def direct_run(sim, tmp, params):
+    """sched-sim run by hand with the point's options, on a copy of the
+    trace whose /gold shares this test sets itself."""
+    with open(TRACE) as f:
+        trace = json.load(f)
+    for group in trace["groups"]:
+        if group["path"] == "/gold":
+            group["shares"] = params["shares"]["/gold"]
+    path = os.path.join(tmp, "direct.json")
+    with open(path, "w") as f:
+        json.dump(trace, f)
+    out = subprocess.run(
+        [sim, "--json", "--policy", params["policy"],
+         "--cpus", str(params["cpus"]),
+         "--set", "sched_granularity=" + params["set"]["sched_granularity"],
+         "--seed", str(params["seed"]), "--duration", params["duration"],
+         path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return out.returncode, json.loads(out.stdout)
+
+
+def without_file(report):
+    return {k: v for k, v in report.items() if k != "trace_file"}
+
+
+def check_grid_output(sim, out_dir, tmp, label):
+    """The checks both paths share: the lines, the parameters applied, the
+    CSV against direct runs and the hand-worked shares."""
+    lines = read(os.path.join(out_dir, "runs.jsonl")).splitlines()
+    check(f"{label}: runs.jsonl has one line per point ({POINTS})",
+          len(lines) == POINTS, f"{len(lines)} lines")
+    runs = [json.loads(line) for line in lines]
+    check(f"{label}: the lines are in point order 0..{POINTS - 1}",
+          [r["point"] for r in runs] == list(range(POINTS)),
+          str([r["point"] for r in runs]))
+
+    wanted = set(itertools.product(CPUS, GRANULARITY, GOLD_SHARES, SEEDS))
+    got = {(r["params"]["cpus"], r["params"]["set"]["sched_granularity"],
+            r["params"]["shares"]["/gold"], r["params"]["seed"])
+           for r in runs}
+    check(f"{label}: the points are the grid, each once", got == wanted,
+          f"{sorted(got ^ wanted)}")
+
+    applied = []
+    for r in runs:
+        p, report = r["params"], r["report"]
+        gold = [g for g in report["groups"] if g["path"] == "/gold"][0]
+        if (report["cpus"], report["seed"], report["policy"],
+                report["tunables"]["sched_granularity"], gold["shares"],
+                report["duration_ns"]) != (
+                p["cpus"], p["seed"], p["policy"],
+                GRANULARITY[p["set"]["sched_granularity"]],
+                p["shares"]["/gold"], 10 * 10**9):
+            applied.append(r["point"])
+    check(f"{label}: every report has its point's CPUs, seed, policy, "
+          f"sched_granularity (ns), /gold shares and duration",
+          not applied, f"points {applied}")
+
+    with open(os.path.join(out_dir, "summary.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(f"{label}: summary.csv has one row per point",
+          len(rows) == POINTS and
+          [int(row["point"]) for row in rows] == list(range(POINTS)),
+          f"{len(rows)} rows")
+
+    mismatched, csv_off, analytic_off = [], [], []
+    for r, row in zip(runs, rows):
+        status, report = direct_run(sim, tmp, r["params"])
+        if (status, without_file(report)) != (r["exit_status"],
+                                              without_file(r["report"])):
+            mismatched.append(r["point"])
+        for g in report["groups"]:
+            path = g["path"]
+            csv_share = float(row[f"share:{path}"])
+            csv_ideal = float(row[f"ideal:{path}"])
+            csv_diff = float(row[f"diff_pp:{path}"])
+            if (csv_share != g["share"] or csv_ideal != g["ideal_share"] or
+                    abs(csv_diff - (g["share"] - g["ideal_share"]) * 100)
+                    > 0.00005 or int(row["exit_status"]) != status or
+                    row["cpus"] != str(r["params"]["cpus"]) or
+                    row["shares:/gold"] != str(r["params"]["shares"]["/gold"])):
+                csv_off.append((r["point"], path))
+        if r["params"]["cpus"] == 1:
+            s = r["params"]["shares"]["/gold"]
+            if abs(float(row["share:/gold"]) - s / (s + 1024)) > 0.005:
+                analytic_off.append((r["point"], row["share:/gold"],
+                                     round(s / (s + 1024), 4)))
+    check(f"{label}: each point's report and exit status equal a direct "
+          f"sched-sim --json run of the point", not mismatched,
+          f"points {mismatched}")
+    check(f"{label}: the CSV's parameters, exit status, share, ideal and "
+          f"diff_pp equal the direct runs'", not csv_off, str(csv_off))
+    check(f"{label}: on 1 CPU /gold gets S/(S+1024) within 0.005 "
+          f"(S = 512: 1/3, S = 2048: 2/3)", not analytic_off,
+          str(analytic_off))
+
+    leftovers = [os.path.join(d, n) for d, _, names in os.walk(out_dir)
+                 for n in names if n.startswith(".")]
+    check(f"{label}: no temporary file is left in the sweep's directory",
+          not leftovers, str(leftovers))
+    return runs
+
+
+def test_help_and_bad_grids(sim, tmp):
+    cwd = os.path.join(tmp, "help")
+    os.makedirs(cwd)
+    out = sweep(sim, "--help", "-o", "x", "--cpus", "1,2", TRACE, cwd=cwd)
+    check("--help prints the usage and does nothing",
+          out.returncode == 0 and "usage: tools/sweep" in out.stdout and
+          "--sshloginfile" in out.stdout and os.listdir(cwd) == [],
+          f"exit {out.returncode}, files {os.listdir(cwd)}")
+
+    cases = [
+        ("a policy not compiled in names the ones that are",
+         ["--policy", "cfs-v19,eevdf"], ['"eevdf" is not compiled into',
+                                         "valid: cfs-v19"]),
+        ("an unknown tunable names the policy's tunables",
+         ["--set", "sched_granularty=1ms"],
+         ['"sched_granularty" is not a tunable of cfs-v19',
+          "sched_granularity, sched_wakeup_granularity"]),
+        ("a tunable value out of range is refused with sched-sim's range",
+         ["--set", "sched_granularity=1ms,50s"],
+         ["sched_granularity=50s", "out of range", "100us to 1s"]),
+        ("a CPU count sched-sim refuses",
+         ["--cpus", "1,0"], ["--cpus 0", "out of range"]),
+        ("a value given twice", ["--seed", "1..3,2"],
+         ["--seed: 2 is given twice"]),
+        ("an empty range", ["--seed", "5..1"], ['range "5..1" is empty']),
+        ("a word where an integer goes", ["--cpus", "two"],
+         ['--cpus: "two" is not an integer']),
+        ("shares of a group the trace lacks, naming its groups",
+         ["--shares", "/bronze=512"],
+         ['has no group "/bronze"', "valid: /gold, /silver"]),
+        ("shares out of cpu.shares' range", ["--shares", "/gold=1"],
+         ["1 is out of range", "2 to 262144"]),
+        ("--submit without --slurm", ["--submit"], ["--submit goes with "
+                                                   "--slurm"]),
+    ]
+    for name, args, needles in cases:
+        out_dir = os.path.join(tmp, "bad")
+        out = sweep(sim, "-o", out_dir, *args, TRACE)
+        check(f"bad grid: {name} (exit 2, nothing written)",
+              out.returncode == 2 and all(n in out.stderr for n in needles)
+              and not os.path.exists(out_dir),
+              f"exit {out.returncode}, stderr {out.stderr.strip()!r}")
+
+
+def test_parallel(sim, tmp):
+    test_help_and_bad_grids(sim, tmp)
+
+    out_dir = os.path.join(tmp, "sweep")
+    out = sweep(sim, "-o", out_dir, "-j", "2", *GRID, TRACE)
+    if not check("parallel: the 16-point grid runs (exit 0)",
+                 out.returncode == 0, f"exit {out.returncode}: "
+                 f"{out.stderr.strip()}"):
+        return
+    check_grid_output(sim, out_dir, tmp, "parallel")
+    first_jsonl = read(os.path.join(out_dir, "runs.jsonl"))
+    first_csv = read(os.path.join(out_dir, "summary.csv"))
+
+    out = sweep(sim, "-o", out_dir, *GRID, TRACE)
+    check("a second sweep into the same directory is refused without --force",
+          out.returncode == 2 and "--force" in out.stderr, out.stderr)
+
+    out = sweep(sim, "-o", out_dir, "--force", "-j", "1", *GRID, TRACE)
+    check("-j1 gives byte-identical runs.jsonl and summary.csv to -j2",
+          out.returncode == 0 and
+          read(os.path.join(out_dir, "runs.jsonl")) == first_jsonl and
+          read(os.path.join(out_dir, "summary.csv")) == first_csv,
+          f"exit {out.returncode}")
+
+    os.unlink(os.path.join(out_dir, "runs.jsonl"))
+    os.unlink(os.path.join(out_dir, "summary.csv"))
+    out = sweep(sim, "--collect", "-o", out_dir)
+    check("--collect writes the same files again from results/",
+          out.returncode == 0 and
+          read(os.path.join(out_dir, "runs.jsonl")) == first_jsonl and
+          read(os.path.join(out_dir, "summary.csv")) == first_csv,
+          f"exit {out.returncode}: {out.stderr.strip()}")
+
+    # parallel's --sshloginfile, with ':' (this machine) as its one login
+    logins = os.path.join(tmp, "logins")
+    with open(logins, "w") as f:
+        f.write(":\n")
+    ssh_dir = os.path.join(tmp, "ssh")
+    out = sweep(sim, "-o", ssh_dir, "--sshloginfile", logins,
+                "--cpus", "1,2", "--duration", "1s", TRACE)
+    runs = [json.loads(line) for line in
+            read(os.path.join(ssh_dir, "runs.jsonl")).splitlines()] \
+        if out.returncode == 0 else []
+    check("--sshloginfile goes to parallel (login ':', this machine)",
+          [(r["params"]["cpus"], r["report"]["cpus"]) for r in runs] ==
+          [(1, 1), (2, 2)], f"exit {out.returncode}: {out.stderr.strip()}")
+
+    # A point sched-sim refuses: a task pinned to CPU 1 on a 1-CPU machine
+    pinned = os.path.join(tmp, "pinned.json")
+    with open(pinned, "w") as f:
+        json.dump({"sched-sim": 1, "duration": "100ms",
+                   "machine": {"cpus": 2}, "scheduler": {},
+                   "tasks": [{"name": "p", "cpus": "1",
+                              "program": [{"run": "forever"}]}]}, f)
+    fail_dir = os.path.join(tmp, "failing")
+    out = sweep(sim, "-o", fail_dir, "--cpus", "2,1", pinned)
+    rows = []
+    if os.path.exists(os.path.join(fail_dir, "summary.csv")):
+        with open(os.path.join(fail_dir, "summary.csv"), newline="") as f:
+            rows = list(csv.DictReader(f))
+    check("a point sched-sim refuses: exit 1, its row has exit status 2 and "
+          "sched-sim's message, the other point's report is kept",
+          out.returncode == 1 and "point 1: sched-sim exit status 2" in
+          out.stderr and len(rows) == 2 and rows[0]["exit_status"] == "0"
+          and rows[0]["share:/"] == "1.0" and rows[1]["exit_status"] == "2"
+          and "cpus" in rows[1]["message"] and rows[1]["share:/"] == "",
+          f"exit {out.returncode}, rows {rows}, stderr {out.stderr!r}")
+
+    # --slurm without --submit: the script, printed, and nothing run
+    slurm_dir = os.path.join(tmp, "slurm-print")
+    out = sweep(sim, "-o", slurm_dir, "--slurm", "-j", "3",
+                "--sbatch-option=--partition=x", *GRID, TRACE)
+    ran = os.listdir(os.path.join(slurm_dir, "results")) \
+        if out.returncode == 0 else ["?"]
+    check("--slurm prints the job array script (0-15, at most 3 at once) "
+          "and runs nothing",
+          out.returncode == 0 and out.stdout.startswith("#!/bin/sh\n") and
+          f"#SBATCH --array=0-{POINTS - 1}%3\n" in out.stdout and
+          "#SBATCH --partition=x\n" in out.stdout and
+          out.stdout == read(os.path.join(slurm_dir, "sweep.sbatch")) and
+          ran == [], f"exit {out.returncode}, results {ran}: {out.stderr}")
+
+
+def test_slurm(sim, tmp):
+    """Run by tests/run-sweep-slurm.sh once its Slurm answers (SLURM_CONF
+    set): the grid with parallel, then the same into the same directory
+    as a job array; the outputs must be byte-identical."""
+    out_dir = os.path.join(tmp, "sweep")
+    out = sweep(sim, "-o", out_dir, "-j", "2", *GRID, TRACE)
+    if not check("parallel: the grid runs, as the reference for Slurm",
+                 out.returncode == 0, out.stderr):
+        return
+    by_parallel = (read(os.path.join(out_dir, "runs.jsonl")),
+                   read(os.path.join(out_dir, "summary.csv")))
+    out = sweep(sim, "-o", out_dir, "--force", "--slurm", "--submit",
+                *GRID, TRACE, timeout=300)
+    if not check("slurm: the grid runs as a job array (--slurm --submit, "
+                 "exit 0)", out.returncode == 0,
+                 f"exit {out.returncode}: {out.stderr.strip()}"):
+        return
+    logs = os.listdir(os.path.join(out_dir, "slurm"))
+    check(f"slurm: each of the {POINTS} array tasks wrote its Slurm log",
+          len(logs) == POINTS, str(sorted(logs)))
+    check_grid_output(sim, out_dir, tmp, "slurm")
+    check("slurm: runs.jsonl and summary.csv are byte-identical to "
+          "parallel's", (read(os.path.join(out_dir, "runs.jsonl")),
+                         read(os.path.join(out_dir, "summary.csv")))
+          == by_parallel)
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[1] not in ("parallel", "slurm"):
+        print("usage: tests/sweep_test.py parallel|slurm SIMBIN",
+              file=sys.stderr)
+        return 2
+    mode, sim = sys.argv[1], os.path.abspath(sys.argv[2])
+    tmp = tempfile.mkdtemp(prefix="sweep-test.")
+    os.chmod(tmp, 0o755)     # slurmd's jobs and munge may need to look in
+    try:
+        (test_parallel if mode == "parallel" else test_slurm)(sim, tmp)
+    except Exception as err:          # a crash of the test is one failure
+        bad(f"{mode}: the test itself", repr(err))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
