@@ -176,8 +176,8 @@ static bool looks_like_rtapp(json_t *root)
  * with comments and trailing commas and workgen with repeated keys: if
  * the relaxed reader reads it and it looks like one, it is one.  If both
  * fail, the relaxed reader's error is the one to show when the text had
- * a top-level "tasks" or "global" object and the error lies past
- * jansson's (which stopped at a comment, say).  NULL: report jansson's.
+ * a top-level "tasks" or "global" object and the error lies no earlier
+ * than jansson's (which stopped at a comment, say).  NULL: report jansson's.
  */
 static struct trace *load_relaxed_instead(const char *text, size_t len,
 					  const char *name,
@@ -197,7 +197,10 @@ static struct trace *load_relaxed_instead(const char *text, size_t len,
 			t = rtapp_load_doc(&doc, name, err);
 			*failed = !t;
 		}
-	} else if (doc.looks_rtapp && doc.error_pos.offset > (size_t)jerr->position) {
+	} else if (doc.looks_rtapp &&
+		   (doc.error_pos.line > jerr->line ||
+		    (doc.error_pos.line == jerr->line &&
+		     doc.error_pos.column >= jerr->column))) {
 		rtapp_syntax_error(&doc, name, err);
 		*failed = true;
 	}

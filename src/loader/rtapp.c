@@ -83,6 +83,11 @@ static const char *const thread_keys[] = {
 	"taskgroup", "util_min", "util_max", "nodes_membind", "dl-runtime",
 	"dl-period", "dl-deadline", NULL
 };
+/* What a thread may set that sched-sim notes and leaves aside */
+static const char *const noted_thread_keys[] = {
+	"util_min", "util_max", "nodes_membind", "dl-runtime", "dl-period",
+	"dl-deadline", NULL
+};
 static const char *const phase_keys[] = {
 	"loop", "policy", "priority", "cpus", "taskgroup", "util_min",
 	"util_max", "nodes_membind", "dl-runtime", "dl-period", "dl-deadline",
@@ -444,8 +449,8 @@ static int get_policy(struct rt_ctx *c, const struct rj_node *v,
 		}
 	if (!strcmp(s, "SCHED_DEADLINE"))
 		return fail_at(c, v->pos, POLICY_VALID,
-			       "sched-sim's policies have no SCHED_DEADLINE "
-			       "class");
+			       "sched-sim's policies have no "
+			       "SCHED_DEADLINE class");
 	return fail_at(c, v->pos, POLICY_VALID, "%s is not a policy",
 		       quote_text(s, q, sizeof(q)));
 }
@@ -581,8 +586,8 @@ static int parse_approximate(struct rt_ctx *c, const struct rj_node *v)
 				break;
 		if (!approx_names[a])
 			return fail_at(c, e->pos, APPROX_VALID,
-				       "%s is not an approximation sched-sim "
-				       "makes", quote_text(s, q, sizeof(q)));
+				       "%s is not one of sched-sim's approximations",
+				       quote_text(s, q, sizeof(q)));
 		c->approx[a] = true;
 		c->depth--;
 	}
@@ -772,8 +777,8 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 	case RT_YIELD:
 		return fail_at(c, m->key_pos,
 			       "events without yield (docs/rt-app.md)",
-			       "sched-sim's programs have no sched_yield() "
-			       "step");
+			       "sched-sim's programs have no "
+			       "sched_yield() step");
 	case RT_MEM:
 	case RT_IORUN:
 		return fail_at(c, m->key_pos,
@@ -796,8 +801,8 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 			       "thread is never preempted)",
 			       "runtime runs until that much wall-clock time "
 			       "has passed, preempted or not; sched-sim's "
-			       "engine has no run that ends at a wall-clock "
-			       "deadline");
+			       "engine has no run that ends at a "
+			       "wall-clock deadline");
 	case RT_TIMER:
 		return fail_at(c, m->key_pos,
 			       "\"sleep\", or \"approximate\": [\"timer\"] in "
@@ -1040,7 +1045,8 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 		return note_here(c, m->key_pos, "ignored: sched-sim models no "
 				 "memory, so a NUMA memory binding changes "
 				 "nothing it simulates");
-	} else if (starts_with(m->key, "dl-")) {
+	} else if (!strcmp(m->key, "dl-runtime") || !strcmp(m->key, "dl-period") ||
+		   !strcmp(m->key, "dl-deadline")) {
 		return note_here(c, m->key_pos, "ignored, as rt-app ignores it: "
 				 "a SCHED_DEADLINE parameter of a thread of "
 				 "another policy");
@@ -1111,8 +1117,8 @@ static int parse_phase(struct rt_ctx *c, struct rt_thread *th,
 	p->count = th->nr_events - p->first;
 	if (!p->count)
 		return fail_at(c, pos, "at least one event, e.g. \"run\": 1000",
-			       "no events: rt-app refuses a phase without "
-			       "any");
+			       "no events: rt-app refuses a phase "
+			       "without any");
 	return 0;
 }
 
@@ -1223,8 +1229,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		const struct rj_member *m = &obj->members[k];
 		bool known;
 
-		if (strncmp(m->key, "util_", 5) && strcmp(m->key, "nodes_membind") &&
-		    strncmp(m->key, "dl-", 3))
+		if (!in_list(m->key, noted_thread_keys))
 			continue;
 		push_key(c, m->key);
 		if (parse_phase_setting(c, th, m, &known))
@@ -1243,8 +1248,8 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 			if (th->loop == 0)
 				return fail_at(c, loop->value->pos,
 					       "-1 (for ever) or a count above 0",
-					       "0 passes: the thread would do "
-					       "nothing");
+					       "0 passes: the thread would "
+					       "do nothing");
 			pop(c);
 		} else {
 			th->loop = -1;	/* rt-app's default */
@@ -2408,8 +2413,8 @@ static int summary_notes(struct rt_ctx *c)
 			"last use, which is rt-app's timer while the thread is "
 			"never preempted or delayed",
 		[APPROX_RUNTIME] = "runtime event%s taken as run (CPU time), "
-			"which is rt-app's runtime while the thread is never "
-			"preempted",
+			"which is rt-app's runtime while the thread is "
+			"never preempted",
 		[APPROX_SUSPEND] = "suspend and resume event%s taken as a "
 			"channel's recv and send: a resume that comes before "
 			"its suspend is kept (rt-app loses it), and the wakeup "

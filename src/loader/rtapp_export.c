@@ -37,7 +37,7 @@ struct exporter {
 	size_t problems;
 	char others[300];	/* the places of the problems after the first */
 	struct strbuf others_sb;
-	bool idle_noted;
+	bool idle_noted, taskgroup_noted;
 	char *notes;
 };
 
@@ -126,7 +126,7 @@ static void task_path(const struct trace_task *task, char *buf, size_t size)
 
 	if (p && !strncmp(p, "tasks[", 6) && end)
 		snprintf(buf, size, "%.*s", (int)(end - p + 1), p);
-	else if (p && !strncmp(p, "tasks.", 6))
+	else if (p && !strncmp(p, "tasks", 5) && p[5] == '.')
 		/* a trace read from rt-app: "tasks.NAME...", its thread */
 		snprintf(buf, size, "%.*s", (int)strcspn(p + 6, ".[") + 6, p);
 	else
@@ -177,8 +177,8 @@ static bool add_steps(struct exporter *x, const struct trace_program *prog,
 				problem(x, s->json_path, s->line, s->column,
 					"a whole number of microseconds up to "
 					"2147.483647 s",
-					"rt-app's durations are ints of "
-					"microseconds");
+					"rt-app's durations are ints "
+					"of microseconds");
 				ok = false;
 			} else if (add_event(obj, &names, s->kind == STEP_RUN,
 					     us)) {
@@ -288,7 +288,7 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 	if (!thread)
 		return -1;
 	task_path(task, path, sizeof(path));
-	if (n > 1)	/* "hog-0" .. "hog-(n-1)": the thread "hog" */
+	if (n > 1)	/* hog-0 .. hog-(n-1): the thread hog */
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)(strlen(task->name) - 2), task->name);
 	else
@@ -318,8 +318,8 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 	if (task->sched_class == SIM_SCHED_IDLE && !x->idle_noted) {
 		x->idle_noted = true;
 		add_note(x, "%s: %s: \"policy\": \"SCHED_IDLE\": rt-app 1.0 "
-			 "(Debian's) refuses it; later rt-app versions accept "
-			 "it", t->file, path);
+			 "(Debian's) refuses it; later rt-app versions "
+			 "accept it", t->file, path);
 	}
 	if (rt && task->nice)
 		problem(x, path, task->line, 0, "nice 0 for fifo and rr tasks",
@@ -358,6 +358,13 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 		else if (json_object_set_new(thread, "taskgroup",
 					     json_string(t->groups[task->group].path)))
 			return -1;
+		if (!rt && !x->taskgroup_noted) {
+			x->taskgroup_noted = true;
+			add_note(x, "%s: %s: \"taskgroup\": rt-app 1.0 "
+				 "(Debian's) ignores it: its threads stay in "
+				 "the cgroup rt-app was started in; later "
+				 "rt-app versions move them", t->file, path);
+		}
 	}
 	add_program(x, task, thread);
 	return 0;
