@@ -4,12 +4,15 @@
  * (relaxed.h says what is relaxed and why).
  *
  * A recursive-descent reader, at most RJ_MAX_DEPTH levels deep, that never
- * reads past len.  Nodes, strings and member arrays live in an arena freed
- * at once; an array that grows is copied (at most twice its final size is
- * ever allocated for it).  Repeated keys are found with a sort of the
- * object's keys, so that an object of n members costs n log n.
+ * reads past len.  Strings live in an arena; the elements of each array
+ * and the members of each object in one block of their own, grown by
+ * realloc and trimmed when the array or object ends, and freed with the
+ * document.  Numbers keep no copy of their text: it stays in doc->plain.
+ * Repeated keys are found with a sort of the object's keys, so that an
+ * object of n members costs n log n.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -71,7 +74,7 @@ struct reader {
 
 static struct rj_pos here(const struct reader *r)
 {
-	return (struct rj_pos){ r->i, r->line, r->column };
+	return (struct rj_pos){ r->line, r->column };
 }
 
 /* Past n bytes, counting lines and UTF-8 characters as jansson does. */
@@ -94,7 +97,7 @@ static int peek(const struct reader *r)
 	return r->i < r->len ? (unsigned char)r->s[r->i] : -1;
 }
 
-/* The first error wins; every caller then unwinds with -1 or NULL. */
+/* The first error wins; every caller then unwinds with -1. */
 __attribute__((format(printf, 3, 4)))
 static int fail_at(struct reader *r, struct rj_pos at, const char *fmt, ...)
 {
@@ -269,6 +272,10 @@ static const char *read_string(struct reader *r)
 		const unsigned char *p = (const unsigned char *)r->s + r->i;
 		size_t left = r->len - r->i;
 
+		if (!left) {
+			fail_at(r, start, "a string that is never closed");
+			return NULL;
+		}
 		if (p[0] < 0x20) {
 			fail(r, "a control character (byte 0x%02x) inside a "
 			     "string; valid: its escape, e.g. \\n or \\u00%02x",
@@ -289,7 +296,7 @@ static const char *read_string(struct reader *r)
 			continue;
 		}
 		if (left < 2) {
-			fail(r, "a string that is never closed");
+			fail_at(r, start, "a string that is never closed");
 			return NULL;
 		}
 		switch (p[1]) {
@@ -354,7 +361,8 @@ static bool is_digit(int c)
 static int read_number(struct reader *r, struct rj_node *v)
 {
 	size_t start = r->i, k = r->i;
-	char *text;
+	char buf[64], *end;
+	const char *text;
 
 	if (k < r->len && r->s[k] == '-')
 		k++;
@@ -385,47 +393,87 @@ static int read_number(struct reader *r, struct rj_node *v)
 			k++;
 		v->is_integer = false;
 	}
-	text = alloc(r, k - start + 1);
-	if (!text)
-		return -1;
-	memcpy(text, r->s + start, k - start);
-	text[k - start] = '\0';
+	if (k - start > UINT_MAX)
+		return fail(r, "a number of more than 4294967295 digits");
 	v->type = RJ_NUMBER;
-	v->str = text;
+	v->str = text = r->doc->plain + start;	/* comments never hold one */
+	v->text_len = (unsigned int)(k - start);
 	if (v->is_integer) {
-		char *end;
-
+		/* 20 digits and a sign: more is out of range anyway */
+		if (k - start >= sizeof(buf) - 1)
+			return fail(r, "the integer %.20s... is out of range; "
+				    "valid: -9223372036854775808 to "
+				    "9223372036854775807", text);
+		memcpy(buf, text, k - start);
+		buf[k - start] = '\0';
 		errno = 0;
-		v->integer = strtoll(text, &end, 10);
+		v->integer = strtoll(buf, &end, 10);
 		if (errno == ERANGE)
 			return fail(r, "the integer %s is out of range; valid: "
 				    "-9223372036854775808 to "
-				    "9223372036854775807", text);
-		v->real = (double)v->integer;
+				    "9223372036854775807", buf);
 	} else {
-		v->real = strtod(text, NULL);
+		/* strtod stops at the number's end: plain is NUL-terminated */
+		v->real = strtod(text, &end);
 		if (!isfinite(v->real))
-			return fail(r, "the number %s is out of range", text);
+			return fail(r, "the number %.*s is out of range",
+				    (int)(k - start < 40 ? k - start : 40), text);
 	}
 	advance(r, k - start);
 	return 0;
 }
 
-static struct rj_node *read_value(struct reader *r);
+static int read_value(struct reader *r, struct rj_node *v);
 
-/* Append to an arena array that doubles when full. */
-static void *grow(struct reader *r, void *array, size_t count, size_t *cap,
+/* Room for one more element in a block that grows by half. */
+static void *grow(struct reader *r, void *block, size_t count, size_t *cap,
 		  size_t elem)
 {
 	void *bigger;
+	size_t n;
 
 	if (count < *cap)
-		return array;
-	*cap = *cap ? 2 * *cap : 4;
-	bigger = alloc(r, *cap * elem);
-	if (bigger && count)
-		memcpy(bigger, array, count * elem);
+		return block;
+	n = *cap ? *cap + *cap / 2 : 4;
+	if (n > UINT_MAX || n > SIZE_MAX / elem) {
+		fail(r, "an array or object of more than 4294967295 entries");
+		return NULL;
+	}
+	bigger = realloc(block, n * elem);
+	if (!bigger) {
+		fail(r, "out of memory");
+		return NULL;
+	}
+	*cap = n;
 	return bigger;
+}
+
+/* A finished block: trimmed, and kept to be freed with the document. */
+static void *keep_block(struct reader *r, void *block, size_t count,
+			size_t elem)
+{
+	struct rj_doc *doc = r->doc;
+	void *trimmed;
+
+	if (!block)
+		return NULL;
+	if (doc->nr_blocks == doc->blocks_cap) {
+		size_t n = doc->blocks_cap ? 2 * doc->blocks_cap : 64;
+		void **bigger = realloc(doc->blocks, n * sizeof(*bigger));
+
+		if (!bigger) {
+			free(block);
+			fail(r, "out of memory");
+			return NULL;
+		}
+		doc->blocks = bigger;
+		doc->blocks_cap = n;
+	}
+	trimmed = realloc(block, count * elem);
+	if (trimmed)
+		block = trimmed;
+	doc->blocks[doc->nr_blocks++] = block;
+	return block;
 }
 
 static int cmp_member_key(const void *a, const void *b)
@@ -456,7 +504,7 @@ static int mark_duplicates(struct reader *r, struct rj_node *obj)
 		if (!strcmp(sorted[k]->key, sorted[k - 1]->key))
 			sorted[k]->dup_of = sorted[k - 1]->dup_of >= 0 ?
 				sorted[k - 1]->dup_of :
-				sorted[k - 1] - obj->members;
+				(int)(sorted[k - 1] - obj->members);
 	free(sorted);
 	return 0;
 }
@@ -469,101 +517,123 @@ static void note_rtapp_marker(struct reader *r, const char *key)
 		r->doc->looks_rtapp = true;
 }
 
-static int read_object(struct reader *r, struct rj_node *obj)
+/* The members, read into a block of their own (freed here on error). */
+static int read_members(struct reader *r, struct rj_member **out,
+			size_t *count)
 {
-	size_t cap = 0;
+	struct rj_member *members = NULL;
+	size_t n = 0, cap = 0;
 
-	obj->type = RJ_OBJECT;
 	advance(r, 1);
 	for (;;) {
-		struct rj_member *m;
+		struct rj_member *m, *bigger;
 
 		if (skip_space(r))
-			return -1;
+			goto fail;
 		if (peek(r) == '}')
 			break;
-		if (peek(r) != '"')
-			return fail(r, "expected a member name in double "
-				    "quotes or \"}\"");
-		obj->members = grow(r, obj->members, obj->count, &cap,
-				    sizeof(*obj->members));
-		if (!obj->members)
-			return -1;
-		m = &obj->members[obj->count];
+		if (peek(r) != '"') {
+			fail(r, "expected a member name in double quotes or "
+			     "\"}\"");
+			goto fail;
+		}
+		bigger = grow(r, members, n, &cap, sizeof(*members));
+		if (!bigger)
+			goto fail;
+		members = bigger;
+		m = &members[n];
 		memset(m, 0, sizeof(*m));
 		m->key_pos = here(r);
 		m->key = read_string(r);
 		if (!m->key || skip_space(r))
-			return -1;
-		obj->count++;
+			goto fail;
+		n++;
 		if (peek(r) == ':') {
 			advance(r, 1);
 			if (skip_space(r))
-				return -1;
+				goto fail;
 			note_rtapp_marker(r, m->key);
-			m->value = read_value(r);
-			if (!m->value || skip_space(r))
-				return -1;
+			m->value = &m->node;	/* set again once in place */
+			if (read_value(r, &m->node) || skip_space(r))
+				goto fail;
 		} else if (peek(r) != ',' && peek(r) != '}') {
 			/* "key" alone is a member without value (workgen's
 			 * "suspend"); anything else is a mistake */
-			return fail(r, "expected \":\" after the member name");
+			fail(r, "expected \":\" after the member name");
+			goto fail;
 		}
 		if (peek(r) == ',') {
 			size_t comma = r->i;
 
 			advance(r, 1);
 			if (skip_space(r))
-				return -1;
+				goto fail;
 			if (peek(r) == '}')	/* a trailing comma */
 				r->doc->plain[comma] = ' ';
 			continue;
 		}
 		if (peek(r) == '}')
 			break;
-		return fail(r, "expected \",\" or \"}\" after a member");
+		fail(r, "expected \",\" or \"}\" after a member");
+		goto fail;
 	}
 	advance(r, 1);
-	return mark_duplicates(r, obj);
+	*out = keep_block(r, members, n, sizeof(*members));
+	*count = n;
+	if (n && !*out)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		if ((*out)[k].value)
+			(*out)[k].value = &(*out)[k].node;
+	return 0;
+fail:
+	/* the nested blocks are the document's already */
+	free(members);
+	return -1;
 }
 
-static int read_array(struct reader *r, struct rj_node *arr)
+static int read_items(struct reader *r, struct rj_node **out, size_t *count)
 {
-	size_t cap = 0;
+	struct rj_node *items = NULL;
+	size_t n = 0, cap = 0;
 
-	arr->type = RJ_ARRAY;
 	advance(r, 1);
 	for (;;) {
-		struct rj_node *v;
+		struct rj_node *bigger;
 
 		if (skip_space(r))
-			return -1;
+			goto fail;
 		if (peek(r) == ']')
 			break;
-		v = read_value(r);
-		if (!v || skip_space(r))
-			return -1;
-		arr->items = grow(r, arr->items, arr->count, &cap,
-				  sizeof(*arr->items));
-		if (!arr->items)
-			return -1;
-		arr->items[arr->count++] = v;
+		bigger = grow(r, items, n, &cap, sizeof(*items));
+		if (!bigger)
+			goto fail;
+		items = bigger;
+		if (read_value(r, &items[n]) || skip_space(r))
+			goto fail;
+		n++;
 		if (peek(r) == ',') {
 			size_t comma = r->i;
 
 			advance(r, 1);
 			if (skip_space(r))
-				return -1;
+				goto fail;
 			if (peek(r) == ']')
 				r->doc->plain[comma] = ' ';
 			continue;
 		}
 		if (peek(r) == ']')
 			break;
-		return fail(r, "expected \",\" or \"]\" after an element");
+		fail(r, "expected \",\" or \"]\" after an element");
+		goto fail;
 	}
 	advance(r, 1);
-	return 0;
+	*out = keep_block(r, items, n, sizeof(*items));
+	*count = n;
+	return n && !*out ? -1 : 0;
+fail:
+	free(items);
+	return -1;
 }
 
 static bool literal(struct reader *r, const char *word)
@@ -576,24 +646,29 @@ static bool literal(struct reader *r, const char *word)
 	return true;
 }
 
-static struct rj_node *read_value(struct reader *r)
+static int read_value(struct reader *r, struct rj_node *v)
 {
-	struct rj_node *v = alloc(r, sizeof(*v));
 	int c = peek(r), rc = 0;
+	size_t count = 0;
 
-	if (!v)
-		return NULL;
 	memset(v, 0, sizeof(*v));
 	v->pos = here(r);
 	if (c == '{' || c == '[') {
-		if (r->depth >= RJ_MAX_DEPTH) {
-			fail(r, "objects and arrays nested more than %d deep",
-			     RJ_MAX_DEPTH);
-			return NULL;
-		}
+		if (r->depth >= RJ_MAX_DEPTH)
+			return fail(r, "objects and arrays nested more than "
+				    "%d deep", RJ_MAX_DEPTH);
 		r->depth++;
-		rc = c == '{' ? read_object(r, v) : read_array(r, v);
+		if (c == '{') {
+			v->type = RJ_OBJECT;
+			rc = read_members(r, &v->members, &count);
+		} else {
+			v->type = RJ_ARRAY;
+			rc = read_items(r, &v->items, &count);
+		}
+		v->count = (unsigned int)count;
 		r->depth--;
+		if (!rc && c == '{')
+			rc = mark_duplicates(r, v);
 	} else if (c == '"') {
 		v->type = RJ_STRING;
 		v->str = read_string(r);
@@ -609,7 +684,7 @@ static struct rj_node *read_value(struct reader *r)
 	} else {
 		rc = read_number(r, v);
 	}
-	return rc ? NULL : v;
+	return rc;
 }
 
 int rj_parse(const char *text, size_t len, struct rj_doc *doc)
@@ -626,8 +701,8 @@ int rj_parse(const char *text, size_t len, struct rj_doc *doc)
 	doc->plain[len] = '\0';
 	if (skip_space(&r))
 		return -1;
-	doc->root = read_value(&r);
-	if (!doc->root || skip_space(&r))
+	doc->root = alloc(&r, sizeof(*doc->root));
+	if (!doc->root || read_value(&r, doc->root) || skip_space(&r))
 		return -1;
 	if (r.i < r.len)
 		return fail(&r, "more text after the end of the document");
@@ -644,6 +719,9 @@ void rj_free(struct rj_doc *doc)
 		free(a);
 		a = next;
 	}
+	for (size_t k = 0; k < doc->nr_blocks; k++)
+		free(doc->blocks[k]);
+	free(doc->blocks);
 	free(doc->plain);
 	memset(doc, 0, sizeof(*doc));
 }
@@ -676,4 +754,13 @@ const char *rj_type_word(const struct rj_node *v)
 	case RJ_FALSE:	return "a boolean";
 	default:	return "null";
 	}
+}
+
+const char *rj_number_text(const struct rj_node *v, char *buf, size_t size)
+{
+	size_t n = v->text_len < size - 4 ? v->text_len : size - 4;
+
+	snprintf(buf, size, "%.*s%s", (int)n, v->str,
+		 n < v->text_len ? "..." : "");
+	return buf;
 }

@@ -30,30 +30,47 @@ enum rj_type { RJ_OBJECT, RJ_ARRAY, RJ_STRING, RJ_NUMBER, RJ_TRUE,
 	       RJ_FALSE, RJ_NULL };
 
 struct rj_pos {
-	size_t offset;
 	int line, column;
 };
 
 struct rj_node;
 
+/*
+ * A node is 32 bytes and the elements of an array, the members of an
+ * object, are stored in place, so that the tree costs about as much as
+ * jansson's (a 5 MB array of numbers: 100 MB either way).
+ */
+struct rj_node {
+	unsigned char type;	/* enum rj_type */
+	bool is_integer;	/* RJ_NUMBER without fraction or exponent */
+	union {
+		unsigned int count;	/* RJ_OBJECT: members; RJ_ARRAY: items */
+		unsigned int text_len;	/* RJ_NUMBER: of its text */
+	};
+	struct rj_pos pos;
+	union {
+		const char *str;	/* RJ_STRING: decoded, NUL-terminated;
+					 * RJ_NUMBER: as written, text_len
+					 * bytes (rj_number_text) */
+		struct rj_member *members;	/* RJ_OBJECT */
+		struct rj_node *items;		/* RJ_ARRAY */
+	};
+	union {
+		long long integer;	/* RJ_NUMBER when is_integer */
+		double real;		/* RJ_NUMBER otherwise */
+	};
+};
+
 struct rj_member {
 	const char *key;
 	struct rj_pos key_pos;
-	struct rj_node *value;	/* NULL: a member without value ("suspend") */
-	long dup_of;		/* index of an earlier member with this key, or -1 */
+	int dup_of;		/* index of an earlier member with this key, or -1 */
+	struct rj_node *value;	/* &node, or NULL: a member without value
+				 * (workgen's "suspend") */
+	struct rj_node node;
 };
 
-struct rj_node {
-	enum rj_type type;
-	struct rj_pos pos;
-	const char *str;	/* RJ_STRING: the text; RJ_NUMBER: as written */
-	bool is_integer;	/* RJ_NUMBER without fraction or exponent */
-	long long integer;	/* RJ_NUMBER when is_integer */
-	double real;		/* RJ_NUMBER */
-	struct rj_member *members;	/* RJ_OBJECT */
-	struct rj_node **items;		/* RJ_ARRAY */
-	size_t count;		/* members or items */
-};
+struct rj_arena;
 
 struct rj_doc {
 	struct rj_node *root;
@@ -70,7 +87,10 @@ struct rj_doc {
 	 * error: then it is an rt-app file, and this error is the one to
 	 * report (rather than jansson's, which stopped at a comment) */
 	bool looks_rtapp;
+	/* Storage: strings in an arena, arrays and objects in blocks */
 	struct rj_arena *arena;
+	void **blocks;
+	size_t nr_blocks, blocks_cap;
 };
 
 /* Read text; 0, or -1 with doc->error and doc->error_pos set (and, when
@@ -83,5 +103,7 @@ struct rj_member *rj_member(const struct rj_node *obj, const char *key);
 struct rj_node *rj_get(const struct rj_node *obj, const char *key);
 /* "an object", "a string", "a number", "a boolean", "null" */
 const char *rj_type_word(const struct rj_node *v);
+/* A number as written ("1.5"), cut to size: returns buf */
+const char *rj_number_text(const struct rj_node *v, char *buf, size_t size);
 
 #endif /* SCHEDSIM_LOADER_RELAXED_H */

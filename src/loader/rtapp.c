@@ -34,7 +34,7 @@
 
 #define RT_INT_MAX		2147483647LL	/* rt-app reads ints */
 #define MAX_INSTANCES		100000		/* as tasks.c */
-#define MAX_UNROLLED_STEPS	1000000		/* over all threads */
+#define MAX_UNROLLED_STEPS	100000		/* over all threads: 0.1 GB, 1 s */
 #define RT_PATH_MAX		16
 #define FOREVER_NS		((u64)INT64_MAX)	/* "until every thread ends" */
 
@@ -396,7 +396,8 @@ static int type_error(struct rt_ctx *c, const struct rj_node *v,
 
 		return fail_at(c, v->pos, valid, "%s is %s, not %s",
 			       v->type == RJ_STRING ?
-			       quote_text(v->str, q, sizeof(q)) : v->str,
+			       quote_text(v->str, q, sizeof(q)) :
+			       rj_number_text(v, q, sizeof(q)),
 			       rj_type_word(v), expected);
 	}
 	return fail_at(c, v->pos, valid, "%s is not %s", rj_type_word(v),
@@ -410,8 +411,12 @@ static int get_int(struct rt_ctx *c, const struct rj_node *v, long long lo,
 	*out = 0;	/* on failure too: the caller stops anyway */
 	if (v->type != RJ_NUMBER || !v->is_integer)
 		return type_error(c, v, "an integer", valid);
-	if (v->integer < lo || v->integer > hi)
-		return fail_at(c, v->pos, valid, "%s is out of range", v->str);
+	if (v->integer < lo || v->integer > hi) {
+		char n[QUOTE_SIZE];
+
+		return fail_at(c, v->pos, valid, "%s is out of range",
+			       rj_number_text(v, n, sizeof(n)));
+	}
 	*out = v->integer;
 	return 0;
 }
@@ -497,7 +502,7 @@ static int get_cpus(struct rt_ctx *c, const struct rj_node *v,
 			       "could run nowhere");
 	cpus_clear(mask);
 	for (size_t k = 0; k < v->count; k++) {
-		const struct rj_node *e = v->items[k];
+		const struct rj_node *e = &v->items[k];
 		long long cpu;
 
 		c->path[c->depth < RT_PATH_MAX ? c->depth : 0] =
@@ -571,7 +576,7 @@ static int parse_approximate(struct rt_ctx *c, const struct rj_node *v)
 	if (v->type != RJ_ARRAY)
 		return type_error(c, v, "an array", APPROX_VALID);
 	for (size_t k = 0; k < v->count; k++) {
-		const struct rj_node *e = v->items[k];
+		const struct rj_node *e = &v->items[k];
 		const char *s;
 		char q[QUOTE_SIZE];
 		int a;
@@ -1614,9 +1619,9 @@ static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
 			 MAX_UNROLLED_STEPS - c->total_steps)
 		return fail_at_path(c, p->path, p->pos,
 				    "phases whose loops, unrolled, make at "
-				    "most 1000000 program steps in all",
+				    "most 100000 program steps in all",
 				    "the phases of the threads unroll into "
-				    "more than 1000000 steps: sched-sim's "
+				    "more than 100000 steps: sched-sim's "
 				    "programs have one loop, the task's, so "
 				    "each phase's loop is written out");
 	for (long long n = 0; n < times; n++)
@@ -1916,7 +1921,7 @@ static json_t *to_json(struct rt_ctx *c, const struct rj_node *v)
 			c->path[c->depth < RT_PATH_MAX ? c->depth : 0] =
 				(struct jsonpos_step){ NULL, k };
 			c->depth++;
-			child = to_json(c, v->items[k]);
+			child = to_json(c, &v->items[k]);
 			if (!child || json_array_append_new(j, child)) {
 				json_decref(j);
 				return NULL;
@@ -2051,7 +2056,7 @@ static bool listed_group(const struct rj_node *groups, const char *path)
 {
 	for (size_t k = 0; groups && groups->type == RJ_ARRAY &&
 			   k < groups->count; k++) {
-		const struct rj_node *p = rj_get(groups->items[k], "path");
+		const struct rj_node *p = rj_get(&groups->items[k], "path");
 
 		if (p && p->type == RJ_STRING && !strcmp(p->str, path))
 			return true;
@@ -2277,7 +2282,7 @@ static int origin_of(const struct rt_ctx *c, const char *gen, bool at_key,
 		snprintf(path, size, "global.sched-sim.%s", gen);
 		jsonpos_locate_path_at(c->doc->plain, strlen(c->doc->plain),
 				       path, at_key, &jp);
-		*pos = (struct rj_pos){ jp.offset, jp.line, jp.column };
+		*pos = (struct rj_pos){ jp.line, jp.column };
 		return 0;
 	}
 	if (!strcmp(top, "duration") && c->duration_node) {
