@@ -147,7 +147,7 @@ struct rt_thread {
 	struct rt_event *events;
 	size_t nr_events, events_cap;
 	struct rt_phase *phases;
-	size_t nr_phases;
+	size_t nr_phases, phases_cap;
 	/* the program */
 	struct gen_step *steps;
 	size_t nr_steps, steps_cap;
@@ -1277,6 +1277,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		th->phases = calloc(ph->count, sizeof(*th->phases));
 		if (!th->phases)
 			return oom(c);
+		th->phases_cap = ph->count;
 		for (size_t k = 0; k < ph->count; k++) {
 			const struct rj_member *m = &ph->members[k];
 
@@ -1300,7 +1301,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 	th->phases = calloc(1, sizeof(*th->phases));
 	if (!th->phases)
 		return oom(c);
-	th->nr_phases = 1;
+	th->nr_phases = th->phases_cap = 1;
 	th->loop = -1;
 	if (parse_phase(c, th, obj, th->pos, true, &th->phases[0]))
 		return -1;
@@ -2147,8 +2148,12 @@ static int gen_task(struct rt_ctx *c, const struct rt_thread *th,
 	json_t *task = json_object(), *program = json_array();
 	char cpus[1024];
 
-	if (!task || !program || json_array_append_new(tasks, task)) {
+	if (!task || !program) {
 		json_decref(task);
+		json_decref(program);
+		return oom(c);
+	}
+	if (json_array_append_new(tasks, task)) {	/* task freed */
 		json_decref(program);
 		return oom(c);
 	}
@@ -2208,10 +2213,13 @@ static json_t *generate(struct rt_ctx *c)
 	    copy_ext(c, doc, "name") || copy_ext(c, doc, "description") ||
 	    copy_ext(c, doc, "seed") || gen_duration(c, doc, &duration) ||
 	    gen_machine(c, doc) || copy_ext(c, doc, "scheduler") ||
-	    gen_groups(c, doc) || set_new(c, doc, "tasks", tasks)) {
+	    gen_groups(c, doc)) {
+		json_decref(tasks);
 		json_decref(doc);
 		return NULL;
 	}
+	if (set_new(c, doc, "tasks", tasks))
+		goto fail;
 	if (!json_object_get(doc, "scheduler") &&
 	    set_new(c, doc, "scheduler", json_object()))
 		goto fail;
@@ -2519,7 +2527,8 @@ static void ctx_free(struct rt_ctx *c)
 		for (size_t k = 0; k < th->nr_events; k++)
 			free(th->events[k].path);
 		free(th->events);
-		for (size_t k = 0; k < th->nr_phases; k++)
+		/* every phase allocated, read or not */
+		for (size_t k = 0; th->phases && k < th->phases_cap; k++)
 			free(th->phases[k].path);
 		free(th->phases);
 		for (size_t k = 0; k < th->nr_steps; k++)
