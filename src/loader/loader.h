@@ -37,7 +37,9 @@
  *	relaxed.c	JSON as rt-app's json-c and workgen read it, with
  *			the place of every value
  *	rtapp.c		an rt-app file -> the sched-sim trace that means
- *			the same, read by the rooms above
+ *			the same, read by the rooms above; with
+ *			rtapp_threads.c (threads, phases, events) and
+ *			rtapp_programs.c (their programs), rtapp.h
  *	rtapp_export.c	a trace -> an rt-app file, or what rt-app cannot
  *			express
  * and the helpers they stand on:
