@@ -118,6 +118,41 @@ SIM_API sim_trace *sim_trace_load_string(const char *text, size_t len,
 SIM_API void sim_trace_free(sim_trace *trace);
 
 /*
+ * Input formats.  A sched-sim trace (docs/trace-format.md) or an rt-app
+ * workload file (docs/rt-app.md): AUTO, what the loaders above do, reads
+ * a JSON object with no "sched-sim" key and a "tasks" or "global" object
+ * as rt-app, anything else as sched-sim.
+ */
+enum sim_trace_format {
+	SIM_FORMAT_AUTO = 0,
+	SIM_FORMAT_SCHED_SIM,
+	SIM_FORMAT_RTAPP,
+};
+SIM_API sim_trace *sim_trace_load_format(const char *file, uint64_t max_bytes,
+					 int format, sim_error *err);
+SIM_API sim_trace *sim_trace_load_string_format(const char *text, size_t len,
+						const char *name, int format,
+						sim_error *err);
+/* The format the trace was read as: SIM_FORMAT_SCHED_SIM or _RTAPP. */
+SIM_API int sim_trace_format(const sim_trace *trace);
+/*
+ * What the rt-app reader read in its own way or left aside without
+ * changing a result (an rt-app log directory, workgen's repeated keys),
+ * one line each, "FILE:LINE:COL: PATH: what"; none for sched-sim traces.
+ */
+SIM_API size_t sim_trace_note_count(const sim_trace *trace);
+SIM_API const char *sim_trace_note(const sim_trace *trace, size_t i);
+/*
+ * The trace as an rt-app file with the sched-sim extension object in its
+ * "global" (docs/rt-app.md): malloc'd text (free() it), or NULL with err
+ * naming what rt-app cannot express (the first place, and how many more).
+ * notes, if not NULL, gets NULL or malloc'd lines (free() it) about what
+ * the file needs of rt-app (SCHED_IDLE: not in rt-app 1.0).
+ */
+SIM_API char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
+				     sim_error *err);
+
+/*
  * Override a setting of a loaded trace, as the command line does: key
  * "cpus", "duration", "seed", "policy", "group_sched" or "set" (value
  * "TUNABLE=VALUE").  0, or -1 with err.

@@ -73,7 +73,14 @@ static const char usage_text[] =
 "partial, and exit status 130.  On a terminal, a run longer than a second\n"
 "shows its progress on stderr.\n"
 "Input:\n"
-"  TRACE.json             a file, a FIFO, or - for standard input\n"
+"  TRACE.json             a file, a FIFO, or - for standard input: a sched-sim\n"
+"                         trace or an rt-app workload file (docs/rt-app.md)\n"
+"  --format FORMAT        read TRACE.json as rt-app or sched-sim (default:\n"
+"                         an object with a \"tasks\" or \"global\" object and\n"
+"                         no \"sched-sim\" key is rt-app)\n"
+"  --export rt-app        write the trace as an rt-app file (to standard\n"
+"                         output, or -o FILE) instead of running it; exit 2\n"
+"                         naming what rt-app cannot express\n"
 "  --max-trace-size SIZE  refuse a trace larger than SIZE bytes; units K, M,\n"
 "                         G (powers of 1024), e.g. 1G (default 256M)\n"
 "\n"
@@ -121,6 +128,7 @@ enum {
 	OPT_MAX_WALL,
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
+	OPT_FORMAT, OPT_EXPORT,
 };
 
 struct override {
@@ -141,6 +149,8 @@ struct cli {
 	uint64_t max_wall_ns;
 	const char *max_wall;		/* as written, for messages */
 	bool no_report;			/* the run failed before its report */
+	int format;			/* enum sim_trace_format */
+	bool export_rtapp;		/* --export rt-app: write, do not run */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -325,6 +335,19 @@ bad:
 	return -1;
 }
 
+/* --format rt-app|sched-sim */
+static int parse_format(struct cli *c, const char *arg)
+{
+	if (!strcmp(arg, "rt-app"))
+		c->format = SIM_FORMAT_RTAPP;
+	else if (!strcmp(arg, "sched-sim"))
+		c->format = SIM_FORMAT_SCHED_SIM;
+	else
+		return bad_value("--format", arg, "is not a trace format",
+				 "rt-app or sched-sim");
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -350,6 +373,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "export", required_argument, NULL, OPT_EXPORT },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -387,6 +412,14 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;
 		case OPT_MAX_EVENTS: rc = parse_max_events(c, optarg); break;
 		case OPT_MAX_WALL: rc = parse_max_wall(c, optarg); break;
+		case OPT_FORMAT: rc = parse_format(c, optarg); break;
+		case OPT_EXPORT:
+			if (strcmp(optarg, "rt-app"))
+				return bad_value("--export", optarg,
+						 "is not a format sched-sim "
+						 "writes", "rt-app");
+			c->export_rtapp = true;
+			break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
 		}
@@ -421,8 +454,8 @@ static int cmp_u64(const void *a, const void *b)
 static sim_trace *load_trace(const struct cli *c)
 {
 	sim_error err;
-	sim_trace *t = sim_trace_load_max(c->trace_file, c->max_trace_size,
-					  &err);
+	sim_trace *t = sim_trace_load_format(c->trace_file, c->max_trace_size,
+					     c->format, &err);
 
 	if (!t) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
@@ -761,6 +794,39 @@ static void report_expectations(const sim_result *r)
 			failed > 1 ? "s" : "");
 }
 
+/* --export rt-app: the trace as an rt-app file, to stdout or -o FILE. */
+static int export_rtapp(struct cli *c, const sim_trace *t)
+{
+	char *notes = NULL, *text;
+	struct output out;
+	sim_error err;
+	int status;
+
+	text = sim_trace_export_rtapp(t, &notes, &err);
+	for (char *line = notes; line && *line;) {
+		char *end = strchr(line, '\n');
+
+		fprintf(stderr, "sched-sim: note: %.*s\n",
+			(int)(end ? end - line : (long)strlen(line)), line);
+		line = end ? end + 1 : line + strlen(line);
+	}
+	free(notes);
+	if (!text) {
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		c->no_report = true;
+		return SIM_INVALID;
+	}
+	status = output_open(&out, c->output);
+	if (!status)
+		status = output_begin(&out);
+	if (!status) {
+		fputs(text, out.f);
+		status = output_commit(&out);
+	}
+	free(text);
+	return status;
+}
+
 static int run(struct cli *c)
 {
 	sim_options opt = { 0 };
@@ -779,9 +845,16 @@ static int run(struct cli *c)
 		sim_trace_free(t);
 		return SIM_INVALID;
 	}
+	for (size_t i = 0; i < sim_trace_note_count(t); i++)
+		fprintf(stderr, "sched-sim: note: %s\n", sim_trace_note(t, i));
 	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
 		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
 			sim_trace_warning(t, i));
+	if (c->export_rtapp) {
+		status = export_rtapp(c, t);
+		sim_trace_free(t);
+		return status;
+	}
 
 	/* Before the run: a file that cannot be written costs no run */
 	status = output_open(&out, c->output);

@@ -195,6 +195,14 @@ struct trace {
 	size_t nr_programs;
 	char **warnings;		/* non-fatal findings, printed to stderr */
 	size_t nr_warnings;
+	/*
+	 * What an rt-app file said that sched-sim reads in its own way or
+	 * leaves aside without changing a result (loader/rtapp.c), one line
+	 * each, "FILE:LINE:COL: PATH: what", in document order.
+	 */
+	char **notes;
+	size_t nr_notes;
+	enum sim_trace_format format;	/* what the file was read as */
 };
 
 /*
@@ -212,6 +220,24 @@ struct trace *trace_load(const char *file, sim_error *err);
 struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err);
 struct trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err);
+/*
+ * The same two with the format given: SIM_FORMAT_AUTO reads an rt-app
+ * file (a "tasks" or "global" object and no "sched-sim" key) as rt-app,
+ * anything else as a sched-sim trace; the others force one reader.
+ */
+struct trace *trace_load_format(const char *file, u64 max_bytes,
+				enum sim_trace_format format, sim_error *err);
+struct trace *trace_load_string_format(const char *text, size_t len,
+				       const char *name,
+				       enum sim_trace_format format,
+				       sim_error *err);
+/*
+ * The trace as an rt-app file (loader/rtapp_export.c): malloc'd text, or
+ * NULL with err naming what rt-app cannot express.  *notes (if notes is
+ * not NULL) gets malloc'd lines of what the file means for rt-app's
+ * versions, or NULL.
+ */
+char *trace_export_rtapp(const struct trace *t, char **notes, sim_error *err);
 void trace_free(struct trace *t);
 
 /*

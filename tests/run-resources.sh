@@ -267,6 +267,30 @@ run_case "jobs: 1,000,001 tasks in all: refused (limit 1,000,000)" refused \
 	'would fork more than 1000000 tasks in all' \
 	"$tmp/fanout-over.json"
 
+# ---- rt-app files (docs/rt-app.md) ----------------------------------------
+
+# phases are unrolled into one program: 100,000 steps (the limit), then one
+# more
+rtapp_phases() {
+	printf '{"tasks": {"t": {"phases": {"a": {"loop": %s, "run": 1, "sleep": 1}, "b": {"run": 1}}}}, "global": {"duration": 1}}\n' "$1"
+}
+rtapp_phases 49999 >"$tmp/rtapp-unroll.json"
+run_case "rt-app: phases unrolled into 99,999 steps: runs" ran '' \
+	--json -o "$tmp/report.json" "$tmp/rtapp-unroll.json"
+rtapp_phases 50000 >"$tmp/rtapp-unroll-over.json"
+run_case "rt-app: phases unrolled into 100,001 steps: refused" refused \
+	'tasks\.t\.phases\.b: .*more than 100000 steps' "$tmp/rtapp-unroll-over.json"
+
+# a 5 MB rt-app file (an array of 2.5 million numbers in a comment key),
+# read by the relaxed reader, as is one with a comment in it
+awk 'BEGIN { printf "{\"tasks\": {\"t\": {\"run\": 1}}, /* c */ \"global\": {\"duration\": 1, \"_big\": ["; for (i = 0; i < 2500000; i++) printf "%s0", i ? "," : ""; print "]}}" }' >"$tmp/rtapp-big.json"
+run_case "rt-app: a 5 MB file with a comment: runs" ran '' "$tmp/rtapp-big.json"
+
+# nesting past the relaxed reader's 128 levels, inside a comment key
+awk 'BEGIN { printf "{\"tasks\": {\"t\": {\"run\": 1}}, /* c */ \"_x\": "; for (i = 0; i < 100000; i++) printf "["; print "" }' >"$tmp/rtapp-deep.json"
+run_case "rt-app: 100,000 nested arrays: refused (limit 128)" refused \
+	'invalid JSON: objects and arrays nested more than 128 deep' "$tmp/rtapp-deep.json"
+
 # ---- idle CPUs ---------------------------------------------------------------
 
 trace 100s 256 '' '{"name": "sleeper", "program": [{"sleep": "100s"}]}' >"$tmp/idle.json"

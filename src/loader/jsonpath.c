@@ -45,8 +45,8 @@ static bool is_plain_key(const char *key)
 }
 
 /* "tasks[3].program[1].run"; odd member names as ["a.b"]. */
-static void render_path(const struct jsonpos_step *steps, size_t depth,
-			char *buf, size_t size)
+void render_path(const struct jsonpos_step *steps, size_t depth, char *buf,
+		 size_t size)
 {
 	struct strbuf sb;
 

@@ -497,6 +497,12 @@ static long parse_path(const char *p, struct jsonpos_step *steps, char *buf)
 int jsonpos_locate_path(const char *text, size_t len, const char *path,
 			struct jsonpos *pos)
 {
+	return jsonpos_locate_path_at(text, len, path, false, pos);
+}
+
+int jsonpos_locate_path_at(const char *text, size_t len, const char *path,
+			   bool at_key, struct jsonpos *pos)
+{
 	size_t plen = strlen(path);
 	struct jsonpos_step *steps = malloc((plen + 1) * sizeof(*steps));
 	char *buf = malloc(2 * plen + 2);
@@ -506,7 +512,7 @@ int jsonpos_locate_path(const char *text, size_t len, const char *path,
 	if (steps && buf) {
 		n = parse_path(path, steps, buf);
 		if (n >= 0)
-			rc = jsonpos_locate(text, len, steps, (size_t)n, false,
+			rc = jsonpos_locate(text, len, steps, (size_t)n, at_key,
 					    pos);
 	}
 	free(steps);

@@ -44,6 +44,9 @@ int jsonpos_locate(const char *text, size_t len,
  */
 int jsonpos_locate_path(const char *text, size_t len, const char *path,
 			struct jsonpos *pos);
+/* The same, with at_key as jsonpos_locate has it. */
+int jsonpos_locate_path_at(const char *text, size_t len, const char *path,
+			   bool at_key, struct jsonpos *pos);
 
 /*
  * Positions of the elements of the array at path[0..depth), in one walk.

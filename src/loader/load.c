@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "loader/loader.h"
+#include "loader/relaxed.h"
 
 #define DOC_VALID \
 	"a JSON object with \"sched-sim\": 1 (see docs/trace-format.md)"
@@ -158,8 +159,65 @@ static void invalid_json(sim_error *err, const char *file, const char *text,
 	sb_finish(&sb);
 }
 
+/*
+ * A document that parsed as strict JSON is an rt-app file when it has no
+ * "sched-sim" key and its "tasks" or "global" is an object (a sched-sim
+ * trace's "tasks" is an array).
+ */
+static bool looks_like_rtapp(json_t *root)
+{
+	return json_is_object(root) && !json_object_get(root, "sched-sim") &&
+	       (json_is_object(json_object_get(root, "tasks")) ||
+		json_is_object(json_object_get(root, "global")));
+}
+
+/*
+ * Not strict JSON.  It may still be an rt-app file, which json-c reads
+ * with comments and trailing commas and workgen with repeated keys: if
+ * the relaxed reader reads it and it looks like one, it is one.  If both
+ * fail, the relaxed reader's error is the one to show when the text had
+ * a top-level "tasks" or "global" object and the error lies no earlier
+ * than jansson's (which stopped at a comment, say).  NULL: report jansson's.
+ */
+static struct trace *load_relaxed_instead(const char *text, size_t len,
+					  const char *name,
+					  const json_error_t *jerr,
+					  sim_error *err, bool *failed)
+{
+	struct rj_doc doc;
+	struct trace *t = NULL;
+
+	*failed = false;
+	if (rj_parse(text, len, &doc) == 0) {
+		if (doc.root->type == RJ_OBJECT && !rj_member(doc.root, "sched-sim") &&
+		    ((rj_get(doc.root, "tasks") &&
+		      rj_get(doc.root, "tasks")->type == RJ_OBJECT) ||
+		     (rj_get(doc.root, "global") &&
+		      rj_get(doc.root, "global")->type == RJ_OBJECT))) {
+			t = rtapp_load_doc(&doc, name, err);
+			*failed = !t;
+		}
+	} else if (doc.looks_rtapp &&
+		   (doc.error_pos.line > jerr->line ||
+		    (doc.error_pos.line == jerr->line &&
+		     doc.error_pos.column >= jerr->column))) {
+		rtapp_syntax_error(&doc, name, err);
+		*failed = true;
+	}
+	rj_free(&doc);
+	return t;
+}
+
 struct trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err)
+{
+	return trace_load_string_format(text, len, name, SIM_FORMAT_AUTO, err);
+}
+
+struct trace *trace_load_string_format(const char *text, size_t len,
+				       const char *name,
+				       enum sim_trace_format format,
+				       sim_error *err)
 {
 	struct loader ld = { 0 };
 	sim_error scratch;
@@ -185,11 +243,25 @@ struct trace *trace_load_string(const char *text, size_t len,
 		sb_finish(&sb);
 		return NULL;
 	}
+	if (format == SIM_FORMAT_RTAPP)
+		return rtapp_load(text, len, name, err);
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
 			  &jerr);
+	if (!root && format == SIM_FORMAT_AUTO) {
+		bool failed;
+		struct trace *t = load_relaxed_instead(text, len, name, &jerr,
+						       err, &failed);
+
+		if (t || failed)
+			return t;
+	}
 	if (!root) {
 		invalid_json(err, name, text, len, &jerr);
 		return NULL;
+	}
+	if (format == SIM_FORMAT_AUTO && looks_like_rtapp(root)) {
+		json_decref(root);
+		return rtapp_load(text, len, name, err);
 	}
 	ld.file = name;
 	ld.text = text;
@@ -208,6 +280,7 @@ struct trace *trace_load_string(const char *text, size_t len,
 		trace_free(ld.t);
 		return NULL;
 	}
+	ld.t->format = SIM_FORMAT_SCHED_SIM;
 	return ld.t;
 }
 
@@ -375,6 +448,12 @@ static void read_failed(sim_error *err, const char *file, u64 max,
 
 struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err)
 {
+	return trace_load_format(file, max_bytes, SIM_FORMAT_AUTO, err);
+}
+
+struct trace *trace_load_format(const char *file, u64 max_bytes,
+				enum sim_trace_format format, sim_error *err)
+{
 	struct read_outcome outcome = { 0 };
 	bool is_stdin = !strcmp(file, "-");
 	const char *name = is_stdin ? STDIN_NAME : file;
@@ -403,7 +482,7 @@ struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err)
 		read_failed(err, name, max_bytes, &outcome);
 		return NULL;
 	}
-	t = trace_load_string(text, len, name, err);
+	t = trace_load_string_format(text, len, name, format, err);
 	free(text);
 	return t;
 }
@@ -446,6 +525,9 @@ void trace_free(struct trace *t)
 	for (size_t i = 0; i < t->nr_warnings; i++)
 		free(t->warnings[i]);
 	free(t->warnings);
+	for (size_t i = 0; i < t->nr_notes; i++)
+		free(t->notes[i]);
+	free(t->notes);
 	free(t);
 }
 
@@ -463,4 +545,38 @@ sim_trace *sim_trace_load_max(const char *file, uint64_t max_bytes,
 void sim_trace_free(sim_trace *trace)
 {
 	trace_free(trace);
+}
+
+sim_trace *sim_trace_load_format(const char *file, uint64_t max_bytes,
+				 int format, sim_error *err)
+{
+	return trace_load_format(file, max_bytes, format, err);
+}
+
+sim_trace *sim_trace_load_string_format(const char *text, size_t len,
+					const char *name, int format,
+					sim_error *err)
+{
+	return trace_load_string_format(text, len, name, format, err);
+}
+
+int sim_trace_format(const sim_trace *trace)
+{
+	return trace->format;
+}
+
+size_t sim_trace_note_count(const sim_trace *trace)
+{
+	return trace->nr_notes;
+}
+
+const char *sim_trace_note(const sim_trace *trace, size_t i)
+{
+	return i < trace->nr_notes ? trace->notes[i] : NULL;
+}
+
+char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
+			     sim_error *err)
+{
+	return trace_export_rtapp(trace, notes, err);
 }

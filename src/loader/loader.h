@@ -33,6 +33,15 @@
  *	tasks.c		"tasks", expanded into instances
  *	expects.c	"expect"
  *	overrides.c	the command line: trace_override, --expect
+ * and, for rt-app workload files (docs/rt-app.md):
+ *	relaxed.c	JSON as rt-app's json-c and workgen read it, with
+ *			the place of every value
+ *	rtapp.c		an rt-app file -> the sched-sim trace that means
+ *			the same, read by the rooms above; with
+ *			rtapp_threads.c (threads, phases, events) and
+ *			rtapp_programs.c (their programs), rtapp.h
+ *	rtapp_export.c	a trace -> an rt-app file, or what rt-app cannot
+ *			express
  * and the helpers they stand on:
  *	jsonpath.c	the path of the value at hand, and how an error reads
  *	jsonpos.c	where a path's value sits in the text (line, column)
@@ -269,6 +278,9 @@ void path_pop(struct loader *ld);
 size_t path_depth(const struct loader *ld);
 /* The current path as text, "tasks[3].program[1]"; NULL if out of memory */
 char *path_current(const struct loader *ld);
+/* steps[0..depth) as text: "tasks[3].program[1]", odd names as ["a.b"] */
+void render_path(const struct jsonpos_step *steps, size_t depth, char *buf,
+		 size_t size);
 void error_set_file(sim_error *err, const char *file);
 
 /*
@@ -388,5 +400,18 @@ int ld_warn_lonely_recvs(struct loader *ld);
 
 int ld_parse_tasks(struct loader *ld, json_t *root);
 int ld_parse_expects(struct loader *ld, json_t *root);
+
+/* ---- rtapp.c: rt-app files (docs/rt-app.md) ----------------------------- */
+
+struct rj_doc;
+/* An rt-app file's text, read with relaxed.c */
+struct trace *rtapp_load(const char *text, size_t len, const char *name,
+			 sim_error *err);
+/* One that relaxed.c has read already (doc is the caller's to free) */
+struct trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
+			     sim_error *err);
+/* The error that stopped relaxed.c, as the loader writes errors */
+void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
+			sim_error *err);
 
 #endif /* SCHEDSIM_LOADER_H */
