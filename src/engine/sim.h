@@ -2,7 +2,11 @@
 /*
  * engine/sim.h - the engine's working state during a run, shared by the
  * files of src/engine/ and by nothing else: the reports, the API and the
- * CLI see only the plain numbers of struct sim_result (result.h).
+ * CLI see only the plain numbers of struct sim_result (result.h).  One
+ * outside user: tools/kernelrun/ draws durations (random.c) and keeps
+ * latency histograms (latency.c) with the engine's functions, so that a
+ * kernel run and a simulation use the same distributions and percentiles;
+ * of struct sim they touch only the generator and the histogram pool.
  *
  *	timers.c	the event queue: an indexed binary heap of timers
  *	random.c	seeded durations (xoshiro256**, portable logarithm)

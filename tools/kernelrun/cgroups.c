@@ -191,19 +191,22 @@ int kr_cgroups_find(struct kr_cgroups *cg, const char *root, char *why,
 		}
 		if (is_file(root, "cgroup.controllers")) {
 			if (!v2_has_cpu(root)) {
-				snprintf(why, len, "--cgroup-root %s: cgroup v2 "
-					 "without the cpu controller (it is "
-					 "not in its cgroup.controllers%s); "
-					 "enable it in the parent's "
-					 "cgroup.subtree_control (echo +cpu > "
-					 ".../cgroup.subtree_control)%s", root,
-					 v1_cpu[0] ? ": a cgroup v1 hierarchy "
-					 "holds it" : "", v1_cpu[0] ?
-					 ", or use that v1 hierarchy: "
-					 "--cgroup-root " : "");
 				if (v1_cpu[0])
-					snprintf(why + strlen(why),
-						 len - strlen(why), "%s", v1_cpu);
+					snprintf(why, len, "--cgroup-root %s: "
+						 "cgroup v2 without the cpu "
+						 "controller (not in its "
+						 "cgroup.controllers): the cgroup "
+						 "v1 hierarchy at %s holds it; use "
+						 "that: --cgroup-root %s", root,
+						 v1_cpu, v1_cpu);
+				else
+					snprintf(why, len, "--cgroup-root %s: "
+						 "cgroup v2 without the cpu "
+						 "controller (not in its "
+						 "cgroup.controllers); enable it "
+						 "in its parent: echo +cpu > "
+						 "PARENT/cgroup.subtree_control",
+						 root);
 				return KR_REFUSED;
 			}
 			set_hierarchy(&cg->sched, KR_CG_V2, root, true);

@@ -75,6 +75,9 @@ static const char usage_text[] =
 "  --max-trace-size SIZE  refuse a larger trace (default 256M)\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
 "                         (sched-sim.PID whose PID is gone) and exit\n"
+"  --probe                say whether this machine can run traces (root, a\n"
+"                         writable cpu controller: it makes and removes a\n"
+"                         cgroup) and exit: 0 yes, 2 no, with the reason\n"
 "  -h, --help, --version\n"
 "\n"
 "Exit status: 0 ran, every expectation held; 1 an expectation failed;\n"
@@ -94,6 +97,7 @@ struct options {
 	int nr_expects;
 	bool no_group_sched;
 	bool cleanup;
+	bool probe;
 	uint64_t max_trace_size;
 };
 
@@ -301,7 +305,7 @@ static void machine_mask(const struct run *r, const struct cpumask *m,
 
 enum {
 	OPT_CPUS = 256, OPT_CGROUP_ROOT, OPT_NO_GROUP, OPT_DURATION, OPT_SEED,
-	OPT_EXPECT, OPT_CLEANUP, OPT_VERSION, OPT_MAX_TRACE_SIZE,
+	OPT_EXPECT, OPT_CLEANUP, OPT_PROBE, OPT_VERSION, OPT_MAX_TRACE_SIZE,
 };
 
 static int parse_size(const char *s, uint64_t *out)
@@ -338,6 +342,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "cleanup", no_argument, NULL, OPT_CLEANUP },
+		{ "probe", no_argument, NULL, OPT_PROBE },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
@@ -377,6 +382,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_CLEANUP:
 			o->cleanup = true;
 			break;
+		case OPT_PROBE:
+			o->probe = true;
+			break;
 		case OPT_MAX_TRACE_SIZE:
 			if (parse_size(optarg, &o->max_trace_size) ||
 			    !o->max_trace_size)
@@ -396,9 +404,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return KR_REFUSED;
 		}
 	}
-	if (o->cleanup) {
+	if (o->cleanup || o->probe) {
 		if (optind != argc)
-			return refuse("--cleanup takes no trace");
+			return refuse("--%s takes no trace",
+				      o->cleanup ? "cleanup" : "probe");
 		return 0;
 	}
 	if (optind != argc - 1) {
@@ -887,6 +896,27 @@ static bool clean_up(struct run *r)
 	return ok;
 }
 
+static void free_run(struct run *r)
+{
+	for (size_t g = 0; r->cg.groups && g < r->cg.nr_groups; g++) {
+		free(r->cg.groups[g].sched_dir);
+		free(r->cg.groups[g].acct_dir);
+	}
+	free(r->cg.groups);
+	for (size_t i = 0; i < r->nr_failures; i++)
+		free(r->failures[i]);
+	free(r->failures);
+	free(r->pids);
+	free(r->stat_fds);
+	free(r->group_now);
+	free(r->nice_now);
+	free(r->done);
+	free(r->end);
+	kr_shared_unmap(r->sh);
+	if (r->t)
+		trace_free(r->t);
+}
+
 /* ---- the run ---------------------------------------------------------- */
 
 static int load(struct run *r)
@@ -1056,6 +1086,41 @@ static bool interrupt_pending(void)
 	       sigismember(&pending, SIGHUP);
 }
 
+/*
+ * --probe: what a run needs from the machine, tried for real: root, the
+ * cpu controller found, the run's parent cgroup made and removed.
+ */
+static int probe(const struct options *o)
+{
+	struct kr_cgroups cg = { .group_sched = true };
+	struct cpumask usable;
+	struct kr_kernel_info ki;
+	char why[1024], list[256];
+	bool removed;
+
+	if (geteuid() != 0)
+		return refuse("must run as root: it makes cgroups and moves "
+			      "processes into them (you are uid %d); run it "
+			      "with sudo", (int)geteuid());
+	if (kr_cgroups_find(&cg, o->cgroup_root, why, sizeof(why)))
+		return refuse("%s", why);
+	if (kr_cgroups_make_parent(&cg, why, sizeof(why))) {
+		kr_cgroups_remove_all(&cg);
+		return refuse("%s", why);
+	}
+	removed = kr_cgroups_remove_all(&cg);
+	if (usable_cpus(&usable))
+		return refuse("cannot read the online CPUs");
+	kr_kernel_info(&ki);
+	printf(KR_NAME ": can run traces on %s: cgroup v%d cpu controller at "
+	       "%s, group usage from %s, CPUs %s\n", ki.kernel,
+	       cg.sched.kind == KR_CG_V2 ? 2 : 1, cg.sched.mount,
+	       cg.acct.kind == KR_CG_V1_CPUACCT ? cg.acct.mount :
+	       cg.sched.usage ? "the same hierarchy" : "the tasks' sums",
+	       format_cpulist(&usable, list, sizeof(list)));
+	return removed ? 0 : KR_RUN_FAILED;
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { 0 };
@@ -1072,20 +1137,21 @@ int main(int argc, char **argv)
 		kr_cgroups_cleanup_stale(r.opt.cgroup_root);
 		return 0;
 	}
+	if (r.opt.probe)
+		return probe(&r.opt);
 	rc = load(&r);
 	if (!rc)
 		rc = check_runnable(&r);
 	if (!rc && kr_output_open(&r.out, r.opt.output))
 		rc = KR_WRITE_ERROR;
 	if (rc) {
-		if (r.t)
-			trace_free(r.t);
-		free(r.cg.groups);
+		free_run(&r);
 		return rc;
 	}
 	if (allocate(&r)) {
 		fprintf(stderr, KR_NAME ": out of memory\n");
 		kr_output_discard(&r.out);
+		free_run(&r);
 		return KR_RUN_FAILED;
 	}
 
@@ -1116,6 +1182,7 @@ int main(int argc, char **argv)
 	if (r.failed) {
 		fprintf(stderr, KR_NAME ": %s\n", r.error);
 		kr_output_discard(&r.out);
+		free_run(&r);
 		return r.interrupted ? KR_INTERRUPTED : KR_RUN_FAILED;
 	}
 	rc = kr_write_report(&(struct kr_report_input){
@@ -1128,6 +1195,6 @@ int main(int argc, char **argv)
 	}, &r.out);
 	if (rc == 0 && r.interrupted)
 		rc = KR_INTERRUPTED;
-	kr_shared_unmap(r.sh);
+	free_run(&r);
 	return rc;
 }
