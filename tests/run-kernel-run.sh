@@ -7,7 +7,9 @@
 #
 # Refusals are tested everywhere: a jobs step, bad JSON, more CPUs than
 # the machine has, not root (as root: under setpriv as nobody).  As root:
-# a missing or wrong --cgroup-root, an -o FILE that cannot be written.
+# a missing or wrong --cgroup-root, a read-only one (a tmpfs mounted
+# read-only that looks like a cpu hierarchy), an -o FILE that cannot be
+# written.
 # With a writable cpu controller (kernel-run --probe says so), short runs
 # on the kernel, each checked against an oracle that does not come from
 # kernel-run's own arithmetic:
@@ -60,6 +62,7 @@ cleanup() {
 		kill -TERM "$background" 2>/dev/null	# kernel-run cleans up on TERM
 		wait "$background" 2>/dev/null
 	fi
+	umount "$tmp/ro" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -205,7 +208,8 @@ else
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu refuse-output; do
+	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu \
+		 refuse-cgroup-read-only refuse-output; do
 		skip "$c" "not root (uid $(id -u)): the root checks come first"
 	done
 else
@@ -214,6 +218,22 @@ else
 	mkdir -p plain
 	refuse refuse-cgroup-root-not-cpu '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup with the cpu controller' \
 		--cgroup-root "$tmp/plain" hog.json
+	# a cpu hierarchy where no cgroup can be made: a read-only tmpfs
+	# that looks like one (it has a cpu.shares)
+	mkdir -p ro
+	if mount -t tmpfs -o size=64k krt-ro "$tmp/ro" 2>/dev/null; then
+		touch ro/cpu.shares
+		if mount -o remount,ro "$tmp/ro" 2>/dev/null; then
+			refuse refuse-cgroup-read-only \
+				'^kernel-run: cannot make the cgroup [^ ]*/ro/sched-sim\.[0-9]+: Read-only file system; remount it read-write' \
+				--cgroup-root "$tmp/ro" hog.json
+		else
+			skip refuse-cgroup-read-only "cannot remount a tmpfs read-only here"
+		fi
+		umount "$tmp/ro"
+	else
+		skip refuse-cgroup-read-only "cannot mount a tmpfs here"
+	fi
 	run_kr refuse-output -o "$tmp/nodir/report.json" hog.json
 	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/nodir/report.json" "$err" &&
 	   [ -z "$(cgroups_of "$krpid")" ]; then

@@ -10,7 +10,9 @@
 # FUZZ=1 also asks for clang and its libFuzzer runtime (tools/fuzz.sh).
 set -euo pipefail
 
-PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
+# gzip and util-linux (setpriv): tools/kernel-run and its test; Essential
+# in Debian, listed for completeness
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev gzip util-linux)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi

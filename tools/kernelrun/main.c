@@ -125,6 +125,7 @@ struct run {
 	uint64_t window_ns;		/* the measured window */
 	bool interrupted;
 	bool failed;
+	bool refused;			/* failed before any task existed */
 	char error[512];
 
 	char **failures;		/* trace events that failed */
@@ -1017,8 +1018,11 @@ static int set_up(struct run *r)
 	const struct trace *t = r->t;
 	char why[1024], what[600];
 
+	/* a hierarchy where it cannot be made is no writable controller:
+	 * refused, as a missing one is */
 	if (kr_cgroups_make_parent(&r->cg, why, sizeof(why))) {
 		fail_run(r, "%s", why);
+		r->refused = true;
 		return -1;
 	}
 	for (size_t g = 0; g < t->nr_groups; g++) {
@@ -1183,7 +1187,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, KR_NAME ": %s\n", r.error);
 		kr_output_discard(&r.out);
 		free_run(&r);
-		return r.interrupted ? KR_INTERRUPTED : KR_RUN_FAILED;
+		return r.interrupted ? KR_INTERRUPTED :
+		       r.refused ? KR_REFUSED : KR_RUN_FAILED;
 	}
 	rc = kr_write_report(&(struct kr_report_input){
 		.t = r.t, .sh = r.sh, .cg = &r.cg, .end = r.end,
