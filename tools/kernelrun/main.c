@@ -257,7 +257,7 @@ static int choose_cpus(struct run *r)
 
 			snprintf(count, sizeof(count), "%d", cpus_weight(&chosen));
 			if (trace_override(t, "cpus", count, &err))
-				return refuse("--cpus %s names %s CPUs, too few "
+				return refuse("--cpus %s names %s CPU(s), too few "
 					      "for this trace: %s",
 					      r->opt.cpu_list, count, err.text);
 		}
@@ -1054,6 +1054,15 @@ static void become_realtime(struct run *r)
 	r->controller_rt = sched_setscheduler(0, SCHED_FIFO, &sp) == 0;
 }
 
+/* After the window: the clean-up and the report need no hurry, and the
+ * gzip that reads the kernel's configuration must not inherit FIFO 99. */
+static void become_normal(void)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+}
+
 /*
  * Time 0: published START_MARGIN_NS ahead, so that every task can take
  * its baseline counters and go to sleep until its start before it.  The
@@ -1178,6 +1187,7 @@ int main(int argc, char **argv)
 			run_window(&r, &signals);
 			if (!r.failed)
 				read_window_end(&r);
+			become_normal();
 		}
 	}
 	if (!clean_up(&r) && !r.failed)
