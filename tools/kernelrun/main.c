@@ -587,9 +587,32 @@ static const char *errno_text(int err, char *buf, size_t len)
 	return buf;
 }
 
+/* Ended: reaped, killed, or exited and not reaped yet (a zombie). */
 static bool task_gone(const struct run *r, int i)
 {
-	return r->done[i] || !r->pids[i];
+	uint32_t state = atomic_load(&r->sh->tasks[i].state);
+
+	return r->done[i] || !r->pids[i] || state == KR_TASK_EXITED ||
+	       state == KR_TASK_FAILED;
+}
+
+/*
+ * sched-sim's rule for rmdir: EBUSY while a task is in the group or a
+ * group below it exists.  With group scheduling the kernel's rmdir says
+ * the same; checked here, it holds without (where the group may have no
+ * cgroup of its own) and leaves a v2 group's "+tasks" leaf alone.
+ */
+static bool group_busy(const struct run *r, int g)
+{
+	const struct trace *t = r->t;
+
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		if (r->group_now[i] == g && !task_gone(r, (int)i))
+			return true;
+	for (size_t c = 1; c < t->nr_groups; c++)
+		if (t->groups[c].parent == g && r->cg.groups[c].exists)
+			return true;
+	return false;
 }
 
 /* A task killed by an event: its last counters from its zombie. */
@@ -669,11 +692,11 @@ static void do_event(struct run *r, const struct trace_event *ev)
 			event_failed(r, ev, "no such group (ENOENT)");
 			return;
 		}
-		err = kr_group_remove(&r->cg, ev->group);
-		if (err == EBUSY) {
+		if (group_busy(r, ev->group)) {
 			event_failed(r, ev, "the group holds tasks or groups (EBUSY)");
 			return;
 		}
+		err = kr_group_remove(&r->cg, ev->group);
 		break;
 	case EV_NICE:
 		if (task_gone(r, ev->task)) {

@@ -211,14 +211,22 @@ static void run_step(struct task_proc *tp, const struct trace_step *st)
 	}
 }
 
-/* The signals the controller blocks, back to their defaults. */
+/*
+ * The signals the controller blocks, back to their defaults.  One that
+ * came between the fork and setpgid() (a terminal's Ctrl-C, for the
+ * controller's process group) is pending here: ignoring it first
+ * discards it, so that it stops the run through the controller instead
+ * of killing a task.
+ */
 static void reset_signals(void)
 {
 	sigset_t none;
 
 	for (int sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
+		if (sig != SIGKILL && sig != SIGSTOP) {
+			signal(sig, SIG_IGN);
 			signal(sig, SIG_DFL);
+		}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
