@@ -41,26 +41,28 @@
 #define V2_TASKS_LEAF "+tasks"
 
 /*
- * A path into buf[KR_PATH_MAX]: 0, or ENAMETOOLONG when it does not fit
- * (buf is then "", which names no file: a cut path could name another).
+ * A path into a char array: 0, or ENAMETOOLONG when it does not fit (the
+ * array then holds "", which names no file: a cut path could name
+ * another).
  */
-static int pathf(char *buf, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static int pathf_sized(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-static int pathf(char *buf, const char *fmt, ...)
+static int pathf_sized(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, KR_PATH_MAX, fmt, ap);
+	n = vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
-	if (n < 0 || n >= KR_PATH_MAX) {
+	if (n < 0 || (size_t)n >= size) {
 		buf[0] = '\0';
 		return ENAMETOOLONG;
 	}
 	return 0;
 }
+#define pathf(array, ...) pathf_sized(array, sizeof(array), __VA_ARGS__)
 
 /* sched_weight_to_cgroup() of kernel/sched/sched.h (Linux 6.x). */
 unsigned long kr_weight_from_shares(unsigned long shares)
@@ -237,10 +239,13 @@ int kr_cgroups_find(struct kr_cgroups *cg, const char *root, char *why,
 	return KR_REFUSED;
 }
 
-/* A stale parent of a run that died (the same PID, reused): gone if it
- * can be removed.  true: the name is free now. */
 static bool remove_tree(const char *dir, int depth);
 
+/*
+ * The run's parent: 0 or an errno.  One that exists is a stale parent of
+ * a run that was killed and had this PID: removed first, with whatever
+ * it still holds.
+ */
 static int make_dir(const char *dir)
 {
 	if (mkdir(dir, 0755) == 0)
@@ -393,7 +398,7 @@ int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
 {
 	struct kr_group_state *gs = &cg->groups[g];
 	const char *path = t->groups[g].path;
-	bool v2 = cg->sched.kind == KR_CG_V2;
+	bool v2 = cg->sched.kind == KR_CG_V2, wants_acct = false;
 	int err = 0;
 
 	free(gs->sched_dir);
@@ -402,11 +407,16 @@ int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
 	gs->usage_fd = -1;
 	/* v2 makes the groups even when flat: it counts their usage */
 	gs->sched_dir = join(cg->sched.parent, cg->group_sched || v2 ? path : "/");
-	if (cg->acct.kind != KR_CG_NONE)
+	/* where its usage is counted: the mirror, its own cgroup, or (flat
+	 * v1 with cpu and cpuacct together) nowhere of its own */
+	if (cg->acct.kind != KR_CG_NONE) {
 		gs->acct_dir = join(cg->acct.parent, path);
-	else if (cg->sched.usage && (cg->group_sched || v2))
-		gs->acct_dir = strdup(gs->sched_dir);
-	if (!gs->sched_dir || (cg->sched.usage || cg->acct.kind ? !gs->acct_dir : false)) {
+		wants_acct = true;
+	} else if (cg->sched.usage && (cg->group_sched || v2)) {
+		gs->acct_dir = gs->sched_dir ? strdup(gs->sched_dir) : NULL;
+		wants_acct = true;
+	}
+	if (!gs->sched_dir || (wants_acct && !gs->acct_dir)) {
 		snprintf(what, len, "%s", path);
 		return ENOMEM;
 	}
@@ -429,7 +439,7 @@ int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
 		return err;
 	}
 	if (gs->v2_inner) {
-		char leaf[KR_PATH_MAX], ctl[1024];
+		char leaf[KR_PATH_MAX], ctl[KR_PATH_MAX];
 
 		pathf(leaf, "%s/" V2_TASKS_LEAF, gs->sched_dir);
 		pathf(ctl, "%s/cgroup.subtree_control",
