@@ -44,13 +44,21 @@
 
 /*
  * The load weight of a nice level: sched_prio_to_weight[] of today's
- * kernel/sched/core.c is 2.6.23's prio_to_weight[] unchanged, so the
- * simulator's table serves.  SCHED_IDLE weighs WEIGHT_IDLEPRIO, 3 today
- * (2 in 2.6.23).
+ * kernel/sched/core.c, a table retuned after 2.6.23-rc1 (whose table
+ * cfs-v19 keeps: nice 5 weighs 336 there, 335 here; nice -20 88818
+ * there, 88761 here).  SCHED_IDLE weighs WEIGHT_IDLEPRIO, 3 (2 in
+ * 2.6.23).
  */
+static const uint64_t kernel_prio_to_weight[40] = {
+	/* -20 */ 88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	/* -10 */  9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	/*   0 */  1024,   820,   655,   526,   423,   335,   272,   215,   172,   137,
+	/*  10 */   110,    87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
 static uint64_t kernel_nice_weight(int nice)
 {
-	return sched_policy_find(SIM_DEFAULT_POLICY)->nice_weight(nice);
+	return kernel_prio_to_weight[nice + 20];
 }
 
 static uint64_t kernel_idle_weight(void)
