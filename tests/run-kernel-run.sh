@@ -5,8 +5,8 @@
 # kernel (docs/kernel-run.md).  SIMBIN is build*/sched-sim; the kernel-run
 # beside it is tested.
 #
-# Refusals are tested everywhere: a jobs step, bad JSON, more CPUs than
-# the machine has, not root (as root: under setpriv as nobody).  As root:
+# Refusals are tested everywhere: jobs steps that could make more than
+# 16384 processes at once, bad JSON, more CPUs than the machine has, not root (as root: under setpriv as nobody).  As root:
 # a missing or wrong --cgroup-root, a read-only one (a tmpfs mounted
 # read-only that looks like a cpu hierarchy), an -o FILE that cannot be
 # written.
@@ -24,6 +24,9 @@
 #   programs    a 1 ms run / 9 ms sleep loop: its CPU time is 1 ms per
 #               completed sleep (run is CPU time); a ping-pong pair over
 #               two channels alternates, so both get the same CPU time
+#   jobs        make -j2 of 4 children and nested jobs: children counted,
+#               their CPU time is what their runs ask, the steps named as
+#               sched-sim names them, the run ends at the last exit
 #   events      a task moved between groups half-way and a hog killed:
 #               the analytic shares; the kill's exit time; the failures
 #               of a kill of a dead task and an rmdir of a busy group
@@ -183,12 +186,13 @@ refuse() {
 
 refuse refuse-no-trace 'no trace given'
 
-cat >jobs.json <<EOF
+cat >huge-jobs.json <<EOF
 { "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},
   "tasks": [ { "name": "make", "program": [ { "run": "1ms" },
-    { "jobs": { "parallel": 2, "total": 4, "program": [ { "run": "10ms" } ] } } ] } ] }
+    { "jobs": { "parallel": 200, "total": 400, "program": [
+      { "jobs": { "parallel": 100, "total": 100, "program": [ { "run": "10ms" } ] } } ] } } ] } ] }
 EOF
-refuse refuse-jobs-step '^kernel-run: jobs\.json:3:5: tasks\[0\]\.program\[1\]: kernel-run cannot run a jobs step' jobs.json
+refuse refuse-too-many-processes '^kernel-run: huge-jobs\.json: its tasks and the children of their jobs steps can be more than 16384 processes alive at once' huge-jobs.json
 
 printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
 refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
@@ -250,7 +254,7 @@ fi
 
 # ---- runs on the kernel ----------------------------------------------------
 
-runs="shares single-hog programs events sigint sigkill"
+runs="shares single-hog programs jobs events sigint sigkill"
 why=
 if [ "$(id -u)" -ne 0 ]; then
 	why="not root (uid $(id -u))"
@@ -366,6 +370,45 @@ need "ping $ping ns and pong $pong ns: more than one 200 us run + 5 % apart" \
 need "ping-pong never ran ($ping ns)" within "$ping" 10000000 1000000000
 need "pong never waited for a message" within "$(field "$out" name ${tag}-pong count)" 1 1000000000
 verdict programs
+
+# -- jobs: make -j2 of 4 children, then a step whose 2 children each run
+# make -j2 of 2 grandchildren (with "sigchld": "ignored"); against the
+# numbers that need no simulation (each child's run is CPU time) and the
+# step paths sched-sim gives the same trace
+cat >jobs.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-jobs", "duration": "10s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/make" } ],
+  "tasks": [ { "name": "${tag}-make", "group": "/make", "program": [ { "run": "1ms" },
+    { "jobs": { "parallel": 2, "total": 4, "program": [ { "run": "100ms" } ] } },
+    { "jobs": { "parallel": 1, "total": 2, "sigchld": "ignored", "program": [
+      { "jobs": { "parallel": 2, "total": 2, "program": [ { "run": "20ms" } ] } } ] } } ] } ] }
+EOF
+run_kr jobs jobs.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+# job_steps entries: step, children, exited, cpu_ns, one line each
+steps=$(awk '/"job_steps": \[/ { on = 1 } on && /"step":/ { gsub(/[",]/, "", $2); s = $2 }
+	on && /"children":/ { c = $2 } on && /"exited":/ { e = $2 }
+	on && /"cpu_ns":/ { gsub(/,/, "", $2); print s, c e, $2 }
+	on && /^  \]/ { on = 0 }' "$out" | tr -d ',')
+sim_steps=$("$simbin" --json jobs.json | awk '/"step":/ { gsub(/[",]/, "", $2); print $2 }')
+need "steps $(echo $steps | awk '{ printf "%s ", $1 }'), sched-sim names $(echo $sim_steps)" \
+	[ "$(echo "$steps" | awk '{ print $1 }')" = "$sim_steps" ]
+read -r _ first first_cpu <<<"$(echo "$steps" | sed -n 1p)"
+read -r _ nested nested_cpu <<<"$(echo "$steps" | sed -n 3p)"
+need "program[1].jobs: children/exited $first, want 44" [ "$first" = 44 ]
+need "program[1].jobs: CPU $first_cpu ns, want 4 x 100 ms (+5 %)" within "$first_cpu" 400000000 420000000
+need "the grandchildren: children/exited $nested, want 44" [ "$nested" = 44 ]
+need "the grandchildren: CPU $nested_cpu ns, want 4 x 20 ms (+10 %)" within "$nested_cpu" 80000000 88000000
+make_exit=$(field "$out" name ${tag}-make exit_ns)
+need "the run did not end at make's exit ($make_exit ns; duration $(top "$out" duration_ns))" \
+	[ -n "$make_exit" ] && [ "$make_exit" = "$(top "$out" duration_ns)" ]
+need "group /make: $(field "$out" path /make tasks) tasks, want 1 + 4 + 2 + 4" \
+	[ "$(field "$out" path /make tasks)" = 11 ]
+# make waits for 6 children; a wakeup is counted when it had to wait
+need "make woke $(field "$out" name ${tag}-make count) times after its children, want 1 to 6" \
+	within "$(field "$out" name ${tag}-make count)" 1 6
+verdict jobs
 
 # -- events: a move half-way, a kill, events that fail while running (the
 # loader refuses those it can foresee)

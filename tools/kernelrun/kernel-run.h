@@ -11,6 +11,8 @@
  *	workload.c	a task's process: its program, channels, latencies
  *	procstat.c	/proc/PID/{schedstat,status,sched} and the pure parsers
  *	kinfo.c		the running kernel: uname, HZ, preemption, sysctls
+ *	jobs.c		the jobs steps of the trace, and the slots of their
+ *			children
  *	kreport.c	the measurements as sched-sim's JSON report
  *
  * The trace comes through the library's loader (src/trace.h), so the
@@ -118,6 +120,39 @@ struct kr_chan_shared {
 };
 
 /*
+ * The children of one jobs step of one trace task, summed: the report's
+ * job_steps entry.  Written by the children as they exit and by the
+ * controller for those alive at the end, with atomic operations
+ * (__atomic builtins: plain integers, so that the histogram reads as a
+ * struct lat_stats for lat_percentile()).
+ */
+struct kr_jobs_shared {
+	uint64_t forked, exited;
+	uint64_t cpu_ns, wait_ns, nvcsw, nivcsw, migrations;
+	uint64_t first_start_ns;	/* UINT64_MAX before the first fork */
+	uint64_t last_exit_ns;
+	uint64_t lat_count, lat_sum, lat_max;
+	uint32_t *hist;			/* LAT_BUCKETS, in this memory */
+};
+
+/* A child of a jobs step: counted once, by its parent when it has
+ * exited or by the controller at the end of the window, whichever
+ * changes ALIVE first. */
+enum kr_child_state {
+	KR_CHILD_FREE,
+	KR_CHILD_ALIVE,
+	KR_CHILD_EXITING,	/* its parent counted it */
+	KR_CHILD_COUNTED,	/* the controller counted it */
+};
+
+struct kr_child_slot {
+	uint32_t state;			/* enum kr_child_state, atomic */
+	pid_t pid;
+	int jobs;			/* index in the jobs table */
+	uint64_t exit_ns;		/* its last instant, since t0 */
+};
+
+/*
  * Mapped shared before the tasks are forked, so that every pointer into
  * it (the latency histograms) means the same in every process.
  */
@@ -129,10 +164,43 @@ struct kr_shared {
 	struct kr_task_shared *tasks;	/* [nr_tasks] */
 	struct kr_chan_shared *chans;	/* [nr_chans] */
 	uint32_t *hists;		/* [nr_tasks][LAT_BUCKETS] */
+	struct kr_jobs_shared *jobs;	/* [nr_jobs] */
+	struct kr_child_slot *slots;	/* [nr_slots] */
+	size_t nr_jobs, nr_slots;
 	size_t size;			/* of the mapping */
 };
 
-struct kr_shared *kr_shared_map(const struct trace *t);
+/* ---- jobs steps (jobs.c) --------------------------------------------- */
+
+/* Most processes alive at once: trace tasks and job children. */
+#define KR_MAX_PROCESSES 16384
+
+struct kr_jobs_step {
+	int task;			/* the trace task whose tree runs it */
+	const struct trace_program *program;
+	size_t step;			/* index in program */
+	char *path;			/* "program[0].jobs.program[1].jobs" */
+};
+
+struct kr_jobs_table {
+	struct kr_jobs_step *steps;
+	size_t nr, cap;
+	size_t *slot_lo;		/* per trace task: its first slot */
+	size_t nr_slots;		/* all tasks' (limit + 1: too many) */
+};
+
+/* Children alive at once under a process running prog; limit + 1 when
+ * more than limit. */
+size_t kr_jobs_alive_bound(const struct trace_program *prog, size_t limit);
+int kr_jobs_table_build(struct kr_jobs_table *jt, const struct trace *t,
+			size_t limit);
+void kr_jobs_table_free(struct kr_jobs_table *jt);
+/* The entry of a step run by trace task's tree, or -1. */
+int kr_jobs_find(const struct kr_jobs_table *jt, int task,
+		 const struct trace_program *prog, size_t step);
+
+struct kr_shared *kr_shared_map(const struct trace *t,
+				const struct kr_jobs_table *jt);
 void kr_shared_unmap(struct kr_shared *sh);
 
 /* futex helpers (shared, not private: several processes) */
@@ -140,8 +208,13 @@ void kr_futex_wait(_Atomic uint32_t *word, uint32_t expected);
 void kr_futex_wake(_Atomic uint32_t *word, int count);
 
 /* workload.c: the body of task i's process; never returns */
-_Noreturn void kr_task_main(const struct trace *t, struct kr_shared *sh,
-			    size_t i);
+_Noreturn void kr_task_main(const struct trace *t,
+			    const struct kr_jobs_table *jt,
+			    struct kr_shared *sh, size_t i);
+/* Add what a child used to its jobs step's sum (atomic); exit_ns since
+ * t0, or UINT64_MAX for a child still alive. */
+void kr_jobs_add(struct kr_jobs_shared *js, const struct kr_counters *c,
+		 uint64_t exit_ns);
 
 /* ---- cgroups --------------------------------------------------------- */
 

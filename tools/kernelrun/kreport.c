@@ -232,6 +232,21 @@ static void group_sums(struct sim_result *r, const struct kr_report_input *in)
 		else if (st->exit_ns > gr->finish_ns)
 			gr->finish_ns = st->exit_ns;
 	}
+	/* job children: in their trace task's group (where it is at the
+	 * end, as the tasks' sums count it; a child stays in the cgroup it
+	 * was forked in, which cpuacct counts right) */
+	for (size_t j = 0; j < r->nr_job_steps; j++) {
+		const struct sim_job_summary *js = &r->job_steps[j];
+		struct sim_group_result *gr = &r->groups[r->tasks[js->task].group];
+
+		if (!from_cgroups)
+			gr->cpu_ns += js->cpu_ns;
+		gr->tasks += (int)js->forked;
+		if (js->exited < js->forked)
+			gr->finished = false;
+		else if (js->last_exit_ns > gr->finish_ns)
+			gr->finish_ns = js->last_exit_ns;
+	}
 	for (size_t g = 0; g < r->nr_groups; g++) {
 		const struct kr_group_state *gs = &in->cg->groups[g];
 
@@ -263,6 +278,58 @@ static void group_sums(struct sim_result *r, const struct kr_report_input *in)
 				       r->groups[c].cpu_total_ns : own;
 			r->groups[g].cpu_ns = own;
 		}
+}
+
+static int by_first_fork(const void *a, const void *b)
+{
+	const struct sim_job_summary *x = a, *y = b;
+
+	if (x->first_start_ns != y->first_start_ns)
+		return x->first_start_ns < y->first_start_ns ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* The jobs steps that forked, in order of their first fork, as the
+ * simulator lists them; their CPU time counts in the run's total. */
+static int job_summaries(struct sim_result *r, const struct kr_report_input *in)
+{
+	const struct kr_jobs_table *jt = in->jt;
+
+	r->job_steps = calloc(jt->nr ? jt->nr : 1, sizeof(*r->job_steps));
+	if (!r->job_steps)
+		return -1;
+	for (size_t j = 0; j < jt->nr; j++) {
+		const struct kr_jobs_shared *js = &in->sh->jobs[j];
+		struct lat_stats lat = { .count = js->lat_count,
+					 .sum = js->lat_sum,
+					 .max = js->lat_max, .hist = js->hist };
+
+		if (!js->forked)
+			continue;
+		r->job_steps[r->nr_job_steps++] = (struct sim_job_summary){
+			.task = jt->steps[j].task,
+			.step = jt->steps[j].path,
+			.forked = js->forked,
+			.exited = js->exited,
+			.cpu_ns = js->cpu_ns,
+			.wait_ns = js->wait_ns,
+			.nvcsw = js->nvcsw,
+			.nivcsw = js->nivcsw,
+			.migrations = js->migrations,
+			.latency = {
+				.count = lat.count, .sum = lat.sum,
+				.max = lat.max,
+				.p50 = lat_percentile(&lat, 50.0),
+				.p99 = lat_percentile(&lat, 99.0),
+			},
+			.first_start_ns = js->first_start_ns,
+			.last_exit_ns = js->last_exit_ns,
+		};
+		r->total_cpu_ns += js->cpu_ns;
+	}
+	qsort(r->job_steps, r->nr_job_steps, sizeof(*r->job_steps),
+	      by_first_fork);
+	return 0;
 }
 
 static int fill_result(struct sim_result *r, const struct kr_report_input *in,
@@ -321,6 +388,8 @@ static int fill_result(struct sim_result *r, const struct kr_report_input *in,
 		no_migrations[i] = !d.have_migrations;
 		r->total_cpu_ns += d.run_ns;
 	}
+	if (job_summaries(r, in))
+		return -1;
 	group_sums(r, in);
 	return 0;
 }
@@ -524,5 +593,6 @@ out:
 	free(r.tasks);
 	free(r.groups);
 	free(r.cpus);
+	free(r.job_steps);
 	return rc;
 }

@@ -30,6 +30,7 @@ struct kr_report_input {
 	struct kr_shared *sh;	/* its states are atomics */
 	const struct kr_cgroups *cg;
 	const struct kr_counters *end;	/* per task at the window's end */
+	const struct kr_jobs_table *jt;	/* the jobs steps' paths */
 	const int *group_now, *nice_now;
 	uint64_t window_ns;
 	bool interrupted;

@@ -106,6 +106,7 @@ struct run {
 	struct options opt;
 	struct trace *t;
 	struct kr_cgroups cg;
+	struct kr_jobs_table jt;
 	struct kr_shared *sh;
 	struct kr_output out;
 
@@ -184,26 +185,6 @@ static void where(const struct trace *t, const char *path, char *buf,
 	if (n > 0 && jsonpos_locate_path(text, (size_t)n, path, &pos) == 0)
 		snprintf(buf, len, "%s:%d:%d: ", t->file, pos.line, pos.column);
 	free(text);
-}
-
-/* A step kernel-run cannot run: the first one, or NULL. */
-static const struct trace_step *unsupported_step(const struct trace *t)
-{
-	for (size_t i = 0; i < t->nr_tasks; i++) {
-		const struct trace_program *p = t->tasks[i].program;
-
-		for (size_t s = 0; s < p->nr_steps; s++)
-			switch (p->steps[s].kind) {
-			case STEP_RUN:
-			case STEP_SLEEP:
-			case STEP_SEND:
-			case STEP_RECV:
-				break;
-			case STEP_JOBS:
-				return &p->steps[s];
-			}
-	}
-	return NULL;
 }
 
 /* The CPUs this process may use: online and in its affinity. */
@@ -490,7 +471,7 @@ static int fork_tasks(struct run *r)
 		}
 		if (pid == 0) {
 			setpgid(0, r->pgid);
-			kr_task_main(t, r->sh, i);
+			kr_task_main(t, &r->jt, r->sh, i);
 		}
 		if (!r->pgid)
 			r->pgid = pid;
@@ -744,14 +725,25 @@ static void do_event(struct run *r, const struct trace_event *ev)
  * fails the run. */
 static void reap(struct run *r)
 {
+	siginfo_t si;
 	int status;
 	pid_t pid;
 
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-		int i = task_of_pid(r, pid);
+	for (;;) {
+		int i;
 		struct kr_task_shared *ts;
 
-		if (i < 0)
+		/* its last counters from its zombie, which count its exit */
+		si.si_pid = 0;
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) ||
+		    !si.si_pid)
+			return;
+		pid = si.si_pid;
+		i = task_of_pid(r, pid);
+		if (i >= 0 && atomic_load(&r->sh->tasks[i].state) ==
+			      KR_TASK_EXITED)
+			kr_read_counters(pid, &r->sh->tasks[i].final);
+		if (waitpid(pid, &status, 0) < 0 || i < 0)
 			continue;
 		ts = &r->sh->tasks[i];
 		r->pids[i] = 0;
@@ -832,22 +824,37 @@ static void run_window(struct run *r, const sigset_t *signals)
 }
 
 /*
- * The end of the window, for every task still there: first the CPU
- * clocks (up to date, and reading them charges the running tasks' time
- * to their cgroups' usage too), then the groups' usage, then schedstat
- * through the files opened before (a pread each) for the waits, then the
- * slower status and sched files for the switches and migrations.  A few
- * microseconds per task between the first read and the last.
+ * The end of the window, for every task and job child still there: first
+ * the CPU clocks (up to date, and reading them charges the running
+ * tasks' time to their cgroups' usage too), then the groups' usage, then
+ * schedstat through the files opened before (a pread each) for the
+ * waits, then the slower status and sched files for the switches and
+ * migrations.  A few microseconds per task between the first read and
+ * the last.  A job child alive now is taken from itself (it will not
+ * count itself when it exits) and added to its step's sum.
  */
 static void read_window_end(struct run *r)
 {
 	const struct trace *t = r->t;
+	size_t nr_slots = r->sh->nr_slots;
 	uint64_t *run = calloc(t->nr_tasks, sizeof(*run));
 	bool *have_run = calloc(t->nr_tasks, sizeof(*have_run));
+	uint64_t *child_run = calloc(nr_slots ? nr_slots : 1, sizeof(*child_run));
+	bool *child = calloc(nr_slots ? nr_slots : 1, sizeof(*child));
 
 	for (size_t i = 0; run && have_run && i < t->nr_tasks; i++)
 		if (r->pids[i])
 			have_run[i] = kr_read_cpu_clock(r->pids[i], &run[i]);
+	for (size_t k = 0; child_run && child && k < nr_slots; k++) {
+		struct kr_child_slot *cs = &r->sh->slots[k];
+		uint32_t alive = KR_CHILD_ALIVE;
+
+		if (__atomic_compare_exchange_n(&cs->state, &alive,
+						KR_CHILD_COUNTED, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) &&
+		    cs->pid > 0)
+			child[k] = kr_read_cpu_clock(cs->pid, &child_run[k]);
+	}
 	kr_groups_read_usage(&r->cg, true);
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		memset(&r->end[i], 0, sizeof(r->end[i]));
@@ -868,8 +875,20 @@ static void read_window_end(struct run *r)
 		r->end[i].migrations = c.migrations;
 		r->end[i].have_migrations = c.have_migrations;
 	}
+	for (size_t k = 0; child && k < nr_slots; k++) {
+		struct kr_child_slot *cs = &r->sh->slots[k];
+		struct kr_counters c;
+
+		if (!child[k])
+			continue;
+		kr_read_counters(cs->pid, &c);
+		c.run_ns = child_run[k];
+		kr_jobs_add(&r->sh->jobs[cs->jobs], &c, UINT64_MAX);
+	}
 	free(run);
 	free(have_run);
+	free(child_run);
+	free(child);
 }
 
 /* ---- clean-up --------------------------------------------------------- */
@@ -937,6 +956,7 @@ static void free_run(struct run *r)
 	free(r->done);
 	free(r->end);
 	kr_shared_unmap(r->sh);
+	kr_jobs_table_free(&r->jt);
 	if (r->t)
 		trace_free(r->t);
 }
@@ -973,20 +993,23 @@ static int load(struct run *r)
 static int check_runnable(struct run *r)
 {
 	const struct trace *t = r->t;
-	const struct trace_step *st = unsupported_step(t);
 	char why[1024];
 	int rc;
 
-	if (st)
-		return refuse("%s:%d:%d: %s: kernel-run cannot run a jobs step "
-			      "(a make -jP of child processes) yet; valid: "
-			      "run, sleep, send and recv steps", t->file,
-			      st->line, st->column, st->json_path);
 	if (t->nr_tasks > KR_MAX_TASKS)
 		return refuse("%s: %zu tasks, more than the %d processes "
 			      "kernel-run makes for one run; valid: at most %d "
 			      "tasks (after instances)", t->file, t->nr_tasks,
 			      KR_MAX_TASKS, KR_MAX_TASKS);
+	if (kr_jobs_table_build(&r->jt, t, KR_MAX_PROCESSES))
+		return refuse("out of memory");
+	if (t->nr_tasks + r->jt.nr_slots > KR_MAX_PROCESSES)
+		return refuse("%s: its tasks and the children of their jobs "
+			      "steps can be more than %d processes alive at "
+			      "once; valid: at most %d (a jobs step's parallel, "
+			      "times 1 + what each child may have alive below "
+			      "it, summed over the tasks)", t->file,
+			      KR_MAX_PROCESSES, KR_MAX_PROCESSES);
 	rc = choose_cpus(r);
 	if (rc)
 		return rc;
@@ -1060,7 +1083,7 @@ static int set_up(struct run *r)
 			return -1;
 		}
 	}
-	r->sh = kr_shared_map(t);
+	r->sh = kr_shared_map(t, &r->jt);
 	if (!r->sh) {
 		fail_run(r, "mmap of the shared memory: %s", strerror(errno));
 		return -1;
@@ -1228,7 +1251,7 @@ int main(int argc, char **argv)
 		.group_now = r.group_now, .nice_now = r.nice_now,
 		.window_ns = r.window_ns, .interrupted = r.interrupted,
 		.failures = r.failures, .nr_failures = r.nr_failures,
-		.cpu_list = r.cpu_list, .nr_cpus = r.nr_cpus,
+		.cpu_list = r.cpu_list, .nr_cpus = r.nr_cpus, .jt = &r.jt,
 		.controller_rt = r.controller_rt,
 	}, &r.out);
 	if (rc == 0 && r.interrupted)

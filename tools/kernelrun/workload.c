@@ -16,9 +16,20 @@
  *   send C     add messages to channel C, wake waiting receivers (futex)
  *   recv C     take one message, waiting while there is none; when it had
  *              to wait, the latency is from the last send to running again
+ *   jobs       fork a child process per job, keeping `parallel' alive
+ *              until `total' have exited, waiting in waitpid() as make
+ *              does; with "sigchld": "handled" (the default) it has a
+ *              SIGCHLD handler, so the signal wakes it first, with
+ *              "ignored" only wait4's own wakeup does; when it had to
+ *              wait, its wakeup latency is from the child's last instant
+ *              to running again
  *
  * then exits, after writing its last counters where the controller reads
- * them (its /proc entry goes with it).  Durations are drawn with the
+ * them (the controller reads them again from its zombie, to count the
+ * exit too).  A job child runs its program once; its parent adds the
+ * counters of its zombie to the step's sum (they start at 0 with the
+ * fork); one alive at the end of the window is counted by the
+ * controller, and its wakeup latencies then are lost.  Durations are drawn with the
  * engine's draw_duration() from a generator seeded with the trace's seed
  * and the task's index, so a task draws the same durations in every run
  * (not the simulator's sequence, which depends on the order of events).
@@ -37,6 +48,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,14 +70,19 @@ static size_t align_up(size_t n)
 	return (n + 63) & ~(size_t)63;
 }
 
-struct kr_shared *kr_shared_map(const struct trace *t)
+struct kr_shared *kr_shared_map(const struct trace *t,
+				const struct kr_jobs_table *jt)
 {
 	size_t head = align_up(sizeof(struct kr_shared));
 	size_t tasks = align_up(t->nr_tasks * sizeof(struct kr_task_shared));
 	size_t chans = align_up((t->nr_chans ? t->nr_chans : 1) *
 				sizeof(struct kr_chan_shared));
-	size_t hists = t->nr_tasks * LAT_BUCKETS * sizeof(uint32_t);
-	size_t size = head + tasks + chans + hists;
+	size_t jobs = align_up((jt->nr ? jt->nr : 1) *
+			       sizeof(struct kr_jobs_shared));
+	size_t slots = align_up((jt->nr_slots ? jt->nr_slots : 1) *
+				sizeof(struct kr_child_slot));
+	size_t hists = (t->nr_tasks + jt->nr) * LAT_BUCKETS * sizeof(uint32_t);
+	size_t size = head + tasks + chans + jobs + slots + hists;
 	char *base = mmap(NULL, size, PROT_READ | PROT_WRITE,
 			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	struct kr_shared *sh;
@@ -76,9 +93,17 @@ struct kr_shared *kr_shared_map(const struct trace *t)
 	sh->size = size;
 	sh->tasks = (struct kr_task_shared *)(base + head);
 	sh->chans = (struct kr_chan_shared *)(base + head + tasks);
-	sh->hists = (uint32_t *)(base + head + tasks + chans);
+	sh->jobs = (struct kr_jobs_shared *)(base + head + tasks + chans);
+	sh->slots = (struct kr_child_slot *)(base + head + tasks + chans + jobs);
+	sh->hists = (uint32_t *)(base + head + tasks + chans + jobs + slots);
+	sh->nr_jobs = jt->nr;
+	sh->nr_slots = jt->nr_slots;
 	for (size_t i = 0; i < t->nr_tasks; i++)
 		sh->tasks[i].lat.hist = sh->hists + i * LAT_BUCKETS;
+	for (size_t j = 0; j < jt->nr; j++) {
+		sh->jobs[j].hist = sh->hists + (t->nr_tasks + j) * LAT_BUCKETS;
+		sh->jobs[j].first_start_ns = UINT64_MAX;
+	}
 	sh->controller = getpid();
 	return sh;
 }
@@ -89,16 +114,23 @@ void kr_shared_unmap(struct kr_shared *sh)
 		munmap(sh, sh->size);
 }
 
-/* The state of the task's own process. */
+/* The state of a task's process, or of a job child's. */
 struct task_proc {
 	const struct trace *t;
+	const struct kr_jobs_table *jt;
 	struct kr_shared *sh;
-	struct kr_task_shared *me;
+	struct kr_task_shared *me;	/* the trace task of its tree */
+	int root;			/* its index */
+	struct lat_stats *lat;		/* where its wakeup latencies go */
 	struct sim *rng;	/* the engine's state, for draw_duration and
-				 * lat_add: they use only its generator */
-	size_t index;
+				 * lat_add: they use only its generator (and,
+				 * for a child's own histogram, calloc) */
+	size_t slot_lo, slot_hi;	/* slots for its children's trees */
+	pid_t pid;
 };
 
+/* A system call failed: the run fails, saying which (a child's failure
+ * is its trace task's too: it exits when it sees it). */
 static _Noreturn void task_fail(struct task_proc *tp, const char *what)
 {
 	snprintf(tp->me->error, sizeof(tp->me->error), "%s: %s", what,
@@ -125,7 +157,7 @@ static void spin_cpu(uint64_t ns)
 
 static void latency_sample(struct task_proc *tp, uint64_t ns)
 {
-	lat_add(tp->rng, &tp->me->lat, ns);
+	lat_add(tp->rng, tp->lat, ns);
 }
 
 static void sleep_until(struct task_proc *tp, uint64_t when, bool measure)
@@ -179,8 +211,221 @@ static void chan_recv(struct task_proc *tp, int c)
 	}
 }
 
-static void run_step(struct task_proc *tp, const struct trace_step *st)
+static void run_task_program(struct task_proc *tp, const struct trace_program *prog);
+
+/* x = min(x, v), atomically */
+static void atomic_min_u64(uint64_t *x, uint64_t v)
 {
+	uint64_t cur = __atomic_load_n(x, __ATOMIC_RELAXED);
+
+	while (v < cur && !__atomic_compare_exchange_n(x, &cur, v, true,
+						       __ATOMIC_RELAXED,
+						       __ATOMIC_RELAXED))
+		;
+}
+
+static void atomic_max_u64(uint64_t *x, uint64_t v)
+{
+	uint64_t cur = __atomic_load_n(x, __ATOMIC_RELAXED);
+
+	while (v > cur && !__atomic_compare_exchange_n(x, &cur, v, true,
+						       __ATOMIC_RELAXED,
+						       __ATOMIC_RELAXED))
+		;
+}
+
+void kr_jobs_add(struct kr_jobs_shared *js, const struct kr_counters *c,
+		 uint64_t exit_ns)
+{
+	__atomic_fetch_add(&js->cpu_ns, c->run_ns, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&js->wait_ns, c->wait_ns, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&js->nvcsw, c->nvcsw, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&js->nivcsw, c->nivcsw, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&js->migrations, c->migrations, __ATOMIC_RELAXED);
+	if (exit_ns != UINT64_MAX) {
+		__atomic_fetch_add(&js->exited, 1, __ATOMIC_RELAXED);
+		atomic_max_u64(&js->last_exit_ns, exit_ns);
+	}
+}
+
+/* A child's wakeup latencies into its step's histogram. */
+static void jobs_add_latency(struct kr_jobs_shared *js,
+			     const struct lat_stats *lat)
+{
+	if (!lat->count)
+		return;
+	__atomic_fetch_add(&js->lat_count, lat->count, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&js->lat_sum, lat->sum, __ATOMIC_RELAXED);
+	atomic_max_u64(&js->lat_max, lat->max);
+	for (int b = 0; lat->hist && b < LAT_BUCKETS; b++)
+		if (lat->hist[b])
+			__atomic_fetch_add(&js->hist[b], lat->hist[b],
+					   __ATOMIC_RELAXED);
+}
+
+/*
+ * A job child: its own slot, its own random stream (the trace's seed,
+ * its step and its ordinal in it), its program once, its wakeup
+ * latencies into its step's histogram (unless the controller counted it
+ * at the end of the window: then they are lost).  Its parent reads its
+ * counters from its zombie, so that its exit counts too.
+ */
+static _Noreturn void child_main(const struct task_proc *parent,
+				 struct kr_child_slot *cs, size_t lo, size_t hi,
+				 const struct trace_program *prog,
+				 unsigned int ordinal)
+{
+	struct task_proc tp = *parent;
+	struct lat_stats lat = { 0 };
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent->pid)
+		_exit(0);
+	tp.pid = getpid();
+	cs->pid = tp.pid;
+	__atomic_store_n(&cs->state, KR_CHILD_ALIVE, __ATOMIC_RELEASE);
+	sigaction(SIGCHLD, &dfl, NULL);
+	tp.lat = &lat;
+	tp.slot_lo = lo;
+	tp.slot_hi = hi;
+	tp.rng = calloc(1, sizeof(*tp.rng));
+	if (!tp.rng)
+		task_fail(&tp, "calloc");
+	rng_seed(tp.rng, tp.t->seed ^ (0x9e3779b97f4a7c15ULL * ((uint64_t)tp.root + 1)) ^
+		 (0xbf58476d1ce4e5b9ULL * ((uint64_t)cs->jobs + 1)) ^
+		 (0x94d049bb133111ebULL * ((uint64_t)ordinal + 1)));
+	run_task_program(&tp, prog);
+	if (__atomic_load_n(&cs->state, __ATOMIC_ACQUIRE) == KR_CHILD_ALIVE)
+		jobs_add_latency(&tp.sh->jobs[cs->jobs], &lat);
+	cs->exit_ns = kr_now_ns() - tp.sh->t0;
+	_exit(0);
+}
+
+static void sigchld_wakes(int sig)
+{
+	(void)sig;
+}
+
+/* A jobs step: make -jP, in lanes of slots (jobs.c). */
+static void run_jobs(struct task_proc *tp, const struct trace_program *prog,
+		     size_t j)
+{
+	const struct trace_step *st = &prog->steps[j];
+	int js = kr_jobs_find(tp->jt, tp->root, prog, j);
+	struct sigaction sa = { .sa_flags = SA_RESTART }, old;
+	unsigned int forked = 0, done = 0, alive = 0;
+	size_t below = 0, span;
+	pid_t *lane;
+
+	for (unsigned int k = 0; k < st->nr_jobs_programs; k++) {
+		size_t b = kr_jobs_alive_bound(st->jobs_programs[k],
+					       KR_MAX_PROCESSES);
+
+		if (b > below)
+			below = b;
+	}
+	span = 1 + below;
+	if (js < 0 || tp->slot_lo + (size_t)st->parallel * span > tp->slot_hi) {
+		errno = ERANGE;
+		task_fail(tp, "a jobs step without its slots (a bug)");
+	}
+	lane = calloc(st->parallel, sizeof(*lane));
+	if (!lane)
+		task_fail(tp, "calloc");
+	sa.sa_handler = st->sigchld_sync ? SIG_DFL : sigchld_wakes;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old);
+	while (done < st->total) {
+		uint32_t alive_state = KR_CHILD_ALIVE;
+		struct kr_child_slot *cs;
+		bool blocked;
+		siginfo_t si;
+		int status;
+		pid_t pid;
+		size_t l;
+
+		while (alive < st->parallel && forked < st->total) {
+			for (l = 0; lane[l]; l++)
+				;
+			cs = &tp->sh->slots[tp->slot_lo + l * span];
+			cs->jobs = js;
+			cs->exit_ns = 0;
+			__atomic_fetch_add(&tp->sh->jobs[js].forked, 1,
+					   __ATOMIC_RELAXED);
+			atomic_min_u64(&tp->sh->jobs[js].first_start_ns,
+				       kr_now_ns() - tp->sh->t0);
+			pid = fork();
+			if (pid == 0)
+				child_main(tp, cs, tp->slot_lo + l * span + 1,
+					   tp->slot_lo + (l + 1) * span,
+					   st->jobs_programs[forked %
+							     st->nr_jobs_programs],
+					   forked);
+			if (pid < 0)
+				task_fail(tp, "fork (a jobs step)");
+			lane[l] = pid;
+			alive++;
+			forked++;
+		}
+		/* a child has exited: its counters from its zombie, then
+		 * reap it (wait4, as make).  A wakeup only when it had to
+		 * wait: one that has exited meanwhile wakes nobody. */
+		si.si_pid = 0;
+		blocked = !waitid(P_ALL, 0, &si, WEXITED | WNOWAIT | WNOHANG) &&
+			  !si.si_pid;
+		if (blocked && waitid(P_ALL, 0, &si, WEXITED | WNOWAIT)) {
+			if (errno == EINTR)
+				continue;
+			task_fail(tp, "waitid (a jobs step)");
+		}
+		pid = si.si_pid;
+		for (l = 0; l < st->parallel && lane[l] != pid; l++)
+			;
+		cs = l < st->parallel ? &tp->sh->slots[tp->slot_lo + l * span] :
+		     NULL;
+		if (cs && __atomic_compare_exchange_n(&cs->state, &alive_state,
+						      KR_CHILD_EXITING, false,
+						      __ATOMIC_ACQ_REL,
+						      __ATOMIC_ACQUIRE)) {
+			struct kr_counters c;
+
+			kr_read_counters(pid, &c);
+			kr_jobs_add(&tp->sh->jobs[js], &c, cs->exit_ns ?
+				    cs->exit_ns : kr_now_ns() - tp->sh->t0);
+		}
+		alive_state = KR_CHILD_ALIVE;
+		while (waitpid(pid, &status, 0) < 0)
+			if (errno != EINTR)
+				task_fail(tp, "waitpid (a jobs step)");
+		if (!cs)
+			continue;
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			/* a child that failed has said why */
+			if (atomic_load(&tp->me->state) == KR_TASK_FAILED)
+				_exit(KR_RUN_FAILED);
+			errno = ECHILD;
+			task_fail(tp, "a child of a jobs step died");
+		}
+		if (blocked && cs->exit_ns) {
+			uint64_t now = kr_now_ns(), last = tp->sh->t0 + cs->exit_ns;
+
+			latency_sample(tp, now > last ? now - last : 0);
+		}
+		__atomic_store_n(&cs->state, KR_CHILD_FREE, __ATOMIC_RELEASE);
+		lane[l] = 0;
+		alive--;
+		done++;
+	}
+	sigaction(SIGCHLD, &old, NULL);
+	free(lane);
+}
+
+static void run_step(struct task_proc *tp, const struct trace_program *prog,
+		     size_t j)
+{
+	const struct trace_step *st = &prog->steps[j];
+
 	switch (st->kind) {
 	case STEP_RUN: {
 		uint64_t d = draw_duration(tp->rng, &st->dur);
@@ -205,10 +450,15 @@ static void run_step(struct task_proc *tp, const struct trace_step *st)
 			chan_recv(tp, st->chan);
 		break;
 	case STEP_JOBS:
-		/* refused before the run (kr_unsupported_step) */
-		errno = ENOSYS;
-		task_fail(tp, "a jobs step");
+		run_jobs(tp, prog, j);
+		break;
 	}
+}
+
+static void run_task_program(struct task_proc *tp, const struct trace_program *prog)
+{
+	for (size_t j = 0; j < prog->nr_steps; j++)
+		run_step(tp, prog, j);
 }
 
 /*
@@ -231,18 +481,20 @@ static void reset_signals(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-_Noreturn void kr_task_main(const struct trace *t, struct kr_shared *sh,
-			    size_t i)
+_Noreturn void kr_task_main(const struct trace *t,
+			    const struct kr_jobs_table *jt,
+			    struct kr_shared *sh, size_t i)
 {
 	const struct trace_task *tt = &t->tasks[i];
-	struct task_proc tp = { .t = t, .sh = sh, .me = &sh->tasks[i],
-				.index = i };
+	struct task_proc tp = { .t = t, .jt = jt, .sh = sh, .me = &sh->tasks[i],
+				.root = (int)i, .lat = &sh->tasks[i].lat };
 	int null_fd;
 
 	/* Die with the controller, whatever kills it */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != sh->controller)
 		_exit(KR_RUN_FAILED);
+	tp.pid = getpid();
 	reset_signals();
 	prctl(PR_SET_TIMERSLACK, 1UL);
 	prctl(PR_SET_NAME, tt->name);	/* cut to 15 bytes: ps shows it */
@@ -259,6 +511,9 @@ _Noreturn void kr_task_main(const struct trace *t, struct kr_shared *sh,
 		task_fail(&tp, "calloc");
 	/* A stream of its own per task: seed and index through splitmix */
 	rng_seed(tp.rng, t->seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)));
+	tp.slot_lo = jt->slot_lo[i];
+	tp.slot_hi = tp.slot_lo + kr_jobs_alive_bound(tt->program,
+						      KR_MAX_PROCESSES);
 
 	atomic_store(&tp.me->state, KR_TASK_READY);
 	atomic_fetch_add(&sh->ready, 1);
@@ -275,8 +530,7 @@ _Noreturn void kr_task_main(const struct trace *t, struct kr_shared *sh,
 
 	for (uint64_t pass = 0; tt->loops == TRACE_FOREVER || pass < tt->loops;
 	     pass++)
-		for (size_t s = 0; s < tt->program->nr_steps; s++)
-			run_step(&tp, &tt->program->steps[s]);
+		run_task_program(&tp, tt->program);
 
 	kr_read_counters(0, &tp.me->final);
 	tp.me->exit_ns = kr_now_ns() - sh->t0;
