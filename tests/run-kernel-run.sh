@@ -5,11 +5,11 @@
 # kernel (docs/kernel-run.md).  SIMBIN is build*/sched-sim; the kernel-run
 # beside it is tested.
 #
-# Refusals are tested everywhere: jobs steps that could make more than
-# 16384 processes at once, bad JSON, more CPUs than the machine has, not root (as root: under setpriv as nobody).  As root:
-# a missing or wrong --cgroup-root, a read-only one (a tmpfs mounted
-# read-only that looks like a cpu hierarchy), an -o FILE that cannot be
-# written.
+# Refusals are tested everywhere: no trace, jobs steps that could make
+# more than 16384 processes at once, bad JSON, more CPUs than the machine
+# has, not root (as root: under setpriv as nobody).  As root: a missing or
+# wrong --cgroup-root, a read-only one (a tmpfs mounted read-only that
+# looks like a cpu hierarchy), an -o FILE that cannot be written.
 # With a writable cpu controller (kernel-run --probe says so), short runs
 # on the kernel, each checked against an oracle that does not come from
 # kernel-run's own arithmetic:

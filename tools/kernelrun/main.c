@@ -82,7 +82,7 @@ static const char usage_text[] =
 "\n"
 "Exit status: 0 ran, every expectation held; 1 an expectation failed;\n"
 "2 refused: bad command line or trace, not root, no writable cpu\n"
-"controller, more CPUs than the machine has, a step it cannot run (nothing\n"
+"controller, more CPUs than the machine has, too many processes (nothing\n"
 "ran); 3 the run failed (a task died, a cgroup could not be made or\n"
 "removed); 4 the report could not be written; 130 interrupted by SIGINT,\n"
 "SIGTERM or SIGHUP (a partial report).  docs/kernel-run.md has the rest.\n";
