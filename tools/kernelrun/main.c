@@ -120,7 +120,6 @@ struct run {
 	int *nice_now;
 	bool *done;			/* exited or killed */
 	pid_t pgid;
-	int forked;
 
 	uint64_t t0;			/* CLOCK_MONOTONIC of time 0 */
 	uint64_t window_ns;		/* the measured window */
@@ -478,7 +477,6 @@ static int fork_tasks(struct run *r)
 		setpgid(pid, r->pgid);	/* as the child does: no race */
 		r->pids[i] = pid;
 		r->sh->tasks[i].pid = pid;
-		r->forked++;
 	}
 	return 0;
 }
