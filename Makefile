@@ -10,6 +10,8 @@
 #   make check-asan      the same with ASan+UBSan, into build-asan/
 #   make check-tsan      the API tests (two threads) under TSan, build-tsan/
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
+#   make kernel-run      build/kernel-run: a trace on this machine's kernel
+#                        (tools/kernel-run, docs/kernel-run.md)
 #   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
 #   make validate        the simulator under every policy against the kernel
 #                        reports in validation/kernel/ (docs/validation.md)
@@ -128,6 +130,13 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%) $(BUILD)/tests/test_api_sha
 .SECONDARY: $(TEST_OBJS) $(TEST_HELPER_OBJS)
 LD ?= ld
 
+# kernel-run (docs/kernel-run.md): a trace run on the machine's own kernel.
+# A white-box user of the library: the loader, the engine's durations and
+# latency histograms, the report; so it links the internal archive.
+KERNEL_RUN_SRCS := $(sort $(wildcard tools/kernelrun/*.c))
+KERNEL_RUN_OBJS := $(KERNEL_RUN_SRCS:%.c=$(BUILD)/obj/%.o)
+KERNEL_RUN := $(BUILD)/kernel-run
+
 LIB_A := $(BUILD)/libschedsim.a
 # Every object with its internal names, for the white-box tests
 LIB_INTERNAL_A := $(BUILD)/libschedsim-internal.a
@@ -144,9 +153,10 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 .PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl \
 	validate validate-kernel \
+	kernel-run \
 	install uninstall clean help
 
-all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI)
+all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI) $(KERNEL_RUN)
 
 lib: $(LIB_A) $(SO_REAL) $(SO_LINKS)
 
@@ -187,6 +197,16 @@ $(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(POLICIE
 $(CLI_OBJS): $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/tools/kernelrun/%.o: tools/kernelrun/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(KERNEL_RUN): $(KERNEL_RUN_OBJS) $(LIB_INTERNAL_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(KERNEL_RUN_OBJS) $(LIB_INTERNAL_A) $(JANSSON_LIBS) $(LDLIBS)
+
+kernel-run: deps
+	@$(MAKE) --no-print-directory $(KERNEL_RUN)
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
@@ -307,6 +327,7 @@ check-run: all $(TEST_BINS)
 	run_script tests/run-add-policy.sh; \
 	run_script tests/run-sweep.sh; \
 	run_script tests/run-sweep-slurm.sh; \
+	run_script tests/run-kernel-run.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 
@@ -403,4 +424,5 @@ help:
 	@sed -n '3,21s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 -include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
-		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d))
+		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d) \
+		   $(KERNEL_RUN_OBJS:.o=.d))

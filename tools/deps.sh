@@ -16,7 +16,9 @@ set -euo pipefail
 
 # python3 and parallel: tools/sweep (Python 3, stdlib only) runs its
 # points with GNU parallel (tests/run-sweep.sh)
-PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel)
+# gzip and util-linux (setpriv): tools/kernel-run and its test; Essential
+# in Debian, listed for completeness
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gzip util-linux)
 # tools/sweep --slurm's test starts a one-node Slurm (tests/run-sweep-slurm.sh)
 OPTIONAL_PACKAGES=(slurm-wlm munge)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then

@@ -20,7 +20,7 @@
 
 #include "engine/sim.h"
 
-static int lat_bucket(u64 v)
+int lat_bucket_of(u64 v)
 {
 	int msb, sub;
 
@@ -58,7 +58,7 @@ static uint32_t *lat_band(struct lat_stats *l, int band)
 
 void lat_add(struct sim *s, struct lat_stats *l, u64 v)
 {
-	int bucket = lat_bucket(v);
+	int bucket = lat_bucket_of(v);
 	uint32_t *band;
 
 	if (l->also)
@@ -71,6 +71,27 @@ void lat_add(struct sim *s, struct lat_stats *l, u64 v)
 	band = lat_band(l, bucket >> LAT_SUB_BITS);
 	if (band)	/* out of memory: the percentiles miss this sample */
 		band[bucket & (LAT_SUB - 1)]++;
+}
+
+int lat_from_dense(struct lat_stats *l, const uint32_t *dense)
+{
+	l->hist = NULL;
+	l->bands = 0;
+	for (int band = 0; band < LAT_BUCKETS / LAT_SUB; band++) {
+		const uint32_t *from = dense + (size_t)band * LAT_SUB;
+		uint32_t *to;
+		bool any = false;
+
+		for (int sub = 0; sub < LAT_SUB; sub++)
+			any |= from[sub] != 0;
+		if (!any)
+			continue;
+		to = lat_band(l, band);
+		if (!to)
+			return -1;
+		memcpy(to, from, LAT_SUB * sizeof(*to));
+	}
+	return 0;
 }
 
 /* The largest value a bucket holds. */

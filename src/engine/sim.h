@@ -2,7 +2,11 @@
 /*
  * engine/sim.h - the engine's working state during a run, shared by the
  * files of src/engine/ and by nothing else: the reports, the API and the
- * CLI see only the plain numbers of struct sim_result (result.h).
+ * CLI see only the plain numbers of struct sim_result (result.h).  One
+ * outside user: tools/kernelrun/ draws durations (random.c) and keeps
+ * latency histograms (latency.c) with the engine's functions, so that a
+ * kernel run and a simulation use the same distributions and percentiles;
+ * of struct sim they touch only the generator and the histogram pool.
  *
  *	timers.c	the event queue: an indexed binary heap of timers
  *	random.c	seeded durations (xoshiro256**, portable logarithm)
@@ -291,6 +295,12 @@ u64 draw_duration(struct sim *s, const struct duration_spec *d);
 /* latency.c */
 void lat_add(struct sim *s, struct lat_stats *l, u64 v);
 u64 lat_percentile(const struct lat_stats *l, double pct);
+/* For tools that count in a dense histogram of LAT_BUCKETS counters
+ * (tools/kernel-run, across processes): a sample's bucket, and l's
+ * histogram rebuilt from such counters (count, sum, max left as they
+ * are); -1 when out of memory. */
+int lat_bucket_of(u64 v);
+int lat_from_dense(struct lat_stats *l, const uint32_t *dense);
 void lat_finalise(struct sim *s, struct lat_stats *l);
 
 /* program.c */

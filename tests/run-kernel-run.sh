@@ -1,0 +1,505 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/run-kernel-run.sh SIMBIN - tools/kernel-run on this machine's
+# kernel (docs/kernel-run.md).  SIMBIN is build*/sched-sim; the kernel-run
+# beside it is tested.
+#
+# Refusals are tested everywhere: no trace, jobs steps that could make
+# more than 16384 processes at once, bad JSON, more CPUs than the machine
+# has, not root (as root: under setpriv as nobody).  As root: a missing or
+# wrong --cgroup-root, a read-only one (a tmpfs mounted read-only that
+# looks like a cpu hierarchy), an -o FILE that cannot be written.
+# With a writable cpu controller (kernel-run --probe says so), short runs
+# on the kernel, each checked against an oracle that does not come from
+# kernel-run's own arithmetic:
+#
+#   shares      groups of shares 1024 and 2048, a hog each, one CPU, 2 s:
+#               1/3 and 2/3 (the analytic answer) within 3 points; each
+#               hog runnable all the time (its CPU plus its wait is the
+#               window); the groups' cpuacct usage agrees with the tasks'
+#               CPU clocks (two sources in the kernel)
+#   single-hog  one hog: share 1, CPU plus wait is the window; written
+#               with -o, no temporary file left
+#   programs    a 1 ms run / 9 ms sleep loop: its CPU time is 1 ms per
+#               completed sleep (run is CPU time); a ping-pong pair over
+#               two channels alternates, so both get the same CPU time
+#   jobs        make -j2 of 4 children and nested jobs: children counted,
+#               their CPU time is what their runs ask, the steps named as
+#               sched-sim names them, the run ends at the last exit
+#   events      a task moved between groups half-way and a hog killed:
+#               the analytic shares; the kill's exit time; the failures
+#               of a kill of a dead task and an rmdir of a busy group
+#   sigint      SIGINT after 1 s of a 10 s trace: exit 130, a partial
+#               report of about 1 s
+#   sigkill     SIGKILL of kernel-run: its tasks die with it; the cgroups
+#               left are removed by kernel-run --cleanup
+# and after each run that nothing is left: no cgroup sched-sim.PID in any
+# hierarchy, no live process with the test's task names.  Without root or
+# a cpu controller those cases print "skip NAME: why".  One line per case,
+# then "N passed, M failed" (make check counts them).
+#
+# The machine is shared (other builds run beside the test), so each run is
+# pinned to CPU 0 and judged by ratios between its own tasks and groups,
+# which other load does not bias, with tolerances of a few points.
+set -uo pipefail
+export LC_ALL=C
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 SIMBIN" >&2
+	exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/simbin.sh"
+resolve_simbin "$1"
+kr=$(dirname "$simbin")/kernel-run
+if [ ! -x "$kr" ]; then
+	echo "$0: $kr: not built (make kernel-run)" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-kernel-run.XXXXXX") || exit 2
+background=
+cleanup() {
+	if [ -n "$background" ]; then
+		kill -TERM "$background" 2>/dev/null	# kernel-run cleans up on TERM
+		wait "$background" 2>/dev/null
+	fi
+	umount "$tmp/ro" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+cd "$tmp" || exit 2
+
+# The tasks' names start with a tag of this run of the script, so that
+# two runs at once (two make checks on one machine) tell theirs apart; the
+# kernel keeps 15 bytes of a name, enough for the tag.
+tag=krt$$
+
+passed=0
+failed=0
+ok() { echo "ok   $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+skip() { echo "skip $1: $2"; }
+
+# ---- reading reports (indented JSON: one key per line) --------------------
+
+# top FILE KEY: a top-level value ("  "KEY": VALUE,")
+top() {
+	sed -n "s/^  \"$2\": \\(.*\\)\$/\\1/p" "$1" | sed 's/,$//; s/^"//; s/"$//' | head -n 1
+}
+
+# field FILE NAMEKEY NAME KEY: KEY of the object whose NAMEKEY is NAME
+# (a group's "path", a task's "name"), the first such KEY after it
+field() {
+	awk -v id="\"$2\": \"$3\"," -v key="\"$4\": " '
+		index($0, id) { found = 1; next }
+		found && index($0, key) {
+			sub(/^[^:]*: /, ""); sub(/,$/, ""); print; exit
+		}' "$1"
+}
+
+# within X LO HI: LO <= X <= HI (decimal numbers)
+within() {
+	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo && x + 0 <= hi) }'
+}
+
+calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
+
+# ---- what a run leaves ------------------------------------------------
+
+# The run's cgroups (sched-sim.PID) in every cgroup hierarchy.
+cgroups_of() {
+	local pid=$1 mnt
+	awk '$3 == "cgroup" || $3 == "cgroup2" { print $2 }' /proc/mounts |
+		while read -r mnt; do
+			[ -d "$mnt/sched-sim.$pid" ] && echo "$mnt/sched-sim.$pid"
+		done
+}
+
+# Processes alive (not zombies, which wait for their parent or init) whose
+# name starts with the prefix.
+live_tasks() {
+	local f stat
+	for f in /proc/[0-9]*/stat; do
+		stat=$(cat "$f" 2>/dev/null) || continue
+		case "$stat" in
+		*"($1"*") Z "*) ;;
+		*"($1"*) echo "${stat%%)*})" ;;
+		esac
+	done
+}
+
+# left_behind PID PREFIX: says what a finished run left, or nothing.
+left_behind() {
+	local i cg live
+	for i in $(seq 50); do
+		cg=$(cgroups_of "$1")
+		live=$(live_tasks "$2")
+		[ -z "$cg$live" ] && return 0
+		sleep 0.1
+	done
+	echo "left behind: ${cg:+cgroups $cg }${live:+processes $live}"
+}
+
+# run_kr NAME ARGS...: runs kernel-run in the background (its PID names
+# its cgroups) and waits; sets rc, out, err, krpid.  ${runner[@]} goes in
+# front of it (setpriv).
+runner=()
+run_kr() {
+	local name=$1
+	shift
+	"${runner[@]}" "$kr" "$@" >"$name.out" 2>"$name.err" </dev/null &
+	krpid=$!
+	background=$krpid
+	wait "$krpid"
+	rc=$?
+	background=
+	out=$name.out
+	err=$name.err
+}
+
+# ---- refusals, everywhere ----------------------------------------------
+
+cat >hog.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-hog", "duration": "1s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "tasks": [ { "name": "${tag}-hog", "program": [ { "run": "forever" } ] } ] }
+EOF
+
+# refuse NAME PATTERN ARGS...: exit status 2 and stderr matching PATTERN,
+# and nothing run (no report on stdout)
+refuse() {
+	local name=$1 pattern=$2
+	shift 2
+	run_kr "$name" "$@"
+	if [ "$rc" -ne 2 ]; then
+		fail "$name" "exit status $rc, want 2 ($(head -c 300 "$err"))"
+	elif ! grep -qE "$pattern" "$err"; then
+		fail "$name" "stderr does not match /$pattern/: $(head -c 300 "$err")"
+	elif [ -s "$out" ]; then
+		fail "$name" "a refusal printed a report"
+	else
+		ok "$name"
+	fi
+}
+
+refuse refuse-no-trace 'no trace given'
+
+cat >huge-jobs.json <<EOF
+{ "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},
+  "tasks": [ { "name": "make", "program": [ { "run": "1ms" },
+    { "jobs": { "parallel": 200, "total": 400, "program": [
+      { "jobs": { "parallel": 100, "total": 100, "program": [ { "run": "10ms" } ] } } ] } } ] } ] }
+EOF
+refuse refuse-too-many-processes '^kernel-run: huge-jobs\.json: its tasks and the children of their jobs steps can be more than 16384 processes alive at once' huge-jobs.json
+
+printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
+refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
+
+online=$(getconf _NPROCESSORS_ONLN)
+too_many=$((online + 1))
+sed "s/\"cpus\": 1/\"cpus\": $too_many/" hog.json >too-many.json
+refuse refuse-more-cpus "too-many\\.json:2:24: machine\\.cpus: the trace asks for $too_many CPUs, but this machine has [0-9]+" too-many.json
+
+# As root, kernel-run runs as nobody under setpriv (util-linux), which
+# must then be able to read the trace.
+if [ "$(id -u)" -ne 0 ]; then
+	refuse refuse-not-root 'must run as root' hog.json
+elif command -v setpriv >/dev/null 2>&1; then
+	chmod 755 "$tmp"
+	chmod 644 hog.json
+	runner=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	refuse refuse-not-root 'must run as root: .*you are uid 65534.*sudo' hog.json
+	runner=()
+else
+	skip refuse-not-root "no setpriv to run kernel-run as another user"
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu \
+		 refuse-cgroup-read-only refuse-output; do
+		skip "$c" "not root (uid $(id -u)): the root checks come first"
+	done
+else
+	refuse refuse-cgroup-root-missing '^kernel-run: --cgroup-root [^ ]*/none: No such file or directory' \
+		--cgroup-root "$tmp/none" hog.json
+	mkdir -p plain
+	refuse refuse-cgroup-root-not-cpu '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup with the cpu controller' \
+		--cgroup-root "$tmp/plain" hog.json
+	# a cpu hierarchy where no cgroup can be made: a read-only tmpfs
+	# that looks like one (it has a cpu.shares)
+	mkdir -p ro
+	if mount -t tmpfs -o size=64k krt-ro "$tmp/ro" 2>/dev/null; then
+		touch ro/cpu.shares
+		if mount -o remount,ro "$tmp/ro" 2>/dev/null; then
+			refuse refuse-cgroup-read-only \
+				'^kernel-run: cannot make the cgroup [^ ]*/ro/sched-sim\.[0-9]+: Read-only file system; remount it read-write' \
+				--cgroup-root "$tmp/ro" hog.json
+		else
+			skip refuse-cgroup-read-only "cannot remount a tmpfs read-only here"
+		fi
+		umount "$tmp/ro"
+	else
+		skip refuse-cgroup-read-only "cannot mount a tmpfs here"
+	fi
+	run_kr refuse-output -o "$tmp/nodir/report.json" hog.json
+	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/nodir/report.json" "$err" &&
+	   [ -z "$(cgroups_of "$krpid")" ]; then
+		ok refuse-output
+	else
+		fail refuse-output "exit status $rc, want 4 before any run: $(head -c 300 "$err")"
+	fi
+fi
+
+# ---- runs on the kernel ----------------------------------------------------
+
+runs="shares single-hog programs jobs events sigint sigkill"
+why=
+if [ "$(id -u)" -ne 0 ]; then
+	why="not root (uid $(id -u))"
+elif ! probe=$("$kr" --probe 2>&1); then
+	why="kernel-run --probe: $probe"
+fi
+if [ -n "$why" ]; then
+	for c in $runs; do
+		skip "$c" "$why"
+	done
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+echo "# $probe"
+
+# check NAME CONDITION-TEXT...: collects the failed conditions of a case
+problems=
+need() {
+	local what=$1
+	shift
+	"$@" || problems="$problems; $what"
+}
+verdict() {
+	local name=$1 left
+	left=$(left_behind "$krpid" ${tag}-)
+	[ -n "$left" ] && problems="$problems; $left"
+	if [ -z "$problems" ]; then
+		ok "$name"
+	else
+		fail "$name" "${problems#; }"
+	fi
+	problems=
+}
+
+# -- shares: 1024 : 2048 on one CPU
+cat >shares.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-shares", "duration": "2s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/a", "shares": 1024 }, { "path": "/b", "shares": 2048 } ],
+  "tasks": [
+    { "name": "${tag}-hog-a", "group": "/a", "program": [ { "run": "forever" } ] },
+    { "name": "${tag}-hog-b", "group": "/b", "program": [ { "run": "forever" } ] } ] }
+EOF
+run_kr shares shares.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+need "policy $(top "$out" policy), want kernel" [ "$(top "$out" policy)" = kernel ]
+need "kernel $(top "$out" kernel), want Linux $(uname -r) ..." \
+	[ "$(top "$out" kernel)" = "Linux $(uname -r) $(uname -v)" ]
+if [ -r /proc/config.gz ]; then
+	hz=$(gzip -dc /proc/config.gz | sed -n 's/^CONFIG_HZ=//p')
+	need "hz $(top "$out" hz), want CONFIG_HZ $hz" [ "$(top "$out" hz)" = "$hz" ]
+fi
+duration=$(top "$out" duration_ns)
+need "duration_ns $duration, want 2 s" [ "$duration" = 2000000000 ]
+share_a=$(field "$out" path /a share)
+share_b=$(field "$out" path /b share)
+need "/a share $share_a, want 0.3333 +- 0.03" within "$share_a" 0.3033 0.3633
+need "/b share $share_b, want 0.6667 +- 0.03" within "$share_b" 0.6367 0.6967
+for g in a b; do
+	gcpu=$(field "$out" path /$g cpu_ns)
+	tcpu=$(field "$out" name ${tag}-hog-$g cpu_ns)
+	twait=$(field "$out" name ${tag}-hog-$g wait_ns)
+	need "/$g: cpuacct $gcpu ns and the task's CPU clock $tcpu ns differ by over 1 %" \
+		within "$(calc "$gcpu / ($tcpu + 1)")" 0.99 1.01
+	need "${tag}-hog-$g: CPU $tcpu + wait $twait is not the window $duration (+- 3 %)" \
+		within "$(calc "($tcpu + $twait) / $duration")" 0.97 1.03
+done
+verdict shares
+
+# -- single-hog, with -o FILE over an older file
+echo old >single.json.out
+run_kr single-hog -o "$tmp/single.json.out" hog.json
+out=single.json.out
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+need "stdout not empty with -o" [ ! -s single-hog.out ]
+need "-o FILE has no report" grep -q '"policy": "kernel"' "$out"
+need "temporary files left: $(ls -a | grep kernel-run- | tr '\n' ' ')" \
+	[ -z "$(ls -a | grep kernel-run-)" ]
+share=$(field "$out" name ${tag}-hog share)
+cpu=$(field "$out" name ${tag}-hog cpu_ns)
+wait_ns=$(field "$out" name ${tag}-hog wait_ns)
+duration=$(top "$out" duration_ns)
+need "share $share, want 1" within "$share" 1 1
+need "CPU $cpu + wait $wait_ns is not the window $duration (+- 3 %)" \
+	within "$(calc "($cpu + $wait_ns) / $duration")" 0.97 1.03
+need "CPU $cpu: less than 5 % of the window" within "$(calc "$cpu / $duration")" 0.05 1.01
+verdict single-hog
+
+# -- programs: run is CPU time; channels alternate
+cat >programs.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-programs", "duration": "1s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "tasks": [
+    { "name": "${tag}-sleeper", "program": [ { "run": "1ms" }, { "sleep": "9ms" } ], "loop": "forever" },
+    { "name": "${tag}-ping", "program": [ { "send": "p" }, { "recv": "q" }, { "run": "200us" } ], "loop": "forever" },
+    { "name": "${tag}-pong", "program": [ { "recv": "p" }, { "run": "200us" }, { "send": "q" } ], "loop": "forever" } ] }
+EOF
+run_kr programs programs.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+sleeps=$(field "$out" name ${tag}-sleeper count)
+cpu=$(field "$out" name ${tag}-sleeper cpu_ns)
+# each completed sleep followed a whole 1 ms run; one more run may be
+# under way at the end; each pass costs the kernel some more (the wakeup,
+# the switches, interrupts charged to the task: 10-70 us measured here)
+need "sleeper: $sleeps sleeps in 1 s, want 10 to 101" within "$sleeps" 10 101
+need "sleeper: CPU $cpu ns for $sleeps sleeps, want 1 ms per sleep (+1 run, +10 %)" \
+	within "$cpu" "$(calc "$sleeps * 1000000")" "$(calc "($sleeps + 1) * 1100000")"
+ping=$(field "$out" name ${tag}-ping cpu_ns)
+pong=$(field "$out" name ${tag}-pong cpu_ns)
+need "ping $ping ns and pong $pong ns: more than one 200 us run + 5 % apart" \
+	within "$(calc "$ping - $pong")" "$(calc "-200000 - 0.05 * $pong")" "$(calc "200000 + 0.05 * $pong")"
+need "ping-pong never ran ($ping ns)" within "$ping" 10000000 1000000000
+need "pong never waited for a message" within "$(field "$out" name ${tag}-pong count)" 1 1000000000
+verdict programs
+
+# -- jobs: make -j2 of 4 children, then a step whose 2 children each run
+# make -j2 of 2 grandchildren (with "sigchld": "ignored"); against the
+# numbers that need no simulation (each child's run is CPU time) and the
+# step paths sched-sim gives the same trace
+cat >jobs.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-jobs", "duration": "10s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/make" } ],
+  "tasks": [ { "name": "${tag}-make", "group": "/make", "program": [ { "run": "1ms" },
+    { "jobs": { "parallel": 2, "total": 4, "program": [ { "run": "100ms" } ] } },
+    { "jobs": { "parallel": 1, "total": 2, "sigchld": "ignored", "program": [
+      { "jobs": { "parallel": 2, "total": 2, "program": [ { "run": "20ms" } ] } } ] } } ] } ] }
+EOF
+run_kr jobs jobs.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+# job_steps entries: step, children, exited, cpu_ns, one line each
+steps=$(awk '/"job_steps": \[/ { on = 1 } on && /"step":/ { gsub(/[",]/, "", $2); s = $2 }
+	on && /"children":/ { c = $2 } on && /"exited":/ { e = $2 }
+	on && /"cpu_ns":/ { gsub(/,/, "", $2); print s, c e, $2 }
+	on && /^  \]/ { on = 0 }' "$out" | tr -d ',')
+sim_steps=$("$simbin" --json jobs.json | awk '/"step":/ { gsub(/[",]/, "", $2); print $2 }')
+need "steps $(echo $steps | awk '{ printf "%s ", $1 }'), sched-sim names $(echo $sim_steps)" \
+	[ "$(echo "$steps" | awk '{ print $1 }')" = "$sim_steps" ]
+read -r _ first first_cpu <<<"$(echo "$steps" | sed -n 1p)"
+read -r _ nested nested_cpu <<<"$(echo "$steps" | sed -n 3p)"
+need "program[1].jobs: children/exited $first, want 44" [ "$first" = 44 ]
+need "program[1].jobs: CPU $first_cpu ns, want 4 x 100 ms (+5 %)" within "$first_cpu" 400000000 420000000
+need "the grandchildren: children/exited $nested, want 44" [ "$nested" = 44 ]
+need "the grandchildren: CPU $nested_cpu ns, want 4 x 20 ms (+10 %)" within "$nested_cpu" 80000000 88000000
+make_exit=$(field "$out" name ${tag}-make exit_ns)
+need "the run did not end at make's exit ($make_exit ns; duration $(top "$out" duration_ns))" \
+	[ -n "$make_exit" ] && [ "$make_exit" = "$(top "$out" duration_ns)" ]
+need "group /make: $(field "$out" path /make tasks) tasks, want 1 + 4 + 2 + 4" \
+	[ "$(field "$out" path /make tasks)" = 11 ]
+# make waits for 6 children; a wakeup is counted when it had to wait
+need "make woke $(field "$out" name ${tag}-make count) times after its children, want 1 to 6" \
+	within "$(field "$out" name ${tag}-make count)" 1 6
+verdict jobs
+
+# -- events: a move half-way, a kill, events that fail while running (the
+# loader refuses those it can foresee)
+cat >events.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-events", "duration": "2s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/a" }, { "path": "/b" }, { "path": "/c" } ],
+  "tasks": [
+    { "name": "${tag}-mover", "group": "/a", "program": [ { "run": "forever" } ] },
+    { "name": "${tag}-a-hog", "group": "/a", "program": [ { "run": "forever" } ] },
+    { "name": "${tag}-b-hog", "instances": 3, "group": "/b", "program": [ { "run": "forever" } ] },
+    { "name": "${tag}-brief", "group": "/c", "program": [ { "sleep": "1ms" } ] },
+    { "name": "${tag}-sleepy", "group": "/c", "program": [ { "sleep": "10s" } ] } ],
+  "events": [
+    { "at": "1s", "do": "move", "task": "${tag}-mover", "group": "/b" },
+    { "at": "1500ms", "do": "kill", "task": "${tag}-b-hog-2" },
+    { "at": "1600ms", "do": "kill", "task": "${tag}-brief" },
+    { "at": "1700ms", "do": "rmdir", "group": "/c" } ] }
+EOF
+run_kr events events.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+# mover: 1/2 of /a's half for 1 s, 1/4 of /b's for 0.5 s, 1/3 for 0.5 s
+mover=$(field "$out" name ${tag}-mover share)
+need "mover share $mover, want 0.1979 +- 0.03" within "$mover" 0.1679 0.2279
+for g in a b; do
+	s=$(field "$out" path /$g share)
+	need "/$g share $s, want 0.5 +- 0.03" within "$s" 0.47 0.53
+done
+killed_at=$(field "$out" name ${tag}-b-hog-2 exit_ns)
+need "${tag}-b-hog-2 exited at $killed_at ns, want 1.5 s (+ 200 ms: it dies when it next runs)" \
+	within "$killed_at" 1500000000 1700000000
+need "no failure for the kill of a task that had exited" \
+	grep -q '"events\[2\] at 1600000000 ns: the task has exited (ESRCH)"' "$out"
+need "no failure for the rmdir of a group with a task" \
+	grep -q '"events\[3\] at 1700000000 ns: the group holds tasks or groups (EBUSY)"' "$out"
+verdict events
+
+# -- sigint: a partial report
+sed 's/"duration": "2s"/"duration": "10s"/' shares.json >long.json
+"$kr" long.json >sigint.out 2>sigint.err </dev/null &
+krpid=$!
+background=$krpid
+sleep 1
+kill -INT "$krpid"
+start=$(date +%s.%N)
+wait "$krpid"
+rc=$?
+background=
+took=$(calc "$(date +%s.%N) - $start")
+out=sigint.out
+need "exit status $rc, want 130 ($(head -c 200 sigint.err))" [ "$rc" -eq 130 ]
+need "it took $took s to stop" within "$took" 0 5
+need "not marked partial" [ "$(top "$out" partial)" = true ]
+need "stopped_by $(top "$out" stopped_by), want interrupt" [ "$(top "$out" stopped_by)" = interrupt ]
+duration=$(top "$out" duration_ns)
+need "duration_ns $duration, want about 1 s" within "$duration" 500000000 3000000000
+verdict sigint
+
+# -- sigkill: the tasks die with kernel-run; --cleanup removes its cgroups.
+# A subshell starts it, so that the shell's "Killed" goes to /dev/null.
+rm -f kr.pid
+( exec 2>/dev/null
+  "$kr" long.json >sigkill.out 2>sigkill.err </dev/null &
+  echo $! >kr.pid
+  wait $! ) &
+background=$!
+for i in $(seq 50); do
+	[ -s kr.pid ] && break
+	sleep 0.1
+done
+krpid=$(cat kr.pid)
+sleep 1
+kill -KILL "$krpid"
+wait "$background"
+background=
+live=
+for i in $(seq 50); do
+	live=$(live_tasks ${tag}-)
+	[ -z "$live" ] && break
+	sleep 0.1
+done
+need "tasks alive 5 s after kernel-run was killed: $live" [ -z "$live" ]
+# its cgroups are left, for --cleanup (which another run of this script
+# may have done already: it removes every run's whose PID is gone)
+left=$(cgroups_of "$krpid")
+"$kr" --cleanup >cleanup.out 2>&1
+if [ -n "$left" ]; then
+	need "--cleanup did not say it removed $left: $(cat cleanup.out)" \
+		grep -q "sched-sim.$krpid" cleanup.out
+fi
+verdict sigkill
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kreport.c - a run's measurements as the JSON report of sched-sim --json.
+ *
+ * The numbers are put in a struct sim_result, as the engine would, and
+ * printed by src/report.c's report_json(), so that the two reports have
+ * the same keys, order and formats by construction, with the analytic
+ * model's ideal shares and the trace's expectations evaluated on the
+ * kernel's numbers.  Then what the kernel cannot give is removed rather
+ * than left at a made-up value, and what says which kernel ran it is
+ * added:
+ *
+ *   "policy": "kernel", and "kernel": uname's "Linux RELEASE VERSION"
+ *   "kernel_run": { date, release, version, machine, config, preempt,
+ *                   preempt_dynamic, preempt_source, cgroup, cpu_list,
+ *                   controller }                        (after "kernel")
+ *   "tunables": the /proc/sys/kernel/sched_* values in force
+ *   "hz": CONFIG_HZ (left out when no configuration could be read)
+ *   "busy_ns": the CPU time of the trace's tasks (the CPUs were busy with
+ *              other work too: this machine is not the run's alone)
+ *   left out: "topology", "events", "wasted_ns", "cpus_detail" (the
+ *             simulator's own), and a task's "migrations" when
+ *             /proc/PID/sched could not be read
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kreport.h"
+#include "report.h"
+#include "result.h"
+
+/* ---- the kernel as a policy, for the analytic model ------------------- */
+
+/*
+ * The load weight of a nice level: sched_prio_to_weight[] of today's
+ * kernel/sched/core.c, a table retuned after 2.6.23-rc1 (whose table
+ * cfs-v19 keeps: nice 5 weighs 336 there, 335 here; nice -20 88818
+ * there, 88761 here).  SCHED_IDLE weighs WEIGHT_IDLEPRIO, 3 (2 in
+ * 2.6.23).
+ */
+static const uint64_t kernel_prio_to_weight[40] = {
+	/* -20 */ 88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	/* -10 */  9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	/*   0 */  1024,   820,   655,   526,   423,   335,   272,   215,   172,   137,
+	/*  10 */   110,    87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+static uint64_t kernel_nice_weight(int nice)
+{
+	return kernel_prio_to_weight[nice + 20];
+}
+
+static uint64_t kernel_idle_weight(void)
+{
+	return 3;
+}
+
+/* ---- output --------------------------------------------------------- */
+
+static void output_failed(const char *name, int err)
+{
+	fprintf(stderr, KR_NAME ": cannot write %s: %s\n",
+		name ? name : "standard output", strerror(err));
+}
+
+static mode_t new_file_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+int kr_output_open(struct kr_output *o, const char *file)
+{
+	struct stat st;
+	char *resolved;
+	const char *slash;
+	size_t dirlen;
+	bool exists;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->name = file;
+	if (!file)
+		return 0;
+	exists = stat(file, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode))
+		return 0;	/* a device or FIFO: written in place */
+	/* beside the file a symbolic link names, on its file system */
+	resolved = realpath(file, NULL);
+	o->target = resolved ? resolved : strdup(file);
+	o->temp = o->target ? malloc(strlen(o->target) + 32) : NULL;
+	if (!o->temp) {
+		output_failed(file, ENOMEM);
+		free(o->target);
+		o->target = NULL;
+		return -1;
+	}
+	slash = strrchr(o->target, '/');
+	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
+	sprintf(o->temp, "%.*s.%s.kernel-run-XXXXXX", (int)dirlen, o->target,
+		o->target + dirlen);
+	o->fd = mkstemp(o->temp);
+	if (o->fd < 0) {
+		output_failed(file, errno);
+		free(o->temp);
+		free(o->target);
+		o->temp = o->target = NULL;
+		return -1;
+	}
+	fchmod(o->fd, exists ? st.st_mode & 07777 : new_file_mode());
+	return 0;
+}
+
+void kr_output_discard(struct kr_output *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->temp)
+		unlink(o->temp);
+	free(o->temp);
+	free(o->target);
+	o->temp = o->target = NULL;
+}
+
+static int write_all(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		text += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* The report, whole, to where it goes; 0 or KR_WRITE_ERROR. */
+static int output_commit(struct kr_output *o, const char *text)
+{
+	int err = 0, fd = o->fd;
+
+	if (!o->name) {
+		err = write_all(STDOUT_FILENO, text, strlen(text));
+	} else if (!o->temp) {
+		fd = open(o->name, O_WRONLY | O_TRUNC | O_CLOEXEC);
+		err = fd < 0 ? errno : write_all(fd, text, strlen(text));
+		if (fd >= 0 && close(fd) && !err)
+			err = errno;
+	} else {
+		err = write_all(fd, text, strlen(text));
+		/* a file renamed into place must be on disk first */
+		if (!err && fsync(fd))
+			err = errno;
+		if (close(fd) && !err)
+			err = errno;
+		o->fd = -1;
+		if (!err && rename(o->temp, o->target))
+			err = errno;
+		if (!err) {
+			free(o->temp);	/* it is FILE now */
+			o->temp = NULL;
+		}
+	}
+	if (err)
+		output_failed(o->name, err);
+	kr_output_discard(o);
+	return err ? KR_WRITE_ERROR : 0;
+}
+
+/* ---- the result ------------------------------------------------------- */
+
+/* The counters of task i over the window: what its process said at its
+ * exit when that came within the window, else what was read at the end. */
+static void window_counters(const struct kr_report_input *in, size_t i,
+			    struct kr_counters *d, bool *exited)
+{
+	const struct kr_task_shared *ts = &in->sh->tasks[i];
+	uint32_t state = atomic_load(&in->sh->tasks[i].state);
+	bool ended = state == KR_TASK_EXITED || state == KR_TASK_KILLED;
+	const struct kr_counters *after;
+
+	*exited = ended && ts->exit_ns <= in->window_ns;
+	if (state < KR_TASK_COUNTING || !ts->base.have_schedstat) {
+		memset(d, 0, sizeof(*d));
+		return;
+	}
+	after = *exited || !in->end[i].have_schedstat ? &ts->final : &in->end[i];
+	kr_counters_sub(after, &ts->base, d);
+}
+
+static void group_sums(struct sim_result *r, const struct kr_report_input *in)
+{
+	const struct trace *t = in->t;
+	bool from_cgroups = true;
+
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		const struct kr_group_state *gs = &in->cg->groups[g];
+
+		if (gs->made_once && !gs->usage_known)
+			from_cgroups = false;
+		r->groups[g].shares = gs->made_once ? gs->shares :
+				      t->groups[g].shares;
+		r->groups[g].finished = true;
+		r->groups[g].first_child = r->groups[g].next_sibling = -1;
+	}
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+		struct sim_group_result *gr = &r->groups[st->group];
+
+		if (!from_cgroups)
+			gr->cpu_ns += st->cpu_ns;
+		gr->tasks++;
+		if (!st->exited)
+			gr->finished = false;
+		else if (st->exit_ns > gr->finish_ns)
+			gr->finish_ns = st->exit_ns;
+	}
+	/* job children: in their trace task's group (where it is at the
+	 * end, as the tasks' sums count it; a child stays in the cgroup it
+	 * was forked in, which cpuacct counts right) */
+	for (size_t j = 0; j < r->nr_job_steps; j++) {
+		const struct sim_job_summary *js = &r->job_steps[j];
+		struct sim_group_result *gr = &r->groups[r->tasks[js->task].group];
+
+		if (!from_cgroups)
+			gr->cpu_ns += js->cpu_ns;
+		gr->tasks += (int)js->forked;
+		if (js->exited < js->forked)
+			gr->finished = false;
+		else if (js->last_exit_ns > gr->finish_ns)
+			gr->finish_ns = js->last_exit_ns;
+	}
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		const struct kr_group_state *gs = &in->cg->groups[g];
+
+		r->groups[g].cpu_total_ns = !from_cgroups ? r->groups[g].cpu_ns :
+			gs->usage_end > gs->usage_base ?
+			gs->usage_end - gs->usage_base : 0;
+	}
+	/* children after parents: back to front adds each subtree up */
+	for (size_t g = r->nr_groups; g-- > 1;) {
+		struct sim_group_result *gr = &r->groups[g];
+		struct sim_group_result *up = &r->groups[t->groups[g].parent];
+
+		if (!from_cgroups)
+			up->cpu_total_ns += gr->cpu_total_ns;
+		up->tasks += gr->tasks;
+		up->finished = up->finished && gr->finished;
+		if (gr->finish_ns > up->finish_ns)
+			up->finish_ns = gr->finish_ns;
+		gr->next_sibling = up->first_child;
+		up->first_child = (int)g;
+	}
+	if (from_cgroups)	/* a group's own: its total less its children's */
+		for (size_t g = 0; g < r->nr_groups; g++) {
+			uint64_t own = r->groups[g].cpu_total_ns;
+
+			for (int c = r->groups[g].first_child; c >= 0;
+			     c = r->groups[c].next_sibling)
+				own -= own > r->groups[c].cpu_total_ns ?
+				       r->groups[c].cpu_total_ns : own;
+			r->groups[g].cpu_ns = own;
+		}
+}
+
+static int by_first_fork(const void *a, const void *b)
+{
+	const struct sim_job_summary *x = a, *y = b;
+
+	if (x->first_start_ns != y->first_start_ns)
+		return x->first_start_ns < y->first_start_ns ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* The jobs steps that forked, in order of their first fork, as the
+ * simulator lists them; their CPU time counts in the run's total. */
+static int job_summaries(struct sim_result *r, const struct kr_report_input *in)
+{
+	const struct kr_jobs_table *jt = in->jt;
+
+	r->job_steps = calloc(jt->nr ? jt->nr : 1, sizeof(*r->job_steps));
+	if (!r->job_steps)
+		return -1;
+	for (size_t j = 0; j < jt->nr; j++) {
+		const struct kr_jobs_shared *js = &in->sh->jobs[j];
+		struct lat_stats lat = { .count = js->lat_count,
+					 .sum = js->lat_sum,
+					 .max = js->lat_max };
+
+		if (!js->forked)
+			continue;
+		if (lat_from_dense(&lat, js->hist))
+			return -1;
+		r->job_steps[r->nr_job_steps++] = (struct sim_job_summary){
+			.task = jt->steps[j].task,
+			.step = jt->steps[j].path,
+			.forked = js->forked,
+			.exited = js->exited,
+			.cpu_ns = js->cpu_ns,
+			.wait_ns = js->wait_ns,
+			.nvcsw = js->nvcsw,
+			.nivcsw = js->nivcsw,
+			.migrations = js->migrations,
+			.latency = {
+				.count = lat.count, .sum = lat.sum,
+				.max = lat.max,
+				.p50 = lat_percentile(&lat, 50.0),
+				.p99 = lat_percentile(&lat, 99.0),
+			},
+			.first_start_ns = js->first_start_ns,
+			.last_exit_ns = js->last_exit_ns,
+		};
+		r->total_cpu_ns += js->cpu_ns;
+		free(lat.hist);
+	}
+	qsort(r->job_steps, r->nr_job_steps, sizeof(*r->job_steps),
+	      by_first_fork);
+	return 0;
+}
+
+static int fill_result(struct sim_result *r, const struct kr_report_input *in,
+		       const struct sched_policy *policy, bool *no_migrations)
+{
+	const struct trace *t = in->t;
+
+	memset(r, 0, sizeof(*r));
+	r->trace = t;
+	r->policy = policy;
+	r->status = SIM_OK;
+	r->end = in->interrupted ? SIM_END_INTERRUPTED : SIM_END_COMPLETE;
+	r->end_ns = in->window_ns;
+	r->nr_tasks = r->nr_trace_tasks = t->nr_tasks;
+	r->nr_groups = t->nr_groups;
+	r->nr_cpus = in->nr_cpus;
+	r->tasks = calloc(t->nr_tasks, sizeof(*r->tasks));
+	r->groups = calloc(t->nr_groups, sizeof(*r->groups));
+	r->cpus = calloc((size_t)in->nr_cpus, sizeof(*r->cpus));
+	if (!r->tasks || !r->groups || !r->cpus)
+		return -1;
+	r->failures = in->failures;
+	r->nr_failures = in->nr_failures;
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		const struct trace_task *tt = &t->tasks[i];
+		const struct kr_task_shared *ts = &in->sh->tasks[i];
+		struct sim_task_result *st = &r->tasks[i];
+		struct kr_counters d;
+		struct lat_stats lat = { .count = ts->lat.count,
+					 .sum = ts->lat.sum, .max = ts->lat.max };
+		bool exited;
+
+		if (lat_from_dense(&lat, ts->lat.hist))
+			return -1;
+		window_counters(in, i, &d, &exited);
+		*st = (struct sim_task_result){
+			.name = tt->name,
+			.group = in->group_now[i],
+			.sched_class = tt->sched_class,
+			.nice = in->nice_now[i],
+			.trace_task = true,
+			.started = tt->start <= in->window_ns,
+			.exited = exited,
+			.exit_ns = exited ? ts->exit_ns : 0,
+			.cpu_ns = d.run_ns,
+			.wait_ns = d.wait_ns,
+			.nvcsw = d.nvcsw,
+			.nivcsw = d.nivcsw,
+			.migrations = d.migrations,
+			.latency = {
+				.count = lat.count,
+				.sum = lat.sum,
+				.max = lat.max,
+				.p50 = lat_percentile(&lat, 50.0),
+				.p99 = lat_percentile(&lat, 99.0),
+			},
+			.start_ns = tt->start,
+			.job_step = -1,
+		};
+		free(lat.hist);
+		no_migrations[i] = !d.have_migrations;
+		r->total_cpu_ns += d.run_ns;
+	}
+	if (job_summaries(r, in))
+		return -1;
+	group_sums(r, in);
+	return 0;
+}
+
+/* ---- the JSON ------------------------------------------------------- */
+
+/* /proc/sys/kernel/sched_*: every knob whose value is one integer. */
+static json_t *sysctl_tunables(void)
+{
+	json_t *o = json_object();
+	struct dirent **names;
+	int n = scandir("/proc/sys/kernel", &names, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		char path[600], buf[64], *end;
+		long long v;
+
+		if (!strncmp(names[i]->d_name, "sched_", 6)) {
+			snprintf(path, sizeof(path), "/proc/sys/kernel/%s",
+				 names[i]->d_name);
+			if (kr_read_file(path, buf, sizeof(buf)) > 0) {
+				errno = 0;
+				v = strtoll(buf, &end, 10);
+				if (!errno && end != buf && (*end == '\n' || !*end))
+					json_object_set_new(o, names[i]->d_name,
+							    json_integer(v));
+			}
+		}
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	return o;
+}
+
+static const char *usage_source(const struct kr_cgroups *cg)
+{
+	for (size_t g = 0; g < cg->nr_groups; g++)
+		if (cg->groups[g].made_once && !cg->groups[g].usage_known)
+			return "the sum of the group's tasks' CPU time (at the end "
+			       "of the window, in the group each task was in then)";
+	if (cg->acct.kind == KR_CG_V1_CPUACCT)
+		return "cpuacct.usage, in a mirror of the groups in the cpuacct "
+		       "hierarchy";
+	if (cg->sched.kind == KR_CG_V2)
+		return "cpu.stat usage_usec";
+	return "cpuacct.usage";
+}
+
+static json_t *kernel_run_object(const struct kr_report_input *in,
+				 const struct kr_kernel_info *ki)
+{
+	const struct kr_cgroups *cg = in->cg;
+	json_t *o = json_object(), *c = json_object();
+	char date[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_object_set_new(o, "date", json_string(date));
+	json_object_set_new(o, "release", json_string(ki->release));
+	json_object_set_new(o, "version", json_string(ki->version));
+	json_object_set_new(o, "machine", json_string(ki->machine));
+	if (ki->config_source[0])
+		json_object_set_new(o, "config", json_string(ki->config_source));
+	if (ki->preempt[0]) {
+		json_object_set_new(o, "preempt", json_string(ki->preempt));
+		json_object_set_new(o, "preempt_dynamic",
+				    json_boolean(ki->preempt_dynamic));
+		json_object_set_new(o, "preempt_source",
+				    json_string(ki->preempt_source));
+	}
+	json_object_set_new(c, "version", json_integer(cg->sched.kind == KR_CG_V2 ?
+							2 : 1));
+	json_object_set_new(c, "cpu", json_string(cg->sched.parent));
+	if (cg->acct.kind != KR_CG_NONE)
+		json_object_set_new(c, "cpuacct", json_string(cg->acct.parent));
+	json_object_set_new(c, "group_usage", json_string(usage_source(cg)));
+	if (cg->sched.kind == KR_CG_V2)
+		json_object_set_new(c, "shares_to_weight",
+				    json_string("sched_weight_to_cgroup: "
+						"clamp(round(shares * 100 / 1024), "
+						"1, 10000)"));
+	json_object_set_new(o, "cgroup", c);
+	json_object_set_new(o, "cpu_list", json_string(in->cpu_list));
+	json_object_set_new(o, "controller", json_string(in->controller_rt ?
+		"SCHED_FIFO 99, outside the run's cgroups" :
+		"SCHED_OTHER (SCHED_FIFO was refused), outside the run's cgroups"));
+	return o;
+}
+
+/* sched-sim's report as the kernel's (the comment at the top says how). */
+static json_t *kernelize(json_t *sim, const struct kr_kernel_info *ki,
+			 json_t *kernel_run, uint64_t busy_ns,
+			 const bool *no_migrations)
+{
+	json_t *out = json_object(), *v;
+	const char *key;
+
+	json_object_foreach(sim, key, v) {
+		if (!strcmp(key, "topology") || !strcmp(key, "events") ||
+		    !strcmp(key, "wasted_ns") || !strcmp(key, "cpus_detail"))
+			continue;
+		if (!strcmp(key, "tunables")) {
+			json_object_set_new(out, key, sysctl_tunables());
+		} else if (!strcmp(key, "hz")) {
+			if (ki->hz > 0)
+				json_object_set_new(out, key, json_integer(ki->hz));
+		} else if (!strcmp(key, "busy_ns")) {
+			json_object_set_new(out, key,
+					    json_integer((json_int_t)busy_ns));
+		} else if (!strcmp(key, "tasks")) {
+			size_t i;
+			json_t *task;
+
+			json_array_foreach(v, i, task)
+				if (no_migrations[i])
+					json_object_del(task, "migrations");
+			json_object_set(out, key, v);
+		} else {
+			json_object_set(out, key, v);
+		}
+		if (!strcmp(key, "kernel"))
+			json_object_set(out, "kernel_run", kernel_run);
+	}
+	return out;
+}
+
+int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
+{
+	const struct trace *t = in->t;
+	struct kr_kernel_info ki;
+	struct sched_policy policy = {
+		.name = "kernel",
+		.summary = "this machine's kernel, measured by kernel-run",
+		.nice_weight = kernel_nice_weight,
+		.idle_weight = kernel_idle_weight,
+	};
+	struct sim_result r = { 0 };
+	struct expect_outcome *outcomes = NULL;
+	bool *no_migrations = calloc(t->nr_tasks ? t->nr_tasks : 1, sizeof(bool));
+	char *sim_text = NULL, *text = NULL;
+	size_t sim_len = 0;
+	json_t *sim = NULL, *kernel_run = NULL, *out = NULL;
+	json_error_t jerr;
+	FILE *mem;
+	int failed = 0, rc = KR_RUN_FAILED;
+
+	kr_kernel_info(&ki);
+	policy.kernel = ki.kernel;
+	if (!no_migrations || fill_result(&r, in, &policy, no_migrations))
+		goto out;
+	report_prepare(&r);	/* the analytic model, with the kernel's weights */
+	outcomes = calloc(t->nr_expects ? t->nr_expects : 1, sizeof(*outcomes));
+	if (!outcomes)
+		goto out;
+	failed = evaluate_expectations(&r, outcomes);
+	mem = open_memstream(&sim_text, &sim_len);
+	if (!mem)
+		goto out;
+	report_json(&r, outcomes, false, mem);
+	if (fclose(mem))
+		goto out;
+	sim = json_loads(sim_text, 0, &jerr);
+	if (!sim)
+		goto out;
+	kernel_run = kernel_run_object(in, &ki);
+	out = kernelize(sim, &ki, kernel_run, r.total_cpu_ns, no_migrations);
+	text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			  JSON_REAL_PRECISION(10));
+	if (!text)
+		goto out;
+	{
+		size_t n = strlen(text);
+		char *nl = realloc(text, n + 2);
+
+		if (!nl)
+			goto out;
+		text = nl;
+		memcpy(text + n, "\n", 2);
+	}
+	rc = output_commit(o, text);
+	if (rc == 0 && failed)
+		rc = KR_EXPECT_FAILED;
+out:
+	if (rc == KR_RUN_FAILED) {
+		fprintf(stderr, KR_NAME ": out of memory while writing the "
+			"report\n");
+		kr_output_discard(o);
+	}
+	json_decref(out);
+	json_decref(kernel_run);
+	json_decref(sim);
+	free(text);
+	free(sim_text);
+	free(outcomes);
+	free(no_migrations);
+	free(r.ideal_task);
+	free(r.ideal_group);
+	free(r.tasks);
+	free(r.groups);
+	free(r.cpus);
+	free(r.job_steps);
+	return rc;
+}

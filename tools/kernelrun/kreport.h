@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kreport.h - the measurements of a run as sched-sim's JSON report, and
+ * where it goes (standard output, or -o FILE replaced only when whole).
+ */
+#ifndef KERNEL_RUN_KREPORT_H
+#define KERNEL_RUN_KREPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "kernel-run.h"
+
+/* Where the report goes: stdout, or a temporary file beside FILE renamed
+ * over it once the report is whole. */
+struct kr_output {
+	const char *name;	/* FILE, or NULL for standard output */
+	char *target;		/* the path renamed onto; NULL: in place */
+	char *temp;		/* the temporary file while it exists */
+	int fd;
+};
+
+/* 0, or -1 with a message: FILE cannot be written (checked before the
+ * run, so that a long run is not lost). */
+int kr_output_open(struct kr_output *o, const char *file);
+void kr_output_discard(struct kr_output *o);
+
+struct kr_report_input {
+	const struct trace *t;
+	struct kr_shared *sh;	/* its states are atomics */
+	const struct kr_cgroups *cg;
+	const struct kr_counters *end;	/* per task at the window's end */
+	const struct kr_jobs_table *jt;	/* the jobs steps' paths */
+	const int *group_now, *nice_now;
+	uint64_t window_ns;
+	bool interrupted;
+	char **failures;
+	size_t nr_failures;
+	const char *cpu_list;
+	int nr_cpus;
+	bool controller_rt;
+};
+
+/*
+ * Build the report and write it.  Returns KR_OK, KR_EXPECT_FAILED when an
+ * expectation failed, or KR_WRITE_ERROR (the message printed; FILE keeps
+ * what it had).
+ */
+int kr_write_report(const struct kr_report_input *in, struct kr_output *o);
+
+#endif /* KERNEL_RUN_KREPORT_H */
