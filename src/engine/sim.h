@@ -16,6 +16,9 @@
  *	check.c		CPU-time conservation (the engine's invariant)
  *	jobsteps.c	the children of each jobs step, counted together
  *	results.c	the run's numbers into struct sim_result
+ *	verbose.c	what -v prints, narrowed (--from, --to, --only-cpu,
+ *			--only-group), and --step's prompt
+ *	ftrace.c	--ftrace: the run as the kernel's trace text
  */
 #ifndef SCHEDSIM_ENGINE_SIM_H
 #define SCHEDSIM_ENGINE_SIM_H
