@@ -272,15 +272,14 @@ int sim_task_cpu(struct sim *s, const struct sim_task *st)
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 {
 	s->acting_cpu = waker_cpu;
-	if (st->blocked)
+	if (s->opt.ftrace && st->blocked)
 		ftrace_waking(s, waker_cpu, st, sim_task_cpu(s, st));
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
-		int cpu = sim_task_cpu(s, st);
-
 		st->blocked = false;
 		note_wakeup(s, st, true);
 		ftrace_wakeup(s, waker_cpu, st, false);
-		vlog(s, 2, cpu, st->index, "wakeup %s\n", st->name);
+		vlog(s, 2, sim_task_cpu(s, st), st->index, "wakeup %s\n",
+		     st->name);
 	}
 }
 
