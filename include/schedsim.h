@@ -165,6 +165,9 @@ SIM_API int sim_trace_add_expect(sim_trace *trace, const char *expect,
 
 SIM_API const char *sim_trace_file(const sim_trace *trace);
 SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
+SIM_API int sim_trace_cpus(const sim_trace *trace);
+/* 1 if the trace has the group path ("/users/alice", "/"), else 0 */
+SIM_API int sim_trace_has_group(const sim_trace *trace, const char *path);
 /* Non-fatal findings of the loader (printed by sched-sim as warnings). */
 SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
 SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
@@ -250,6 +253,25 @@ typedef struct sim_options {
 	void (*progress)(const sim_progress *p, void *arg);
 	void *progress_arg;
 	uint64_t progress_every_ns;
+	/*
+	 * What verbose prints, narrowed (the run and its report are not):
+	 * lines at simulated times from log_from_ns to log_to_ns (with
+	 * has_log_to; else to the end), about the nr_log_cpus CPUs of
+	 * log_cpus (0: every CPU), and, with log_group ("/users/alice"),
+	 * only about tasks in that group or below it.  docs/verbose.md.
+	 */
+	uint64_t log_from_ns, log_to_ns;
+	int has_log_to;
+	const int *log_cpus;
+	size_t nr_log_cpus;
+	const char *log_group;
+	/*
+	 * The run as ftrace text (the layout of /sys/kernel/tracing/trace,
+	 * sched_* events; docs/ftrace.md), written as it runs; NULL: none.
+	 * Write errors are ftrace's own (ferror); on a seekable stream the
+	 * header's entry count is filled in at the end.
+	 */
+	FILE *ftrace;
 } sim_options;
 
 /*

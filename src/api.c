@@ -47,6 +47,19 @@ uint64_t sim_trace_duration(const sim_trace *trace)
 	return trace->duration;
 }
 
+int sim_trace_cpus(const sim_trace *trace)
+{
+	return trace->nr_cpus;
+}
+
+int sim_trace_has_group(const sim_trace *trace, const char *path)
+{
+	for (size_t i = 0; i < trace->nr_groups; i++)
+		if (!strcmp(trace->groups[i].path, path))
+			return 1;
+	return 0;
+}
+
 size_t sim_trace_warning_count(const sim_trace *trace)
 {
 	return trace->nr_warnings;

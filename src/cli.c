@@ -43,6 +43,7 @@
 
 #define MAX_OVERRIDES	64
 #define MAX_DUMPS	64
+#define MAX_LOG_CPUS	64	/* --only-cpu options */
 
 static const char usage_text[] =
 "usage: sched-sim [OPTIONS] TRACE.json\n"
@@ -59,10 +60,18 @@ static const char usage_text[] =
 "  --all-tasks            list every child of a jobs step in the report (by\n"
 "                         default each jobs step's children are summed in\n"
 "                         one entry)\n"
-"  -v, --verbose          print every pick_next_task walk; -vv adds wakeups,\n"
-"                         sleeps, forks, exits, ticks that preempt and switches\n"
-"  --step                 stop after each scheduling decision (Enter: next,\n"
-"                         c: continue, d: dump, q: quit)\n"
+"  -v, --verbose          print every pick_next_task walk; -vv adds wakeups\n"
+"                         and their preemption checks, sleeps, forks, exits,\n"
+"                         ticks that preempt and switches (docs/verbose.md)\n"
+"  --from T, --to T       print -v/-vv lines from / up to simulated time T\n"
+"  --only-cpu N           only lines about CPU N (repeatable)\n"
+"  --only-group PATH      only lines about tasks in group PATH or below it\n"
+"                         (the four narrow the log, not the run or report)\n"
+"  --step                 stop after each scheduling decision: Enter or n:\n"
+"                         next, n N: N decisions, t TIME: run to TIME,\n"
+"                         c: continue, d: dump, q: quit, ?: the keys\n"
+"  --ftrace FILE          write the run as ftrace text (sched_switch, wakeups,\n"
+"                         migrations, exits) for Perfetto (docs/ftrace.md)\n"
 "  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
 "                         (repeatable)\n"
 "\n"
@@ -129,6 +138,7 @@ enum {
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
 	OPT_FORMAT, OPT_EXPORT,
+	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
 };
 
 struct override {
@@ -151,6 +161,11 @@ struct cli {
 	bool no_report;			/* the run failed before its report */
 	int format;			/* enum sim_trace_format */
 	bool export_rtapp;		/* --export rt-app: write, do not run */
+	/* What -v prints: --from, --to, --only-cpu, --only-group */
+	const char *log_from, *log_to, *log_group;
+	int log_cpus[MAX_LOG_CPUS];
+	int nr_log_cpus;
+	const char *ftrace;		/* --ftrace FILE */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -348,6 +363,24 @@ static int parse_format(struct cli *c, const char *arg)
 	return 0;
 }
 
+/* --only-cpu N: a CPU number (checked against the trace's machine later) */
+static int parse_only_cpu(struct cli *c, const char *arg)
+{
+	static const char valid[] = "a CPU number from 0, e.g. 1; repeat "
+				    "the option for several CPUs";
+	char *end;
+	long cpu;
+
+	if (c->nr_log_cpus == MAX_LOG_CPUS)
+		return usage_error("more than %s --only-cpu", "64");
+	errno = 0;
+	cpu = strtol(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end || errno || cpu > 1000000)
+		return bad_value("--only-cpu", arg, "is not a CPU number", valid);
+	c->log_cpus[c->nr_log_cpus++] = (int)cpu;
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
@@ -375,6 +408,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "export", required_argument, NULL, OPT_EXPORT },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "to", required_argument, NULL, OPT_TO },
+		{ "only-cpu", required_argument, NULL, OPT_ONLY_CPU },
+		{ "only-group", required_argument, NULL, OPT_ONLY_GROUP },
+		{ "ftrace", required_argument, NULL, OPT_FTRACE },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -420,6 +458,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 						 "writes", "rt-app");
 			c->export_rtapp = true;
 			break;
+		case OPT_FROM: c->log_from = optarg; break;
+		case OPT_TO: c->log_to = optarg; break;
+		case OPT_ONLY_CPU: rc = parse_only_cpu(c, optarg); break;
+		case OPT_ONLY_GROUP: c->log_group = optarg; break;
+		case OPT_FTRACE: c->ftrace = optarg; break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
 		}
@@ -500,6 +543,70 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 	return 0;
 }
 
+/* A simulated time of --from or --to; -1 (exit 2) if it is not one. */
+static int parse_log_time(const char *option, const char *arg, uint64_t *ns)
+{
+	char why[200];
+
+	if (!sim_parse_duration(arg, ns, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, "sched-sim: command line: %s: %s; valid: a simulated "
+		"time with a unit, e.g. \"1.5s\" (units ns, us, ms, s)\n",
+		option, why);
+	return -1;
+}
+
+/*
+ * --from, --to, --only-cpu, --only-group into opt, checked against the
+ * trace: its CPUs and groups.  They narrow what -v prints, so without -v
+ * or --step they would do nothing: that is an error too.  0, or -1 after
+ * a message (exit 2).
+ */
+static int log_filters(const struct cli *c, const sim_trace *t,
+		       sim_options *opt)
+{
+	if ((c->log_from || c->log_to || c->nr_log_cpus || c->log_group) &&
+	    !c->verbose && !c->step) {
+		fprintf(stderr, "sched-sim: command line: --from, --to, "
+			"--only-cpu and --only-group narrow the verbose log; "
+			"valid: with -v, -vv or --step\n");
+		return -1;
+	}
+	if (c->log_from &&
+	    parse_log_time("--from", c->log_from, &opt->log_from_ns))
+		return -1;
+	if (c->log_to) {
+		if (parse_log_time("--to", c->log_to, &opt->log_to_ns))
+			return -1;
+		opt->has_log_to = 1;
+		if (opt->log_to_ns < opt->log_from_ns) {
+			fprintf(stderr, "sched-sim: command line: --to %s is "
+				"before --from %s; valid: --to at or after "
+				"--from\n", c->log_to, c->log_from);
+			return -1;
+		}
+	}
+	for (int i = 0; i < c->nr_log_cpus; i++) {
+		if (c->log_cpus[i] < sim_trace_cpus(t))
+			continue;
+		fprintf(stderr, "sched-sim: command line: --only-cpu %d: %s has "
+			"%d CPU%s; valid: 0 to %d\n", c->log_cpus[i],
+			sim_trace_file(t), sim_trace_cpus(t),
+			sim_trace_cpus(t) == 1 ? "" : "s", sim_trace_cpus(t) - 1);
+		return -1;
+	}
+	opt->log_cpus = c->log_cpus;
+	opt->nr_log_cpus = (size_t)c->nr_log_cpus;
+	if (c->log_group && !sim_trace_has_group(t, c->log_group)) {
+		fprintf(stderr, "sched-sim: command line: --only-group %s: %s "
+			"has no such group; valid: a path of its \"groups\", "
+			"e.g. \"/\"\n", c->log_group, sim_trace_file(t));
+		return -1;
+	}
+	opt->log_group = c->log_group;
+	return 0;
+}
+
 /*
  * Signals.  The first SIGINT or SIGTERM asks the run to stop at its next
  * event (the engine reads stop_signal once per event) and the report so
@@ -507,13 +614,15 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
  * write, ends the process at once, after removing the -o temporary file.
  */
 static volatile sig_atomic_t stop_signal;
-static const char *volatile temp_to_remove;
+/* The temporary files of -o FILE and of --ftrace FILE */
+static const char *volatile temp_to_remove[2];
 
 static void on_stop_signal(int sig)
 {
 	if (stop_signal) {
-		if (temp_to_remove)
-			unlink(temp_to_remove);
+		for (int i = 0; i < 2; i++)
+			if (temp_to_remove[i])
+				unlink(temp_to_remove[i]);
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
@@ -554,6 +663,7 @@ struct output {
 	char *resolved;		/* FILE with symbolic links resolved */
 	bool deferred;		/* in place, opened by output_begin() */
 	FILE *f;
+	int slot;		/* in temp_to_remove[] */
 };
 
 static void output_failed(const struct output *o, int err)
@@ -572,7 +682,7 @@ static mode_t new_file_mode(void)
 }
 
 /* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
-static int output_open(struct output *o, const char *file)
+static int output_open(struct output *o, const char *file, int slot)
 {
 	struct stat st;
 	const char *slash;
@@ -582,6 +692,7 @@ static int output_open(struct output *o, const char *file)
 	int fd;
 
 	memset(o, 0, sizeof(*o));
+	o->slot = slot;
 	if (!file) {
 		o->name = "standard output";
 		o->f = stdout;
@@ -626,7 +737,7 @@ static int output_open(struct output *o, const char *file)
 		output_failed(o, err);
 		return SIM_WRITE_ERROR;
 	}
-	temp_to_remove = o->temp;
+	temp_to_remove[o->slot] = o->temp;
 	fchmod(fd, mode);	/* as open() would have made it; best effort */
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
@@ -640,7 +751,7 @@ static int output_open(struct output *o, const char *file)
 static void output_free(struct output *o)
 {
 	if (o->temp) {
-		temp_to_remove = NULL;
+		temp_to_remove[o->slot] = NULL;
 		unlink(o->temp);
 		free(o->temp);
 		o->temp = NULL;
@@ -699,7 +810,7 @@ static int output_commit(struct output *o)
 		if (!err && o->temp) {
 			free(o->temp);	/* it is FILE now */
 			o->temp = NULL;
-			temp_to_remove = NULL;
+			temp_to_remove[o->slot] = NULL;
 		}
 	}
 	if (err)
@@ -816,7 +927,7 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 		c->no_report = true;
 		return SIM_INVALID;
 	}
-	status = output_open(&out, c->output);
+	status = output_open(&out, c->output, 0);
 	if (!status)
 		status = output_begin(&out);
 	if (!status) {
@@ -832,7 +943,7 @@ static int run(struct cli *c)
 	sim_options opt = { 0 };
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
-	struct output out;
+	struct output out, ftrace = { 0 };
 	sim_trace *t;
 	sim_error err;
 	int status;
@@ -857,11 +968,23 @@ static int run(struct cli *c)
 	}
 
 	/* Before the run: a file that cannot be written costs no run */
-	status = output_open(&out, c->output);
+	if (log_filters(c, t, &opt)) {
+		sim_trace_free(t);
+		return SIM_INVALID;
+	}
+	status = output_open(&out, c->output, 0);
 	if (status) {
 		sim_trace_free(t);
 		return status;
 	}
+	/* --ftrace FILE is written as the run goes, then renamed as -o is */
+	if (c->ftrace && (output_open(&ftrace, c->ftrace, 1) ||
+			  output_begin(&ftrace))) {
+		output_discard(&out);
+		sim_trace_free(t);
+		return SIM_WRITE_ERROR;
+	}
+	opt.ftrace = c->ftrace ? ftrace.f : NULL;
 
 	log_to_stderr = c->json && !c->output;
 	opt.verbose = c->verbose;
@@ -903,6 +1026,7 @@ static int run(struct cli *c)
 	if (!r) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
 		output_discard(&out);
+		output_discard(&ftrace);
 		sim_trace_free(t);
 		c->no_report = true;
 		return SIM_BUG;
@@ -953,6 +1077,11 @@ static int run(struct cli *c)
 	if (status == SIM_EXPECT_FAILED)
 		report_expectations(r);
 out:
+	/* --ftrace FILE: kept with the report, as -o FILE is */
+	if (c->ftrace && c->no_report)
+		output_discard(&ftrace);
+	else if (c->ftrace && output_commit(&ftrace))
+		status = SIM_WRITE_ERROR;
 	sim_result_free(r);
 	sim_trace_free(t);
 	return status;

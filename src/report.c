@@ -474,7 +474,11 @@ void report_text(const struct sim_result *r,
 	if (r->end == SIM_END_DEADLOCK)
 		text_deadlock(r, out);
 
-	if (t->nr_expects) {
+	if (t->nr_expects && r->end == SIM_END_QUIT) {
+		/* a person stopped it half-way: no verdict on a part */
+		fprintf(out, "\nexpectations: not checked (the run was quit at "
+			"a --step prompt)\n");
+	} else if (t->nr_expects) {
 		fprintf(out, "\nexpectations:\n");
 		for (size_t i = 0; i < t->nr_expects; i++) {
 			const struct expect_outcome *o = &outcomes[i];

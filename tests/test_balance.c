@@ -544,7 +544,8 @@ START_TEST(test_print_sched_domains)
 	bench_init(&b, (struct sched_topology){ 2, 1, 2, 2 });
 	out = open_memstream(&text, &len);
 	ck_assert_ptr_nonnull(out);
-	print_sched_domains(&b.m, out);
+	for (int cpu = 0; cpu < b.m.nr_cpus; cpu++)
+		print_cpu_sched_domains(&b.m, cpu, out);
 	fclose(out);
 	ck_assert_msg(strstr(text, "CPU0 attaching sched-domain:\n"
 			     " domain 0: span 0,4 level SMT\n"

@@ -24,7 +24,8 @@ static void event_failed(struct sim *s, const struct trace_event *ev,
 	s->failures[s->nr_failures] = strdup(text);
 	if (s->failures[s->nr_failures])
 		s->nr_failures++;
-	vlog(s, 1, "event %s failed: %s\n", ev->json_path, why);
+	vlog(s, 1, -1, ev->task >= 0 ? ev->task : SIM_IDLE,
+	     "event %s failed: %s\n", ev->json_path, why);
 }
 
 /* A signal wakes a sleeping task; it exits when it runs. */
@@ -70,7 +71,11 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 	struct sim_task *st = ev->task >= 0 ? &s->tasks[ev->task] : NULL;
 	struct sim_group *g = ev->group >= 0 ? &s->groups[ev->group] : NULL;
 
-	vlog(s, 1, "event %s\n", ev->json_path);
+	if (s->opt.verbose && (ev->task >= 0 ? sim_log_wanted(s, -1, ev->task)
+			       : sim_log_wanted_group(s, -1, ev->group))) {
+		sim_log_prefix(s, -1);
+		fprintf(s->opt.log, "event %s\n", ev->json_path);
+	}
 	if (st && st->exited && ev->kind != EV_KILL) {
 		event_failed(s, ev, "the task has exited (ESRCH)");
 		return;

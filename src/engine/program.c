@@ -14,12 +14,6 @@
 
 #include "engine/sim.h"
 
-void sim_log_time(struct sim *s)
-{
-	fprintf(s->opt.log, "%5" PRIu64 ".%09" PRIu64 " ",
-		s->now / 1000000000, s->now % 1000000000);
-}
-
 /* 1500000000 -> "1.500000000 s", as the log prints times. */
 void format_sim_time(u64 ns, char *buf, size_t size)
 {
@@ -189,6 +183,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 	struct sim *s = sim_of_host(host);
 	struct sim_cpu *c = &s->cpus[cpu];
 
+	ftrace_switch(s, cpu, prev, next, prev_queued);
 	timer_cancel(s, &c->run_done);
 	sim_wasted_switch(s, cpu, prev, next);
 	if (prev != SIM_IDLE) {
@@ -222,8 +217,12 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
-	vlog(s, 2, "cpu%d switch %s -> %s\n", cpu, task_name(s, prev),
-	     task_name(s, next));
+	if (s->opt.verbose >= 2 && (sim_log_wanted(s, cpu, prev) ||
+				    sim_log_wanted(s, cpu, next))) {
+		sim_log_prefix(s, cpu);
+		fprintf(s->opt.log, "switch %s -> %s\n", task_name(s, prev),
+			task_name(s, next));
+	}
 }
 
 /*
@@ -243,7 +242,7 @@ void sim_warn(struct policy_host *host, const char *where, const char *what)
 		w = &s->warnings[s->nr_warnings++];
 		*w = (struct sim_warning){ .where = where, .what = what,
 					   .first_ns = s->now };
-		vlog(s, 1, "warning: %s: %s\n", where, what);
+		vlog(s, 1, -1, SIM_IDLE, "warning: %s: %s\n", where, what);
 	}
 	if (!w)
 		w = &s->warnings[SIM_MAX_WARNINGS - 1];
@@ -272,10 +271,15 @@ int sim_task_cpu(struct sim *s, const struct sim_task *st)
 
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 {
+	s->acting_cpu = waker_cpu;
+	if (s->opt.ftrace && st->blocked)
+		ftrace_waking(s, waker_cpu, st, sim_task_cpu(s, st));
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
 		st->blocked = false;
 		note_wakeup(s, st, true);
-		vlog(s, 2, "cpu%d wakeup %s\n", sim_task_cpu(s, st), st->name);
+		ftrace_wakeup(s, waker_cpu, st, false);
+		vlog(s, 2, sim_task_cpu(s, st), st->index, "wakeup %s\n",
+		     st->name);
 	}
 }
 
@@ -336,7 +340,8 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	s->policy->fork(s->pm, child->index, parent->index, child->group,
 			&attr, s->now);
 	note_wakeup(s, child, false);
-	vlog(s, 2, "cpu%d fork %s (parent %s)\n", sim_task_cpu(s, child),
+	ftrace_wakeup(s, parent->cpu, child, true);
+	vlog(s, 2, sim_task_cpu(s, child), child->index, "fork %s (parent %s)\n",
 	     child->name, parent->name);
 }
 
@@ -389,8 +394,8 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 				continue;
 			block_task(s, st);
 			timer_arm(s, &st->timer, s->now + d);
-			vlog(s, 2, "cpu%d sleep %s for %" PRIu64 " ns\n",
-			     cpu, st->name, d);
+			vlog(s, 2, cpu, st->index, "sleep %s for %" PRIu64
+			     " ns\n", st->name, d);
 			return true;
 		}
 		case STEP_SEND: {
@@ -458,38 +463,14 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 	return false;
 }
 
-static bool stop_requested(const struct sim *s)
-{
-	return s->opt.stop && *s->opt.stop;
-}
-
-/* --step: a key from step_in.  'q' ends the run as a partial one. */
-static void step_prompt(struct sim *s)
-{
-	int c;
-
-	fprintf(stderr, "[step] Enter: next, c: continue, d: dump, q: quit > ");
-	c = fgetc(s->opt.step_in);
-	if (stop_requested(s)) {
-		/* a signal while waiting for the key: stop as SIGINT does */
-		s->end = SIM_END_INTERRUPTED;
-		return;
-	}
-	if (c == 'c' || c == EOF)	/* no more keys: run on */
-		s->opt.step = false;
-	else if (c == 'q')
-		s->end = SIM_END_QUIT;
-	else if (c == 'd')
-		s->policy->dump(s->pm, stderr, s->now);
-	while (c != '\n' && c != EOF)
-		c = fgetc(s->opt.step_in);
-}
-
 /* Run schedule() on cpu, then let the new current task act. */
 void run_schedule(struct sim *s, int cpu)
 {
+	int prev = s->cpus[cpu].curr;
+
 	if (!count_instant_work(s, cpu, NULL, NULL))
 		return;
+	s->acting_cpu = cpu;
 	s->policy->schedule(s->pm, cpu, s->now);
 	while (s->cpus[cpu].curr != SIM_IDLE && s->status == SIM_OK) {
 		struct sim_task *st = &s->tasks[s->cpus[cpu].curr];
@@ -504,7 +485,7 @@ void run_schedule(struct sim *s, int cpu)
 	}
 	if (s->opt.step && s->opt.step_in && s->end == SIM_END_COMPLETE &&
 	    s->status == SIM_OK)
-		step_prompt(s);
+		step_prompt(s, cpu, prev, s->cpus[cpu].curr);
 }
 
 /* Run schedule() on every CPU that owes it. */
@@ -528,6 +509,7 @@ void task_exit(struct sim *s, struct sim_task *st)
 	struct sim_group *g = &s->groups[st->group];
 	int cpu = sim_task_cpu(s, st);
 
+	ftrace_exit(s, cpu, st);
 	s->policy->exit(s->pm, st->index, s->now);
 	/* a killed task's wait is not charged (finish_run skips it) */
 	sim_task_set_waiting(s, st, false);
@@ -540,7 +522,7 @@ void task_exit(struct sim *s, struct sim_task *st)
 	lat_finalise(s, &st->lat);
 	if (s->now >= g->finish_ns)
 		g->finish_ns = s->now;
-	vlog(s, 2, "cpu%d exit %s\n", cpu, st->name);
+	vlog(s, 2, cpu, st->index, "exit %s\n", st->name);
 
 	if (st->job_parent) {
 		struct sim_task *parent = st->job_parent;

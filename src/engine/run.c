@@ -21,12 +21,15 @@
 static void on_tick(struct sim *s, int cpu)
 {
 	struct sim_cpu *c = &s->cpus[cpu];
-	u64 next = s->policy->tick(s->pm, cpu, s->now);
+	u64 next;
+
+	s->acting_cpu = cpu;
+	next = s->policy->tick(s->pm, cpu, s->now);
 
 	if (next)	/* else the tick stopped until tick_restart() */
 		timer_arm(s, &c->tick, next);
 	if (cpu_isset(cpu, &s->host.resched_mask))
-		vlog(s, 2, "cpu%d tick: preempt %s\n", cpu,
+		vlog(s, 2, cpu, c->curr, "tick: preempt %s\n",
 		     c->curr == SIM_IDLE ? "idle" : s->tasks[c->curr].name);
 }
 
@@ -51,10 +54,15 @@ static void on_run_done(struct sim *s, int cpu)
 
 static void start_task(struct sim *s, struct sim_task *st)
 {
+	int cpu;
+
 	st->started = true;
+	s->acting_cpu = -1;	/* a launcher outside the machine */
 	s->policy->fork(s->pm, st->index, SIM_IDLE, st->group, NULL, s->now);
 	note_wakeup(s, st, false);
-	vlog(s, 2, "cpu%d fork %s\n", sim_task_cpu(s, st), st->name);
+	cpu = sim_task_cpu(s, st);
+	ftrace_wakeup(s, cpu, st, true);
+	vlog(s, 2, cpu, st->index, "fork %s\n", st->name);
 }
 
 static void on_task_timer(struct sim *s, struct sim_task *st)
@@ -313,7 +321,7 @@ static void end_in_deadlock(struct sim *s)
 			.chan = st->waiting_chan,
 		};
 	}
-	vlog(s, 1, "deadlock: %zu task%s blocked, nothing can wake one: the "
+	vlog(s, 1, -1, SIM_IDLE, "deadlock: %zu task%s blocked, nothing can wake one: the "
 	     "run ends\n", s->nr_blocked, s->nr_blocked == 1 ? "" : "s");
 }
 
@@ -446,6 +454,7 @@ static void main_loop(struct sim *s)
 			on_task_timer(s, &s->tasks[tm->owner]);
 			break;
 		case TIMER_TRACE_EVENT:
+			s->acting_cpu = -1;
 			on_trace_event(s);
 			break;
 		case TIMER_DUMP:
@@ -486,6 +495,7 @@ static void sim_free(struct sim *s)
 	sim_wasted_free(s);
 	free(s->heap);
 	free(s->blocked);
+	sim_log_free(s);
 	free(s);
 }
 
@@ -537,9 +547,12 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	s->host.warn = sim_warn;
 	s->host.verbose = s->opt.verbose;
 	s->host.log = s->opt.log;
+	s->host.log_wanted = host_log_wanted;
+	s->host.migrated = host_migrated;
+	s->next_pid = 1;	/* pid 0 is the idle task's, as in the kernel */
 	rng_seed(s, t->seed);
 
-	if (count_task_slots(s))
+	if (sim_log_init(s) || count_task_slots(s))
 		goto invalid_or_oom;
 	s->instant_work_limit = ZERO_TIME_WORK_LIMIT +
 				ZERO_TIME_WORK_PER_TASK * (u64)s->task_cap;
@@ -592,12 +605,14 @@ struct sim_result *sim_run_trace(const struct trace *t,
 	if (s->opt.nr_dump_at)
 		timer_arm(s, &s->dump_timer, s->opt.dump_at[0]);
 
+	ftrace_begin(s);
 	main_loop(s);
 	if (s->status == SIM_OK) {
 		finish_run(s);
 		if (s->opt.check_every)
 			sim_check_now(s);
 	}
+	ftrace_end(s);
 	if (s->status == SIM_OK)
 		describe_partial_end(s);
 results:

@@ -20,6 +20,9 @@
  *	check.c		CPU-time conservation (the engine's invariant)
  *	jobsteps.c	the children of each jobs step, counted together
  *	results.c	the run's numbers into struct sim_result
+ *	verbose.c	what -v prints, narrowed (--from, --to, --only-cpu,
+ *			--only-group), and --step's prompt
+ *	ftrace.c	--ftrace: the run as the kernel's trace text
  */
 #ifndef SCHEDSIM_ENGINE_SIM_H
 #define SCHEDSIM_ENGINE_SIM_H
@@ -262,16 +265,56 @@ struct sim {
 
 	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
 	u64 wall_start_ns, next_wall_check, next_progress_ns;
+
+	/* What the verbose log shows (verbose.c): the CPUs, and the groups
+	 * whose tasks it is about (NULL: every group) */
+	struct cpumask log_cpus;
+	bool *log_groups;
+
+	/* --step (verbose.c): decisions to pass before the next prompt, or
+	 * the simulated time to run to (step_until_set) */
+	u64 step_skip, step_until;
+	bool step_until_set;
+
+	/* --ftrace (ftrace.c) */
+	int acting_cpu;			/* where the engine acts, or -1 */
+	u64 ftrace_entries;		/* lines written */
+	long long ftrace_count_at;	/* offset of the entry count, or -1 */
 };
 
-#define vlog(s, level, ...) do {					\
-	if ((s)->opt.verbose >= (level) && (s)->opt.log) {		\
-		sim_log_time(s);					\
+/*
+ * A verbose line at level (1: -v, 2: -vv) about cpu (-1: the machine as
+ * a whole) and task (SIM_IDLE: none in particular), if the filters let
+ * it through: "    1.234000000 cpu0 " and the text.
+ */
+#define vlog(s, level, cpu, task, ...) do {				\
+	if ((s)->opt.verbose >= (level) && (s)->opt.log &&		\
+	    sim_log_wanted(s, cpu, task)) {				\
+		sim_log_prefix(s, cpu);					\
 		fprintf((s)->opt.log, __VA_ARGS__);			\
 	}								\
 } while (0)
 
-void sim_log_time(struct sim *s);
+/* verbose.c */
+int sim_log_init(struct sim *s);
+void sim_log_free(struct sim *s);
+bool sim_log_wanted(struct sim *s, int cpu, int task);
+bool sim_log_wanted_group(struct sim *s, int cpu, int group);
+void sim_log_prefix(struct sim *s, int cpu);
+bool host_log_wanted(struct policy_host *host, int cpu, int task);
+void step_prompt(struct sim *s, int cpu, int prev, int next);
+
+/* ftrace.c */
+void ftrace_begin(struct sim *s);
+void ftrace_end(struct sim *s);
+void ftrace_switch(struct sim *s, int cpu, int prev, int next,
+		   bool prev_queued);
+void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
+		   int target_cpu);
+void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
+		   bool new_task);
+void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st);
+void host_migrated(struct policy_host *host, int task, int from, int to);
 
 /* jobsteps.c */
 /* The record of parent's jobs step at program->steps[step] (made on its

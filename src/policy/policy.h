@@ -153,7 +153,29 @@ struct policy_host {
 	/* Verbose tracing of decisions: 0, 1 (-v), 2 (-vv); NULL: none */
 	int verbose;
 	FILE *log;
+	/*
+	 * -v and -vv can be narrowed to a time window, CPUs and a group
+	 * (--from, --to, --only-cpu, --only-group): is a line about cpu,
+	 * now, concerning task to be printed?  task SIM_IDLE: no task in
+	 * particular (such lines are left out when a group is chosen).
+	 * NULL: every line is.  The policy asks before it prints.
+	 */
+	bool (*log_wanted)(struct policy_host *host, int cpu, int task);
+	/*
+	 * task changed CPU, from -> to (set_task_cpu with a new CPU: the
+	 * moves a policy counts in nr_migrations), for --ftrace's
+	 * sched_migrate_task.  NULL: nobody listens.
+	 */
+	void (*migrated)(struct policy_host *host, int task, int from, int to);
 };
+
+/* Should the policy print a line about cpu concerning task (or SIM_IDLE)? */
+static inline bool policy_host_log_wanted(struct policy_host *h, int cpu,
+					  int task)
+{
+	return h->verbose && h->log &&
+	       (!h->log_wanted || h->log_wanted(h, cpu, task));
+}
 
 static inline void policy_host_resched(struct policy_host *h, int cpu)
 {

@@ -116,13 +116,13 @@ static void lb_log(struct rq *rq, const char *fmt, ...)
 	char buf[512];
 	va_list ap;
 
-	if (!m->log || m->verbose < 1)
+	if (m->verbose < 1 || !logging(rq, NULL))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	sched_log(m, "%5" PRIu64 ".%09" PRIu64 " cpu%d %s\n",
-		  rq->clock / 1000000000, rq->clock % 1000000000, rq->cpu, buf);
+	log_prefix(m->log, rq->clock, rq->cpu);
+	sched_log(m, "%s\n", buf);
 }
 
 static bool lb_logging(const struct machine *m)

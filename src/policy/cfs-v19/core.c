@@ -402,8 +402,13 @@ static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *ne
 	struct cfs_rq *old_cfs = p->se.cfs_rq;
 	s64 fair_clock_offset = 0;
 
-	if (p->cpu != new_rq->cpu)
+	if (p->cpu != new_rq->cpu) {
+		struct policy_host *host = new_rq->machine->host;
+
 		p->nr_migrations++;
+		if (host->migrated)	/* --ftrace's sched_migrate_task */
+			host->migrated(host, p->sim_id, p->cpu, new_rq->cpu);
+	}
 	if (new_rq->sysctl->set_task_cpu_offset == SET_TASK_CPU_RQ_CFS)
 		fair_clock_offset = old_rq->cfs.fair_clock -
 				    new_rq->cfs.fair_clock;
@@ -562,7 +567,7 @@ static void schedule(struct rq *rq)
 	}
 	next = pick_next_task(rq);
 	if (rq->machine->log)
-		trace_schedule_end(rq, next);
+		trace_schedule_end(rq, prev, next);
 
 	if (prev != next) {
 		rq->machine->host->state_gen++;
@@ -879,4 +884,9 @@ static void machine_destroy(struct machine *m)
 	destroy_sched_domains(m);
 	free(m->rqs);
 	m->rqs = NULL;
+	if (m->decision)
+		fclose(m->decision);
+	free(m->decision_text);
+	m->decision = NULL;
+	m->decision_text = NULL;
 }

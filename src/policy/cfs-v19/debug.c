@@ -49,48 +49,146 @@ static const char *entity_name(struct sched_entity *se)
 	return se->my_q->tg->path;
 }
 
-/* The header of a schedule() decision: time, CPU, the task leaving. */
+/*
+ * Is a line about rq's CPU and task p (NULL: no task in particular) to
+ * be printed?  The engine decides, from the filters of -v (--from, --to,
+ * --only-cpu, --only-group).
+ */
+static bool logging(struct rq *rq, struct task_struct *p)
+{
+	struct machine *m = rq->machine;
+
+	return m->log && policy_host_log_wanted(m->host, rq->cpu,
+						p ? p->sim_id : SIM_IDLE);
+}
+
+/* What starts every line of the log: the time (s) and the CPU. */
+static void log_prefix(FILE *out, u64 now, int cpu)
+{
+	print_time(out, now);
+	fprintf(out, " cpu%d ", cpu);
+}
+
+/* Lines of text, each after the time and the CPU. */
+static void log_lines(struct machine *m, u64 now, int cpu, const char *text,
+		      size_t len)
+{
+	while (len) {
+		const char *nl = memchr(text, '\n', len);
+		size_t n = nl ? (size_t)(nl - text) + 1 : len;
+
+		log_prefix(m->log, now, cpu);
+		fwrite(text, 1, n, m->log);
+		if (!nl)
+			fputc('\n', m->log);
+		text += n;
+		len -= n;
+	}
+}
+
+/*
+ * A schedule() decision: the task leaving, each level of the pick walk,
+ * the task taken.  Its lines are collected (in m->decision) until the
+ * next task is known, and printed if the engine wants lines about the
+ * CPU and either task.
+ */
 static void trace_schedule_start(struct rq *rq, struct task_struct *prev)
 {
-	FILE *out = rq->machine->log;
+	struct machine *m = rq->machine;
 
-	print_time(out, rq->clock);
-	fprintf(out, " cpu%d schedule: prev %s (%s)\n", rq->cpu, prev->comm,
+	if (!m->decision)
+		m->decision = open_memstream(&m->decision_text,
+					     &m->decision_size);
+	if (!m->decision)
+		return;
+	rewind(m->decision);
+	fprintf(m->decision, "schedule: prev %s (%s)\n", prev->comm,
 		prev->state == TASK_RUNNING ? "runnable" :
 		prev->state == TASK_DEAD ? "exited" : "sleeping");
 }
 
-static void trace_schedule_end(struct rq *rq, struct task_struct *next)
+static void trace_schedule_end(struct rq *rq, struct task_struct *prev,
+			       struct task_struct *next)
 {
-	fprintf(rq->machine->log, "    => %s [%s]\n", next->comm,
+	struct machine *m = rq->machine;
+	long len;
+
+	if (!m->decision)
+		return;
+	fprintf(m->decision, "  => %s [%s]\n", next->comm,
 		next->sched_class->name);
+	len = ftell(m->decision);
+	if (fflush(m->decision) || len < 0)
+		return;
+	if (logging(rq, prev) || logging(rq, next))
+		log_lines(m, rq->clock, rq->cpu, m->decision_text, (size_t)len);
 }
 
 /* One line per level of the pick_next_task_fair walk. */
 static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 {
-	struct machine *m = cfs_rq->rq->machine;
+	FILE *out = cfs_rq->rq->machine->decision;
 	struct rb_node *node = cfs_rq->rb_leftmost;
 	char name[256];
 	int shown = 0;
 
-	if (!m->log)
+	if (!out)
 		return;
-	fprintf(m->log, "    %s fair_clock=%" PRId64 " nr=%" PRIu64 ":",
+	fprintf(out, "  %s fair_clock=%" PRId64 " nr=%" PRIu64 ":",
 		cfs_rq_name(cfs_rq, name, sizeof(name)), cfs_rq->fair_clock,
 		cfs_rq->nr_running);
 	for (; node && shown < VERBOSE_CANDIDATES; node = rb_next(node)) {
 		struct sched_entity *se =
 			rb_entry(node, struct sched_entity, run_node);
 
-		fprintf(m->log, " %s[key=%" PRId64 " wait_runtime=%" PRId64 "]",
+		fprintf(out, " %s[key=%" PRId64 " wait_runtime=%" PRId64 "]",
 			entity_name(se), se->fair_key, se->wait_runtime);
 		shown++;
 	}
 	if (cfs_rq->nr_running > (u64)shown)
-		fprintf(m->log, " (+%" PRIu64 " more)",
+		fprintf(out, " (+%" PRIu64 " more)",
 			cfs_rq->nr_running - (u64)shown);
-	fprintf(m->log, " -> %s\n", entity_name(picked));
+	fprintf(out, " -> %s\n", entity_name(picked));
+}
+
+/*
+ * -vv: check_preempt_curr_fair's decision when p (woken, forked or
+ * moved here) meets rq's current task: a real-time p preempts at once;
+ * tasks on different cfs_rqs are not compared at all (is_same_group:
+ * p waits for the tick); otherwise curr's fair_key minus p's must exceed
+ * the wakeup granularity (gran, ns), scaled by curr's weight.
+ */
+static void trace_check_preempt(struct rq *rq, struct task_struct *p, u64 gran)
+{
+	struct machine *m = rq->machine;
+	struct task_struct *curr = rq->curr;
+	struct cfs_rq *cfs_rq = task_cfs_rq(curr);
+	char mine[256], theirs[256];
+	s64 delta, niced;
+
+	if (m->verbose < 2 || !(logging(rq, p) || logging(rq, curr)))
+		return;
+	log_prefix(m->log, rq->clock, rq->cpu);
+	fprintf(m->log, "check_preempt: %s vs curr %s: ", p->comm, curr->comm);
+	if (rt_prio(p->prio)) {
+		fprintf(m->log, "%s is real-time: preempt\n", p->comm);
+		return;
+	}
+	if (!is_same_group(curr, p)) {
+		fprintf(m->log, "not on the same cfs_rq (%s, %s): not compared, "
+			"no preemption (is_same_group)\n",
+			cfs_rq_name(task_cfs_rq(p), mine, sizeof(mine)),
+			cfs_rq_name(cfs_rq, theirs, sizeof(theirs)));
+		return;
+	}
+	delta = curr->se.fair_key - p->se.fair_key;
+	niced = preempt_granularity(cfs_rq, &curr->se, gran);
+	fprintf(m->log, "curr key=%" PRId64 " - key=%" PRId64 " = %" PRId64
+		" ns %s granularity %" PRId64 " ns (%" PRIu64 " ns for "
+		"weight %" PRIu64 "): %s\n", curr->se.fair_key, p->se.fair_key,
+		delta, delta > niced ? ">" : "<=", niced, gran,
+		curr->se.load.weight, delta > niced ? "preempt" :
+		"no preemption");
 }
 
 static void print_task(FILE *out, struct rq *rq, struct task_struct *p)

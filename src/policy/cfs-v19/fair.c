@@ -435,18 +435,24 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int s
  * walk; whether its shares scale the granularity as a nice level would is
  * sysctl group_niced_granularity (docs/cfs-v19.md).
  */
+static s64 preempt_granularity(struct cfs_rq *cfs_rq,
+			       const struct sched_entity *curr,
+			       u64 granularity)
+{
+	if (entity_is_task(curr) ||
+	    rq_of(cfs_rq)->sysctl->group_niced_granularity)
+		return niced_granularity(curr, granularity);
+	return (s64)granularity;
+}
+
 static void __check_preempt_curr_fair(struct cfs_rq *cfs_rq,
 				      struct sched_entity *se,
 				      struct sched_entity *curr,
 				      u64 granularity)
 {
 	s64 delta = curr->fair_key - se->fair_key;
-	s64 gran = (s64)granularity;
 
-	if (entity_is_task(curr) ||
-	    rq_of(cfs_rq)->sysctl->group_niced_granularity)
-		gran = niced_granularity(curr, granularity);
-	if (delta > gran)
+	if (delta > preempt_granularity(cfs_rq, curr, granularity))
 		resched_task(rq_of(cfs_rq)->curr);
 }
 
@@ -467,7 +473,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_next_entity(cfs_rq);
 
-	if (rq_of(cfs_rq)->machine->verbose)
+	if (rq_of(cfs_rq)->machine->log)
 		trace_pick_level(cfs_rq, se);
 	set_next_entity(cfs_rq, se);
 	return se;
@@ -643,6 +649,7 @@ static void check_preempt_curr_fair(struct rq *rq, struct task_struct *p)
 	if (rt_prio(p->prio)) {
 		update_curr(cfs_rq);
 		resched_task(curr);
+		trace_check_preempt(rq, p, 0);
 		return;
 	}
 
@@ -656,6 +663,9 @@ static void check_preempt_curr_fair(struct rq *rq, struct task_struct *p)
 	else if (sys->group_wakeup_granularity && p->policy != SCHED_BATCH)
 		check_preempt_across_groups(&curr->se, &p->se,
 					    sys->group_wakeup_granularity);
+	/* -vv: what was compared (the group_wakeup_granularity experiment's
+	 * walk across groups is not shown) */
+	trace_check_preempt(rq, p, gran);
 }
 
 /* pick_next_task_fair: walk down the hierarchy to a task */

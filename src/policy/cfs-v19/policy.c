@@ -244,6 +244,27 @@ static void cfs_v19_tunables_effective(const struct policy_machine *pm,
 }
 
 /* sched_init() and the boot-time set-up of the machine's domains */
+/* -v: each CPU's sched domains, at time 0, as the kernel logs them at
+ * boot, each line after the time and the CPU */
+static void log_sched_domains(struct machine *m)
+{
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *out;
+
+		if (!logging(cpu_rq(m, cpu), NULL))
+			continue;
+		out = open_memstream(&text, &len);
+		if (!out)
+			return;
+		print_cpu_sched_domains(m, cpu, out);
+		if (fclose(out) == 0)
+			log_lines(m, 0, cpu, text, len);
+		free(text);
+	}
+}
+
 static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 					     char *why, size_t len)
 {
@@ -292,7 +313,7 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 		goto oom;
 	pm->groups[0] = &pm->m.root_task_group;
 	if (pm->m.log && cfg->nr_cpus > 1)
-		print_sched_domains(&pm->m, pm->m.log);
+		log_sched_domains(&pm->m);
 	return pm;
 oom:
 	snprintf(why, len, "out of memory for a machine of %d CPUs",

@@ -395,6 +395,11 @@ struct machine {
 	/* Debug output: --verbose level and where it goes */
 	int verbose;
 	FILE *log;
+	/* The lines of the schedule() decision being made, printed once
+	 * its next task is known (debug.c, trace_schedule_end) */
+	FILE *decision;
+	char *decision_text;
+	size_t decision_size;
 	/*
 	 * The engine's side of the seam (policy/policy.h): told of every
 	 * switch and tick restart; holds the CPUs that owe a schedule() and
@@ -558,8 +563,14 @@ static u64 weighted_cpuload(const struct rq *rq);
 static void sched_log(struct machine *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void trace_schedule_start(struct rq *rq, struct task_struct *prev);
-static void trace_schedule_end(struct rq *rq, struct task_struct *next);
+static void trace_schedule_end(struct rq *rq, struct task_struct *prev,
+			       struct task_struct *next);
 static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void trace_check_preempt(struct rq *rq, struct task_struct *p, u64 gran);
+static bool logging(struct rq *rq, struct task_struct *p);
+static void log_prefix(FILE *out, u64 now, int cpu);
+static void log_lines(struct machine *m, u64 now, int cpu, const char *text,
+		      size_t len);
 static void print_sched_debug(struct machine *m, FILE *out, u64 now);
 static const char *cfs_rq_name(const struct cfs_rq *cfs_rq, char *buf, size_t len);
 

@@ -284,55 +284,53 @@ static void indent(FILE *out, int n)
 }
 
 /*
- * print_sched_domains: each CPU's chain, in the layout of the kernel's
+ * print_cpu_sched_domains: a CPU's chain, in the layout of the kernel's
  * sched_domain_debug() (with cpulists rather than hex masks), plus one
  * line of parameters per domain.
  */
-static void print_sched_domains(struct machine *m, FILE *out)
+static void print_cpu_sched_domains(struct machine *m, int cpu, FILE *out)
 {
 	char str[1024], flags[256];
 
-	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		struct sched_domain *sd = cpu_rq(m, cpu)->sd;
-		int level = 0;
+	struct sched_domain *sd = cpu_rq(m, cpu)->sd;
+	int level = 0;
 
-		if (!sd) {
-			fprintf(out, "CPU%d attaching NULL sched-domain.\n", cpu);
-			continue;
-		}
-		fprintf(out, "CPU%d attaching sched-domain:\n", cpu);
-		for (; sd; sd = sd->parent, level++) {
-			struct sched_group *group = sd->groups;
+	if (!sd) {
+		fprintf(out, "CPU%d attaching NULL sched-domain.\n", cpu);
+		return;
+	}
+	fprintf(out, "CPU%d attaching sched-domain:\n", cpu);
+	for (; sd; sd = sd->parent, level++) {
+		struct sched_group *group = sd->groups;
 
-			indent(out, level + 1);
-			fprintf(out, "domain %d: span %s level %s\n", level,
-				cpulist_str(&sd->span, str, sizeof(str)),
-				sd->name);
-			indent(out, level + 2);
-			fprintf(out, "groups:");
-			do {
-				fprintf(out, " %s",
-					cpulist_str(&group->cpumask, str,
-						    sizeof(str)));
-				if (group->__cpu_power != SCHED_LOAD_SCALE)
-					fprintf(out, " (cpu_power = %u)",
-						group->__cpu_power);
-				group = group->next;
-			} while (group != sd->groups);
-			fputc('\n', out);
-			indent(out, level + 2);
-			fprintf(out, "flags: %s\n",
-				sd_flags_str(sd->flags, flags, sizeof(flags)));
-			indent(out, level + 2);
-			fprintf(out, "interval %" PRIu64 "-%" PRIu64
-				" ms, busy_factor %u, imbalance_pct %u, "
-				"cache_nice_tries %u, idx busy/idle/newidle/"
-				"wake/forkexec %u/%u/%u/%u/%u\n",
-				sd->min_interval, sd->max_interval,
-				sd->busy_factor, sd->imbalance_pct,
-				sd->cache_nice_tries, sd->busy_idx,
-				sd->idle_idx, sd->newidle_idx, sd->wake_idx,
-				sd->forkexec_idx);
-		}
+		indent(out, level + 1);
+		fprintf(out, "domain %d: span %s level %s\n", level,
+			cpulist_str(&sd->span, str, sizeof(str)),
+			sd->name);
+		indent(out, level + 2);
+		fprintf(out, "groups:");
+		do {
+			fprintf(out, " %s",
+				cpulist_str(&group->cpumask, str,
+					    sizeof(str)));
+			if (group->__cpu_power != SCHED_LOAD_SCALE)
+				fprintf(out, " (cpu_power = %u)",
+					group->__cpu_power);
+			group = group->next;
+		} while (group != sd->groups);
+		fputc('\n', out);
+		indent(out, level + 2);
+		fprintf(out, "flags: %s\n",
+			sd_flags_str(sd->flags, flags, sizeof(flags)));
+		indent(out, level + 2);
+		fprintf(out, "interval %" PRIu64 "-%" PRIu64
+			" ms, busy_factor %u, imbalance_pct %u, "
+			"cache_nice_tries %u, idx busy/idle/newidle/"
+			"wake/forkexec %u/%u/%u/%u/%u\n",
+			sd->min_interval, sd->max_interval,
+			sd->busy_factor, sd->imbalance_pct,
+			sd->cache_nice_tries, sd->busy_idx,
+			sd->idle_idx, sd->newidle_idx, sd->wake_idx,
+			sd->forkexec_idx);
 	}
 }

@@ -109,7 +109,7 @@ struct sched_domain {
 	for ((__sd) = cpu_rq((m), (cpu))->sd; (__sd); (__sd) = (__sd)->parent)
 
 /* topology.c */
-static void print_sched_domains(struct machine *m, FILE *out);
+static void print_cpu_sched_domains(struct machine *m, int cpu, FILE *out);
 static void rebalance_domains(struct machine *m, int cpu,
 			      enum cpu_idle_type idle);
 /* Linux's cpulist format, "0-3,8": returns buf */

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/verbose.c - what -v and -vv print, narrowed for a person
+ * reading it (--from, --to, --only-cpu, --only-group), and --step's
+ * prompt.  The run itself never depends on either: a filtered line is
+ * simply not printed.  docs/verbose.md explains every line.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sim.h"
+
+/*
+ * The filters of sim_options in the engine's terms: a CPU mask, and per
+ * group whether it is the chosen group or below it.  0, or -1 with the
+ * run's error set (SIM_INVALID) for a CPU or group the trace lacks.
+ */
+int sim_log_init(struct sim *s)
+{
+	const struct trace *t = s->trace;
+	int chosen = -1;
+
+	cpus_clear(&s->log_cpus);
+	for (size_t i = 0; i < s->opt.nr_log_cpus; i++) {
+		int cpu = s->opt.log_cpus[i];
+
+		if (cpu < 0 || cpu >= t->nr_cpus) {
+			snprintf(s->error, sizeof(s->error), "%s: the verbose "
+				 "log's CPU %d is not on the machine; valid: "
+				 "0 to %d", t->file, cpu, t->nr_cpus - 1);
+			s->status = SIM_INVALID;
+			return -1;
+		}
+		cpu_set(cpu, &s->log_cpus);
+	}
+	if (!s->opt.log_group)
+		return 0;
+	for (size_t g = 0; g < t->nr_groups; g++)
+		if (!strcmp(t->groups[g].path, s->opt.log_group))
+			chosen = (int)g;
+	if (chosen < 0) {
+		snprintf(s->error, sizeof(s->error), "%s: the verbose log's "
+			 "group %s is not in the trace; valid: a path of its "
+			 "\"groups\", e.g. \"/\"", t->file, s->opt.log_group);
+		s->status = SIM_INVALID;
+		return -1;
+	}
+	s->log_groups = calloc(t->nr_groups, sizeof(*s->log_groups));
+	if (!s->log_groups)
+		return -1;
+	for (size_t g = 0; g < t->nr_groups; g++)
+		for (int up = (int)g; up >= 0; up = t->groups[up].parent)
+			if (up == chosen)
+				s->log_groups[g] = true;
+	return 0;
+}
+
+void sim_log_free(struct sim *s)
+{
+	free(s->log_groups);
+	s->log_groups = NULL;
+}
+
+/*
+ * Is a line about cpu (-1: no CPU in particular) and group (-1: none in
+ * particular) wanted now?
+ */
+bool sim_log_wanted_group(struct sim *s, int cpu, int group)
+{
+	if (s->now < s->opt.log_from_ns)
+		return false;
+	if (s->opt.has_log_to && s->now > s->opt.log_to_ns)
+		return false;
+	if (cpu >= 0 && s->opt.nr_log_cpus && !cpu_isset(cpu, &s->log_cpus))
+		return false;
+	if (s->log_groups)
+		return group >= 0 && s->log_groups[group];
+	return true;
+}
+
+/* The same for a line about a task (SIM_IDLE: none in particular). */
+bool sim_log_wanted(struct sim *s, int cpu, int task)
+{
+	return sim_log_wanted_group(s, cpu, task == SIM_IDLE ? -1 :
+				    s->tasks[task].group);
+}
+
+/* host->log_wanted: the policy asks before it prints. */
+bool host_log_wanted(struct policy_host *host, int cpu, int task)
+{
+	return sim_log_wanted(sim_of_host(host), cpu, task);
+}
+
+/* "    1.234000000 cpu0 ": seconds with 9 decimals, the CPU ("cpu*":
+ * the machine as a whole, e.g. a trace event) */
+void sim_log_prefix(struct sim *s, int cpu)
+{
+	fprintf(s->opt.log, "%5" PRIu64 ".%09" PRIu64 " ", s->now / 1000000000,
+		s->now % 1000000000);
+	if (cpu >= 0)
+		fprintf(s->opt.log, "cpu%d ", cpu);
+	else
+		fputs("cpu* ", s->opt.log);
+}
+
+/**************************************************************
+ * --step
+ */
+
+static const char step_keys[] =
+	"[step] keys: Enter or n: the next decision; n N: the next N "
+	"decisions; t TIME: run to simulated TIME (e.g. t 1.5s, t 200ms); "
+	"c: continue to the end; d: dump the runqueues; q: quit (the report "
+	"so far, marked partial); ?: this list\n";
+
+static bool stop_requested(const struct sim *s)
+{
+	return s->opt.stop && *s->opt.stop;
+}
+
+/* A line of keys without its newline and surrounding blanks. */
+static char *trim(char *line)
+{
+	size_t n;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	n = strlen(line);
+	while (n && strchr(" \t\r\n", line[n - 1]))
+		line[--n] = 0;
+	return line;
+}
+
+/* "n", "n 5": true, with how many decisions, if the line is one. */
+static bool parse_next(const char *line, u64 *count)
+{
+	char *end;
+
+	if (line[0] != 'n' || (line[1] && line[1] != ' ' && line[1] != '\t'))
+		return false;
+	line++;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (!*line) {
+		*count = 1;
+		return true;
+	}
+	*count = strtoull(line, &end, 10);
+	if (*line < '0' || *line > '9' || *end || !*count) {
+		fprintf(stderr, "[step] n takes a number of decisions above 0, e.g. "
+			"n 10\n");
+		*count = 0;
+	}
+	return true;
+}
+
+/* One line of keys.  True when the run goes on; false: prompt again. */
+static bool step_command(struct sim *s, char *line)
+{
+	u64 count;
+
+	if (!*line)
+		return true;			/* Enter: the next decision */
+	if (parse_next(line, &count)) {
+		if (!count)
+			return false;
+		s->step_skip = count - 1;
+		return true;
+	}
+	if (line[0] == 't' && (line[1] == ' ' || line[1] == '\t')) {
+		char why[200], when[48];
+		u64 until;
+
+		if (parse_duration(trim(line + 1), &until, why, sizeof(why))) {
+			fprintf(stderr, "[step] t: %s; valid: a simulated "
+				"time with a unit, e.g. t 1.5s\n", why);
+			return false;
+		}
+		if (until <= s->now) {
+			format_sim_time(s->now, when, sizeof(when));
+			fprintf(stderr, "[step] t: the run is already at %s; "
+				"valid: a later time\n", when);
+			return false;
+		}
+		s->step_until = until;
+		s->step_until_set = true;
+		return true;
+	}
+	if (!strcmp(line, "c")) {
+		s->opt.step = false;
+		return true;
+	}
+	if (!strcmp(line, "q")) {
+		s->end = SIM_END_QUIT;
+		return true;
+	}
+	if (!strcmp(line, "d")) {
+		s->policy->dump(s->pm, stderr, s->now);
+		return false;
+	}
+	if (strcmp(line, "?") && strcmp(line, "h"))
+		fprintf(stderr, "[step] unknown key \"%s\"\n", line);
+	fputs(step_keys, stderr);
+	return false;
+}
+
+/*
+ * --step, after a decision on cpu from prev to next: prompt, unless the
+ * last command asked to pass more decisions or to run to a later time,
+ * or the verbose filters leave the decision out.  'q' ends the run as a
+ * partial one; the end of the keys (EOF) runs on to the end.
+ */
+void step_prompt(struct sim *s, int cpu, int prev, int next)
+{
+	char buf[256], when[48];
+
+	if (!sim_log_wanted(s, cpu, prev) && !sim_log_wanted(s, cpu, next))
+		return;
+	if (s->step_until_set && s->now < s->step_until)
+		return;
+	s->step_until_set = false;
+	if (s->step_skip) {
+		s->step_skip--;
+		return;
+	}
+	format_sim_time(s->now, when, sizeof(when));
+	for (;;) {
+		char *line;
+		size_t len;
+
+		fprintf(stderr, "[step] %s cpu%d: Enter next, n N, t TIME, c, "
+			"d, q, ? > ", when, cpu);
+		fflush(stderr);
+		line = fgets(buf, sizeof(buf), s->opt.step_in);
+		if (stop_requested(s)) {
+			/* a signal while waiting: stop as SIGINT does */
+			s->end = SIM_END_INTERRUPTED;
+			return;
+		}
+		if (!line) {			/* no more keys: run on */
+			s->opt.step = false;
+			return;
+		}
+		len = strlen(buf);
+		if (len && buf[len - 1] != '\n') {
+			/* a line longer than the buffer: the rest goes */
+			int c;
+
+			while ((c = fgetc(s->opt.step_in)) != '\n' && c != EOF)
+				;
+		}
+		if (step_command(s, trim(buf)))
+			return;
+	}
+}

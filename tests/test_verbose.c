@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_verbose.c - the verbose log a student reads (docs/verbose.md):
+ * every line with its time and CPU; --from, --to, --only-cpu and
+ * --only-group narrow the log and never the run (the report stays
+ * byte-identical); -vv shows check_preempt_curr's comparison; --step's
+ * keys (n N, t TIME, c, d, q, and unknown keys answered with the list).
+ */
+#include <regex.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "cli_run.h"
+
+/* "    1.234000000 cpu0 " or "... cpu* ": what starts every line */
+#define LINE_START "^ *[0-9]+\\.[0-9]{9} cpu([0-9]+|\\*) "
+
+/* Calls fn on each line of text (modified in place); returns the count. */
+static int each_line(char *text, void (*fn)(const char *line, void *arg),
+		     void *arg)
+{
+	char *save = NULL;
+	int n = 0;
+
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save), n++)
+		fn(l, arg);
+	return n;
+}
+
+static void assert_line_start(const char *line, void *arg)
+{
+	regex_t *re = arg;
+
+	ck_assert_msg(regexec(re, line, 0, NULL, 0) == 0,
+		      "a line without its time and CPU: \"%s\"", line);
+}
+
+/* The time of a log line in ns, and its CPU (-1 for cpu*). */
+static long long line_time(const char *line, int *cpu)
+{
+	unsigned long long s, ns;
+	char c[16];
+
+	ck_assert_int_eq(sscanf(line, " %llu.%9llu cpu%15s", &s, &ns, c), 3);
+	*cpu = c[0] == '*' ? -1 : atoi(c);
+	return (long long)(s * 1000000000ULL + ns);
+}
+
+/* -v and -vv: every line says when and where (SMP, with the domains) */
+START_TEST(test_every_line_has_time_and_cpu)
+{
+	static const char *const runs[] = {
+		"-vv traces/demo.json", "-vv traces/smp-affinity.json",
+		"-v traces/smt-numa.json",
+	};
+	regex_t re;
+
+	ck_assert_int_eq(regcomp(&re, LINE_START, REG_EXTENDED | REG_NOSUB), 0);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		char args[256];
+		struct cmd_run r;
+
+		/* --json: the log alone on stdout... with -o the report
+		 * goes to a file and the log to stdout */
+		snprintf(args, sizeof(args), "-o /dev/null %s", runs[i]);
+		r = run_sim(args);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_int_gt(each_line(r.out, assert_line_start, &re), 200);
+		cmd_run_free(&r);
+	}
+	regfree(&re);
+}
+END_TEST
+
+struct window {
+	long long from, to;
+	int cpu;			/* the only CPU wanted, or -1 */
+	int lines, picks;
+};
+
+static void assert_in_window(const char *line, void *arg)
+{
+	struct window *w = arg;
+	int cpu;
+	long long t = line_time(line, &cpu);
+
+	ck_assert_msg(t >= w->from && t <= w->to, "outside the window: %s",
+		      line);
+	if (w->cpu >= 0)
+		ck_assert_msg(cpu == w->cpu || cpu == -1, "another CPU: %s",
+			      line);
+	w->lines++;
+	w->picks += strstr(line, "  => ") != NULL;
+}
+
+/* The report (JSON on stdout, the log on stderr) without any filter. */
+static char *plain_report(const char *trace)
+{
+	char args[256];
+	struct cmd_run r;
+	char *out;
+
+	snprintf(args, sizeof(args), "--json %s", trace);
+	r = run_sim(args);
+	ck_assert_int_eq(r.status, 0);
+	out = strdup(r.out);
+	cmd_run_free(&r);
+	return out;
+}
+
+/* --from and --to: the window's lines only; the report unchanged */
+START_TEST(test_from_to)
+{
+	char *plain = plain_report("traces/demo.json");
+	struct cmd_run r = run_sim("--json -vv --from 1s --to 1.02s "
+				   "traces/demo.json");
+	struct window w = { 1000000000, 1020000000, -1, 0, 0 };
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.out, plain);
+	each_line(r.err, assert_in_window, &w);
+	/* a decision every 1 to 4 ms: some, not all of 10 s */
+	ck_assert_int_ge(w.picks, 5);
+	ck_assert_int_le(w.picks, 21);
+	cmd_run_free(&r);
+	free(plain);
+}
+END_TEST
+
+/* --only-cpu (repeatable): those CPUs' lines and the machine's (cpu*) */
+START_TEST(test_only_cpu)
+{
+	char *plain = plain_report("traces/smp-fairness.json");
+	struct cmd_run r = run_sim("--json -vv --only-cpu 2 "
+				   "traces/smp-fairness.json");
+	struct window w = { 0, 1LL << 62, 2, 0, 0 };
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.out, plain);
+	each_line(r.err, assert_in_window, &w);
+	ck_assert_int_gt(w.picks, 100);
+	cmd_run_free(&r);
+
+	/* two CPUs: both appear, no other */
+	r = run_sim("--json -v --only-cpu 1 --only-cpu 3 --to 10ms "
+		    "traces/smp-fairness.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.out, plain);
+	ck_assert_ptr_nonnull(strstr(r.err, " cpu1 "));
+	ck_assert_ptr_nonnull(strstr(r.err, " cpu3 "));
+	ck_assert_ptr_null(strstr(r.err, " cpu0 "));
+	ck_assert_ptr_null(strstr(r.err, " cpu2 "));
+	cmd_run_free(&r);
+	free(plain);
+}
+END_TEST
+
+/* --only-group: lines about its tasks (a decision: its prev or next) */
+START_TEST(test_only_group)
+{
+	char *plain = plain_report("traces/demo.json");
+	struct cmd_run r = run_sim("--json -vv --only-group /alice --to 100ms "
+				   "traces/demo.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.out, plain);
+	ck_assert_ptr_nonnull(strstr(r.err, "fork editor"));
+	ck_assert_ptr_nonnull(strstr(r.err, "fork compile"));
+	ck_assert_ptr_nonnull(strstr(r.err, "wakeup editor"));
+	ck_assert_ptr_nonnull(strstr(r.err, "=> compile [fair]"));
+	/* /bob's own lines are gone */
+	ck_assert_ptr_null(strstr(r.err, "fork hog"));
+	ck_assert_ptr_null(strstr(r.err, "tick: preempt hog"));
+	ck_assert_ptr_null(strstr(r.err, "switch hog-0 -> hog"));
+	cmd_run_free(&r);
+
+	/* / is every group: the same log as without the option */
+	{
+		struct cmd_run all = run_sim("-o /dev/null -vv --to 50ms "
+					     "traces/demo.json");
+		struct cmd_run root = run_sim("-o /dev/null -vv --to 50ms "
+					      "--only-group / traces/demo.json");
+
+		ck_assert_str_eq(root.out, all.out);
+		cmd_run_free(&all);
+		cmd_run_free(&root);
+	}
+	free(plain);
+}
+END_TEST
+
+/* Filters that could only print nothing, or name what is not there */
+START_TEST(test_bad_filters)
+{
+	static const struct {
+		const char *args, *says;
+	} bad[] = {
+		{ "-v --only-cpu 1 traces/demo.json", "valid: 0 to 0" },
+		{ "-v --only-cpu x traces/demo.json", "is not a CPU number" },
+		{ "-v --only-group /carol traces/demo.json", "no such group" },
+		{ "--from 1s traces/demo.json", "valid: with -v, -vv or --step" },
+		{ "-v --from 2s --to 1s traces/demo.json", "is before --from" },
+		{ "-v --to soon traces/demo.json", "--to:" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cmd_run r = run_sim(bad[i].args);
+
+		ck_assert_msg(r.status == 2, "%s: exit %d", bad[i].args,
+			      r.status);
+		ck_assert_msg(strstr(r.err, bad[i].says), "%s: %s",
+			      bad[i].args, r.err);
+		ck_assert_str_eq(r.out, "");
+		cmd_run_free(&r);
+	}
+}
+END_TEST
+
+struct preempt_lines {
+	int compared, other_group, preempted;
+};
+
+/*
+ * "check_preempt: P vs curr C: curr key=A - key=B = D ns (>|<=)
+ * granularity G ns (W ns for weight X): preempt|no preemption": the
+ * arithmetic and the verdict agree, and at weight 1024 (nice 0) the
+ * granularity is the wakeup granularity itself (1 ms in the demo).
+ */
+static void check_preempt_line(const char *line, void *arg)
+{
+	struct preempt_lines *p = arg;
+	long long a, b, d, g, wg, weight;
+	char cmp[4], verdict[16];
+	const char *at = strstr(line, "check_preempt: ");
+
+	if (!at)
+		return;
+	if (strstr(at, "not on the same cfs_rq")) {
+		ck_assert_ptr_nonnull(strstr(at, "no preemption (is_same_group)"));
+		p->other_group++;
+		return;
+	}
+	at = strstr(at, "curr key=");
+	ck_assert_msg(at != NULL, "%s", line);
+	ck_assert_int_eq(sscanf(at, "curr key=%lld - key=%lld = %lld ns %3s "
+				"granularity %lld ns (%lld ns for weight %lld): "
+				"%15s", &a, &b, &d, cmp, &g, &wg, &weight,
+				verdict), 8);
+	ck_assert_int_eq(a - b, d);
+	ck_assert_str_eq(cmp, d > g ? ">" : "<=");
+	ck_assert_str_eq(verdict, d > g ? "preempt" : "no");
+	if (weight == 1024)
+		ck_assert_int_eq(g, wg);
+	ck_assert_int_eq(wg, 1000000);
+	p->compared++;
+	p->preempted += d > g;
+}
+
+/* -vv: the demo's lesson, the wakeup preemption check, line by line */
+START_TEST(test_check_preempt_shown)
+{
+	struct cmd_run r = run_sim("-o /dev/null -vv --to 1s traces/demo.json");
+	struct preempt_lines p = { 0, 0, 0 };
+
+	ck_assert_int_eq(r.status, 0);
+	/* at 10 ms the editor wakes while /bob's hog-1 runs: not compared */
+	ck_assert_ptr_nonnull(strstr(r.out, "    0.010000000 cpu0 "
+		"check_preempt: editor vs curr hog-1: not on the same cfs_rq "
+		"(/alice@cpu0, /bob@cpu0)"));
+	each_line(r.out, check_preempt_line, &p);
+	ck_assert_int_gt(p.other_group, 10);
+	ck_assert_int_gt(p.compared, 0);
+	cmd_run_free(&r);
+
+	/* -v alone does not show them */
+	r = run_sim("-o /dev/null -v --to 1s traces/demo.json");
+	ck_assert_ptr_null(strstr(r.out, "check_preempt"));
+	cmd_run_free(&r);
+}
+END_TEST
+
+/* --step with keys from standard input (no terminal under setsid) */
+static struct cmd_run step(const char *keys, const char *trace)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "setsid %s --step %s", sim_binary(), trace);
+	return run_shell(cmd, keys);
+}
+
+/* The times of the prompts, in order: "[step] 0.009000000 s cpu0:" */
+static int prompt_times(const char *err, long long *times, int max)
+{
+	int n = 0;
+
+	for (const char *p = err; (p = strstr(p, "[step] ")) && n < max; p++) {
+		unsigned long long s, ns;
+
+		if (sscanf(p, "[step] %llu.%9llu s cpu", &s, &ns) == 2)
+			times[n++] = (long long)(s * 1000000000ULL + ns);
+	}
+	return n;
+}
+
+START_TEST(test_step_keys)
+{
+	long long t[16];
+	struct cmd_run r;
+	int n;
+
+	/* Enter: the next decision (the editor sleeps at 2 ms); n 3 passes
+	 * two (at 5 and 9 ms): the third is at 12 ms; t 50ms runs to the
+	 * first decision at or after 50 ms */
+	r = step("\nn 3\nt 50ms\nq\n", "traces/demo.json");
+	ck_assert_int_eq(r.status, 130);
+	n = prompt_times(r.err, t, 16);
+	ck_assert_int_eq(n, 4);
+	ck_assert_int_eq(t[0], 0);
+	ck_assert_int_eq(t[1], 2000000);
+	ck_assert_int_eq(t[2], 12000000);
+	ck_assert_int_ge(t[3], 50000000);
+	ck_assert_int_lt(t[3], 54000000);
+	/* q: the report so far, and no verdict on expectations */
+	ck_assert_ptr_nonnull(strstr(r.out, "PARTIAL REPORT"));
+	ck_assert_ptr_nonnull(strstr(r.out, "expectations: not checked"));
+	ck_assert_ptr_null(strstr(r.out, "FAIL"));
+	ck_assert_ptr_null(strstr(r.err, "expectation"));
+	cmd_run_free(&r);
+
+	/* an unknown key is answered with the keys, and nothing runs;
+	 * d dumps and asks again; n 0 is refused */
+	r = step("x\nd\nn 0\nq\n", "traces/demo.json");
+	ck_assert_int_eq(r.status, 130);
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] unknown key \"x\""));
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] keys: Enter or n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "Sched Debug Version"));
+	ck_assert_ptr_nonnull(strstr(r.err, "n takes a number"));
+	n = prompt_times(r.err, t, 16);
+	ck_assert_int_eq(n, 4);
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(t[i], 0);	/* all at the first decision */
+	ck_assert_ptr_nonnull(strstr(r.out, "quit at a --step prompt at "
+				     "0.000000 s"));
+	cmd_run_free(&r);
+
+	/* t with a time already past is refused; c runs to the end */
+	r = step("n 5\nt 1ms\nc\n", "traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.err, "t: the run is already at"));
+	ck_assert_ptr_nonnull(strstr(r.out, "ok   share /alice"));
+	cmd_run_free(&r);
+
+	/* with --only-cpu, only that CPU's decisions stop the run */
+	r = step("\n\n\nq\n", "--only-cpu 3 traces/smp-fairness.json");
+	ck_assert_int_eq(r.status, 130);
+	ck_assert_ptr_nonnull(strstr(r.err, "s cpu3: "));
+	ck_assert_ptr_null(strstr(r.err, "s cpu0: "));
+	ck_assert_ptr_null(strstr(r.err, "s cpu1: "));
+	cmd_run_free(&r);
+}
+END_TEST
+
+static Suite *verbose_suite(void)
+{
+	Suite *s = suite_create("verbose");
+	TCase *tc = tcase_create("verbose");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_every_line_has_time_and_cpu);
+	tcase_add_test(tc, test_from_to);
+	tcase_add_test(tc, test_only_cpu);
+	tcase_add_test(tc, test_only_group);
+	tcase_add_test(tc, test_bad_filters);
+	tcase_add_test(tc, test_check_preempt_shown);
+	tcase_add_test(tc, test_step_keys);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+CHECK_MAIN(verbose_suite)
