@@ -213,6 +213,23 @@ typedef struct sim_options {
 	void (*progress)(const sim_progress *p, void *arg);
 	void *progress_arg;
 	uint64_t progress_every_ns;
+	/*
+	 * Keep each task's CPU time per group it belonged to (a task moved
+	 * between groups has one phase per group) and each CPU x group's
+	 * CPU time and runnable tasks: sim_phase_*, sim_placement_*, and
+	 * the reports' SIM_REPORT_PHASES and SIM_REPORT_PLACEMENT sections.
+	 * Off: nothing is kept and the run costs what it did.
+	 */
+	int accounting;
+	/*
+	 * Shares over time (docs/series.md): with series_interval_ns > 0,
+	 * per interval of that length each group's, task's and CPU's CPU
+	 * time, share and runnable count, written to series_csv (if not
+	 * NULL) as each interval closes, and kept for the JSON report's
+	 * "series" (in a temporary file, not in memory).
+	 */
+	uint64_t series_interval_ns;
+	FILE *series_csv;
 } sim_options;
 
 /*

@@ -222,6 +222,12 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
+	if (s->series) {
+		if (prev != SIM_IDLE)
+			sim_series_note(s, &s->tasks[prev]);
+		if (next != SIM_IDLE)
+			sim_series_note(s, &s->tasks[next]);
+	}
 	vlog(s, 2, "cpu%d switch %s -> %s\n", cpu, task_name(s, prev),
 	     task_name(s, next));
 }
