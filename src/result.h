@@ -133,9 +133,9 @@ struct sim_series_interval {
 /* Where the intervals go as they close (src/series.c writes them). */
 struct sim_series_sink {
 	u64 interval_ns;
-	/* 0, or -1 to stop the run (the output failed: SIM_BUG is not
-	 * right, so the run ends with status SIM_INVALID and the text) */
-	int (*interval)(void *arg, const struct sim_series_interval *iv);
+	/* The sink keeps its own errors (a failed write is the caller's
+	 * to report, from its FILE): the run goes on */
+	void (*interval)(void *arg, const struct sim_series_interval *iv);
 	void *arg;
 };
 
