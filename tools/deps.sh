@@ -8,11 +8,18 @@
 # command to run is printed on stderr and the script exits 1.
 #
 # FUZZ=1 also asks for clang and its libFuzzer runtime (tools/fuzz.sh).
+# PLOT=1 also asks for gnuplot-nox (tools/plot, make docs-img): gnuplot
+# rather than Python's matplotlib because it is one package without a
+# Python stack, writes PNG and SVG itself, and reads the data files the
+# script makes with awk.
 set -euo pipefail
 
 PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
+fi
+if [ -n "${PLOT:-}" ] && [ "${PLOT:-}" != 0 ]; then
+	PACKAGES+=(gnuplot-nox)
 fi
 
 # Without dpkg (not Debian), probe for what each package provides.
@@ -24,6 +31,7 @@ probe() {
 	check) pkg-config --exists check >/dev/null 2>&1 ;;
 	libjansson-dev) pkg-config --exists jansson >/dev/null 2>&1 ;;
 	clang) command -v clang >/dev/null 2>&1 ;;
+	gnuplot-nox) command -v gnuplot >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }
