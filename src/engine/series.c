@@ -348,7 +348,9 @@ void sim_series_task_cpu_changed(struct policy_host *host, int task, int cpu)
 	t = &s->series->tasks[task];
 	if (t->active_pos < 0)
 		return;		/* read again when it becomes runnable */
-	t->entry = -1;		/* look it up again */
+	/* its time so far where it was, then look its place up again */
+	settle(s->series, task, s->now);
+	t->entry = -1;
 	sim_series_note(s, &s->tasks[task]);
 }
 
