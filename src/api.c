@@ -527,9 +527,9 @@ int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
 	if (!o)
 		return -1;
 	if (flags & SIM_REPORT_JSON)
-		rc = report_json(result, o, flags, out);
+		rc = report_json_flags(result, o, flags, out);
 	else
-		report_text(result, o, flags, out);
+		report_text_flags(result, o, flags, out);
 	free(o);
 	if (ferror(out))
 		rc = -1;

@@ -369,8 +369,16 @@ static void text_job_steps(const struct sim_result *r, bool all_tasks,
 }
 
 void report_text(const struct sim_result *r,
-		 const struct expect_outcome *outcomes, unsigned int flags,
+		 const struct expect_outcome *outcomes, bool all_tasks,
 		 FILE *out)
+{
+	report_text_flags(r, outcomes, all_tasks ? SIM_REPORT_ALL_TASKS : 0,
+			  out);
+}
+
+void report_text_flags(const struct sim_result *r,
+		       const struct expect_outcome *outcomes,
+		       unsigned int flags, FILE *out)
 {
 	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	const struct trace *t = r->trace;
@@ -614,8 +622,16 @@ static void json_tasks(const struct sim_result *r, const struct ideal *id,
  * guard the bytes.
  */
 int report_json(const struct sim_result *r,
-		const struct expect_outcome *outcomes, unsigned int flags,
+		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out)
+{
+	return report_json_flags(r, outcomes,
+				 all_tasks ? SIM_REPORT_ALL_TASKS : 0, out);
+}
+
+int report_json_flags(const struct sim_result *r,
+		      const struct expect_outcome *outcomes,
+		      unsigned int flags, FILE *out)
 {
 	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	const struct trace *t = r->trace;
