@@ -596,7 +596,9 @@ int sim_series_results(struct sim *s, struct sim_result *r)
 	r->placement = calloc(se->nr_entries + 1, sizeof(*r->placement));
 	if (!r->phases || !r->placement)
 		return -1;
-	memcpy(r->phases, se->phases, se->nr_phases * sizeof(*r->phases));
+	if (se->nr_phases)
+		memcpy(r->phases, se->phases,
+		       se->nr_phases * sizeof(*r->phases));
 	r->nr_phases = se->nr_phases;
 	for (size_t i = 0; i < s->nr_tasks && s->finished; i++) {
 		const struct sim_task *st = &s->tasks[i];
