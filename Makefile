@@ -20,6 +20,7 @@
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
 #   make deps            install the Debian packages needed (tools/deps.sh)
+#   make docs-img        the pictures of docs/series.md (tools/plot, gnuplot)
 #   make clean
 #
 # Nothing here runs pkg-config while the Makefile is parsed: its results are
@@ -151,7 +152,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- targets
 
-.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl \
+.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl docs-img \
 	validate validate-kernel \
 	kernel-run \
 	install uninstall clean help
@@ -393,6 +394,19 @@ fuzz-afl: deps
 	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) bash tools/fuzz.sh --engine afl $(CLI)"
 	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
 		bash tools/fuzz.sh --engine afl $(CLI)
+
+# The pictures of docs/series.md: each trace's series (--series) drawn
+# by tools/plot into docs/img/ (gnuplot-nox: installed as root).
+docs-img: deps
+	@PLOT=1 bash tools/deps.sh
+	@$(MAKE) --no-print-directory all
+	@mkdir -p docs/img $(BUILD)/series
+	$(CLI) --series 250ms --series-out $(BUILD)/series/shares.csv traces/shares.json >/dev/null
+	tools/plot --title "traces/shares.json: /silver's shares 1024 -> 2048 at 20 s" $(BUILD)/series/shares.csv docs/img/shares
+	$(CLI) --series 250ms --series-out $(BUILD)/series/move-task.csv traces/move-task.json >/dev/null
+	tools/plot --tasks --title "traces/move-task.json: mover from /a to /b at 10 s" $(BUILD)/series/move-task.csv docs/img/move-task
+	$(CLI) --series 100ms --series-out $(BUILD)/series/smp-unequal.csv traces/smp-unequal.json >/dev/null
+	tools/plot --title "traces/smp-unequal.json: 4 hogs in /a, 12 in /b (from 0.1 s), 4 CPUs" $(BUILD)/series/smp-unequal.csv docs/img/smp-unequal
 
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \

@@ -272,6 +272,23 @@ typedef struct sim_options {
 	 * header's entry count is filled in at the end.
 	 */
 	FILE *ftrace;
+	/*
+	 * Keep each task's CPU time per group it belonged to (a task moved
+	 * between groups has one phase per group) and each CPU x group's
+	 * CPU time and runnable tasks: sim_phase_*, sim_placement_*, and
+	 * the reports' SIM_REPORT_PHASES and SIM_REPORT_PLACEMENT sections.
+	 * Off: nothing is kept and the run costs what it did.
+	 */
+	int accounting;
+	/*
+	 * Shares over time (docs/series.md): with series_interval_ns > 0,
+	 * per interval of that length each group's, task's and CPU's CPU
+	 * time, share and runnable count, written to series_csv (if not
+	 * NULL) as each interval closes, and kept for the JSON report's
+	 * "series" (in a temporary file, not in memory).
+	 */
+	uint64_t series_interval_ns;
+	FILE *series_csv;
 } sim_options;
 
 /*
@@ -405,6 +422,35 @@ typedef struct sim_warning_info {
 } sim_warning_info;
 SIM_API size_t sim_warning_count(const sim_result *r);
 SIM_API int sim_warning(const sim_result *r, size_t i, sim_warning_info *out);
+/*
+ * With sim_options.accounting: the phases of the tasks that changed
+ * groups (one per group a task was in, in time order, tasks in index
+ * order; a task never moved has none: all its CPU time is its group's),
+ * and the CPU x group table (by CPU, then group).  0 without it.
+ */
+typedef struct sim_phase_stats {
+	const char *task;
+	const char *group;		/* the group it was in */
+	uint64_t from_ns, to_ns;	/* its start or a move .. the next
+					 * move, its exit or the run's end */
+	uint64_t cpu_ns;		/* its CPU time in that span */
+} sim_phase_stats;
+SIM_API size_t sim_phase_count(const sim_result *r);
+SIM_API int sim_phase_info(const sim_result *r, size_t i,
+			       sim_phase_stats *out);
+
+typedef struct sim_placement_stats {
+	int cpu;
+	const char *group;		/* the tasks' own group (not its
+					 * ancestors) */
+	uint64_t cpu_ns;		/* its tasks ran on cpu this long */
+	double runnable_avg;		/* its tasks runnable on cpu (running
+					 * or queued), averaged over the run */
+} sim_placement_stats;
+SIM_API size_t sim_placement_count(const sim_result *r);
+SIM_API int sim_placement_info(const sim_result *r, size_t i,
+				   sim_placement_stats *out);
+
 /* A task blocked for good when the run ended in a deadlock
  * (SIM_END_DEADLOCK), and what it waits for. */
 typedef struct sim_blocked_task {
@@ -445,6 +491,11 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
  */
 #define SIM_REPORT_JSON		1u	/* JSON instead of the table */
 #define SIM_REPORT_ALL_TASKS	2u	/* every job child, one entry each */
+/* Sections of a run with sim_options.accounting (docs/series.md): each
+ * moved task's CPU time per group ("phases"), and per CPU and group the
+ * CPU time and average runnable tasks ("placement") */
+#define SIM_REPORT_PHASES	4u
+#define SIM_REPORT_PLACEMENT	8u
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 

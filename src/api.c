@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "policy/policy.h"
 #include "report.h"
+#include "series.h"
 #include "trace.h"
 
 const char *sim_version(void)
@@ -149,8 +150,28 @@ sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
 			 sim_error *err)
 {
 	sim_options defaults = { .check_every = 4096, .check_scaled = 1 };
-	sim_result *r = sim_run_trace(trace, opts ? opts : &defaults, err);
+	struct series_writer *series = NULL;
+	sim_result *r;
 
+	if (!opts)
+		opts = &defaults;
+	if (opts->series_interval_ns) {
+		series = series_writer_new(trace, opts->series_interval_ns,
+					   opts->series_csv);
+		if (!series) {
+			memset(err, 0, sizeof(*err));
+			snprintf(err->text, sizeof(err->text), "%s: out of "
+				 "memory for the series", trace->file);
+			return NULL;
+		}
+	}
+	r = sim_run_trace_series(trace, opts,
+				 series ? series_writer_sink(series) : NULL,
+				 err);
+	if (series) {
+		series_writer_finish(series, r);
+		series_writer_free(series);
+	}
 	if (r)
 		report_prepare(r);
 	return r;
@@ -476,9 +497,50 @@ int sim_report(const sim_result *result, FILE *out, int json)
 	return sim_report_flags(result, out, json ? SIM_REPORT_JSON : 0);
 }
 
+size_t sim_phase_count(const sim_result *r)
+{
+	return r->nr_phases;
+}
+
+int sim_phase_info(const sim_result *r, size_t i, sim_phase_stats *out)
+{
+	const struct sim_phase *p;
+
+	if (i >= r->nr_phases)
+		return -1;
+	p = &r->phases[i];
+	*out = (sim_phase_stats){
+		.task = r->tasks[p->task].name,
+		.group = r->trace->groups[p->group].path,
+		.from_ns = p->from_ns, .to_ns = p->to_ns, .cpu_ns = p->cpu_ns,
+	};
+	return 0;
+}
+
+size_t sim_placement_count(const sim_result *r)
+{
+	return r->nr_placement;
+}
+
+int sim_placement_info(const sim_result *r, size_t i,
+			   sim_placement_stats *out)
+{
+	const struct sim_placement *p;
+
+	if (i >= r->nr_placement)
+		return -1;
+	p = &r->placement[i];
+	*out = (sim_placement_stats){
+		.cpu = p->cpu, .group = r->trace->groups[p->group].path,
+		.cpu_ns = p->cpu_ns,
+		.runnable_avg = r->end_ns ? (double)p->runnable_ns /
+					    (double)r->end_ns : 0,
+	};
+	return 0;
+}
+
 int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
 {
-	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	int failed, rc = 0;
 	struct expect_outcome *o;
 
@@ -488,9 +550,9 @@ int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
 	if (!o)
 		return -1;
 	if (flags & SIM_REPORT_JSON)
-		rc = report_json(result, o, all_tasks, out);
+		rc = report_json_flags(result, o, flags, out);
 	else
-		report_text(result, o, all_tasks, out);
+		report_text_flags(result, o, flags, out);
 	free(o);
 	if (ferror(out))
 		rc = -1;

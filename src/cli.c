@@ -74,6 +74,13 @@ static const char usage_text[] =
 "                         migrations, exits) for Perfetto (docs/ftrace.md)\n"
 "  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
 "                         (repeatable)\n"
+"  --series INTERVAL      shares over time: per INTERVAL (e.g. 100ms) each\n"
+"                         group's, task's and CPU's CPU time, share, ideal\n"
+"                         share and runnable count, to --series-out and in\n"
+"                         the --json report (docs/series.md)\n"
+"  --series-out FILE      write the series there as CSV\n"
+"  --phases               each moved task's CPU time per group it was in\n"
+"  --placement            per CPU and group: CPU time, average runnable tasks\n"
 "\n"
 "Bounds of a run (the report so far, marked partial, and exit status 2):\n"
 "  --max-events N         stop after N events\n"
@@ -139,7 +146,12 @@ enum {
 	OPT_ALL_TASKS,
 	OPT_FORMAT, OPT_EXPORT,
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
+	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
 };
+
+/* Intervals a series may have: its rows go to a file, not to memory,
+ * but a typo (1ns over an hour) should not fill the disk */
+#define MAX_SERIES_INTERVALS 10000000ULL
 
 struct override {
 	const char *key, *value;
@@ -166,6 +178,9 @@ struct cli {
 	int log_cpus[MAX_LOG_CPUS];
 	int nr_log_cpus;
 	const char *ftrace;		/* --ftrace FILE */
+	uint64_t series_ns;		/* --series; 0: none */
+	const char *series, *series_out;
+	bool phases, placement;
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -314,6 +329,23 @@ static int parse_max_wall(struct cli *c, const char *arg)
 	return 0;
 }
 
+static int parse_series(struct cli *c, const char *arg)
+{
+	static const char valid[] = "an interval above 0 with a unit, "
+				    "e.g. \"100ms\" (units ns, us, ms, s)";
+	char why[200];
+
+	c->series = arg;
+	if (sim_parse_duration(arg, &c->series_ns, why, sizeof(why))) {
+		fprintf(stderr, "sched-sim: command line: --series: %s; "
+			"valid: %s\n", why, valid);
+		return SIM_INVALID;
+	}
+	if (!c->series_ns)
+		return bad_value("--series", arg, "is not above 0", valid);
+	return 0;
+}
+
 /*
  * --max-trace-size SIZE: bytes, or a number with K, M or G (powers of
  * 1024), from 1 byte to 1T.  0, or -1 after a message (exit 2).
@@ -413,6 +445,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "only-cpu", required_argument, NULL, OPT_ONLY_CPU },
 		{ "only-group", required_argument, NULL, OPT_ONLY_GROUP },
 		{ "ftrace", required_argument, NULL, OPT_FTRACE },
+		{ "series", required_argument, NULL, OPT_SERIES },
+		{ "series-out", required_argument, NULL, OPT_SERIES_OUT },
+		{ "phases", no_argument, NULL, OPT_PHASES },
+		{ "placement", no_argument, NULL, OPT_PLACEMENT },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -463,6 +499,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_ONLY_CPU: rc = parse_only_cpu(c, optarg); break;
 		case OPT_ONLY_GROUP: c->log_group = optarg; break;
 		case OPT_FTRACE: c->ftrace = optarg; break;
+		case OPT_SERIES: rc = parse_series(c, optarg); break;
+		case OPT_SERIES_OUT: c->series_out = optarg; break;
+		case OPT_PHASES: c->phases = true; break;
+		case OPT_PLACEMENT: c->placement = true; break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
 		}
@@ -482,6 +522,13 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "no trace file given"
 					       : "give exactly one trace file");
+	if (c->series_out && !c->series)
+		return usage_error("--series-out %s needs --series INTERVAL "
+				   "(e.g. --series 100ms)", c->series_out);
+	if (c->series && !c->series_out && !c->json)
+		return usage_error("--series %s writes to --series-out FILE "
+				   "or into the --json report: give either",
+				   c->series);
 	c->trace_file = argv[optind];
 	return -1;
 }
@@ -614,13 +661,14 @@ static int log_filters(const struct cli *c, const sim_trace *t,
  * write, ends the process at once, after removing the -o temporary file.
  */
 static volatile sig_atomic_t stop_signal;
-/* The temporary files of -o FILE and of --ftrace FILE */
-static const char *volatile temp_to_remove[2];
+/* The temporary files of -o FILE, --ftrace FILE and --series-out FILE */
+#define NR_TEMP_FILES 3
+static const char *volatile temp_to_remove[NR_TEMP_FILES];
 
 static void on_stop_signal(int sig)
 {
 	if (stop_signal) {
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < NR_TEMP_FILES; i++)
 			if (temp_to_remove[i])
 				unlink(temp_to_remove[i]);
 		signal(sig, SIG_DFL);
@@ -943,7 +991,7 @@ static int run(struct cli *c)
 	sim_options opt = { 0 };
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
-	struct output out, ftrace = { 0 };
+	struct output out, ftrace = { 0 }, series_out = { 0 };
 	sim_trace *t;
 	sim_error err;
 	int status;
@@ -967,6 +1015,16 @@ static int run(struct cli *c)
 		return status;
 	}
 
+	if (c->series_ns &&
+	    sim_trace_duration(t) / c->series_ns >= MAX_SERIES_INTERVALS) {
+		fprintf(stderr, "sched-sim: command line: --series: \"%s\" "
+			"cuts the run's %" PRIu64 " ns into more than %llu "
+			"intervals; valid: an interval of at least a %llu-th "
+			"of the run\n", c->series, sim_trace_duration(t),
+			MAX_SERIES_INTERVALS, MAX_SERIES_INTERVALS);
+		sim_trace_free(t);
+		return SIM_INVALID;
+	}
 	/* Before the run: a file that cannot be written costs no run */
 	if (log_filters(c, t, &opt)) {
 		sim_trace_free(t);
@@ -985,6 +1043,16 @@ static int run(struct cli *c)
 		return SIM_WRITE_ERROR;
 	}
 	opt.ftrace = c->ftrace ? ftrace.f : NULL;
+	if (c->series_out) {
+		status = output_open(&series_out, c->series_out, 2);
+		if (!status)
+			status = output_begin(&series_out);
+		if (status) {
+			output_discard(&out);
+			sim_trace_free(t);
+			return status;
+		}
+	}
 
 	log_to_stderr = c->json && !c->output;
 	opt.verbose = c->verbose;
@@ -998,6 +1066,9 @@ static int run(struct cli *c)
 	opt.stop = &stop_signal;
 	opt.max_events = c->max_events;
 	opt.max_wall_ns = c->max_wall_ns;
+	opt.series_interval_ns = c->series_ns;
+	opt.series_csv = c->series_out ? series_out.f : NULL;
+	opt.accounting = c->phases || c->placement;
 	/* Progress only for a person watching a terminal, and not over a
 	 * log or a prompt written to the same terminal */
 	if (isatty(STDERR_FILENO) && !c->step &&
@@ -1025,6 +1096,7 @@ static int run(struct cli *c)
 		fclose(opt.step_in);
 	if (!r) {
 		fprintf(stderr, "sched-sim: %s\n", err.text);
+		output_discard(&series_out);
 		output_discard(&out);
 		output_discard(&ftrace);
 		sim_trace_free(t);
@@ -1037,8 +1109,16 @@ static int run(struct cli *c)
 		/* no report: -o FILE keeps what it had */
 		fprintf(stderr, "sched-sim: %s%s\n", status == SIM_BUG ?
 			"BUG: " : "", sim_result_error(r));
+		output_discard(&series_out);
 		output_discard(&out);
 		c->no_report = true;
+		goto out;
+	}
+	/* the series is whole (a partial run's: up to where it stopped) */
+	if (series_out.f && output_commit(&series_out)) {
+		output_discard(&out);
+		c->no_report = true;
+		status = SIM_WRITE_ERROR;
 		goto out;
 	}
 	if (output_begin(&out)) {
@@ -1046,7 +1126,9 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (sim_report_flags(r, out.f, (c->json ? SIM_REPORT_JSON : 0) |
-			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0)) &&
+			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
+			     (c->phases ? SIM_REPORT_PHASES : 0) |
+			     (c->placement ? SIM_REPORT_PLACEMENT : 0)) &&
 	    !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
 		output_discard(&out);

@@ -321,142 +321,215 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
-		  u64 end_ns, double *task_share,
-		  double *group_share)
-{
-	struct model md = { .t = t, .policy = policy };
-	size_t nb = 0, ev = 0, b = 0;
-	u64 *bounds;
-	double total = 0, now = 0, end = (double)end_ns;
-	bool ok = false;
+/*
+ * The model's state between calls of ideal_sweep_to(): the fluid
+ * simulation stops at any time asked and goes on from there.
+ */
+struct ideal_sweep {
+	struct model md;
+	u64 *bounds;		/* starts, events and the end, sorted */
+	size_t nb, ev, b;
+	double now;
+};
 
-	md.task_group = calloc(t->nr_tasks + 1, sizeof(int));
-	md.task_nice = calloc(t->nr_tasks + 1, sizeof(int));
-	md.task_present = calloc(t->nr_tasks + 1, sizeof(bool));
-	md.task_demand = calloc(t->nr_tasks + 1, sizeof(double));
-	md.task_work = calloc(t->nr_tasks + 1, sizeof(double));
-	md.rate = calloc(t->nr_tasks + 1, sizeof(double));
-	md.task_cpu = calloc(t->nr_tasks + 1, sizeof(double));
-	md.group_own_cpu = calloc(t->nr_groups, sizeof(double));
-	md.group_shares = calloc(t->nr_groups, sizeof(double));
-	md.group_alive = calloc(t->nr_groups, sizeof(bool));
-	md.first_child = calloc(t->nr_groups, sizeof(int));
-	md.next_sibling = calloc(t->nr_groups, sizeof(int));
-	md.group_first = calloc(t->nr_groups + 1, sizeof(int));
-	md.group_tasks = calloc(t->nr_tasks + 1, sizeof(int));
-	md.own_demand = calloc(t->nr_groups, sizeof(double));
-	md.subtree_demand = calloc(t->nr_groups, sizeof(double));
-	md.members = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*md.members));
-	bounds = calloc(t->nr_tasks + t->nr_events + 2, sizeof(u64));
-	if (!md.task_group || !md.task_nice || !md.task_present ||
-	    !md.task_demand || !md.task_work || !md.rate || !md.task_cpu ||
-	    !md.group_shares || !md.group_alive || !md.group_own_cpu ||
-	    !md.first_child || !md.next_sibling || !md.group_first ||
-	    !md.group_tasks || !md.own_demand || !md.subtree_demand ||
-	    !md.members || !bounds)
-		goto out;
+static void model_free(struct model *md)
+{
+	free(md->task_group);
+	free(md->task_nice);
+	free(md->task_present);
+	free(md->task_work);
+	free(md->rate);
+	free(md->task_demand);
+	free(md->task_cpu);
+	free(md->group_own_cpu);
+	free(md->group_shares);
+	free(md->group_alive);
+	free(md->first_child);
+	free(md->next_sibling);
+	free(md->group_first);
+	free(md->group_tasks);
+	free(md->own_demand);
+	free(md->subtree_demand);
+	free(md->members);
+}
+
+void ideal_sweep_free(struct ideal_sweep *sw)
+{
+	if (!sw)
+		return;
+	model_free(&sw->md);
+	free(sw->bounds);
+	free(sw);
+}
+
+struct ideal_sweep *ideal_sweep_new(const struct trace *t,
+				    const struct sched_policy *policy,
+				    u64 end_ns)
+{
+	struct ideal_sweep *sw = calloc(1, sizeof(*sw));
+	struct model *md;
+	size_t nb = 0;
+
+	if (!sw)
+		return NULL;
+	md = &sw->md;
+	*md = (struct model){ .t = t, .policy = policy };
+	md->task_group = calloc(t->nr_tasks + 1, sizeof(int));
+	md->task_nice = calloc(t->nr_tasks + 1, sizeof(int));
+	md->task_present = calloc(t->nr_tasks + 1, sizeof(bool));
+	md->task_demand = calloc(t->nr_tasks + 1, sizeof(double));
+	md->task_work = calloc(t->nr_tasks + 1, sizeof(double));
+	md->rate = calloc(t->nr_tasks + 1, sizeof(double));
+	md->task_cpu = calloc(t->nr_tasks + 1, sizeof(double));
+	md->group_own_cpu = calloc(t->nr_groups, sizeof(double));
+	md->group_shares = calloc(t->nr_groups, sizeof(double));
+	md->group_alive = calloc(t->nr_groups, sizeof(bool));
+	md->first_child = calloc(t->nr_groups, sizeof(int));
+	md->next_sibling = calloc(t->nr_groups, sizeof(int));
+	md->group_first = calloc(t->nr_groups + 1, sizeof(int));
+	md->group_tasks = calloc(t->nr_tasks + 1, sizeof(int));
+	md->own_demand = calloc(t->nr_groups, sizeof(double));
+	md->subtree_demand = calloc(t->nr_groups, sizeof(double));
+	md->members = calloc(t->nr_tasks + t->nr_groups + 1, sizeof(*md->members));
+	sw->bounds = calloc(t->nr_tasks + t->nr_events + 2, sizeof(u64));
+	if (!md->task_group || !md->task_nice || !md->task_present ||
+	    !md->task_demand || !md->task_work || !md->rate || !md->task_cpu ||
+	    !md->group_shares || !md->group_alive || !md->group_own_cpu ||
+	    !md->first_child || !md->next_sibling || !md->group_first ||
+	    !md->group_tasks || !md->own_demand || !md->subtree_demand ||
+	    !md->members || !sw->bounds)
+		goto fail;
 
 	for (size_t i = 0; i < t->nr_groups; i++) {
-		md.group_shares[i] = (double)t->groups[i].shares;
-		md.group_alive[i] = !t->groups[i].created_at_runtime;
+		md->group_shares[i] = (double)t->groups[i].shares;
+		md->group_alive[i] = !t->groups[i].created_at_runtime;
 	}
 	/* Child lists in index order: built from the last group back */
 	for (size_t i = 0; i < t->nr_groups; i++)
-		md.first_child[i] = -1;
+		md->first_child[i] = -1;
 	for (size_t i = t->nr_groups; i-- > 1;) {
 		int parent = t->groups[i].parent;
 
-		md.next_sibling[i] = md.first_child[parent];
-		md.first_child[parent] = (int)i;
+		md->next_sibling[i] = md->first_child[parent];
+		md->first_child[parent] = (int)i;
 	}
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		const struct trace_task *tt = &t->tasks[i];
 		double pass, run;
 
-		if (!program_demand(tt->program, &md.task_demand[i], &pass))
-			goto out;
-		md.task_group[i] = tt->group;
-		md.task_nice[i] = tt->nice;
+		if (!program_demand(tt->program, &md->task_demand[i], &pass))
+			goto fail;
+		md->task_group[i] = tt->group;
+		md->task_nice[i] = tt->nice;
 		/* Work: the CPU time of all its passes */
-		run = md.task_demand[i] * pass;
-		md.task_work[i] = tt->loops == TRACE_FOREVER || isinf(pass) ?
-				  INFINITY : run * (double)tt->loops;
-		bounds[nb++] = tt->start;
+		run = md->task_demand[i] * pass;
+		md->task_work[i] = tt->loops == TRACE_FOREVER || isinf(pass) ?
+				   INFINITY : run * (double)tt->loops;
+		sw->bounds[nb++] = tt->start;
 	}
 	for (size_t i = 0; i < t->nr_events; i++)
-		bounds[nb++] = t->events[i].at;
-	bounds[nb++] = end_ns;
-	qsort(bounds, nb, sizeof(*bounds), cmp_u64);
+		sw->bounds[nb++] = t->events[i].at;
+	sw->bounds[nb++] = end_ns;
+	qsort(sw->bounds, nb, sizeof(*sw->bounds), cmp_u64);
+	sw->nb = nb;
+	return sw;
+fail:
+	ideal_sweep_free(sw);
+	return NULL;
+}
 
-	/*
-	 * A fluid simulation: between breakpoints (starts, events) and
-	 * finishes (a finite task has done its work) every rate is constant.
-	 */
-	while (now < end) {
-		double next = end;
+/*
+ * A fluid simulation: between breakpoints (starts, events) and
+ * finishes (a finite task has done its work) every rate is constant.
+ * It runs from where the last call stopped up to until_ns.
+ */
+void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns)
+{
+	struct model *md = &sw->md;
+	const struct trace *t = md->t;
+	double end = (double)until_ns;
 
-		while (ev < t->nr_events && (double)t->events[ev].at <= now)
-			apply_event(&md, &t->events[ev++]);
-		while (b < nb && (double)bounds[b] <= now)
-			b++;
-		if (b < nb && (double)bounds[b] < next)
-			next = (double)bounds[b];
+	while (sw->now < end) {
+		double now = sw->now, next = end;
+
+		while (sw->ev < t->nr_events &&
+		       (double)t->events[sw->ev].at <= now)
+			apply_event(md, &t->events[sw->ev++]);
+		while (sw->b < sw->nb && (double)sw->bounds[sw->b] <= now)
+			sw->b++;
+		if (sw->b < sw->nb && (double)sw->bounds[sw->b] < next)
+			next = (double)sw->bounds[sw->b];
 		for (size_t i = 0; i < t->nr_tasks; i++) {
-			md.task_present[i] = (double)t->tasks[i].start <= now &&
-					     md.task_work[i] > 0;
-			md.rate[i] = 0;
+			md->task_present[i] = (double)t->tasks[i].start <= now &&
+					      md->task_work[i] > 0;
+			md->rate[i] = 0;
 		}
-		compute_rates(&md);
+		compute_rates(md);
 		for (size_t i = 0; i < t->nr_tasks; i++)
-			if (md.rate[i] > 0 && !isinf(md.task_work[i]) &&
-			    now + md.task_work[i] / md.rate[i] < next)
-				next = now + md.task_work[i] / md.rate[i];
+			if (md->rate[i] > 0 && !isinf(md->task_work[i]) &&
+			    now + md->task_work[i] / md->rate[i] < next)
+				next = now + md->task_work[i] / md->rate[i];
 		for (size_t i = 0; i < t->nr_tasks; i++) {
-			double cpu = md.rate[i] * (next - now);
+			double cpu = md->rate[i] * (next - now);
 
-			md.task_cpu[i] += cpu;
-			md.group_own_cpu[md.task_group[i]] += cpu;
-			if (!isinf(md.task_work[i])) {
-				md.task_work[i] -= cpu;
-				if (md.task_work[i] < 1e-3)	/* done, to a ps */
-					md.task_work[i] = 0;
+			md->task_cpu[i] += cpu;
+			md->group_own_cpu[md->task_group[i]] += cpu;
+			if (!isinf(md->task_work[i])) {
+				md->task_work[i] -= cpu;
+				if (md->task_work[i] < 1e-3)	/* done, to a ps */
+					md->task_work[i] = 0;
 			}
 		}
-		if (next <= now)	/* nothing left to happen */
+		if (next <= now) {	/* nothing left to happen */
+			sw->now = end;
 			break;
-		now = next;
+		}
+		sw->now = next;
 	}
+}
 
+const double *ideal_sweep_task_cpu(const struct ideal_sweep *sw)
+{
+	return sw->md.task_cpu;
+}
+
+const double *ideal_sweep_group_own_cpu(const struct ideal_sweep *sw)
+{
+	return sw->md.group_own_cpu;
+}
+
+const int *ideal_sweep_first_child(const struct ideal_sweep *sw)
+{
+	return sw->md.first_child;
+}
+
+const int *ideal_sweep_next_sibling(const struct ideal_sweep *sw)
+{
+	return sw->md.next_sibling;
+}
+
+bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
+		  u64 end_ns, double *task_share,
+		  double *group_share)
+{
+	struct ideal_sweep *sw = ideal_sweep_new(t, policy, end_ns);
+	const struct model *md;
+	double total = 0;
+
+	if (!sw)
+		return false;
+	ideal_sweep_to(sw, end_ns);
+	md = &sw->md;
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		total += md.task_cpu[i];
+		total += md->task_cpu[i];
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		task_share[i] = total > 0 ? md.task_cpu[i] / total : 0;
+		task_share[i] = total > 0 ? md->task_cpu[i] / total : 0;
 	/* Groups include their descendants; children follow their parents */
 	for (size_t g = t->nr_groups; g-- > 0;) {
-		group_share[g] = total > 0 ? md.group_own_cpu[g] / total : 0;
-		for (int c = md.first_child[g]; c >= 0; c = md.next_sibling[c])
+		group_share[g] = total > 0 ? md->group_own_cpu[g] / total : 0;
+		for (int c = md->first_child[g]; c >= 0; c = md->next_sibling[c])
 			group_share[g] += group_share[c];
 	}
-	ok = true;
-out:
-	free(md.task_group);
-	free(md.task_nice);
-	free(md.task_present);
-	free(md.task_work);
-	free(md.rate);
-	free(md.task_demand);
-	free(md.task_cpu);
-	free(md.group_own_cpu);
-	free(md.group_shares);
-	free(md.group_alive);
-	free(md.first_child);
-	free(md.next_sibling);
-	free(md.group_first);
-	free(md.group_tasks);
-	free(md.own_demand);
-	free(md.subtree_demand);
-	free(md.members);
-	free(bounds);
-	return ok;
+	ideal_sweep_free(sw);
+	return true;
 }

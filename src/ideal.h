@@ -20,4 +20,24 @@
 bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
 		  u64 end_ns, double *task_share, double *group_share);
 
+/*
+ * The same model stopped at any time asked, for shares over time
+ * (src/series.c): new, then ideal_sweep_to(T1), (T2), ... with
+ * increasing times; after each, the cumulative CPU-ns each trace task
+ * and each group's own tasks got in [0, T) (groups: without their
+ * descendants; the child lists give the tree).  NULL where the model
+ * does not apply (or out of memory).  end_ns: the run's end, a
+ * breakpoint as in ideal_shares().
+ */
+struct ideal_sweep;
+struct ideal_sweep *ideal_sweep_new(const struct trace *t,
+				    const struct sched_policy *policy,
+				    u64 end_ns);
+void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns);
+const double *ideal_sweep_task_cpu(const struct ideal_sweep *sw);
+const double *ideal_sweep_group_own_cpu(const struct ideal_sweep *sw);
+const int *ideal_sweep_first_child(const struct ideal_sweep *sw);
+const int *ideal_sweep_next_sibling(const struct ideal_sweep *sw);
+void ideal_sweep_free(struct ideal_sweep *sw);
+
 #endif /* SCHEDSIM_IDEAL_H */

@@ -16,6 +16,7 @@
 #include "ideal.h"
 #include "json_writer.h"
 #include "report.h"
+#include "series.h"
 
 static double ratio(u64 a, u64 b)
 {
@@ -375,6 +376,15 @@ void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, bool all_tasks,
 		 FILE *out)
 {
+	report_text_flags(r, outcomes, all_tasks ? SIM_REPORT_ALL_TASKS : 0,
+			  out);
+}
+
+void report_text_flags(const struct sim_result *r,
+		       const struct expect_outcome *outcomes,
+		       unsigned int flags, FILE *out)
+{
+	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
 	struct ideal id;
@@ -456,6 +466,11 @@ void report_text(const struct sim_result *r,
 		fprintf(out, "wasted: some CPU idle while a task that may run there "
 			"waited elsewhere for %.6f s\n", (double)r->wasted_ns / 1e9);
 	}
+	/* sections asked for (--phases, --placement) */
+	if ((flags & SIM_REPORT_PHASES) && r->has_accounting)
+		phases_text(r, out);
+	if ((flags & SIM_REPORT_PLACEMENT) && r->has_accounting)
+		placement_text(r, out);
 
 	for (size_t i = 0; i < r->nr_failures; i++)
 		fprintf(out, "\nevent failed: %s", r->failures[i]);
@@ -618,6 +633,15 @@ int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out)
 {
+	return report_json_flags(r, outcomes,
+				 all_tasks ? SIM_REPORT_ALL_TASKS : 0, out);
+}
+
+int report_json_flags(const struct sim_result *r,
+		      const struct expect_outcome *outcomes,
+		      unsigned int flags, FILE *out)
+{
+	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	const struct trace *t = r->trace;
 	struct json_writer w;
 	struct ideal id;
@@ -670,6 +694,12 @@ int report_json(const struct sim_result *r,
 		jw_object_end(&w);
 	}
 	jw_array_end(&w);
+	/* sections asked for (--phases, --placement, --series) */
+	if ((flags & SIM_REPORT_PHASES) && r->has_accounting)
+		phases_json(r, &w);
+	if ((flags & SIM_REPORT_PLACEMENT) && r->has_accounting)
+		placement_json(r, &w);
+	series_json(r, &w);
 
 	jw_array_begin(&w, "event_failures");
 	for (size_t i = 0; i < r->nr_failures; i++)

@@ -53,5 +53,14 @@ void report_text(const struct sim_result *r,
 int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out);
+/* The same with the flags of sim_report_flags() (SIM_REPORT_*, the JSON
+ * bit aside): SIM_REPORT_ALL_TASKS as all_tasks; SIM_REPORT_PHASES and
+ * SIM_REPORT_PLACEMENT add those sections when the run kept them. */
+void report_text_flags(const struct sim_result *r,
+		       const struct expect_outcome *outcomes,
+		       unsigned int flags, FILE *out);
+int report_json_flags(const struct sim_result *r,
+		      const struct expect_outcome *outcomes,
+		      unsigned int flags, FILE *out);
 
 #endif /* SCHEDSIM_REPORT_H */

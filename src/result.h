@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "policy/policy.h"
 #include "trace.h"
@@ -102,6 +103,62 @@ struct sim_blocked {
 	int chan;			/* recv: index in trace->chans; -1 */
 };
 
+/*
+ * Shares over time (--series) and the CPU x group table (--placement).
+ * The engine measures, per interval of the series, what each entity
+ * did; a value is in nanoseconds of the interval.  Only entities with
+ * some CPU or runnable time in the interval are listed: a missing one
+ * had none.
+ */
+struct sim_series_value {
+	int id;			/* task id, group index or CPU */
+	int group;		/* a task's group at the interval's end; a
+				 * CPU's group that ran most there (-1:
+				 * none); a CPU x group entry's group */
+	const char *name;	/* a task's name (valid during the call) */
+	u64 cpu_ns;		/* on a CPU; a CPU's: busy */
+	u64 runnable_ns;	/* runnable (running or queued), summed
+				 * over tasks: / length = average count */
+};
+
+/* One closed interval [start_ns, end_ns): every list in index order. */
+struct sim_series_interval {
+	u64 start_ns, end_ns;
+	u64 busy_ns;		/* all CPUs: the tasks' CPU time */
+	u64 runnable_ns;	/* all tasks */
+	const struct sim_series_value *tasks, *groups, *cpus, *cpu_groups;
+	size_t nr_tasks, nr_groups, nr_cpus, nr_cpu_groups;
+};
+
+/* Where the intervals go as they close (src/series.c writes them). */
+struct sim_series_sink {
+	u64 interval_ns;
+	/* The sink keeps its own errors (a failed write is the caller's
+	 * to report, from its FILE): the run goes on */
+	void (*interval)(void *arg, const struct sim_series_interval *iv);
+	void *arg;
+};
+
+/*
+ * A task's time in one group (--phases): a task moved between groups
+ * has one phase per group it belonged to, in time order.
+ */
+struct sim_phase {
+	int task;		/* index in tasks[] */
+	int group;
+	u64 from_ns, to_ns;	/* its start (or the move) .. the next
+				 * move (or its exit, or the run's end) */
+	u64 cpu_ns;		/* its CPU time in that span */
+};
+
+/* One CPU and one task group over the whole run (--placement). */
+struct sim_placement {
+	int cpu, group;		/* group: the tasks' own (leaf) group */
+	u64 cpu_ns;		/* the group's tasks ran there */
+	u64 runnable_ns;	/* summed over them: / the run's length =
+				 * average runnable tasks queued there */
+};
+
 struct sim_result {
 	const struct trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
@@ -139,6 +196,21 @@ struct sim_result {
 	enum sim_end end;		/* why the run ended */
 	struct sim_blocked *blocked;	/* SIM_END_DEADLOCK: who waits */
 	size_t nr_blocked;
+
+	/* sim_options.accounting: per-phase and placement (sorted: task
+	 * then time; CPU then group) */
+	bool has_accounting;
+	struct sim_phase *phases;
+	size_t nr_phases;
+	struct sim_placement *placement;
+	size_t nr_placement;
+	/* --series: its rows, kept for the JSON report in a temporary
+	 * file (src/series.c writes and reads them; closed with the
+	 * result), so that they take no memory */
+	FILE *series_file;
+	u64 series_interval_ns;
+	u64 series_rows;
+	bool series_complete;	/* false: a row could not be kept */
 };
 
 /* Partial: stopped before the trace's end by the user or a bound. */

@@ -12,6 +12,10 @@
 # Slurm and munge (OPTIONAL_PACKAGES) are installed as root with the rest,
 # but a user who is not root is only told about them: the one test that
 # needs them (tests/run-sweep-slurm.sh) skips, saying why, without them.
+# PLOT=1 also asks for gnuplot-nox (tools/plot, make docs-img): gnuplot
+# rather than Python's matplotlib because it is one package without a
+# Python stack, writes PNG and SVG itself, and reads the data files the
+# script makes with awk.
 set -euo pipefail
 
 # python3 and parallel: tools/sweep (Python 3, stdlib only) runs its
@@ -23,6 +27,9 @@ PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gz
 OPTIONAL_PACKAGES=(slurm-wlm munge)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
+fi
+if [ -n "${PLOT:-}" ] && [ "${PLOT:-}" != 0 ]; then
+	PACKAGES+=(gnuplot-nox)
 fi
 
 # Without dpkg (not Debian), probe for what each package provides.
@@ -38,6 +45,7 @@ probe() {
 	parallel) command -v parallel >/dev/null 2>&1 ;;
 	slurm-wlm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 ;;
 	munge) command -v munged >/dev/null 2>&1 ;;
+	gnuplot-nox) command -v gnuplot >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }

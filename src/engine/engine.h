@@ -18,6 +18,12 @@
  */
 struct sim_result *sim_run_trace(const struct trace *t,
 				 const struct sim_options *opt, sim_error *err);
+/* The same with the series (sink: NULL for none): each interval goes to
+ * sink->interval as it closes. */
+struct sim_result *sim_run_trace_series(const struct trace *t,
+					const struct sim_options *opt,
+					const struct sim_series_sink *sink,
+					sim_error *err);
 void sim_result_destroy(struct sim_result *r);
 
 #endif /* SCHEDSIM_ENGINE_H */

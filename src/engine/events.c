@@ -88,11 +88,15 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 		}
 		if (st->started)
 			attribute_cpu(s, st);
+		if (st->started && s->series)
+			sim_series_phase_end(s, st);
 		s->groups[st->group].alive_members--;
 		g->alive_members++;
 		st->group = ev->group;
 		if (st->started)
 			pol->group_move_task(s->pm, st->index, ev->group, s->now);
+		if (st->started && s->series)
+			sim_series_note(s, st);
 		/* (a task not yet forked takes its group at fork) */
 		break;
 	case EV_SHARES:

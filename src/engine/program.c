@@ -217,6 +217,12 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
+	if (s->series) {
+		if (prev != SIM_IDLE)
+			sim_series_note(s, &s->tasks[prev]);
+		if (next != SIM_IDLE)
+			sim_series_note(s, &s->tasks[next]);
+	}
 	if (s->opt.verbose >= 2 && (sim_log_wanted(s, cpu, prev) ||
 				    sim_log_wanted(s, cpu, next))) {
 		sim_log_prefix(s, cpu);

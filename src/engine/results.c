@@ -290,6 +290,8 @@ struct sim_result *sim_collect_results(struct sim *s)
 		       s->nr_failures * sizeof(*r->failures));
 	r->nr_failures = s->nr_failures;
 	s->nr_failures = 0;
+	if (s->pm && sim_series_results(s, r))
+		goto oom;
 	return r;
 oom:
 	job_steps_free(s);
@@ -313,6 +315,10 @@ void sim_result_destroy(struct sim_result *r)
 	free(r->blocked);
 	free(r->ideal_task);
 	free(r->ideal_group);
+	free(r->phases);
+	free(r->placement);
+	if (r->series_file)
+		fclose(r->series_file);
 	free(r->tasks);
 	free(r->groups);
 	free(r->cpus);

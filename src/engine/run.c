@@ -235,6 +235,8 @@ static void finish_run(struct sim *s)
 {
 	s->policy->flush(s->pm, s->now);
 	sim_wasted_finish(s);
+	if (s->series)
+		sim_series_finish(s);
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		struct sim_cpu *c = &s->cpus[cpu];
 		struct sim_task *st;
@@ -435,6 +437,8 @@ static void main_loop(struct sim *s)
 				zero_time_forget(s);
 			s->instant_work = 0;
 		}
+		if (s->series)	/* intervals that end before this event */
+			sim_series_advance(s, tm->when);
 		s->now = tm->when;
 		if (tm->kind == TIMER_DUMP) {
 			/* printing is not simulating: no event, no effect */
@@ -496,6 +500,7 @@ static void sim_free(struct sim *s)
 	free(s->heap);
 	free(s->blocked);
 	sim_log_free(s);
+	sim_series_free(s);
 	free(s);
 }
 
@@ -525,6 +530,14 @@ static struct policy_config machine_config(const struct sim *s)
 
 struct sim_result *sim_run_trace(const struct trace *t,
 				 const struct sim_options *opt, sim_error *err)
+{
+	return sim_run_trace_series(t, opt, NULL, err);
+}
+
+struct sim_result *sim_run_trace_series(const struct trace *t,
+					const struct sim_options *opt,
+					const struct sim_series_sink *sink,
+					sim_error *err)
 {
 	struct sim *s = calloc(1, sizeof(*s));
 	struct sim_result *r;
@@ -581,6 +594,10 @@ struct sim_result *sim_run_trace(const struct trace *t,
 		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
 	if (sim_wasted_init(s))
 		goto oom;
+	if (sim_series_init(s, sink))
+		goto oom;
+	if (s->series)
+		s->host.task_cpu_changed = sim_series_task_cpu_changed;
 	for (size_t i = 0; i < s->nr_trace_tasks; i++)
 		sim_task_set_affinity(s, &s->tasks[i], &t->tasks[i].cpus);
 

@@ -19,6 +19,8 @@
  *	wasted.c	wasted CPU time, kept incrementally
  *	check.c		CPU-time conservation (the engine's invariant)
  *	jobsteps.c	the children of each jobs step, counted together
+ *	series.c	shares over time, placement and phases (--series,
+ *			--placement, --phases)
  *	results.c	the run's numbers into struct sim_result
  *	verbose.c	what -v prints, narrowed (--from, --to, --only-cpu,
  *			--only-group), and --step's prompt
@@ -263,6 +265,9 @@ struct sim {
 	struct sim_blocked *blocked;
 	size_t nr_blocked;
 
+	/* --series, --placement, --phases (series.c); NULL: none asked */
+	struct sim_series *series;
+
 	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
 	u64 wall_start_ns, next_wall_check, next_progress_ns;
 
@@ -388,6 +393,18 @@ void run_schedule(struct sim *s, int cpu);
 void process_resched(struct sim *s);
 void task_exit(struct sim *s, struct sim_task *st);
 void attribute_cpu(struct sim *s, struct sim_task *st);
+
+/* series.c: each hook is called only when s->series is set */
+int sim_series_init(struct sim *s, const struct sim_series_sink *sink);
+void sim_series_free(struct sim *s);
+/* st's running, queued, CPU or group changed (just now) */
+void sim_series_note(struct sim *s, struct sim_task *st);
+void sim_series_task_cpu_changed(struct policy_host *host, int task, int cpu);
+/* st leaves its group now: its phase there ends (before the change) */
+void sim_series_phase_end(struct sim *s, struct sim_task *st);
+void sim_series_advance(struct sim *s, u64 when);
+void sim_series_finish(struct sim *s);
+int sim_series_results(struct sim *s, struct sim_result *r);
 
 /* events.c */
 void on_trace_event(struct sim *s);

@@ -135,6 +135,8 @@ void sim_task_set_waiting(struct sim *s, struct sim_task *st, bool waiting)
 		return;
 	st->runnable_waiting = waiting;
 	count_waiter(s, st, waiting ? 1 : -1);
+	if (s->series)
+		sim_series_note(s, st);
 }
 
 void sim_task_set_affinity(struct sim *s, struct sim_task *st,

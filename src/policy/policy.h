@@ -134,6 +134,15 @@ struct policy_host {
 	 */
 	void (*warn)(struct policy_host *host, const char *where,
 		     const char *what);
+	/*
+	 * task_cpu(task) changed (set_task_cpu: a wakeup's placement, a
+	 * balancer's pull, an affinity change).  Optional: NULL when the
+	 * engine does not follow queued tasks (only --series and
+	 * --placement do, for the runnable counts per CPU); a policy that
+	 * never calls it gets those counts at the CPU each task was queued
+	 * on when it last became runnable.
+	 */
+	void (*task_cpu_changed)(struct policy_host *host, int task, int cpu);
 
 	/* CPUs that owe a schedule(): set by the policy when it decides to
 	 * preempt (resched_task), cleared by its schedule op. */

@@ -413,6 +413,9 @@ static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *ne
 		fair_clock_offset = old_rq->cfs.fair_clock -
 				    new_rq->cfs.fair_clock;
 	p->cpu = new_rq->cpu;
+	if (p->machine->host->task_cpu_changed)
+		p->machine->host->task_cpu_changed(p->machine->host, p->sim_id,
+						   p->cpu);
 	set_task_cfs_rq(p);
 	if (new_rq->sysctl->set_task_cpu_offset == SET_TASK_CPU_OWN_CFS_RQ &&
 	    old_cfs)

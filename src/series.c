@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * series.c - shares over time (--series): each interval the engine
+ * closes becomes rows, written as CSV at once and kept, as fixed-size
+ * records in an unnamed temporary file, for the JSON report's "series".
+ * Neither grows the memory with the length of the run.
+ *
+ * Beside what the run measured, each group's and task's row carries the
+ * analytic model's share for that interval (ideal.c, swept up to each
+ * interval's end), where the model applies: a share change or a move
+ * shows in the ideal from the interval it happens in.  Rows are written
+ * for every entity that had CPU or runnable time in the interval, or a
+ * non-zero ideal share: a missing row means zero.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ideal.h"
+#include "series.h"
+
+enum row_kind {
+	ROW_MACHINE,
+	ROW_GROUP,
+	ROW_TASK,
+	ROW_CPU,
+	ROW_CPU_GROUP,
+};
+
+static const char *const row_kind_names[] = {
+	[ROW_MACHINE] = "machine",
+	[ROW_GROUP] = "group",
+	[ROW_TASK] = "task",
+	[ROW_CPU] = "cpu",
+	[ROW_CPU_GROUP] = "cpu_group",
+};
+
+const char series_csv_header[] =
+	"interval_start_s,interval_end_s,kind,name,group,cpu,cpu_ns,"
+	"cpu_share,share,ideal_share,runnable_avg";
+
+/* One row; NAN: the column is empty (CSV) or null (JSON). */
+struct series_row {
+	u64 start_ns, end_ns;
+	int32_t kind;
+	int32_t id;		/* task, group or CPU */
+	int32_t group;		/* -1: none */
+	int32_t cpu;		/* -1: none */
+	u64 cpu_ns;
+	double cpu_share, share, ideal_share, runnable_avg;
+};
+
+struct series_writer {
+	const struct trace *t;
+	struct sim_series_sink sink;
+	FILE *csv;
+	FILE *keep;		/* the rows, for the JSON report */
+	u64 rows;
+	bool complete;
+	/* the analytic model, swept along; NULL where it does not apply */
+	struct ideal_sweep *ideal;
+	double *prev_task, *prev_group;		/* cumulative, last interval */
+	double *ideal_task, *ideal_group;	/* this interval's shares */
+	int *task_group;	/* a trace task's group in its last row */
+};
+
+static double ratio(u64 a, u64 b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *text)
+{
+	if (!strpbrk(text, ",\"\r\n")) {
+		fputs(text, f);
+		return;
+	}
+	fputc('"', f);
+	for (const char *p = text; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_real(FILE *f, double v)
+{
+	if (!isnan(v))
+		fprintf(f, "%.6f", v);
+}
+
+static const char *row_name(const struct trace *t, const struct series_row *row,
+			    const char *task_name, char *buf, size_t size)
+{
+	switch (row->kind) {
+	case ROW_MACHINE:
+		return "machine";
+	case ROW_GROUP:
+	case ROW_CPU_GROUP:
+		return t->groups[row->id].path;
+	case ROW_TASK:
+		return task_name;
+	default:
+		snprintf(buf, size, "cpu%d", row->id);
+		return buf;
+	}
+}
+
+static void write_csv(struct series_writer *w, const struct series_row *row,
+		      const char *task_name)
+{
+	FILE *f = w->csv;
+	char buf[32];
+
+	fprintf(f, "%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ".%09" PRIu64 ",%s,",
+		row->start_ns / 1000000000, row->start_ns % 1000000000,
+		row->end_ns / 1000000000, row->end_ns % 1000000000,
+		row_kind_names[row->kind]);
+	csv_field(f, row_name(w->t, row, task_name, buf, sizeof(buf)));
+	fputc(',', f);
+	if (row->group >= 0)
+		csv_field(f, w->t->groups[row->group].path);
+	fputc(',', f);
+	if (row->cpu >= 0)
+		fprintf(f, "%d", row->cpu);
+	fprintf(f, ",%" PRIu64 ",", row->cpu_ns);
+	csv_real(f, row->cpu_share);
+	fputc(',', f);
+	csv_real(f, row->share);
+	fputc(',', f);
+	csv_real(f, row->ideal_share);
+	fputc(',', f);
+	csv_real(f, row->runnable_avg);
+	fputc('\n', f);
+}
+
+static void emit(struct series_writer *w, const struct series_row *row,
+		 const char *task_name)
+{
+	if (w->csv)
+		write_csv(w, row, task_name);
+	if (w->keep && fwrite(row, sizeof(*row), 1, w->keep) == 1)
+		w->rows++;
+	else
+		w->complete = false;
+}
+
+/* The model's shares of [start, end), from its cumulative CPU-ns. */
+static bool ideal_interval(struct series_writer *w, u64 end)
+{
+	const struct trace *t = w->t;
+	const double *task_cpu, *own_cpu;
+	const int *first_child, *next_sibling;
+	double total = 0;
+
+	if (!w->ideal)
+		return false;
+	ideal_sweep_to(w->ideal, end);
+	task_cpu = ideal_sweep_task_cpu(w->ideal);
+	own_cpu = ideal_sweep_group_own_cpu(w->ideal);
+	first_child = ideal_sweep_first_child(w->ideal);
+	next_sibling = ideal_sweep_next_sibling(w->ideal);
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		w->ideal_task[i] = task_cpu[i] - w->prev_task[i];
+		w->prev_task[i] = task_cpu[i];
+		total += w->ideal_task[i];
+	}
+	for (size_t g = 0; g < t->nr_groups; g++) {
+		w->ideal_group[g] = own_cpu[g] - w->prev_group[g];
+		w->prev_group[g] = own_cpu[g];
+	}
+	/* Groups include their descendants; children follow parents */
+	for (size_t g = t->nr_groups; g-- > 0;)
+		for (int c = first_child[g]; c >= 0; c = next_sibling[c])
+			w->ideal_group[g] += w->ideal_group[c];
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		w->ideal_task[i] = total > 0 ? w->ideal_task[i] / total : 0;
+	for (size_t g = 0; g < t->nr_groups; g++)
+		w->ideal_group[g] = total > 0 ? w->ideal_group[g] / total : 0;
+	return true;
+}
+
+/*
+ * Rows of one kind (groups or tasks): the measured values, in index
+ * order, merged with the entities whose ideal share is not zero (ideal:
+ * nr_ideal shares, or NULL).
+ */
+static void emit_merged(struct series_writer *w,
+			const struct sim_series_interval *iv,
+			enum row_kind kind, const struct sim_series_value *v,
+			size_t n, const double *ideal, size_t nr_ideal)
+{
+	u64 len = iv->end_ns - iv->start_ns;
+	size_t i = 0, k = 0;
+
+	for (;;) {
+		struct series_row row = {
+			.start_ns = iv->start_ns, .end_ns = iv->end_ns,
+			.kind = kind, .cpu = -1, .ideal_share = NAN,
+		};
+		const char *name = NULL;
+		bool have_k, measured;
+
+		while (ideal && k < nr_ideal && !(ideal[k] > 0))
+			k++;
+		have_k = ideal && k < nr_ideal;
+		if (i >= n && !have_k)
+			break;
+		measured = i < n && (!have_k || (size_t)v[i].id <= k);
+		if (measured) {
+			row.id = v[i].id;
+			row.group = v[i].group;
+			row.cpu_ns = v[i].cpu_ns;
+			row.runnable_avg = ratio(v[i].runnable_ns, len);
+			name = v[i].name;
+			i++;
+		} else {
+			/* the model gives it CPU time; the run, nothing */
+			row.id = (int32_t)k;
+			if (kind == ROW_TASK) {
+				row.group = w->task_group[k];
+				name = w->t->tasks[k].name;
+			}
+		}
+		if (kind == ROW_GROUP)
+			row.group = row.id;
+		else if ((size_t)row.id < w->t->nr_tasks)
+			w->task_group[row.id] = row.group;	/* last seen */
+		if (ideal && (size_t)row.id < nr_ideal)
+			row.ideal_share = ideal[row.id];
+		if (have_k && (size_t)row.id == k)
+			k++;
+		row.cpu_share = ratio(row.cpu_ns, len * (u64)w->t->nr_cpus);
+		row.share = ratio(row.cpu_ns, iv->busy_ns);
+		emit(w, &row, name);
+	}
+}
+
+static void on_interval(void *arg, const struct sim_series_interval *iv)
+{
+	struct series_writer *w = arg;
+	const struct trace *t = w->t;
+	u64 len = iv->end_ns - iv->start_ns;
+	bool has_ideal = ideal_interval(w, iv->end_ns);
+	struct series_row row = {
+		.start_ns = iv->start_ns, .end_ns = iv->end_ns,
+		.kind = ROW_MACHINE, .group = -1, .cpu = -1,
+		.cpu_ns = iv->busy_ns,
+		.cpu_share = ratio(iv->busy_ns, len * (u64)t->nr_cpus),
+		.share = NAN, .ideal_share = NAN,
+		.runnable_avg = ratio(iv->runnable_ns, len),
+	};
+
+	emit(w, &row, NULL);
+	emit_merged(w, iv, ROW_GROUP, iv->groups, iv->nr_groups,
+		    has_ideal ? w->ideal_group : NULL, t->nr_groups);
+	emit_merged(w, iv, ROW_TASK, iv->tasks, iv->nr_tasks,
+		    has_ideal ? w->ideal_task : NULL, t->nr_tasks);
+	for (size_t i = 0; i < iv->nr_cpus; i++) {
+		const struct sim_series_value *v = &iv->cpus[i];
+
+		row = (struct series_row){
+			.start_ns = iv->start_ns, .end_ns = iv->end_ns,
+			.kind = ROW_CPU, .id = v->id, .group = v->group,
+			.cpu = v->id, .cpu_ns = v->cpu_ns,
+			.cpu_share = ratio(v->cpu_ns, len),
+			.share = NAN, .ideal_share = NAN,
+			.runnable_avg = ratio(v->runnable_ns, len),
+		};
+		emit(w, &row, NULL);
+	}
+	for (size_t i = 0; i < iv->nr_cpu_groups; i++) {
+		const struct sim_series_value *v = &iv->cpu_groups[i];
+
+		row = (struct series_row){
+			.start_ns = iv->start_ns, .end_ns = iv->end_ns,
+			.kind = ROW_CPU_GROUP, .id = v->group, .group = v->group,
+			.cpu = v->id, .cpu_ns = v->cpu_ns,
+			.cpu_share = ratio(v->cpu_ns, len),
+			.share = NAN, .ideal_share = NAN,
+			.runnable_avg = ratio(v->runnable_ns, len),
+		};
+		emit(w, &row, NULL);
+	}
+}
+
+struct series_writer *series_writer_new(const struct trace *t,
+					u64 interval_ns, FILE *csv)
+{
+	struct series_writer *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->t = t;
+	w->csv = csv;
+	w->complete = true;
+	w->sink = (struct sim_series_sink){
+		.interval_ns = interval_ns, .interval = on_interval, .arg = w,
+	};
+	w->keep = tmpfile();
+	if (!w->keep)
+		w->complete = false;	/* the CSV is still written */
+	w->task_group = calloc(t->nr_tasks + 1, sizeof(int));
+	if (!w->task_group) {
+		series_writer_free(w);
+		return NULL;
+	}
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		w->task_group[i] = t->tasks[i].group;
+	w->ideal = ideal_sweep_new(t, t->policy, t->duration);
+	if (w->ideal) {
+		w->prev_task = calloc(t->nr_tasks + 1, sizeof(double));
+		w->ideal_task = calloc(t->nr_tasks + 1, sizeof(double));
+		w->prev_group = calloc(t->nr_groups + 1, sizeof(double));
+		w->ideal_group = calloc(t->nr_groups + 1, sizeof(double));
+		if (!w->prev_task || !w->ideal_task || !w->prev_group ||
+		    !w->ideal_group) {
+			series_writer_free(w);
+			return NULL;
+		}
+	}
+	if (csv)
+		fprintf(csv, "%s\n", series_csv_header);
+	return w;
+}
+
+const struct sim_series_sink *series_writer_sink(struct series_writer *w)
+{
+	return &w->sink;
+}
+
+void series_writer_finish(struct series_writer *w, struct sim_result *r)
+{
+	if (!r)
+		return;
+	r->series_interval_ns = w->sink.interval_ns;
+	r->series_rows = w->rows;
+	r->series_complete = w->complete;
+	r->series_file = w->keep;
+	w->keep = NULL;
+}
+
+void series_writer_free(struct series_writer *w)
+{
+	if (!w)
+		return;
+	if (w->keep)
+		fclose(w->keep);
+	ideal_sweep_free(w->ideal);
+	free(w->prev_task);
+	free(w->prev_group);
+	free(w->ideal_task);
+	free(w->ideal_group);
+	free(w->task_group);
+	free(w);
+}
+
+static void json_real_or_null(struct json_writer *w, double v)
+{
+	if (isnan(v))
+		jw_null(w, NULL);
+	else
+		jw_real(w, NULL, v);
+}
+
+/*
+ * "series": { "interval_ns", "columns": [...], "rows": [[...], ...] }:
+ * the CSV's columns and rows, read back from the temporary file.
+ */
+void series_json(const struct sim_result *r, struct json_writer *w)
+{
+	const struct trace *t = r->trace;
+	static const char *const columns[] = {
+		"interval_start_s", "interval_end_s", "kind", "name", "group",
+		"cpu", "cpu_ns", "cpu_share", "share", "ideal_share",
+		"runnable_avg",
+	};
+	struct series_row row;
+	bool complete = r->series_complete;
+
+	if (!r->series_file)
+		return;
+	jw_object_begin(w, "series");
+	jw_int(w, "interval_ns", (long long)r->series_interval_ns);
+	jw_array_begin(w, "columns");
+	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		jw_string(w, NULL, columns[i]);
+	jw_array_end(w);
+	jw_array_begin(w, "rows");
+	if (fseek(r->series_file, 0, SEEK_SET))
+		complete = false;
+	for (u64 n = 0; complete && n < r->series_rows && !w->failed; n++) {
+		char buf[32];
+
+		if (fread(&row, sizeof(row), 1, r->series_file) != 1) {
+			complete = false;
+			break;
+		}
+		jw_array_begin(w, NULL);
+		jw_real(w, NULL, (double)row.start_ns / 1e9);
+		jw_real(w, NULL, (double)row.end_ns / 1e9);
+		jw_string(w, NULL, row_kind_names[row.kind]);
+		jw_string(w, NULL, row_name(t, &row, row.kind == ROW_TASK ?
+					    r->tasks[row.id].name : "", buf,
+					    sizeof(buf)));
+		if (row.group >= 0)
+			jw_string(w, NULL, t->groups[row.group].path);
+		else
+			jw_null(w, NULL);
+		if (row.cpu >= 0)
+			jw_int(w, NULL, row.cpu);
+		else
+			jw_null(w, NULL);
+		jw_int(w, NULL, (long long)row.cpu_ns);
+		json_real_or_null(w, row.cpu_share);
+		json_real_or_null(w, row.share);
+		json_real_or_null(w, row.ideal_share);
+		json_real_or_null(w, row.runnable_avg);
+		jw_array_end(w);
+	}
+	jw_array_end(w);
+	/* only when rows were lost (no temporary file, a full disk) */
+	if (!complete)
+		jw_bool(w, "complete", false);
+	jw_object_end(w);
+}
