@@ -275,7 +275,7 @@ static int parse_max_events(struct cli *c, const char *arg)
 static int parse_max_wall(struct cli *c, const char *arg)
 {
 	static const char valid[] = "a wall-clock time above 0 with a unit, "
-				    "e.g. \"30s\" (units ns, us, ms, s)";
+				    "e.g. \"30s\" (units ns, us, ms, s, min, h)";
 	char why[200];
 
 	c->max_wall = arg;
@@ -454,7 +454,7 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 				       sizeof(why))) {
 			fprintf(stderr, "sched-sim: command line: --dump-at: %s; "
 				"valid: a string with a unit, e.g. \"5s\" (units "
-				"ns, us, ms, s)\n", why);
+				"ns, us, ms, s, min, h)\n", why);
 			return -1;
 		}
 	}

@@ -1057,7 +1057,7 @@ START_TEST(test_bare_number_duration)
 		"  } ]\n"
 		"}\n",
 		"tasks[0].program[0].run", 8, 27,
-		"t.json:8:27: tasks[0].program[0].run: a bare number is not a duration; valid: a string with a unit, e.g. \"4ms\" (units ns, us, ms, s)");
+		"t.json:8:27: tasks[0].program[0].run: a bare number is not a duration; valid: a string with a unit, e.g. \"4ms\" (units ns, us, ms, s, min, h)");
 }
 END_TEST
 
