@@ -103,7 +103,7 @@ TEST_TIMEOUT ?= 600
 
 # The sched-sim command: main() and its compare subcommand, on the public
 # API only
-CLI_SRCS := src/cli.c src/cli_compare.c
+CLI_SRCS := src/cli.c src/cli_compare.c src/cli_expect.c src/cli_info.c
 LIB_SRCS := $(sort $(filter-out $(CLI_SRCS) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))

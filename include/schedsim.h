@@ -395,6 +395,9 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
  */
 #define SIM_REPORT_JSON		1u	/* JSON instead of the table */
 #define SIM_REPORT_ALL_TASKS	2u	/* every job child, one entry each */
+/* The table's groups and totals only: no task, jobs step or CPU lines
+ * (sched-sim --summary; the JSON report is always whole) */
+#define SIM_REPORT_SUMMARY	4u
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 

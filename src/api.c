@@ -472,7 +472,8 @@ int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
 	if (flags & SIM_REPORT_JSON)
 		rc = report_json(result, o, all_tasks, out);
 	else
-		report_text(result, o, all_tasks, out);
+		report_text(result, o, all_tasks,
+			    flags & SIM_REPORT_SUMMARY, out);
 	free(o);
 	if (ferror(out))
 		rc = -1;
