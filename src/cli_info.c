@@ -62,10 +62,7 @@ static void tunables_of(size_t p)
 		}
 		printf("| `%s` | %s | %s | %s | %s to %s | ", d.name,
 		       d.is_duration ? "duration" : "integer",
-		       d.is_duration ? "time: a string with a unit in a trace "
-				       "and `--set`, nanoseconds in reports" :
-				       "none (a JSON integer)",
-		       def, lo, hi);
+		       d.is_duration ? "time (ns)" : "none", def, lo, hi);
 		cell(d.help);
 		printf(" |\n");
 	}
@@ -96,8 +93,10 @@ int print_tunables_markdown(const char *policy)
 	       "description says where a default scales with the CPU count "
 	       "or another tunable, and a report lists the values in force. "
 	       "A duration is written with a unit (`ns`, `us`, `ms`, `s`, "
-	       "`min`, `h`); an integer as a JSON integer. Ranges include "
-	       "both ends.\n\n");
+	       "`min`, `h`) in a trace and after `--set`, and given in "
+	       "nanoseconds in reports; an integer is a JSON integer without "
+	       "a unit (a count, a flag or a bit mask, as its description "
+	       "says). Ranges include both ends.\n\n");
 	for (size_t i = 0; i < sim_policy_count(); i++)
 		if (p < 0 || (size_t)p == i)
 			tunables_of(i);

@@ -8,6 +8,13 @@
 # command to run is printed on stderr and the script exits 1.
 #
 # FUZZ=1 also asks for clang and its libFuzzer runtime (tools/fuzz.sh).
+# --help: this comment, after a usage line; nothing else is done
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/deps.sh   (FUZZ=1 also clang and libFuzzer)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 set -euo pipefail
 
 PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
