@@ -361,7 +361,7 @@ int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err)
 	eq = strchr(rest, '=');
 	if (!eq || eq == rest)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"%s has no NAME=VALUE", quote_text(arg, q, sizeof(q)));
+				"%s is not NAME=VALUE", quote_text(arg, q, sizeof(q)));
 	names = strndup(rest, (size_t)(eq - rest));
 	if (!names)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID, "out of memory");
