@@ -312,6 +312,7 @@ check-run: all $(TEST_BINS)
 	run_script tests/run-golden.sh; \
 	run_script tests/run-resources.sh; \
 	run_script tests/run-add-policy.sh; \
+	run_script tests/run-conventions.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 

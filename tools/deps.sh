@@ -17,7 +17,9 @@ case "${1:-}" in
 esac
 set -euo pipefail
 
-PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev)
+# python3 and groff-base: make check parses --junit's XML with python3's
+# xml.etree and renders the man pages with groff (README, Dependencies)
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 groff-base)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi
@@ -31,6 +33,8 @@ probe() {
 	check) pkg-config --exists check >/dev/null 2>&1 ;;
 	libjansson-dev) pkg-config --exists jansson >/dev/null 2>&1 ;;
 	clang) command -v clang >/dev/null 2>&1 ;;
+	python3) command -v python3 >/dev/null 2>&1 ;;
+	groff-base) command -v groff >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }
