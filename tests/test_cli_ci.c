@@ -462,7 +462,12 @@ START_TEST(test_output_json_name_note)
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_str_eq(r.err, "");
 	text = slurp(x);
-	ck_assert_ptr_nonnull(json_loads(text, 0, NULL));
+	{
+		json_t *root = json_loads(text, 0, NULL);
+
+		ck_assert_ptr_nonnull(root);
+		json_decref(root);
+	}
 	free(text);
 	run_free(&r);
 	r = run_cmd("$SIM -o %s/x.txt traces/demo.json", scratch(), NULL);
