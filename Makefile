@@ -18,7 +18,10 @@
 #   make validate-kernel measure those reports again (tools/kernel-run; root)
 #   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
-#   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too
+#   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too:
+#                        the CLI, the library, man pages, bash completion,
+#                        the docs (share/doc/sched-sim/) and the example
+#                        traces (share/sched-sim/traces/)
 #   make deps            install the Debian packages needed (tools/deps.sh)
 #   make docs-img        the pictures of docs/series.md (tools/plot, gnuplot)
 #   make clean
@@ -78,6 +81,11 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/sched-sim
+TRACEDIR ?= $(DATADIR)/sched-sim/traces
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR ?=
 
 FUZZ_SECONDS ?= 60
@@ -106,7 +114,7 @@ TEST_TIMEOUT ?= 600
 
 # The sched-sim command: main() and its compare subcommand, on the public
 # API only
-CLI_SRCS := src/cli.c src/cli_compare.c
+CLI_SRCS := src/cli.c src/cli_compare.c src/cli_expect.c src/cli_info.c
 LIB_SRCS := $(sort $(filter-out $(CLI_SRCS) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
@@ -329,6 +337,7 @@ check-run: all $(TEST_BINS)
 	run_script tests/run-sweep.sh; \
 	run_script tests/run-sweep-slurm.sh; \
 	run_script tests/run-kernel-run.sh; \
+	run_script tests/run-conventions.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 
@@ -421,6 +430,21 @@ install: all
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	    schedsim.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
+	$(INSTALL) -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR)
+	@# the man pages name the installed documents and traces
+	for m in man1/sched-sim.1 man5/sched-sim-trace.5; do \
+		sed -e 's|PREFIX/share/doc/sched-sim|$(DOCDIR)|g' \
+		    -e 's|PREFIX/share/sched-sim/traces|$(TRACEDIR)|g' \
+		    man/$${m#*/} > $(DESTDIR)$(MANDIR)/$$m || exit 1; \
+		chmod 644 $(DESTDIR)$(MANDIR)/$$m; \
+	done
+	$(INSTALL) -m 644 completions/sched-sim $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	$(INSTALL) -m 644 README.md LICENSE $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)
+	@# the example traces, with their folders (traces/seeds/)
+	cd traces && find . -type f -name '*.json' | while read -r f; do \
+		$(INSTALL) -D -m 644 "$$f" "$(DESTDIR)$(TRACEDIR)/$${f#./}" || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sched-sim \
@@ -429,13 +453,17 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
 	      $(DESTDIR)$(LIBDIR)/$(notdir $(SO_REAL)) \
 	      $(DESTDIR)$(INCLUDEDIR)/schedsim.h \
-	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc
+	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc \
+	      $(DESTDIR)$(MANDIR)/man1/sched-sim.1 \
+	      $(DESTDIR)$(MANDIR)/man5/sched-sim-trace.5 \
+	      $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/sched-sim
 
 clean:
 	rm -rf build build-asan build-tsan
 
 help:
-	@sed -n '3,21s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,24s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 -include $(wildcard $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 		   $(TEST_OBJS:.o=.d) $(TEST_HELPER_OBJS:.o=.d) \

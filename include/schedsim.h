@@ -159,9 +159,18 @@ SIM_API char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
  */
 SIM_API int sim_trace_override(sim_trace *trace, const char *key,
 			       const char *value, sim_error *err);
-/* Add an expectation as --expect does: "/group=SHARE[+-TOL]". 0 or -1. */
+/*
+ * Add an expectation as --expect does, of any kind the trace's "expect"
+ * section has (docs/trace-format.md): "[share:]REF=SHARE[+-TOL]",
+ * "ratio:A,B=VALUE[+-TOL]", "finish:A,B=VALUE[+-TOL]",
+ * "wakeup_latency_max:TASK=DURATION", "wakeup_latency_avg:TASK=DURATION"
+ * (REF, A, B: "/group" or a task name).  0, or -1 with err.
+ */
 SIM_API int sim_trace_add_expect(sim_trace *trace, const char *expect,
 				 sim_error *err);
+/* Drop the expectations the trace has so far (--no-expect: the trace's
+ * own, before any --expect is added). */
+SIM_API void sim_trace_clear_expects(sim_trace *trace);
 
 SIM_API const char *sim_trace_file(const sim_trace *trace);
 SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
@@ -175,7 +184,8 @@ SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
 /* 4000000 -> "4ms": in the largest unit that divides it exactly, as
  * traces write durations (1500000000 -> "1500ms"); cut to len. */
 SIM_API const char *sim_format_duration(uint64_t ns, char *buf, size_t len);
-/* "4ms" -> 4000000 (units ns, us, ms, s): 0, or -1 and a reason in why. */
+/* "4ms" -> 4000000 (units ns, us, ms, s, min, h; "1.5h" is 5400 s):
+ * 0, or -1 and a reason in why. */
 SIM_API int sim_parse_duration(const char *text, uint64_t *ns, char *why,
 			       size_t whylen);
 
@@ -496,6 +506,9 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
  * CPU time and average runnable tasks ("placement") */
 #define SIM_REPORT_PHASES	4u
 #define SIM_REPORT_PLACEMENT	8u
+/* The table's groups and totals only: no task, jobs step or CPU lines
+ * (sched-sim --summary; the JSON report is always whole) */
+#define SIM_REPORT_SUMMARY	16u
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 

@@ -38,6 +38,11 @@ int sim_trace_add_expect(sim_trace *trace, const char *expect, sim_error *err)
 	return trace_add_expect_arg(trace, expect, err);
 }
 
+void sim_trace_clear_expects(sim_trace *trace)
+{
+	trace_clear_expects(trace);
+}
+
 const char *sim_trace_file(const sim_trace *trace)
 {
 	return trace->file;

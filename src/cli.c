@@ -25,6 +25,8 @@
 #include <schedsim.h>
 
 #include "cli_compare.h"
+#include "cli_expect.h"
+#include "cli_info.h"
 
 /*
  * How often the invariants are checked: every 4096 events in normal
@@ -56,7 +58,12 @@ static const char usage_text[] =
 "\n"
 "Output:\n"
 "  --json                 print the report as JSON instead of a table\n"
-"  -o, --output FILE      write the report to FILE\n"
+"  -o, --output FILE      write the report to FILE, whole or not at all (never\n"
+"                         over the trace; FILE.json without --json: a note)\n"
+"  --summary              the text report's groups and totals only: no task,\n"
+"                         jobs step or CPU lines\n"
+"  --junit FILE           also write the expectations as JUnit XML, one\n"
+"                         testcase each (for CI test reporters)\n"
 "  --all-tasks            list every child of a jobs step in the report (by\n"
 "                         default each jobs step's children are summed in\n"
 "                         one entry)\n"
@@ -81,6 +88,7 @@ static const char usage_text[] =
 "  --series-out FILE      write the series there as CSV\n"
 "  --phases               each moved task's CPU time per group it was in\n"
 "  --placement            per CPU and group: CPU time, average runnable tasks\n"
+"Durations take a unit: ns, us, ms, s, min or h (\"1.5h\", \"250us\").\n"
 "\n"
 "Bounds of a run (the report so far, marked partial, and exit status 2):\n"
 "  --max-events N         stop after N events\n"
@@ -111,8 +119,19 @@ static const char usage_text[] =
 "  --seed N               seed of every random draw\n"
 "  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
 "                         (see --list-tunables); before or after --policy\n"
-"  --expect PATH=SHARE[+-TOL]  expect a group (/path) or task to get SHARE of\n"
-"                         the CPU time (tolerance 0.01 unless given)\n"
+"  --expect [KIND:]WHAT=VALUE[+-TOL]  add an expectation, of a kind of the\n"
+"                         trace's expect section:\n"
+"                           REF=SHARE[+-TOL] or share:REF=..., a group\n"
+"                             (/path) or task gets SHARE of the CPU time\n"
+"                             (tolerance 0.01 unless given)\n"
+"                           ratio:A,B=VALUE[+-TOL]  share of A / share of B\n"
+"                           finish:A,B=VALUE[+-TOL]  finish time of A / of B\n"
+"                             (tolerance 0.05 unless given)\n"
+"                           wakeup_latency_max:TASK=D,\n"
+"                           wakeup_latency_avg:TASK=D  at most D, e.g. 30ms\n"
+"                         a failed one is named on stderr, exit status 1\n"
+"  --no-expect            ignore the trace's own expectations (--expect ones\n"
+"                         still count)\n"
 "\n"
 "Checking:\n"
 "  --check                check the simulator's invariants after every event\n"
@@ -123,10 +142,12 @@ static const char usage_text[] =
 "  --list-tunables [POLICY]  the tunables of POLICY (default "
 	SIM_DEFAULT_POLICY "):\n"
 "                         kind, default (on 1 CPU at HZ 1000), range and\n"
-"                         what each does\n"
+"                         what each does; with --markdown, every policy's\n"
+"                         (or POLICY's) as docs/tunables.md\n"
 "\n"
 "  -h, --help             this text\n"
-"  --version              the version\n"
+"  --version              the versions of sched-sim and libschedsim, and\n"
+"                         the policies compiled in\n"
 "\n"
 "Exit status: 0 ok, 1 an expectation failed, 2 invalid command line or\n"
 "trace (no report; an error found while running says at what simulated\n"
@@ -135,7 +156,7 @@ static const char usage_text[] =
 "could not be written (the message names the file; an -o FILE keeps its old\n"
 "content), 130 interrupted by SIGINT, SIGTERM or --step 'q' (a partial\n"
 "report, written to -o FILE as a whole).\n"
-"The trace format: docs/trace-format.md.\n";
+"Manual pages: sched-sim(1), sched-sim-trace(5).\n";
 
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
@@ -147,6 +168,7 @@ enum {
 	OPT_FORMAT, OPT_EXPORT,
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
 	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
+	OPT_NO_EXPECT, OPT_JUNIT, OPT_SUMMARY, OPT_MARKDOWN,
 };
 
 /* Intervals a series may have: its rows go to a file, not to memory,
@@ -161,6 +183,8 @@ struct override {
 struct cli {
 	const char *trace_file, *output;
 	bool json, step, check, all_tasks;
+	bool no_expect, summary;	/* --no-expect, --summary */
+	const char *junit;		/* --junit FILE */
 	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
 	struct override overrides[MAX_OVERRIDES];
@@ -182,6 +206,16 @@ struct cli {
 	const char *series, *series_out;
 	bool phases, placement;
 };
+
+/* --help: the text, and where the trace format is documented. */
+static void print_usage(void)
+{
+	char path[4096];
+
+	fputs(usage_text, stdout);
+	printf("The trace format: %s.\n", doc_path("trace-format.md", path,
+						    sizeof(path)));
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -315,7 +349,7 @@ static int parse_max_events(struct cli *c, const char *arg)
 static int parse_max_wall(struct cli *c, const char *arg)
 {
 	static const char valid[] = "a wall-clock time above 0 with a unit, "
-				    "e.g. \"30s\" (units ns, us, ms, s)";
+				    "e.g. \"30s\" (units ns, us, ms, s, min, h)";
 	char why[200];
 
 	c->max_wall = arg;
@@ -449,9 +483,13 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "series-out", required_argument, NULL, OPT_SERIES_OUT },
 		{ "phases", no_argument, NULL, OPT_PHASES },
 		{ "placement", no_argument, NULL, OPT_PLACEMENT },
+		{ "no-expect", no_argument, NULL, OPT_NO_EXPECT },
+		{ "junit", required_argument, NULL, OPT_JUNIT },
+		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool list_tunables = false;
+	bool list_tunables = false, markdown = false;
 	const char *policy = NULL;
 	int opt, rc = 0;
 
@@ -460,14 +498,18 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		switch (opt) {
 		case 'v': c->verbose++; break;
 		case 'o': c->output = optarg; break;
-		case 'h': fputs(usage_text, stdout); return SIM_OK;
-		case OPT_VERSION: printf("sched-sim %s\n", sim_version()); return SIM_OK;
+		case 'h': print_usage(); return SIM_OK;
+		case OPT_VERSION: print_version(); return SIM_OK;
 		case OPT_LIST_POLICIES: list_policies(); return SIM_OK;
 		case OPT_LIST_TUNABLES: list_tunables = true; policy = optarg; break;
 		case OPT_JSON: c->json = true; break;
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
 		case OPT_ALL_TASKS: c->all_tasks = true; break;
+		case OPT_NO_EXPECT: c->no_expect = true; break;
+		case OPT_JUNIT: c->junit = optarg; break;
+		case OPT_SUMMARY: c->summary = true; break;
+		case OPT_MARKDOWN: markdown = true; break;
 		case OPT_MAX_TRACE_SIZE:
 			if (parse_size(optarg, &c->max_trace_size))
 				return SIM_INVALID;
@@ -516,9 +558,16 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		if (optind < argc)
 			return usage_error("--list-tunables takes one policy, "
 					   "not %s", argv[optind]);
+		if (markdown)
+			return print_tunables_markdown(policy);
 		return list_policy_tunables(policy ? policy :
 					    sim_policy_name(0));
 	}
+	if (markdown)
+		return usage_error("%s goes with --list-tunables", "--markdown");
+	if (c->summary && c->json)
+		return usage_error("%s shortens the text report; the JSON "
+				   "report is always whole", "--summary");
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "no trace file given"
 					       : "give exactly one trace file");
@@ -551,6 +600,9 @@ static sim_trace *load_trace(const struct cli *c)
 		fprintf(stderr, "sched-sim: %s\n", err.text);
 		return NULL;
 	}
+	/* before the --expect ones are added, wherever it came */
+	if (c->no_expect)
+		sim_trace_clear_expects(t);
 	for (int i = 0; i < c->nr_overrides; i++) {
 		const struct override *o = &c->overrides[i];
 		int rc = o->is_expect ? sim_trace_add_expect(t, o->value, &err)
@@ -577,7 +629,7 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 				       sizeof(why))) {
 			fprintf(stderr, "sched-sim: command line: --dump-at: %s; "
 				"valid: a string with a unit, e.g. \"5s\" (units "
-				"ns, us, ms, s)\n", why);
+				"ns, us, ms, s, min, h)\n", why);
 			return -1;
 		}
 	}
@@ -661,16 +713,26 @@ static int log_filters(const struct cli *c, const sim_trace *t,
  * write, ends the process at once, after removing the -o temporary file.
  */
 static volatile sig_atomic_t stop_signal;
-/* The temporary files of -o FILE, --ftrace FILE and --series-out FILE */
-#define NR_TEMP_FILES 3
-static const char *volatile temp_to_remove[NR_TEMP_FILES];
+/* The temporary files of -o, --junit, --ftrace and --series-out,
+ * while they exist */
+#define NR_TEMP_FILES 4
+static const char *volatile temps_to_remove[NR_TEMP_FILES];
+
+static void temp_track(const char *temp, bool exists)
+{
+	for (size_t i = 0; i < NR_TEMP_FILES; i++)
+		if (exists ? !temps_to_remove[i] : temps_to_remove[i] == temp) {
+			temps_to_remove[i] = exists ? temp : NULL;
+			return;
+		}
+}
 
 static void on_stop_signal(int sig)
 {
 	if (stop_signal) {
-		for (int i = 0; i < NR_TEMP_FILES; i++)
-			if (temp_to_remove[i])
-				unlink(temp_to_remove[i]);
+		for (size_t i = 0; i < NR_TEMP_FILES; i++)
+			if (temps_to_remove[i])
+				unlink(temps_to_remove[i]);
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
@@ -711,7 +773,6 @@ struct output {
 	char *resolved;		/* FILE with symbolic links resolved */
 	bool deferred;		/* in place, opened by output_begin() */
 	FILE *f;
-	int slot;		/* in temp_to_remove[] */
 };
 
 static void output_failed(const struct output *o, int err)
@@ -730,7 +791,7 @@ static mode_t new_file_mode(void)
 }
 
 /* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
-static int output_open(struct output *o, const char *file, int slot)
+static int output_open(struct output *o, const char *file)
 {
 	struct stat st;
 	const char *slash;
@@ -740,7 +801,6 @@ static int output_open(struct output *o, const char *file, int slot)
 	int fd;
 
 	memset(o, 0, sizeof(*o));
-	o->slot = slot;
 	if (!file) {
 		o->name = "standard output";
 		o->f = stdout;
@@ -785,7 +845,7 @@ static int output_open(struct output *o, const char *file, int slot)
 		output_failed(o, err);
 		return SIM_WRITE_ERROR;
 	}
-	temp_to_remove[o->slot] = o->temp;
+	temp_track(o->temp, true);
 	fchmod(fd, mode);	/* as open() would have made it; best effort */
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
@@ -799,7 +859,7 @@ static int output_open(struct output *o, const char *file, int slot)
 static void output_free(struct output *o)
 {
 	if (o->temp) {
-		temp_to_remove[o->slot] = NULL;
+		temp_track(o->temp, false);
 		unlink(o->temp);
 		free(o->temp);
 		o->temp = NULL;
@@ -856,9 +916,9 @@ static int output_commit(struct output *o)
 		if (!err && o->temp && rename(o->temp, o->target))
 			err = errno;
 		if (!err && o->temp) {
+			temp_track(o->temp, false);
 			free(o->temp);	/* it is FILE now */
 			o->temp = NULL;
-			temp_to_remove[o->slot] = NULL;
 		}
 	}
 	if (err)
@@ -941,16 +1001,73 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 	}
 }
 
-static void report_expectations(const sim_result *r)
+/*
+ * -o FILE and --junit FILE must be neither the trace (sched-sim -o t.json
+ * t.json would replace the trace by its report) nor each other.  Files
+ * are compared by device and inode, so that another name of the same
+ * file (./t.json, a link) is caught too; names that do not exist yet, by
+ * name.  0, or SIM_INVALID with a message.
+ */
+static bool same_file(const char *a, const char *b)
 {
-	int failed = 0;
-	sim_expect_outcome o;
+	struct stat sa, sb;
 
-	for (size_t i = 0; i < sim_expect_count(r); i++)
-		failed += sim_expect_info(r, i, &o) == 0 && !o.ok;
-	if (failed)
-		fprintf(stderr, "sched-sim: %d expectation%s failed\n", failed,
-			failed > 1 ? "s" : "");
+	if (stat(a, &sa) || stat(b, &sb))
+		return !strcmp(a, b);
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+	       S_ISREG(sa.st_mode);
+}
+
+static int check_output_files(const struct cli *c)
+{
+	const char *outs[] = { c->output, c->junit, c->ftrace, c->series_out };
+	const char *opts[] = { "-o", "--junit", "--ftrace", "--series-out" };
+	enum { NR_OUTS = sizeof(outs) / sizeof(outs[0]) };
+	bool stdin_trace = !strcmp(c->trace_file, "-");
+
+	for (int i = 0; i < NR_OUTS; i++) {
+		if (!outs[i])
+			continue;
+		if (!stdin_trace && same_file(outs[i], c->trace_file)) {
+			fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
+				"the trace file \"%s\", which the output would "
+				"replace; valid: another file\n", opts[i],
+				outs[i], c->trace_file);
+			return SIM_INVALID;
+		}
+		for (int k = 0; k < i; k++)
+			if (outs[k] && same_file(outs[i], outs[k])) {
+				fprintf(stderr, "sched-sim: command line: %s: "
+					"\"%s\" is also the %s file \"%s\"; "
+					"valid: another file\n", opts[i],
+					outs[i], opts[k], outs[k]);
+				return SIM_INVALID;
+			}
+	}
+	return 0;
+}
+
+/* -o FILE.json without --json: say which report FILE gets. */
+static void note_output_format(const struct cli *c)
+{
+	size_t n = c->output ? strlen(c->output) : 0;
+
+	if (!c->json && n >= 5 && !strcmp(c->output + n - 5, ".json"))
+		fprintf(stderr, "sched-sim: note: %s gets the text report; "
+			"--json writes the JSON report\n", c->output);
+}
+
+/* --junit FILE: the expectations of r, or why the run broke off (r
+ * NULL).  0, or SIM_WRITE_ERROR with a message; nothing without --junit. */
+static int write_junit(const struct cli *c, struct output *j,
+		       const sim_trace *t, const sim_result *r, const char *why)
+{
+	if (!c->junit)
+		return 0;
+	if (output_begin(j))
+		return SIM_WRITE_ERROR;
+	junit_write(t, r, why, j->f);
+	return output_commit(j);
 }
 
 /* --export rt-app: the trace as an rt-app file, to stdout or -o FILE. */
@@ -975,7 +1092,7 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 		c->no_report = true;
 		return SIM_INVALID;
 	}
-	status = output_open(&out, c->output, 0);
+	status = output_open(&out, c->output);
 	if (!status)
 		status = output_begin(&out);
 	if (!status) {
@@ -991,7 +1108,7 @@ static int run(struct cli *c)
 	sim_options opt = { 0 };
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
-	struct output out, ftrace = { 0 }, series_out = { 0 };
+	struct output out, junit = { 0 }, ftrace = { 0 }, series_out = { 0 };
 	sim_trace *t;
 	sim_error err;
 	int status;
@@ -1030,25 +1147,33 @@ static int run(struct cli *c)
 		sim_trace_free(t);
 		return SIM_INVALID;
 	}
-	status = output_open(&out, c->output, 0);
+	status = check_output_files(c);
+	if (!status)
+		status = output_open(&out, c->output);
+	if (!status && c->junit && (status = output_open(&junit, c->junit)))
+		output_discard(&out);
 	if (status) {
 		sim_trace_free(t);
 		return status;
 	}
+	note_output_format(c);
 	/* --ftrace FILE is written as the run goes, then renamed as -o is */
-	if (c->ftrace && (output_open(&ftrace, c->ftrace, 1) ||
+	if (c->ftrace && (output_open(&ftrace, c->ftrace) ||
 			  output_begin(&ftrace))) {
 		output_discard(&out);
+		output_discard(&junit);
 		sim_trace_free(t);
 		return SIM_WRITE_ERROR;
 	}
 	opt.ftrace = c->ftrace ? ftrace.f : NULL;
 	if (c->series_out) {
-		status = output_open(&series_out, c->series_out, 2);
+		status = output_open(&series_out, c->series_out);
 		if (!status)
 			status = output_begin(&series_out);
 		if (status) {
 			output_discard(&out);
+			output_discard(&junit);
+			output_discard(&ftrace);
 			sim_trace_free(t);
 			return status;
 		}
@@ -1098,10 +1223,11 @@ static int run(struct cli *c)
 		fprintf(stderr, "sched-sim: %s\n", err.text);
 		output_discard(&series_out);
 		output_discard(&out);
+		status = write_junit(c, &junit, t, NULL, err.text);
 		output_discard(&ftrace);
 		sim_trace_free(t);
 		c->no_report = true;
-		return SIM_BUG;
+		return status ? status : SIM_BUG;
 	}
 	status = sim_result_status(r);
 	if (!sim_result_partial(r) &&
@@ -1111,6 +1237,8 @@ static int run(struct cli *c)
 			"BUG: " : "", sim_result_error(r));
 		output_discard(&series_out);
 		output_discard(&out);
+		if (write_junit(c, &junit, t, NULL, sim_result_error(r)))
+			status = SIM_WRITE_ERROR;
 		c->no_report = true;
 		goto out;
 	}
@@ -1128,7 +1256,8 @@ static int run(struct cli *c)
 	if (sim_report_flags(r, out.f, (c->json ? SIM_REPORT_JSON : 0) |
 			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
 			     (c->phases ? SIM_REPORT_PHASES : 0) |
-			     (c->placement ? SIM_REPORT_PLACEMENT : 0)) &&
+			     (c->placement ? SIM_REPORT_PLACEMENT : 0) |
+			     (c->summary ? SIM_REPORT_SUMMARY : 0)) &&
 	    !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
 		output_discard(&out);
@@ -1136,7 +1265,7 @@ static int run(struct cli *c)
 		status = SIM_BUG;
 		goto out;
 	}
-	if (output_commit(&out)) {
+	if (output_commit(&out) || write_junit(c, &junit, t, r, NULL)) {
 		status = SIM_WRITE_ERROR;
 		goto out;
 	}
@@ -1157,13 +1286,14 @@ static int run(struct cli *c)
 			sim_blocked_count(r) == 1 ? "" : "s");
 	}
 	if (status == SIM_EXPECT_FAILED)
-		report_expectations(r);
+		expect_print_failures(r, stderr);
 out:
 	/* --ftrace FILE: kept with the report, as -o FILE is */
 	if (c->ftrace && c->no_report)
 		output_discard(&ftrace);
 	else if (c->ftrace && output_commit(&ftrace))
 		status = SIM_WRITE_ERROR;
+	output_discard(&junit);		/* when it was not written */
 	sim_result_free(r);
 	sim_trace_free(t);
 	return status;

@@ -156,18 +156,35 @@ void report_prepare(struct sim_result *r)
 	r->ideal_done = true;
 }
 
-/* Groups depth-first, children in file order, so the tree reads right. */
+/*
+ * A name wider than its column goes on a line of its own, and the row
+ * follows on the next with the column blank, so that every other column
+ * stays aligned however long the names are.
+ */
+static void text_name(FILE *out, const char *name, int width)
+{
+	if ((int)strlen(name) > width)
+		fprintf(out, "%s\n%-*s", name, width, "");
+	else
+		fprintf(out, "%-*s", width, name);
+}
+
+/* Groups depth-first, children in file order, so the tree reads right;
+ * a group's finish is its last task's exit ("-" while one lives). */
 static void text_groups(const struct sim_result *r, const struct ideal *id,
 			int g, u64 total, FILE *out)
 {
 	const struct trace *t = r->trace;
 	u64 cpu = sim_group_cpu_total(r, g);
 	double share = ratio(cpu, total);
+	struct trace_ref ref = { .is_task = false, .index = g };
 	char name[300];
+	u64 fin;
 
 	snprintf(name, sizeof(name), "%*s%s", 2 * t->groups[g].depth, "",
 		 t->groups[g].path);
-	fprintf(out, "%-32s %7" PRIu64 " %6d ", name, r->groups[g].shares,
+	text_name(out, name, 32);
+	fprintf(out, " %7" PRIu64 " %6d ", r->groups[g].shares,
 		report_group_task_count(r, g));
 	print_secs(out, cpu);
 	fprintf(out, " %7.2f %%", 100.0 * share);
@@ -177,6 +194,12 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
 		/* no "-0.00" */
 		fprintf(out, " %7.2f %% %+7.2f", 100.0 * id->group[g],
 			fabs(diff) < 0.005 ? 0.0 : diff);
+	}
+	if (report_ref_finish(r, &ref, &fin) && report_group_task_count(r, g)) {
+		fputc(' ', out);
+		print_secs(out, fin);
+	} else {
+		fprintf(out, " %10s", "-");
 	}
 	fprintf(out, "\n");
 	for (int c = r->groups[g].first_child; c >= 0;
@@ -372,12 +395,90 @@ static void text_job_steps(const struct sim_result *r, bool all_tasks,
 	}
 }
 
+/* The tasks listed: the trace's, and with all_tasks the job children. */
+static bool task_listed(const struct sim_task_result *st, bool all_tasks)
+{
+	return st->trace_task || (st->started && all_tasks);
+}
+
+/*
+ * The tasks, in two tables that each fit 100 columns: CPU time and
+ * waiting, then switches, migrations and wakeup latency.
+ */
+static void text_tasks(const struct sim_result *r, bool all_tasks, FILE *out)
+{
+	const struct trace *t = r->trace;
+	u64 total = r->total_cpu_ns;
+
+	fprintf(out, "\n%-20s %-16s %-6s %4s %10s %8s %10s %10s\n", "task",
+		"group", "policy", "nice", "cpu_s", "share", "wait_s", "exit_s");
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+		const char *group = t->groups[st->group].path;
+
+		if (!task_listed(st, all_tasks))
+			continue;
+		if (strlen(st->name) > 20 || strlen(group) > 16)
+			fprintf(out, "%s  %s\n%-20s %-16s", st->name, group, "", "");
+		else
+			fprintf(out, "%-20s %-16s", st->name, group);
+		fprintf(out, " %-6s %4d ", sim_sched_class_name(st->sched_class),
+			st->nice);
+		print_secs(out, st->cpu_ns);
+		fprintf(out, " %6.2f %% ", 100.0 * ratio(st->cpu_ns, total));
+		print_secs(out, st->wait_ns);
+		fputc(' ', out);
+		if (st->exited)
+			print_secs(out, st->exit_ns);
+		else
+			fprintf(out, "%10s", "-");
+		fprintf(out, "\n");
+	}
+
+	fprintf(out, "\n%-20s %8s %9s %5s %9s %9s %9s\n", "task", "switches",
+		"voluntary", "migr", "lat_avg", "lat_p99", "lat_max");
+	fprintf(out, "%-20s %8s %9s %5s %9s %9s %9s\n", "", "", "", "", "(ms)",
+		"(ms)", "(ms)");
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+		const struct sim_latency *l = &st->latency;
+
+		if (!task_listed(st, all_tasks))
+			continue;
+		text_name(out, st->name, 20);
+		fprintf(out, " %8" PRIu64 " %9" PRIu64 " %5" PRIu64,
+			st->nvcsw + st->nivcsw, st->nvcsw, st->migrations);
+		print_ms(out, l->count ? l->sum / l->count : 0);
+		print_ms(out, l->p99);
+		print_ms(out, l->max);
+		fprintf(out, "\n");
+	}
+}
+
+/* --summary: what the task lines would have added up to. */
+static void text_totals(const struct sim_result *r, FILE *out)
+{
+	u64 switches = 0, migrations = 0, tasks = 0, children = 0;
+
+	for (size_t i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_result *st = &r->tasks[i];
+
+		switches += st->nvcsw + st->nivcsw;
+		migrations += st->migrations;
+		tasks += st->trace_task;
+		children += !st->trace_task && st->started;
+	}
+	fprintf(out, "\ntotals: %" PRIu64 " tasks of the trace and %" PRIu64
+		" job children, %" PRIu64 " switches, %" PRIu64 " migrations\n",
+		tasks, children, switches, migrations);
+}
+
 void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, bool all_tasks,
-		 FILE *out)
+		 bool summary, FILE *out)
 {
-	report_text_flags(r, outcomes, all_tasks ? SIM_REPORT_ALL_TASKS : 0,
-			  out);
+	report_text_flags(r, outcomes, (all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
+			  (summary ? SIM_REPORT_SUMMARY : 0), out);
 }
 
 void report_text_flags(const struct sim_result *r,
@@ -385,6 +486,7 @@ void report_text_flags(const struct sim_result *r,
 		       unsigned int flags, FILE *out)
 {
 	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
+	bool summary = flags & SIM_REPORT_SUMMARY;
 	const struct trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
 	struct ideal id;
@@ -415,41 +517,23 @@ void report_text_flags(const struct sim_result *r,
 		"cpu_s", "share");
 	if (id.group)
 		fprintf(out, " %9s %7s", "ideal", "diff_pp");
-	fprintf(out, "\n");
+	fprintf(out, " %10s\n", "finish_s");
 	text_groups(r, &id, 0, total, out);
 	ideal_free(&id);
-
-	fprintf(out, "\n%-20s %-16s %-6s %4s %10s %8s %10s %8s %9s %9s %9s %5s %10s\n",
-		"task", "group", "policy", "nice", "cpu_s", "share", "wait_s",
-		"switches", "lat_avg", "lat_p99", "lat_max", "migr", "exit_s");
-	fprintf(out, "%-20s %-16s %-6s %4s %10s %8s %10s %8s %9s %9s %9s %5s %10s\n",
-		"", "", "", "", "", "", "", "", "(ms)", "(ms)", "(ms)", "", "");
-	for (size_t i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_result *st = &r->tasks[i];
-		const struct sim_latency *l = &st->latency;
-
-		if (!st->trace_task && (!st->started || !all_tasks))
-			continue;
-		fprintf(out, "%-20s %-16s %-6s %4d ", st->name,
-			t->groups[st->group].path,
-			sim_sched_class_name(st->sched_class), st->nice);
-		print_secs(out, st->cpu_ns);
-		fprintf(out, " %6.2f %% ", 100.0 * ratio(st->cpu_ns, total));
-		print_secs(out, st->wait_ns);
-		fprintf(out, " %8" PRIu64, st->nvcsw + st->nivcsw);
-		print_ms(out, l->count ? l->sum / l->count : 0);
-		print_ms(out, l->p99);
-		print_ms(out, l->max);
-		fprintf(out, " %5" PRIu64 " ", st->migrations);
-		if (st->exited)
-			print_secs(out, st->exit_ns);
-		else
-			fprintf(out, "%10s", "-");
-		fprintf(out, "\n");
+	if (summary) {
+		text_totals(r, out);
+		goto after_tasks;
 	}
+
+	text_tasks(r, all_tasks, out);
 	text_job_steps(r, all_tasks, out);
 
-	if (t->nr_cpus > 1) {
+after_tasks:
+	if (t->nr_cpus > 1 && summary)
+		fprintf(out, "\nwasted: some CPU idle while a task that may run "
+			"there waited elsewhere for %.6f s\n",
+			(double)r->wasted_ns / 1e9);
+	if (t->nr_cpus > 1 && !summary) {
 		fprintf(out, "\n%-6s %10s %8s %10s %9s %9s %10s\n", "cpu", "busy_s",
 			"busy", "switches", "balances", "pulled", "wasted_s");
 		for (int cpu = 0; cpu < t->nr_cpus; cpu++) {

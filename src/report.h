@@ -46,10 +46,11 @@ void ideal_free(struct ideal *id);
 void report_prepare(struct sim_result *r);
 
 /* all_tasks: every job child in the task list, besides the summary of
- * each jobs step (without it, the trace's tasks only). */
+ * each jobs step (without it, the trace's tasks only); summary: groups
+ * and totals, no task, jobs step or CPU lines (--summary). */
 void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, bool all_tasks,
-		 FILE *out);
+		 bool summary, FILE *out);
 int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out);

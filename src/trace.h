@@ -254,8 +254,11 @@ void trace_free(struct trace *t);
  */
 int trace_override(struct trace *t, const char *key, const char *value,
 		   sim_error *err);
-/* --expect PATH=SHARE[±TOL] ("+-" too; default tolerance 0.01). */
+/* --expect [KIND:]NAMES=VALUE[±TOL], every kind of the "expect" section
+ * (overrides.c has the syntax). */
 int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
+/* --no-expect: forget the expectations added so far (the trace's own). */
+void trace_clear_expects(struct trace *t);
 
 /*
  * The registered policy called name; else NULL with err as a command-line

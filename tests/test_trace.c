@@ -807,6 +807,57 @@ START_TEST(test_parse_duration)
 }
 END_TEST
 
+/*
+ * Minutes and hours (issue 12): 60 and 3600 seconds, not powers of ten,
+ * so fractions are exact only down to where 6 x 10^10 or 36 x 10^11 ns
+ * divides: hand-worked values on both sides of that edge.
+ */
+START_TEST(test_parse_duration_minutes_hours)
+{
+	static const struct {
+		const char *text;
+		u64 ns;
+	} good[] = {
+		{ "1min", UINT64_C(60000000000) }, { "1.5min", UINT64_C(90000000000) },
+		{ "2h", UINT64_C(7200000000000) }, { "0.5h", UINT64_C(1800000000000) },
+		{ "1.25h", UINT64_C(4500000000000) }, { "90min", UINT64_C(5400000000000) },
+		{ "1.50h", UINT64_C(5400000000000) },
+		/* 6e10 x 5e-11 = 3 ns; 3.6e12 x 2.5e-11 = 90; x 2.5e-12 = 9 */
+		{ "0.00000000005min", 3 }, { "0.000000000025h", 90 },
+		{ "0.0000000000025h", 9 },
+		/* 2562047 x 3600 s is below 2^63 ns */
+		{ "2562047h", UINT64_C(9223369200000000000) },
+	};
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "0.00000000001min", "is not a whole number of nanoseconds" },	/* 0.6 ns */
+		{ "0.00000000000025h", "is not a whole number of nanoseconds" },	/* 0.9 ns */
+		{ "0.000000000001h", "is not a whole number of nanoseconds" },	/* 3.6 ns */
+		{ "2562048h", "is too long" },
+		{ "153722868min", "is too long" },
+		{ "1m", "has an unknown unit \"m\"" },
+		{ "1hr", "has an unknown unit \"hr\"" },
+	};
+	char why[256];
+	u64 ns;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_msg(parse_duration(good[i].text, &ns, why,
+					     sizeof(why)) == 0,
+			      "%s: %s", good[i].text, why);
+		ck_assert_msg(ns == good[i].ns, "%s: %llu", good[i].text,
+			      (unsigned long long)ns);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(parse_duration(bad[i].text, &ns, why,
+						sizeof(why)), -1);
+		ck_assert_msg(strstr(why, bad[i].why), "%s: \"%s\"",
+			      bad[i].text, why);
+	}
+}
+END_TEST
+
 START_TEST(test_parse_cpulist)
 {
 	struct cpumask m;
@@ -941,6 +992,60 @@ START_TEST(test_override_others)
 }
 END_TEST
 
+/* --expect of every kind: what it adds, against the trace's own form. */
+START_TEST(test_expect_arg_every_kind)
+{
+	struct trace *t = load_ok(override_trace);
+	const struct trace_expect *x;
+	sim_error err;
+
+	ck_assert_int_eq(trace_add_expect_arg(t, "share:/users=0.5", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "ratio:a,/users=2+-0.1", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "finish:/users,a=1", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "wakeup_latency_max:a=30ms", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "wakeup_latency_avg:b=1.5min", &err), 0);
+	ck_assert_uint_eq(t->nr_expects, 5);
+	x = t->expects;
+	ck_assert_int_eq(x[0].kind, EXPECT_SHARE);
+	ck_assert_str_eq(x[0].what, "share /users");
+	ck_assert_int_eq(x[1].kind, EXPECT_RATIO);
+	ck_assert(x[1].a.is_task && x[1].a.index == 0);
+	ck_assert(!x[1].b.is_task && x[1].b.index == 1);
+	ck_assert_double_eq(x[1].value, 2);
+	ck_assert_double_eq(x[1].tolerance, 0.1);
+	ck_assert_str_eq(x[1].what, "ratio a:/users");
+	ck_assert_int_eq(x[2].kind, EXPECT_FINISH);
+	ck_assert_double_eq(x[2].tolerance, 0.05);	/* the trace's default */
+	ck_assert_str_eq(x[2].what, "finish /users:a");
+	ck_assert_int_eq(x[3].kind, EXPECT_LATENCY_MAX);
+	ck_assert_uint_eq(x[3].limit, 30000000);
+	ck_assert_str_eq(x[3].what, "wakeup_latency_max a");
+	ck_assert_int_eq(x[4].kind, EXPECT_LATENCY_AVG);
+	ck_assert_uint_eq(x[4].limit, UINT64_C(90000000000));
+	ck_assert(x[4].a.is_task && x[4].a.index == 1);
+
+	expect_cli_error(trace_add_expect_arg(t, "latency:a=1ms", &err), &err,
+			 "--expect", "does not start with a kind of expectation");
+	expect_cli_error(trace_add_expect_arg(t, "ratio:a=1", &err), &err,
+			 "--expect", "\"a\" is not two names A,B");
+	expect_cli_error(trace_add_expect_arg(t, "share:a,b=1", &err), &err,
+			 "--expect", "\"a,b\" is not one name");
+	expect_cli_error(trace_add_expect_arg(t, "ratio:a,zz=1", &err), &err,
+			 "--expect", "there is no task \"zz\"");
+	expect_cli_error(trace_add_expect_arg(t, "ratio:a,b=-1", &err), &err,
+			 "--expect", "the value \"-1\" is not a number from 0 up");
+	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_max:/users=1ms",
+					      &err), &err, "--expect",
+			 "there is no task \"/users\"");
+	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_max:a=30", &err),
+			 &err, "--expect", "\"30\" has no unit");
+	ck_assert_uint_eq(t->nr_expects, 5);
+	trace_clear_expects(t);
+	ck_assert_uint_eq(t->nr_expects, 0);
+	trace_free(t);
+}
+END_TEST
+
 START_TEST(test_expect_arg)
 {
 	struct trace *t = load_ok(override_trace);
@@ -975,7 +1080,7 @@ START_TEST(test_expect_arg)
 	expect_cli_error(trace_add_expect_arg(t, "a=0.5+-x", &err), &err,
 			 "--expect", "the tolerance \"x\" is not a number from 0 up");
 	expect_cli_error(trace_add_expect_arg(t, "=0.5", &err), &err,
-			 "--expect", "is not PATH=SHARE");
+			 "--expect", "is not NAME=VALUE");
 	ck_assert_uint_eq(t->nr_expects, 3);
 	trace_free(t);
 }
@@ -1057,7 +1162,7 @@ START_TEST(test_bare_number_duration)
 		"  } ]\n"
 		"}\n",
 		"tasks[0].program[0].run", 8, 27,
-		"t.json:8:27: tasks[0].program[0].run: a bare number is not a duration; valid: a string with a unit, e.g. \"4ms\" (units ns, us, ms, s)");
+		"t.json:8:27: tasks[0].program[0].run: a bare number is not a duration; valid: a string with a unit, e.g. \"4ms\" (units ns, us, ms, s, min, h)");
 }
 END_TEST
 
@@ -2064,11 +2169,13 @@ static Suite *trace_suite(void)
 	tcase_add_test(jsonpos, test_jsonpos_misses_and_keys);
 	tcase_add_test(jsonpos, test_jsonpos_from_a_known_position);
 	tcase_add_test(parsers, test_parse_duration);
+	tcase_add_test(parsers, test_parse_duration_minutes_hours);
 	tcase_add_test(parsers, test_parse_cpulist);
 	tcase_add_test(overrides, test_override_cpus);
 	tcase_add_test(overrides, test_override_set);
 	tcase_add_test(overrides, test_override_others);
 	tcase_add_test(overrides, test_expect_arg);
+	tcase_add_test(overrides, test_expect_arg_every_kind);
 	suite_add_tcase(s, errors);
 	suite_add_tcase(s, loads);
 	suite_add_tcase(s, jsonpos);

@@ -34,6 +34,13 @@
 # Environment: BENCH_QUICK=1 (a subset, shorter, one repetition),
 # BENCH_REPS, BENCH_CPU, BENCH_OUT (the directory, default BUILD/bench),
 # BUILD (where bench-run and bench-rbtree are built: build).
+# --help: this comment, after a usage line; nothing else is done
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/bench.sh [SIMBIN]   (make bench; default build/sched-sim)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 set -eu
 export LC_ALL=C
 

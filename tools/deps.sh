@@ -16,13 +16,22 @@
 # rather than Python's matplotlib because it is one package without a
 # Python stack, writes PNG and SVG itself, and reads the data files the
 # script makes with awk.
+# --help: this comment, after a usage line; nothing else is done
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/deps.sh   (FUZZ=1 also clang and libFuzzer)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 set -euo pipefail
 
 # python3 and parallel: tools/sweep (Python 3, stdlib only) runs its
 # points with GNU parallel (tests/run-sweep.sh)
 # gzip and util-linux (setpriv): tools/kernel-run and its test; Essential
 # in Debian, listed for completeness
-PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gzip util-linux)
+# groff-base: make check renders the man pages with groff, and parses
+# --junit's XML with python3's xml.etree (README, Dependencies)
+PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gzip util-linux groff-base)
 # tools/sweep --slurm's test starts a one-node Slurm (tests/run-sweep-slurm.sh)
 OPTIONAL_PACKAGES=(slurm-wlm munge)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
@@ -46,6 +55,7 @@ probe() {
 	slurm-wlm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 ;;
 	munge) command -v munged >/dev/null 2>&1 ;;
 	gnuplot-nox) command -v gnuplot >/dev/null 2>&1 ;;
+	groff-base) command -v groff >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }

@@ -16,6 +16,12 @@
 # Needs jq (Debian's jq); sched-sim itself does not.
 set -euo pipefail
 
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/experiment-summary.sh REPORT.json..."
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 if [ $# -lt 1 ]; then
 	echo "usage: $0 REPORT.json..." >&2
 	exit 2

@@ -115,7 +115,9 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
 	--engine=*) engine=${1#--engine=}; shift ;;
-	-h | --help) sed -n '4,/^set -uo/{/^set/d;s/^# \{0,1\}//p}' "$0"; exit 0 ;;
+	-h | --help)
+		echo "usage: tools/fuzz.sh [--engine libfuzzer|afl] [SIMBIN]"
+		sed -n '4,/^set -uo/{/^set/d;s/^# \{0,1\}//p}' "$0"; exit 0 ;;
 	-*) usage ;;
 	*) [ -z "$simbin" ] || usage; simbin=$1; shift ;;
 	esac

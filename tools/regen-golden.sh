@@ -24,7 +24,13 @@
 set -euo pipefail
 export LC_ALL=C
 
-if [ $# -gt 1 ] || [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/regen-golden.sh [SIMBIN]   (default: build/sched-sim)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
+if [ $# -gt 1 ]; then
 	echo "usage: $0 [SIMBIN]   (default: build/sched-sim)" >&2
 	exit 2
 fi

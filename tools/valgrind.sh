@@ -26,6 +26,13 @@
 #   LIMITS_TASKS=10000 tasks of tests/test_limits.c's big tests (10^5
 #                      without valgrind; 10x fewer here for time)
 #   VG_ONLY=tests|traces|bad   run one part only
+# --help: this comment, after a usage line; nothing else is done
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/valgrind.sh   (VG_ONLY=tests|traces|bad, VG_TIMEOUT=SECONDS)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 set -uo pipefail
 export LC_ALL=C
 

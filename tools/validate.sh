@@ -28,6 +28,13 @@
 #   KERNEL_DIR         the kernel reports (default $VALIDATION_DIR/kernel)
 #   KERNEL_RUN         the measuring tool (default tools/kernel-run)
 #   VALIDATE_MAX_DIFF  percentage points: a difference beyond it fails
+# --help: this comment, after a usage line; nothing else is done
+case "${1:-}" in
+-h | --help)
+	echo "usage: tools/validate.sh [--kernel] SIMBIN   (make validate, make validate-kernel)"
+	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
+	exit 0 ;;
+esac
 set -uo pipefail
 export LC_ALL=C
 

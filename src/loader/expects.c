@@ -9,8 +9,6 @@
 
 #include "loader/loader.h"
 
-#define DEFAULT_RATIO_TOL	0.05
-
 #define EXPECTS_VALID \
 	"an array of expectations, e.g. [{\"group\": \"/a\", \"share\": 0.5}]"
 #define EXPECT_VALID \

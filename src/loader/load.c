@@ -60,7 +60,7 @@ static char *name_from_file(const char *file)
 static int parse_header(struct loader *ld, json_t *root)
 {
 	static const char duration_valid[] =
-		"a duration above 0, e.g. \"30s\" (a string with a unit: ns, us, ms, s)";
+		"a duration above 0, e.g. \"30s\" (a string with a unit: ns, us, ms, s, min, h)";
 	static const char text_valid[] = "a string";
 	struct trace *t = ld->t;
 	const char *name = NULL, *description = "";

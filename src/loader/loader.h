@@ -61,7 +61,7 @@
  *  - "sched-sim" must be 1.  "duration" is required and above 0.  "seed" is
  *    an integer 0..2^63-1, default 1.  "name" defaults to the file name
  *    without directory and ".json", "description" to "".
- *  - Durations are strings "<decimal><unit>", units ns, us, ms, s ("4ms",
+ *  - Durations are strings "<decimal><unit>", units ns, us, ms, s, min, h ("4ms",
  *    "1.5s"): no sign, exponent or spaces; a whole number of nanoseconds
  *    below 2^63 (about 292 years).  A bare number is an error that shows
  *    the fix.  "forever" only for "run" steps and "loop".
@@ -143,6 +143,7 @@
 #define MAX_SHARES		262144
 #define DEFAULT_SHARES		1024	/* NICE_0_LOAD */
 #define DEFAULT_SHARE_TOL	0.01
+#define DEFAULT_RATIO_TOL	0.05	/* of a ratio or finish expectation */
 
 #define QUOTE_MAX		48	/* bytes of a user string shown */
 #define QUOTE_SIZE		(QUOTE_MAX * 6 + 8)
@@ -153,7 +154,7 @@
 
 /* "valid:" sentences that more than one room gives */
 #define DURATION_VALID \
-	"a string with a unit, e.g. \"4ms\" (units ns, us, ms, s)"
+	"a string with a unit, e.g. \"4ms\" (units ns, us, ms, s, min, h)"
 #define DURATION_RULES DURATION_VALID \
 	": a decimal number without sign, exponent or spaces that makes a " \
 	"whole number of nanoseconds below 2^63"

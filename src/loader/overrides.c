@@ -14,10 +14,18 @@
 
 #include "loader/loader.h"
 
+/*
+ * --expect KIND:WHAT=VALUE: one syntax for every kind of the trace's
+ * "expect" section (docs/trace-format.md), the kind named by its JSON key.
+ */
 #define EXPECT_ARG_VALID \
-	"PATH=SHARE[\xC2\xB1TOL] (or +- for \xC2\xB1), e.g. /users/alice=0.5\xC2\xB1" \
-	"0.02 or xserver=0.25: PATH a group path (\"/...\") or a task name, " \
-	"SHARE from 0 to 1, TOL from 0 up (default 0.01)"
+	"[share:]REF=SHARE[\xC2\xB1TOL], ratio:A,B=VALUE[\xC2\xB1TOL], " \
+	"finish:A,B=VALUE[\xC2\xB1TOL], wakeup_latency_max:TASK=DURATION or " \
+	"wakeup_latency_avg:TASK=DURATION (+- for \xC2\xB1), e.g. " \
+	"/users/alice=0.5\xC2\xB1" "0.02, ratio:/a,/b=2, " \
+	"wakeup_latency_max:xserver=30ms: REF, A, B a group path (\"/...\") " \
+	"or a task name, SHARE from 0 to 1, VALUE from 0 up, TOL from 0 up " \
+	"(default 0.01 for a share, 0.05 for a ratio or finish)"
 
 /* Decimal digits only, in lo..hi: 0, -1 if malformed, -2 out of range. */
 static int parse_integer_text(const char *s, long long lo, long long hi,
@@ -213,24 +221,27 @@ static int parse_fraction(const char *s, double *out, char **end)
 	return errno || !isfinite(*out) ? -1 : 0;
 }
 
-/* SHARE[±TOL] after the "=" of --expect. */
-static int parse_share_arg(const char *s, double *share, double *tol,
-			   sim_error *err)
+/* VALUE[±TOL] after the "=" of --expect; max bounds VALUE (a share: 1). */
+static int parse_value_arg(const char *s, double max, double default_tol,
+			   double *value, double *tol, sim_error *err)
 {
 	char q[QUOTE_SIZE];
 	char *end;
 
-	if (parse_fraction(s, share, &end) || *share > 1)
+	if (parse_fraction(s, value, &end) || *value > max)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"the share %s is not a number from 0 to 1",
-				quote_text(s, q, sizeof(q)));
-	*tol = DEFAULT_SHARE_TOL;
+				"the %s %s is not a number from 0 %s",
+				max == 1 ? "share" : "value",
+				quote_text(s, q, sizeof(q)),
+				max == 1 ? "to 1" : "up");
+	*tol = default_tol;
 	if (!*end)
 		return 0;
 	if (strncmp(end, "\xC2\xB1", 2) && strncmp(end, "+-", 2))
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"unexpected %s after the share",
-				quote_text(end, q, sizeof(q)));
+				"unexpected %s after the %s",
+				quote_text(end, q, sizeof(q)),
+				max == 1 ? "share" : "value");
 	s = end + 2;
 	if (parse_fraction(s, tol, &end) || *end)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
@@ -239,50 +250,162 @@ static int parse_share_arg(const char *s, double *share, double *tol,
 	return 0;
 }
 
+/* A group path ("/...") or, with tasks_only or without "/", a task. */
+static int expect_ref(const struct trace *t, const char *name,
+		      bool tasks_only, struct trace_ref *ref, sim_error *err)
+{
+	char q[QUOTE_SIZE];
+
+	ref->is_task = tasks_only || name[0] != '/';
+	ref->index = ref->is_task ? trace_find_task(t, name) :
+		trace_find_group(t, name);
+	if (ref->index >= 0)
+		return 0;
+	return cli_fail(err, "--expect", EXPECT_ARG_VALID,
+			"there is no %s %s in the trace",
+			ref->is_task ? "task" : "group",
+			quote_text(name, q, sizeof(q)));
+}
+
+/* The kinds of --expect, by the key the trace's "expect" section uses. */
+static const struct {
+	const char *key;
+	enum expect_kind kind;
+} expect_kinds[] = {
+	{ "share", EXPECT_SHARE }, { "ratio", EXPECT_RATIO },
+	{ "finish", EXPECT_FINISH },
+	{ "wakeup_latency_max", EXPECT_LATENCY_MAX },
+	{ "wakeup_latency_avg", EXPECT_LATENCY_AVG },
+};
+
+/* The KIND: prefix of an --expect; SHARE without one (a group path or a
+ * task name has no ":"). */
+static int expect_kind_of(const char *arg, const char **rest,
+			  enum expect_kind *kind, sim_error *err)
+{
+	const char *colon = strchr(arg, ':');
+	char q[QUOTE_SIZE];
+
+	*kind = EXPECT_SHARE;
+	*rest = arg;
+	if (!colon)
+		return 0;
+	for (size_t i = 0; i < sizeof(expect_kinds) / sizeof(expect_kinds[0]); i++)
+		if (strlen(expect_kinds[i].key) == (size_t)(colon - arg) &&
+		    !strncmp(arg, expect_kinds[i].key, (size_t)(colon - arg))) {
+			*kind = expect_kinds[i].kind;
+			*rest = colon + 1;
+			return 0;
+		}
+	return cli_fail(err, "--expect", EXPECT_ARG_VALID,
+			"%s does not start with a kind of expectation",
+			quote_text(arg, q, sizeof(q)));
+}
+
+/* The names before the "=": REF, or A,B for a ratio or finish. */
+static int expect_refs(const struct trace *t, const char *names,
+		       struct trace_expect *x, sim_error *err)
+{
+	bool pair = x->kind == EXPECT_RATIO || x->kind == EXPECT_FINISH;
+	bool tasks_only = x->kind == EXPECT_LATENCY_MAX ||
+			  x->kind == EXPECT_LATENCY_AVG;
+	const char *comma = strchr(names, ',');
+	char q[QUOTE_SIZE];
+	char *a;
+	int rc;
+
+	if (pair != (comma != NULL))
+		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
+				pair ? "%s is not two names A,B" :
+				       "%s is not one name", quote_text(names, q, sizeof(q)));
+	if (!pair)
+		return expect_ref(t, names, tasks_only, &x->a, err);
+	a = strndup(names, (size_t)(comma - names));
+	if (!a)
+		return cli_fail(err, "--expect", EXPECT_ARG_VALID, "out of memory");
+	rc = expect_ref(t, a, false, &x->a, err);
+	free(a);
+	return rc ? rc : expect_ref(t, comma + 1, false, &x->b, err);
+}
+
+/* "share /a", "ratio /a:/b", "wakeup_latency_max x": as the loader's. */
+static char *expect_what(enum expect_kind kind, const char *names)
+{
+	const char *key = "share";
+	char *what, *comma;
+
+	for (size_t i = 0; i < sizeof(expect_kinds) / sizeof(expect_kinds[0]); i++)
+		if (expect_kinds[i].kind == kind)
+			key = expect_kinds[i].key;
+	what = strdup_printf("%s %s", key, names);
+	comma = what ? strchr(what, ',') : NULL;
+	if (comma)
+		*comma = ':';
+	return what;
+}
+
+/*
+ * --expect: one expectation of any kind the trace's "expect" section
+ * has, checked as the loader checks it, added after the trace's own.
+ */
 int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err)
 {
-	const char *eq = strchr(arg, '=');
-	struct trace_expect *x, *expects;
-	struct trace_ref ref;
-	double share = 0, tol = 0;
-	char q[QUOTE_SIZE];
-	char *path;
+	struct trace_expect x = { 0 }, *expects;
+	const char *rest, *eq;
+	char q[QUOTE_SIZE], why[WHAT_SIZE];
+	char *names;
+	int rc;
 
-	if (!eq || eq == arg)
-		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"%s is not PATH=SHARE",
-				quote_text(arg, q, sizeof(q)));
-	if (parse_share_arg(eq + 1, &share, &tol, err))
+	if (expect_kind_of(arg, &rest, &x.kind, err))
 		return -1;
-	path = strndup(arg, (size_t)(eq - arg));
-	if (!path)
+	eq = strchr(rest, '=');
+	if (!eq || eq == rest)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"out of memory");
-	ref.is_task = path[0] != '/';
-	ref.index = ref.is_task ? trace_find_task(t, path) :
-		trace_find_group(t, path);
-	if (ref.index < 0) {
-		quote_text(path, q, sizeof(q));
-		free(path);
-		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"there is no %s %s in the trace",
-				ref.is_task ? "task" : "group", q);
+				"%s is not NAME=VALUE", quote_text(arg, q, sizeof(q)));
+	names = strndup(rest, (size_t)(eq - rest));
+	if (!names)
+		return cli_fail(err, "--expect", EXPECT_ARG_VALID, "out of memory");
+	switch (x.kind) {
+	case EXPECT_SHARE:
+		rc = parse_value_arg(eq + 1, 1, DEFAULT_SHARE_TOL, &x.value,
+				     &x.tolerance, err);
+		break;
+	case EXPECT_RATIO:
+	case EXPECT_FINISH:
+		rc = parse_value_arg(eq + 1, HUGE_VAL, DEFAULT_RATIO_TOL,
+				     &x.value, &x.tolerance, err);
+		break;
+	default:	/* a wakeup latency: a duration, at most */
+		rc = parse_duration(eq + 1, &x.limit, why, sizeof(why));
+		if (rc)
+			cli_fail(err, "--expect", DURATION_RULES, "%s", why);
+		break;
 	}
+	rc = rc ? rc : expect_refs(t, names, &x, err);
+	if (!rc) {
+		x.what = expect_what(x.kind, names);
+		if (!x.what)
+			rc = cli_fail(err, "--expect", EXPECT_ARG_VALID,
+				      "out of memory");
+	}
+	free(names);
+	if (rc)
+		return -1;
 	expects = realloc(t->expects, (t->nr_expects + 1) * sizeof(*expects));
 	if (!expects) {
-		free(path);
+		free(x.what);
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
 				"out of memory");
 	}
 	t->expects = expects;
-	x = &t->expects[t->nr_expects];
-	*x = (struct trace_expect){ .kind = EXPECT_SHARE, .a = ref,
-				    .value = share, .tolerance = tol };
-	x->what = strdup_printf("share %s", path);
-	free(path);
-	if (!x->what)
-		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
-				"out of memory");
-	t->nr_expects++;
+	t->expects[t->nr_expects++] = x;
 	return 0;
+}
+
+/* --no-expect: the trace's own expectations are not checked. */
+void trace_clear_expects(struct trace *t)
+{
+	for (size_t i = 0; i < t->nr_expects; i++)
+		free(t->expects[i].what);
+	t->nr_expects = 0;
 }

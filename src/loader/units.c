@@ -39,18 +39,28 @@ const char *format_cpulist(const struct cpumask *m, char *buf,
 	return cpulist_scnprintf(buf, size, m);
 }
 
-/* 10^digits of the unit that ends s, or -1 if s is not a unit. */
-static int unit_exponent(const char *s)
+/*
+ * The units of a duration, each c x 10^e nanoseconds: minutes and hours
+ * are not powers of ten, so a unit is kept as that pair and the fraction
+ * digits are checked against it exactly (below).
+ */
+struct duration_unit {
+	const char *name;
+	u64 coeff;		/* c: 1, 6 (min) or 36 (h) */
+	int exp10;		/* e */
+};
+
+static const struct duration_unit *find_unit(const char *s)
 {
-	static const struct {
-		const char *name;
-		int exp10;
-	} units[] = { { "ns", 0 }, { "us", 3 }, { "ms", 6 }, { "s", 9 } };
+	static const struct duration_unit units[] = {
+		{ "ns", 1, 0 }, { "us", 1, 3 }, { "ms", 1, 6 }, { "s", 1, 9 },
+		{ "min", 6, 10 }, { "h", 36, 11 },
+	};
 
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (!strcmp(s, units[i].name))
-			return units[i].exp10;
-	return -1;
+			return &units[i];
+	return NULL;
 }
 
 static u64 power_of_ten(int e)
@@ -62,19 +72,26 @@ static u64 power_of_ten(int e)
 	return p;
 }
 
+#define TOO_LONG \
+	"%s is too long: a duration must be below 2^63 ns (about 292 years)"
+
 /*
- * "<digits>[.<digits>]<unit>" -> nanoseconds, exactly: each fraction digit
- * is worth 10^(e-k) ns, and a nonzero digit below one nanosecond makes the
- * value fractional.  Every step is checked against DURATION_LIMIT before it
- * is taken, so no arithmetic can overflow.
+ * "<digits>[.<digits>]<unit>" -> nanoseconds, exactly.  With the unit
+ * c x 10^e ns, the whole part is worth W x c x 10^e and a fraction F of n
+ * digits (trailing zeros dropped) F x c x 10^(e-n): for n <= e a whole
+ * number; for n > e, c x F must be divisible by 10^(n-e), which needs
+ * n - e <= 2 (c is 1, 6 or 36, and F ends in a digit other than 0, so
+ * c x F has at most two more factors of ten than F's own, none).
+ * Every step is checked against DURATION_LIMIT before it is taken.
  */
 int parse_duration(const char *s, u64 *ns, char *why, size_t whylen)
 {
 	const char *p = s, *frac = NULL, *unit;
+	const struct duration_unit *u;
 	char q[QUOTE_SIZE];
-	u64 whole = 0, total;
+	u64 whole = 0, total, scale, part = 0;
 	bool too_big = false;
-	int e;
+	int nfrac = 0;
 
 	quote_text(s, q, sizeof(q));
 	if (!*s)
@@ -104,6 +121,9 @@ int parse_duration(const char *s, u64 *ns, char *why, size_t whylen)
 					"%s has no digit after the \".\"", q);
 		while (isdigit((unsigned char)*p))
 			p++;
+		/* significant fraction digits: trailing zeros dropped */
+		for (nfrac = (int)(p - frac); nfrac > 0 && frac[nfrac - 1] == '0';)
+			nfrac--;
 	}
 	unit = p;
 	if ((*p == 'e' || *p == 'E') &&
@@ -111,36 +131,37 @@ int parse_duration(const char *s, u64 *ns, char *why, size_t whylen)
 		return why_fail(why, whylen, "%s has an exponent", q);
 	if (!*unit)
 		return why_fail(why, whylen, "%s has no unit", q);
-	e = unit_exponent(unit);
-	if (e < 0) {
-		char u[QUOTE_SIZE];
+	u = find_unit(unit);
+	if (!u) {
+		char uq[QUOTE_SIZE];
 
 		return why_fail(why, whylen, "%s has an unknown unit %s", q,
-				quote_text(unit, u, sizeof(u)));
+				quote_text(unit, uq, sizeof(uq)));
 	}
-	if (too_big || whole > DURATION_LIMIT / power_of_ten(e))
+	scale = u->coeff * power_of_ten(u->exp10);
+	if (too_big || whole > DURATION_LIMIT / scale)
+		return why_fail(why, whylen, TOO_LONG, q);
+	total = whole * scale;
+	if (nfrac > u->exp10 + 2)
 		return why_fail(why, whylen,
-				"%s is too long: a duration must be below 2^63 ns (about 292 years)",
-				q);
-	total = whole * power_of_ten(e);
-	for (int k = 1; frac && isdigit((unsigned char)frac[k - 1]); k++) {
-		u64 d = (u64)(frac[k - 1] - '0');
+				"%s is not a whole number of nanoseconds", q);
+	for (int k = 0; k < nfrac; k++)		/* at most 13 digits */
+		part = part * 10 + (u64)(frac[k] - '0');
+	part *= u->coeff;
+	if (nfrac <= u->exp10) {
+		part *= power_of_ten(u->exp10 - nfrac);
+	} else {
+		u64 div = power_of_ten(nfrac - u->exp10);
 
-		if (k > e) {
-			if (d)
-				return why_fail(why, whylen,
-						"%s is not a whole number of nanoseconds",
-						q);
-			continue;
-		}
-		d *= power_of_ten(e - k);
-		if (total > DURATION_LIMIT - d)
+		if (part % div)
 			return why_fail(why, whylen,
-					"%s is too long: a duration must be below 2^63 ns (about 292 years)",
+					"%s is not a whole number of nanoseconds",
 					q);
-		total += d;
+		part /= div;
 	}
-	*ns = total;
+	if (total > DURATION_LIMIT - part)
+		return why_fail(why, whylen, TOO_LONG, q);
+	*ns = total + part;
 	return 0;
 }
 

@@ -284,8 +284,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				  sizeof(*outcomes));
 		if (outcomes) {
 			evaluate_expectations(r, outcomes);
-			report_text(r, outcomes, false, devnull);
-			report_text(r, outcomes, true, devnull);
+			report_text(r, outcomes, false, false, devnull);
+			report_text(r, outcomes, true, true, devnull);
 			report_json(r, outcomes, false, devnull);
 			report_json(r, outcomes, true, devnull);
 			free(outcomes);

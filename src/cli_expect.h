@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cli_expect.h - what sched-sim says about a run's expectations outside
+ * the report: each failed one on stderr, and all of them as JUnit XML
+ * (--junit FILE) for CI test reporters.
+ */
+#ifndef CLI_EXPECT_H
+#define CLI_EXPECT_H
+
+#include <stdio.h>
+
+#include <schedsim.h>
+
+/* "got 0.0200, want 0.5000 +- 0.0100", as the text report says it. */
+const char *expect_detail(const sim_expect_outcome *o, char *buf, size_t len);
+
+/*
+ * Each failed expectation by name on err ("sched-sim: expectation
+ * failed: share /alice: got ..."), then how many failed.  The count.
+ */
+int expect_print_failures(const sim_result *r, FILE *err);
+
+/*
+ * The expectations of a run as JUnit XML: one testsuite named after the
+ * trace, one testcase per expectation (<failure> when it failed; <error>
+ * for every one of a partial run, which was not checked over the whole
+ * run).  r NULL: the run broke off without a report (why: the message),
+ * written as one testcase "run" with an <error>.  Deterministic: no
+ * wall-clock time or date.  Write errors are f's (ferror).
+ */
+void junit_write(const sim_trace *t, const sim_result *r, const char *why,
+		 FILE *f);
+
+#endif /* CLI_EXPECT_H */

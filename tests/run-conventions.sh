@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/run-conventions.sh SIMBIN - the conventions of a command-line tool
+# (issue 12, section 6), as a user meets them:
+#
+#   - every script in tools/ answers --help at once (10 s at most) with exit
+#     status 0 and a usage line, and does nothing else;
+#   - every example command of README.md runs with exit status 0 (or the
+#     one its "# exit status N" comment gives), and prints every output
+#     line the README shows under it ("..." stands for lines left out);
+#   - the man pages render without a warning, sched-sim(1) names every
+#     option of sched-sim --help, and sched-sim-trace(5)'s example trace
+#     runs and meets its expectation;
+#   - bash completion completes every option of --help, the policies of
+#     --list-policies and the tunables of --list-tunables after --set;
+#   - make install DESTDIR=... puts the command, the man pages, the
+#     completion, the docs and every example trace where they belong, the
+#     installed command names the installed trace-format.md, man finds the
+#     pages, and make uninstall takes it all away again;
+#   - docs/tunables.md is what sched-sim --list-tunables --markdown prints;
+#   - the documents name no file of docs/ that does not exist.
+#
+# One line per case ("ok", "FAIL" with the reason, or "skip" with the
+# reason when a tool it needs is missing), then "N passed, M failed".
+set -uo pipefail
+export LC_ALL=C
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 SIMBIN" >&2
+	exit 2
+fi
+here=$(dirname "$0")
+. "$here/simbin.sh"
+resolve_simbin "$1"
+cd "$here/.." || exit 2
+root=$PWD
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-conventions.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+ok() { echo "ok   $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; shift; for l in "$@"; do echo "     $l"; done; failed=$((failed + 1)); }
+skip() { echo "skip $1"; }
+
+# ---------------------------------------------------------------- tools/ --help
+
+for tool in tools/*; do
+	[ -f "$tool" ] && head -c 2 "$tool" | grep -q '^#!' || continue
+	name="tools: $tool --help"
+	if [ ! -x "$tool" ]; then
+		fail "$name" "not executable"
+		continue
+	fi
+	# in a scratch directory, so that anything it did would show
+	mkdir -p "$tmp/tool" && rm -rf "$tmp/tool"/*
+	rc=0
+	(cd "$tmp/tool" && timeout 10 "$root/$tool" --help) >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [ $rc -ne 0 ]; then
+		fail "$name" "exit status $rc (124: still running after 10 s)" "$(head -c 300 "$tmp/err")"
+	elif ! grep -q '^usage: ' "$tmp/out"; then
+		fail "$name" "no 'usage: ' line on stdout"
+	elif [ -n "$(ls -A "$tmp/tool")" ]; then
+		fail "$name" "it left files: $(ls -A "$tmp/tool" | head -5 | tr '\n' ' ')"
+	else
+		ok "$name"
+	fi
+done
+
+# ---------------------------------------------------------------- README examples
+#
+# Commands are the "$ " lines of the fenced blocks and every line of the
+# ```sh blocks; they run in a scratch directory where build/ is SIMBIN's
+# directory and traces/, tools/ and tests/ are the repository's, so that
+# the files they write (a.json, hb.json) land there.
+
+mkdir -p "$tmp/readme"
+ln -s "$(dirname "$simbin")" "$tmp/readme/build"
+for d in traces tools tests; do ln -s "$root/$d" "$tmp/readme/$d"; done
+if [ "$(basename "$simbin")" != sched-sim ]; then
+	fail "README: SIMBIN must be called sched-sim (README says build/sched-sim)"
+fi
+
+# run_example LINE EXPECTED_OUTPUT_FILE
+run_example() {
+	local line=$1 shown=$2 cmd want=0 rc=0 missing=()
+	cmd=${line%%#*}
+	cmd=${cmd%"${cmd##*[![:space:]]}"}
+	if [[ $line =~ \#\ exit\ status\ ([0-9]+) ]]; then
+		want=${BASH_REMATCH[1]}
+	fi
+	case $cmd in
+	make\ *)
+		skip "README: $cmd (make check runs this very test; make demo is make all and build/sched-sim traces/demo.json)"
+		return ;;
+	esac
+	(cd "$tmp/readme" && timeout 120 bash -c "$cmd") >"$tmp/ex.out" 2>&1 || rc=$?
+	if [ $rc -ne "$want" ]; then
+		fail "README: $cmd" "exit status $rc, the README says $want" "$(tail -n 3 "$tmp/ex.out")"
+		return
+	fi
+	while IFS= read -r l; do
+		[ "$l" = ... ] && continue
+		grep -qxF -- "$l" "$tmp/ex.out" || grep -qxF -- "$l " "$tmp/ex.out" ||
+			missing+=("$l")
+	done <"$shown"
+	if [ ${#missing[@]} -ne 0 ]; then
+		fail "README: $cmd" "prints no line '${missing[0]}' (of ${#missing[@]} lines the README shows)"
+		return
+	fi
+	ok "README: $cmd (exit status $want)"
+}
+
+examples=0
+block=
+pending=
+: >"$tmp/shown"
+while IFS= read -r line; do
+	if [[ $line == '```'* ]]; then
+		if [ -n "$pending" ]; then run_example "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
+		pending=
+		: >"$tmp/shown"
+		if [ -z "$block" ]; then block=${line#\`\`\`}; block=${block:-plain}; else block=; fi
+		continue
+	fi
+	[ -n "$block" ] || continue
+	if [ "$block" = sh ]; then
+		[ -n "$line" ] && { run_example "$line" /dev/null; examples=$((examples + 1)); }
+	elif [[ $line == '$ '* ]]; then
+		if [ -n "$pending" ]; then run_example "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
+		pending=${line#\$ }
+		: >"$tmp/shown"
+	elif [ -n "$pending" ]; then
+		printf '%s\n' "$line" >>"$tmp/shown"
+	fi
+done <README.md
+if [ $examples -ge 8 ]; then
+	ok "README: $examples example commands found"
+else
+	fail "README: only $examples example commands found (the parser lost them?)"
+fi
+
+# ---------------------------------------------------------------- man pages
+
+if command -v groff >/dev/null 2>&1; then
+	for page in man/sched-sim.1 man/sched-sim-trace.5; do
+		warnings=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+		if [ -z "$warnings" ]; then ok "man: $page renders without a warning"
+		else fail "man: $page renders with warnings" "$(echo "$warnings" | head -3)"; fi
+	done
+	# every long option of --help in sched-sim(1), as groff prints it
+	groff -man -Tutf8 man/sched-sim.1 2>/dev/null | sed 's/.\x08//g' >"$tmp/man1.txt"
+	"$simbin" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/help-options"
+	missing=$(while read -r o; do grep -qF -- "$o" "$tmp/man1.txt" || echo "$o"; done <"$tmp/help-options")
+	if [ -z "$missing" ] && [ -s "$tmp/help-options" ]; then
+		ok "man: sched-sim(1) names all $(wc -l <"$tmp/help-options") long options of --help"
+	else
+		fail "man: sched-sim(1) lacks options of --help" "$missing"
+	fi
+else
+	skip "man: groff is not installed (Debian's groff-base): the pages are not rendered"
+fi
+# the example of sched-sim-trace(5): between .nf and .fi
+sed -n '/^\.nf$/,/^\.fi$/p' man/sched-sim-trace.5 | sed '1d;$d' >"$tmp/man-example.json"
+rc=0
+"$simbin" --summary "$tmp/man-example.json" >"$tmp/out" 2>&1 || rc=$?
+if [ $rc -eq 0 ] && grep -q '^  ok   share /bob' "$tmp/out"; then
+	ok "man: sched-sim-trace(5)'s example trace runs and meets its expectation"
+else
+	fail "man: sched-sim-trace(5)'s example trace: exit status $rc" "$(tail -n 3 "$tmp/out")"
+fi
+
+# ---------------------------------------------------------------- bash completion
+
+complete_words() {	# complete_words WORD... : what completing the last word offers
+	bash -c '. completions/sched-sim
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _sched_sim
+		printf "%s\n" "${COMPREPLY[@]}"' complete "$@"
+}
+offered=$(complete_words "$simbin" --)
+missing=$(while read -r o; do grep -qxF -- "$o" <<<"$offered" || echo "$o"; done <"$tmp/help-options")
+if [ -z "$missing" ] && [ -s "$tmp/help-options" ]; then
+	ok "completion: every long option of --help is offered after --"
+else
+	fail "completion: options of --help not offered" "$missing"
+fi
+if [ "$(complete_words "$simbin" --no-g)" = --no-group-sched ]; then
+	ok "completion: --no-g completes to --no-group-sched"
+else
+	fail "completion: --no-g gives '$(complete_words "$simbin" --no-g)'"
+fi
+policies=$("$simbin" --list-policies | awk '/^[^ ]/ { print $1 }' | sort)
+if [ -n "$policies" ] && [ "$(complete_words "$simbin" --policy '' | sort)" = "$policies" ]; then
+	ok "completion: --policy offers the policies of --list-policies ($(echo $policies))"
+else
+	fail "completion: --policy offers '$(complete_words "$simbin" --policy '' | tr '\n' ' ')'"
+fi
+tunables=$("$simbin" --list-tunables | awk 'NR > 1 { print $1 "=" }' | sort)
+if [ -n "$tunables" ] && [ "$(complete_words "$simbin" --set '' | sort)" = "$tunables" ]; then
+	ok "completion: --set offers every tunable of --list-tunables, with ="
+else
+	fail "completion: --set offers '$(complete_words "$simbin" --set '' | head -3 | tr '\n' ' ')'"
+fi
+if [ "$(complete_words "$simbin" traces/dem)" = traces/demo.json ]; then
+	ok "completion: a trace file name completes"
+else
+	fail "completion: traces/dem gives '$(complete_words "$simbin" traces/dem)'"
+fi
+
+# ---------------------------------------------------------------- make install
+
+dest=$tmp/dest
+prefix=/opt/sched-sim-test
+rc=0
+# MAKEFLAGS is inherited: the same build (build/ or build-asan/) as the run
+make --no-print-directory -s install DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || rc=$?
+if [ $rc -ne 0 ]; then
+	fail "install: make install DESTDIR=... PREFIX=$prefix: exit status $rc" "$(tail -n 5 "$tmp/install.log")"
+else
+	p=$dest$prefix
+	absent=()
+	for f in bin/sched-sim share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
+		share/bash-completion/completions/sched-sim share/doc/sched-sim/README.md \
+		share/doc/sched-sim/trace-format.md share/doc/sched-sim/tunables.md \
+		include/schedsim.h lib/pkgconfig/schedsim.pc; do
+		[ -f "$p/$f" ] || absent+=("$f")
+	done
+	for f in docs/*.md; do
+		[ -f "$p/share/doc/sched-sim/${f#docs/}" ] || absent+=("share/doc/sched-sim/${f#docs/}")
+	done
+	while IFS= read -r f; do
+		cmp -s "$f" "$p/share/sched-sim/$f" || absent+=("share/sched-sim/$f")
+	done < <(find traces -name '*.json' | sort)
+	if [ ${#absent[@]} -eq 0 ]; then
+		ok "install: the command, man pages, completion, docs and all $(find traces -name '*.json' | wc -l) example traces under DESTDIR$prefix"
+	else
+		fail "install: missing under DESTDIR$prefix" "${absent[@]:0:5}"
+	fi
+	if [ -n "$(find "$dest" -mindepth 1 -maxdepth 1 ! -name "${prefix#/}" ! -name opt)" ]; then
+		fail "install: files outside DESTDIR$prefix" "$(find "$dest" -mindepth 1 -maxdepth 2 | head -3)"
+	else
+		ok "install: nothing outside DESTDIR$prefix"
+	fi
+	doc=$("$p/bin/sched-sim" --help | sed -n 's/^The trace format: \(.*\)\.$/\1/p')
+	if [ "$doc" = "$p/share/doc/sched-sim/trace-format.md" ]; then
+		ok "install: the installed sched-sim --help names the installed trace-format.md"
+	else
+		fail "install: the installed --help names '$doc', not $p/share/doc/sched-sim/trace-format.md"
+	fi
+	if grep -qF "$prefix/share/doc/sched-sim/" "$p/share/man/man1/sched-sim.1" &&
+		! grep -q 'PREFIX/' "$p/share/man/man1/sched-sim.1" "$p/share/man/man5/sched-sim-trace.5"; then
+		ok "install: the installed man pages name the installed documents and traces"
+	else
+		fail "install: the installed man pages do not name $prefix/share/doc/sched-sim/"
+	fi
+	if command -v man >/dev/null 2>&1; then
+		found=$(MANPATH=$p/share/man man -w sched-sim sched-sim-trace 2>&1 | tr '\n' ' ')
+		if [ "$found" = "$p/share/man/man1/sched-sim.1 $p/share/man/man5/sched-sim-trace.5 " ]; then
+			ok "install: man finds sched-sim(1) and sched-sim-trace(5)"
+		else
+			fail "install: man -w gives '$found'"
+		fi
+	else
+		skip "install: man is not installed: man sched-sim not tried"
+	fi
+	rc=0
+	"$p/bin/sched-sim" --summary "$p/share/sched-sim/traces/demo.json" >"$tmp/out" 2>&1 || rc=$?
+	if [ $rc -eq 0 ]; then
+		ok "install: the installed command runs the installed demo trace"
+	else
+		fail "install: the installed command on the installed demo trace: exit status $rc"
+	fi
+	rc=0
+	make --no-print-directory -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || rc=$?
+	left=$(find "$dest" -type f -o -type l | head -5)
+	if [ $rc -eq 0 ] && [ -z "$left" ]; then
+		ok "install: make uninstall removes every file it installed"
+	else
+		fail "install: make uninstall: exit status $rc, left $left"
+	fi
+fi
+
+# ---------------------------------------------------------------- documents
+
+"$simbin" --list-tunables --markdown >"$tmp/tunables.md"
+if cmp -s "$tmp/tunables.md" docs/tunables.md; then
+	ok "docs: docs/tunables.md is sched-sim --list-tunables --markdown"
+else
+	fail "docs: docs/tunables.md differs from sched-sim --list-tunables --markdown (regenerate it)" \
+		"$(diff docs/tunables.md "$tmp/tunables.md" | head -5)"
+fi
+# every tunable of every policy, with its default and range, in the file
+bad=()
+while IFS= read -r policy; do
+	while read -r name kind def range _; do
+		grep -qF "| \`$name\` | $kind | " docs/tunables.md &&
+			grep -F "| \`$name\` |" docs/tunables.md | grep -qF "| $def | ${range/../ to } |" ||
+			bad+=("$policy $name")
+	done < <("$simbin" --list-tunables "$policy" | tail -n +2)
+done < <("$simbin" --list-policies | awk '/^[^ ]/ { print $1 }')
+if [ ${#bad[@]} -eq 0 ]; then
+	ok "docs: every tunable of --list-tunables is in docs/tunables.md with its kind, default and range"
+else
+	fail "docs: tunables missing or different in docs/tunables.md" "${bad[@]:0:5}"
+fi
+# files named by the documents exist (trace-format.md named a
+# kernel-reference.md that never did)
+bad=()
+for doc in README.md docs/*.md; do
+	while IFS= read -r ref; do
+		[ -e "$ref" ] || [ -e "docs/$ref" ] || bad+=("$doc: $ref")
+	done < <(grep -oE '(docs/)?[a-z0-9-]+\.md' "$doc" | sort -u)
+done
+if [ ${#bad[@]} -eq 0 ]; then
+	ok "docs: every .md file the documents name exists"
+else
+	fail "docs: documents name .md files that do not exist" "${bad[@]:0:5}"
+fi
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
