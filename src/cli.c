@@ -59,6 +59,10 @@ static const char usage_text[] =
 "  --all-tasks            list every child of a jobs step in the report (by\n"
 "                         default each jobs step's children are summed in\n"
 "                         one entry)\n"
+"  --stats                the policy's counters: for cfs-v19 the kernel's\n"
+"                         schedstats (/proc/schedstat version 14 names) and\n"
+"                         its CFS operations, per CPU, and per task\n"
+"                         run_delay and pcnt (/proc/PID/schedstat)\n"
 "  -v, --verbose          print every pick_next_task walk; -vv adds wakeups,\n"
 "                         sleeps, forks, exits, ticks that preempt and switches\n"
 "  --step                 stop after each scheduling decision (Enter: next,\n"
@@ -121,6 +125,7 @@ enum {
 	OPT_MAX_WALL,
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
+	OPT_STATS,
 };
 
 struct override {
@@ -130,7 +135,7 @@ struct override {
 
 struct cli {
 	const char *trace_file, *output;
-	bool json, step, check, all_tasks;
+	bool json, step, check, all_tasks, stats;
 	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
 	struct override overrides[MAX_OVERRIDES];
@@ -350,6 +355,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
+		{ "stats", no_argument, NULL, OPT_STATS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false;
@@ -369,6 +375,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_STEP: c->step = true; break;
 		case OPT_CHECK: c->check = true; break;
 		case OPT_ALL_TASKS: c->all_tasks = true; break;
+		case OPT_STATS: c->stats = true; break;
 		case OPT_MAX_TRACE_SIZE:
 			if (parse_size(optarg, &c->max_trace_size))
 				return SIM_INVALID;
@@ -849,7 +856,8 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (sim_report_flags(r, out.f, (c->json ? SIM_REPORT_JSON : 0) |
-			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0)) &&
+			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
+			     (c->stats ? SIM_REPORT_STATS : 0)) &&
 	    !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
 		output_discard(&out);

@@ -53,5 +53,13 @@ void report_text(const struct sim_result *r,
 int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out);
+/* The same, with the policy's counters when stats is true (--stats):
+ * a "stats" member, a table at the end of the text */
+void report_text_stats(const struct sim_result *r,
+		       const struct expect_outcome *outcomes, bool all_tasks,
+		       bool stats, FILE *out);
+int report_json_stats(const struct sim_result *r,
+		      const struct expect_outcome *outcomes, bool all_tasks,
+		      bool stats, FILE *out);
 
 #endif /* SCHEDSIM_REPORT_H */

@@ -102,6 +102,23 @@ struct sim_blocked {
 	int chan;			/* recv: index in trace->chans; -1 */
 };
 
+/*
+ * The policy's own counters (its stats operation), collected at the end
+ * of every run; the reports show them only when asked (--stats).  nr is 0
+ * for a policy that counts nothing.
+ */
+struct sim_stats {
+	size_t nr;			/* counters per CPU: the union of the
+					 * CPUs' names, in order of first use */
+	char **names;
+	u64 *run;			/* [nr]: the sums over the CPUs */
+	u64 *cpu;			/* [nr_cpus * nr]; 0 where a CPU
+					 * lacks a counter */
+	size_t nr_task;			/* counters per task */
+	char **task_names;
+	u64 *task;			/* [nr_tasks * nr_task] */
+};
+
 struct sim_result {
 	const struct trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
@@ -139,6 +156,8 @@ struct sim_result {
 	enum sim_end end;		/* why the run ended */
 	struct sim_blocked *blocked;	/* SIM_END_DEADLOCK: who waits */
 	size_t nr_blocked;
+
+	struct sim_stats stats;
 };
 
 /* Partial: stopped before the trace's end by the user or a bound. */
