@@ -416,7 +416,7 @@ static void resched_task(struct task_struct *p)
 {
 	if (p->need_resched)
 		return;
-	task_rq(p)->ops.resched_task++;
+	schedstat_inc(task_rq(p), ops.resched_task);
 	p->need_resched = true;
 	task_rq(p)->need_resched_pending = true;
 	policy_host_resched(p->machine->host, task_cpu(p));
@@ -425,7 +425,7 @@ static void resched_task(struct task_struct *p)
 /* check_preempt_curr: ask the current task's class */
 static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 {
-	rq->ops.check_preempt_curr++;
+	schedstat_inc(rq, ops.check_preempt_curr);
 	rq->curr->sched_class->check_preempt_curr(rq, p);
 }
 
@@ -509,7 +509,7 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	if (rq->nr_running == rq->cfs.nr_running) {
 		p = fair_sched_class.pick_next_task(rq);
 		if (p) {
-			rq->ops.pick_next_task_fair++;
+			schedstat_inc(rq, ops.pick_next_task_fair);
 			return p;
 		}
 	}
@@ -520,11 +520,11 @@ static struct task_struct *pick_next_task(struct rq *rq)
 			break;	/* the idle class always has one */
 	}
 	if (class == &fair_sched_class)
-		rq->ops.pick_next_task_fair++;
+		schedstat_inc(rq, ops.pick_next_task_fair);
 	else if (class == &rt_sched_class)
-		rq->ops.pick_next_task_rt++;
+		schedstat_inc(rq, ops.pick_next_task_rt);
 	else
-		rq->ops.pick_next_task_idle++;
+		schedstat_inc(rq, ops.pick_next_task_idle);
 	return p;
 }
 

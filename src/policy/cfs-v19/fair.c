@@ -83,11 +83,11 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	s64 key = se->fair_key;
 	int leftmost = 1;
 
-	cfs_rq->rq->ops.rb_insert++;
+	schedstat_inc(cfs_rq->rq, ops.rb_insert);
 	while (*link) {
 		struct sched_entity *entry;
 
-		cfs_rq->rq->ops.rb_insert_depth++;
+		schedstat_inc(cfs_rq->rq, ops.rb_insert_depth);
 		parent = *link;
 		entry = rb_entry(parent, struct sched_entity, run_node);
 		/* Equal keys go right, so that they keep arrival order. */
@@ -112,12 +112,14 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* __dequeue_entity */
 static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
+#ifndef SCHEDSIM_NO_SCHEDSTATS
 	struct rq_opstats *ops = &cfs_rq->rq->ops;
 
 	ops->rb_erase++;
 	/* The node's depth: what rb_erase() may walk, to the root and back */
 	for (struct rb_node *n = rb_parent(&se->run_node); n; n = rb_parent(n))
 		ops->rb_erase_depth++;
+#endif
 	if (cfs_rq->rb_leftmost == &se->run_node)
 		cfs_rq->rb_leftmost = rb_next(&se->run_node);
 	rb_erase(&se->run_node, &cfs_rq->tasks_timeline);
@@ -239,7 +241,7 @@ static void update_curr(struct cfs_rq *cfs_rq)
 	struct sched_entity *curr = cfs_rq_curr(cfs_rq);
 	u64 now = rq_of(cfs_rq)->clock;
 
-	rq_of(cfs_rq)->ops.update_curr++;
+	schedstat_inc(rq_of(cfs_rq), ops.update_curr);
 	if (!curr)
 		return;
 
@@ -413,7 +415,7 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* enqueue_entity */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
 {
-	rq_of(cfs_rq)->ops.enqueue_entity[cfs_rq_level(cfs_rq)]++;
+	schedstat_inc(rq_of(cfs_rq), ops.enqueue_entity[cfs_rq_level(cfs_rq)]);
 	/* Update the fair clock */
 	update_curr(cfs_rq);
 
@@ -427,7 +429,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int w
 /* dequeue_entity */
 static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep)
 {
-	rq_of(cfs_rq)->ops.dequeue_entity[cfs_rq_level(cfs_rq)]++;
+	schedstat_inc(rq_of(cfs_rq), ops.dequeue_entity[cfs_rq_level(cfs_rq)]);
 	update_stats_dequeue(cfs_rq, se);
 	if (sleep) {
 		se->sleep_start_fair = (u64)cfs_rq->fair_clock;
@@ -477,7 +479,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_next_entity(cfs_rq);
 
-	rq_of(cfs_rq)->ops.pick_next_entity++;
+	schedstat_inc(rq_of(cfs_rq), ops.pick_next_entity);
 	if (rq_of(cfs_rq)->machine->verbose)
 		trace_pick_level(cfs_rq, se);
 	set_next_entity(cfs_rq, se);
@@ -487,7 +489,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 /* put_prev_entity */
 static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
-	rq_of(cfs_rq)->ops.put_prev_entity++;
+	schedstat_inc(rq_of(cfs_rq), ops.put_prev_entity);
 	/* Still queued: deactivate_task() was not called, so charge it */
 	if (prev->on_rq)
 		update_curr(cfs_rq);
@@ -504,7 +506,7 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	struct sched_entity *next;
 
-	rq_of(cfs_rq)->ops.entity_tick++;
+	schedstat_inc(rq_of(cfs_rq), ops.entity_tick);
 	/* Dequeue and enqueue to update its position within the tree */
 	dequeue_entity(cfs_rq, curr, 0);
 	enqueue_entity(cfs_rq, curr, 0);

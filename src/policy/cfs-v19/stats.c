@@ -70,7 +70,8 @@ static void sched_info_switch(struct rq *rq, struct task_struct *prev,
 
 /* The hierarchy level of a cfs_rq: 0 rq->cfs, 1 a top-level group's
  * (or, with group scheduling, the root group's own), and so on. */
-static unsigned int cfs_rq_level(const struct cfs_rq *cfs_rq)
+static __attribute__((unused)) unsigned int
+cfs_rq_level(const struct cfs_rq *cfs_rq)
 {
 	unsigned int level;
 
