@@ -21,7 +21,8 @@
 #
 # For each: the context switches, the CFS operations per switch from
 # --stats, and the simulator's own CPU time per switch (user + system,
-# median of RUNS runs pinned to CPU PIN with taskset when there is one),
+# median of RUNS runs pinned to CPU PIN with taskset when there is one,
+# the ways interleaved round by round),
 # with its ratio to the flat run.  The machine may be shared: the times
 # are indicative, the counts exact.  With NOSTATS_SIM set to a sched-sim
 # built with CPPFLAGS=-DSCHEDSIM_NO_SCHEDSTATS, it also times grp-on with
@@ -66,27 +67,44 @@ median() {
 
 printf '%-16s %-8s %9s %6s %6s %6s %6s %6s %6s %6s %6s %8s %6s\n' \
 	trace run switches picks walk prev upd_c ins del enq deq ns/sw ratio
+# The arguments of one way of running a trace
+way_args() {
+	case $1 in
+	flat) args=(--no-group-sched "$tmp/$name.flat.json") ;;
+	grp-off) args=(--no-group-sched "$trace") ;;
+	root-grp) args=("$tmp/$name.flat.json") ;;
+	grp-on) args=("$trace") ;;
+	esac
+}
+
+ways="flat grp-off root-grp grp-on"
 for trace in $traces; do
 	name=$(basename "$trace" .json)
 	flatten "$trace" >"$tmp/$name.flat.json"
+	rm -f "$tmp"/t.*
+	# The timings, interleaved round by round so that a change of the
+	# machine's load falls on every way alike
+	for _ in $(seq "$runs"); do
+		for way in $ways; do
+			way_args "$way"
+			cpu_time "${args[@]}" >>"$tmp/t.$way"
+		done
+		if [ -n "${NOSTATS_SIM:-}" ]; then
+			(sim=$NOSTATS_SIM; cpu_time "$trace") >>"$tmp/t.nostats"
+		fi
+	done
 	flat_ns=
-	for way in flat grp-off root-grp grp-on; do
-		case $way in
-		flat) args=(--no-group-sched "$tmp/$name.flat.json") ;;
-		grp-off) args=(--no-group-sched "$trace") ;;
-		root-grp) args=("$tmp/$name.flat.json") ;;
-		grp-on) args=("$trace") ;;
-		esac
-		# the counters' run values, "name value" per line
-		"$sim" --stats "${args[@]}" | awk '
-			/^counter / { on = 1; next }
-			on && NF == 0 { exit }
-			on { print $1, $2 }' >"$tmp/c"
+	for way in $ways; do
+		way_args "$way"
+		"$sim" --stats "${args[@]}" >"$tmp/report"
+		awk '/^counter / { on = 1; next }
+		     on && NF == 0 { on = 0 }
+		     on { print $1, $2 }' "$tmp/report" >"$tmp/c"
 		get() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/c"; }
 		sum() { awk -v p="$1" 'index($1, p) == 1 { s += $2 } END { print s + 0 }' "$tmp/c"; }
 		sw=$(get nr_switches)
 		per() { awk -v a="$1" -v b="$sw" 'BEGIN { printf "%.3f", a / b }'; }
-		secs=$(for _ in $(seq "$runs"); do cpu_time "${args[@]}"; done | median)
+		secs=$(median <"$tmp/t.$way")
 		ns=$(awk -v s="$secs" -v n="$sw" 'BEGIN { printf "%.1f", s * 1e9 / n }')
 		[ -n "$flat_ns" ] || flat_ns=$ns
 		printf '%-16s %-8s %9s %6s %6s %6s %6s %6s %6s %6s %6s %8s %6s\n' \
@@ -103,8 +121,8 @@ for trace in $traces; do
 			"$(awk -v a="$ns" -v b="$flat_ns" 'BEGIN { printf "%.3f", a / b }')"
 	done
 	if [ -n "${NOSTATS_SIM:-}" ]; then
-		with=$(for _ in $(seq "$runs"); do cpu_time "$trace"; done | median)
-		without=$(sim=$NOSTATS_SIM; for _ in $(seq "$runs"); do cpu_time "$trace"; done | median)
+		with=$(median <"$tmp/t.grp-on")
+		without=$(median <"$tmp/t.nostats")
 		echo "$name grp-on: ${with} s counting, ${without} s without" \
 			"($(awk -v a="$with" -v b="$without" 'BEGIN { printf "%+.1f", 100 * (a / b - 1) }') %)"
 	fi

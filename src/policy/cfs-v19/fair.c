@@ -82,12 +82,12 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	struct rb_node *parent = NULL;
 	s64 key = se->fair_key;
 	int leftmost = 1;
+	u64 depth = 0;
 
-	schedstat_inc(cfs_rq->rq, ops.rb_insert);
 	while (*link) {
 		struct sched_entity *entry;
 
-		schedstat_inc(cfs_rq->rq, ops.rb_insert_depth);
+		depth++;
 		parent = *link;
 		entry = rb_entry(parent, struct sched_entity, run_node);
 		/* Equal keys go right, so that they keep arrival order. */
@@ -102,6 +102,9 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	if (leftmost)
 		cfs_rq->rb_leftmost = &se->run_node;
 
+	/* the nodes passed on the way down: the insert's depth */
+	schedstat_inc(cfs_rq->rq, ops.rb_insert);
+	schedstat_add(cfs_rq->rq, ops.rb_insert_depth, depth);
 	rb_link_node(&se->run_node, parent, link);
 	rb_insert_color(&se->run_node, &cfs_rq->tasks_timeline);
 	update_load_add(&cfs_rq->load, se->load.weight);
@@ -112,14 +115,7 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* __dequeue_entity */
 static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-#ifndef SCHEDSIM_NO_SCHEDSTATS
-	struct rq_opstats *ops = &cfs_rq->rq->ops;
-
-	ops->rb_erase++;
-	/* The node's depth: what rb_erase() may walk, to the root and back */
-	for (struct rb_node *n = rb_parent(&se->run_node); n; n = rb_parent(n))
-		ops->rb_erase_depth++;
-#endif
+	schedstat_inc(cfs_rq->rq, ops.rb_erase);
 	if (cfs_rq->rb_leftmost == &se->run_node)
 		cfs_rq->rb_leftmost = rb_next(&se->run_node);
 	rb_erase(&se->run_node, &cfs_rq->tasks_timeline);

@@ -264,7 +264,7 @@ struct rq_opstats {
 	u64 put_prev_entity, update_curr, entity_tick;
 	u64 check_preempt_curr, resched_task;
 	u64 rb_insert, rb_insert_depth;	/* __enqueue_entity, nodes passed */
-	u64 rb_erase, rb_erase_depth;	/* __dequeue_entity, node's depth */
+	u64 rb_erase;			/* __dequeue_entity */
 	u64 enqueue_entity[SCHEDSTAT_LEVELS];
 	u64 dequeue_entity[SCHEDSTAT_LEVELS];
 };
