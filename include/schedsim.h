@@ -415,6 +415,25 @@ SIM_API size_t sim_task_count(const sim_result *r);
 SIM_API int sim_task_info(const sim_result *r, size_t i, sim_task_stats *out);
 SIM_API int sim_cpu_count(const sim_result *r);
 SIM_API int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out);
+/*
+ * The policy's own counters (cfs-v19: the kernel's schedstats under the
+ * names /proc/schedstat version 14 gave them, "sched_cnt", "ttwu_cnt",
+ * "domain0.lb_cnt.idle", ..., then counts of CFS operations such as
+ * "pick_next_entity"; docs/trace-format.md lists them).  Every counter
+ * is a count or a sum: cpu -1 gives the sum over the CPUs.  Each value
+ * function returns 0, or -1 when an index is out of range.
+ */
+SIM_API size_t sim_stat_count(const sim_result *r);
+SIM_API const char *sim_stat_name(const sim_result *r, size_t i);
+SIM_API int sim_stat_value(const sim_result *r, size_t i, int cpu,
+			   uint64_t *value);
+/* The index of the counter called name, or -1. */
+SIM_API long sim_stat_find(const sim_result *r, const char *name);
+/* Per task, as /proc/PID/schedstat: "cpu_time", "run_delay", "pcnt". */
+SIM_API size_t sim_task_stat_count(const sim_result *r);
+SIM_API const char *sim_task_stat_name(const sim_result *r, size_t i);
+SIM_API int sim_task_stat_value(const sim_result *r, size_t task, size_t i,
+				uint64_t *value);
 /* Trace events that failed (e.g. rmdir of a busy group), as text. */
 SIM_API size_t sim_event_failure_count(const sim_result *r);
 SIM_API const char *sim_event_failure(const sim_result *r, size_t i);
@@ -509,6 +528,7 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 /* The table's groups and totals only: no task, jobs step or CPU lines
  * (sched-sim --summary; the JSON report is always whole) */
 #define SIM_REPORT_SUMMARY	16u
+#define SIM_REPORT_STATS	32u	/* the policy's counters too ("stats") */
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 

@@ -401,6 +401,52 @@ int sim_cpu_info(const sim_result *r, int cpu, sim_cpu_stats *out)
 	return 0;
 }
 
+size_t sim_stat_count(const sim_result *r)
+{
+	return r->stats.nr;
+}
+
+const char *sim_stat_name(const sim_result *r, size_t i)
+{
+	return i < r->stats.nr ? r->stats.names[i] : NULL;
+}
+
+int sim_stat_value(const sim_result *r, size_t i, int cpu, uint64_t *value)
+{
+	if (i >= r->stats.nr || cpu < -1 || cpu >= r->nr_cpus)
+		return -1;
+	*value = cpu < 0 ? r->stats.run[i] :
+		 r->stats.cpu[(size_t)cpu * r->stats.nr + i];
+	return 0;
+}
+
+long sim_stat_find(const sim_result *r, const char *name)
+{
+	for (size_t i = 0; i < r->stats.nr; i++)
+		if (!strcmp(r->stats.names[i], name))
+			return (long)i;
+	return -1;
+}
+
+size_t sim_task_stat_count(const sim_result *r)
+{
+	return r->stats.nr_task;
+}
+
+const char *sim_task_stat_name(const sim_result *r, size_t i)
+{
+	return i < r->stats.nr_task ? r->stats.task_names[i] : NULL;
+}
+
+int sim_task_stat_value(const sim_result *r, size_t task, size_t i,
+			uint64_t *value)
+{
+	if (task >= r->nr_tasks || i >= r->stats.nr_task)
+		return -1;
+	*value = r->stats.task[task * r->stats.nr_task + i];
+	return 0;
+}
+
 size_t sim_warning_count(const sim_result *r)
 {
 	return r->nr_warnings;

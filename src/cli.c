@@ -67,6 +67,10 @@ static const char usage_text[] =
 "  --all-tasks            list every child of a jobs step in the report (by\n"
 "                         default each jobs step's children are summed in\n"
 "                         one entry)\n"
+"  --stats                the policy's counters: for cfs-v19 the kernel's\n"
+"                         schedstats (/proc/schedstat version 14 names) and\n"
+"                         its CFS operations, per CPU, and per task\n"
+"                         run_delay and pcnt (/proc/PID/schedstat)\n"
 "  -v, --verbose          print every pick_next_task walk; -vv adds wakeups\n"
 "                         and their preemption checks, sleeps, forks, exits,\n"
 "                         ticks that preempt and switches (docs/verbose.md)\n"
@@ -169,6 +173,7 @@ enum {
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
 	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
 	OPT_NO_EXPECT, OPT_JUNIT, OPT_SUMMARY, OPT_MARKDOWN,
+	OPT_STATS,
 };
 
 /* Intervals a series may have: its rows go to a file, not to memory,
@@ -182,7 +187,7 @@ struct override {
 
 struct cli {
 	const char *trace_file, *output;
-	bool json, step, check, all_tasks;
+	bool json, step, check, all_tasks, stats;
 	bool no_expect, summary;	/* --no-expect, --summary */
 	const char *junit;		/* --junit FILE */
 	uint64_t max_trace_size;	/* 0: the library's default */
@@ -487,6 +492,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "junit", required_argument, NULL, OPT_JUNIT },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ "markdown", no_argument, NULL, OPT_MARKDOWN },
+		{ "stats", no_argument, NULL, OPT_STATS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool list_tunables = false, markdown = false;
@@ -510,6 +516,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_JUNIT: c->junit = optarg; break;
 		case OPT_SUMMARY: c->summary = true; break;
 		case OPT_MARKDOWN: markdown = true; break;
+		case OPT_STATS: c->stats = true; break;
 		case OPT_MAX_TRACE_SIZE:
 			if (parse_size(optarg, &c->max_trace_size))
 				return SIM_INVALID;
@@ -1257,7 +1264,8 @@ static int run(struct cli *c)
 			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
 			     (c->phases ? SIM_REPORT_PHASES : 0) |
 			     (c->placement ? SIM_REPORT_PLACEMENT : 0) |
-			     (c->summary ? SIM_REPORT_SUMMARY : 0)) &&
+			     (c->summary ? SIM_REPORT_SUMMARY : 0) |
+			     (c->stats ? SIM_REPORT_STATS : 0)) &&
 	    !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
 		output_discard(&out);

@@ -473,6 +473,109 @@ static void text_totals(const struct sim_result *r, FILE *out)
 		tasks, children, switches, migrations);
 }
 
+/*
+ * The policy's counters (--stats).  Each jobs step's children summed,
+ * nr_job_steps x nr_task values; NULL when there is no step or no memory
+ * (*oom tells which).
+ */
+static u64 *job_step_stats(const struct sim_result *r, bool *oom)
+{
+	const struct sim_stats *st = &r->stats;
+	u64 *sums;
+
+	*oom = false;
+	if (!r->nr_job_steps || !st->nr_task)
+		return NULL;
+	sums = calloc(r->nr_job_steps * st->nr_task, sizeof(*sums));
+	if (!sums) {
+		*oom = true;
+		return NULL;
+	}
+	for (size_t t = 0; t < r->nr_tasks; t++) {
+		const struct sim_task_result *tr = &r->tasks[t];
+
+		if (tr->job_step < 0)
+			continue;
+		for (size_t i = 0; i < st->nr_task; i++)
+			sums[(size_t)tr->job_step * st->nr_task + i] +=
+				st->task[t * st->nr_task + i];
+	}
+	return sums;
+}
+
+/* Context switches of the run: what per_switch divides by */
+static u64 run_switches(const struct sim_result *r)
+{
+	u64 n = 0;
+
+	for (int cpu = 0; cpu < r->nr_cpus; cpu++)
+		n += r->cpus[cpu].nr_switches;
+	return n;
+}
+
+static void text_stats(const struct sim_result *r, bool all_tasks, FILE *out)
+{
+	const struct sim_stats *st = &r->stats;
+	u64 switches = run_switches(r);
+	bool oom;
+	u64 *steps;
+
+	if (!st->nr && !st->nr_task) {
+		fprintf(out, "\nstats: policy %s keeps no counters\n",
+			r->policy->name);
+		return;
+	}
+	fprintf(out, "\nstats: the counters of policy %s (docs/trace-format.md);"
+		" per_switch is the run's\nvalue over its %" PRIu64 " context "
+		"switches; counters that stayed 0 are left out (--json has "
+		"all)\n", r->policy->name, switches);
+	fprintf(out, "%-32s %14s %10s", "counter", "run", "per_switch");
+	for (int cpu = 0; r->nr_cpus > 1 && cpu < r->nr_cpus; cpu++)
+		fprintf(out, " %11s%-3d", "cpu", cpu);
+	fprintf(out, "\n");
+	for (size_t i = 0; i < st->nr; i++) {
+		if (!st->run[i])
+			continue;
+		fprintf(out, "%-32s %14" PRIu64 " %10.3f", st->names[i],
+			st->run[i], ratio(st->run[i], switches));
+		for (int cpu = 0; r->nr_cpus > 1 && cpu < r->nr_cpus; cpu++)
+			fprintf(out, " %14" PRIu64,
+				st->cpu[(size_t)cpu * st->nr + i]);
+		fprintf(out, "\n");
+	}
+	if (!st->nr_task)
+		return;
+	fprintf(out, "\n%-32s", "task, or jobs step (summed)");
+	for (size_t i = 0; i < st->nr_task; i++)
+		fprintf(out, " %14s", st->task_names[i]);
+	fprintf(out, "\n");
+	for (size_t t = 0; t < r->nr_tasks; t++) {
+		const struct sim_task_result *tr = &r->tasks[t];
+
+		if (!tr->trace_task && (!tr->started || !all_tasks))
+			continue;
+		fprintf(out, "%-32s", tr->name);
+		for (size_t i = 0; i < st->nr_task; i++)
+			fprintf(out, " %14" PRIu64, st->task[t * st->nr_task + i]);
+		fprintf(out, "\n");
+	}
+	steps = job_step_stats(r, &oom);
+	if (oom)
+		fprintf(out, "(the jobs steps' sums: out of memory)\n");
+	for (size_t j = 0; steps && j < r->nr_job_steps; j++) {
+		const struct sim_job_summary *js = &r->job_steps[j];
+		char name[256];
+
+		snprintf(name, sizeof(name), "%s:%s", r->tasks[js->task].name,
+			 js->step);
+		fprintf(out, "%-32s", name);
+		for (size_t i = 0; i < st->nr_task; i++)
+			fprintf(out, " %14" PRIu64, steps[j * st->nr_task + i]);
+		fprintf(out, "\n");
+	}
+	free(steps);
+}
+
 void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, bool all_tasks,
 		 bool summary, FILE *out)
@@ -601,6 +704,8 @@ after_tasks:
 					o->got, o->want, o->tolerance);
 		}
 	}
+	if (flags & SIM_REPORT_STATS)
+		text_stats(r, all_tasks, out);
 }
 
 static void json_latency(const struct sim_latency *l, struct json_writer *w)
@@ -713,6 +818,68 @@ static void json_tasks(const struct sim_result *r, const struct ideal *id,
  * their order are those of docs/trace-format.md; the golden outputs
  * guard the bytes.
  */
+/* name: value for each counter of a list */
+static void json_counters(struct json_writer *w, const char *key,
+			  char *const *names, const u64 *values, size_t n)
+{
+	jw_object_begin(w, key);
+	for (size_t i = 0; i < n; i++)
+		jw_int(w, names[i], (long long)values[i]);
+	jw_object_end(w);
+}
+
+/* The "stats" member (--stats): -1 when out of memory */
+static int json_stats(const struct sim_result *r, bool all_tasks,
+		      struct json_writer *w)
+{
+	const struct sim_stats *st = &r->stats;
+	bool oom;
+	u64 *steps = job_step_stats(r, &oom);
+
+	if (oom)
+		return -1;
+	jw_object_begin(w, "stats");
+	jw_int(w, "switches", (long long)run_switches(r));
+	json_counters(w, "run", st->names, st->run, st->nr);
+	jw_array_begin(w, "cpus");
+	for (int cpu = 0; cpu < r->nr_cpus; cpu++) {
+		jw_object_begin(w, NULL);
+		jw_int(w, "cpu", cpu);
+		json_counters(w, "counters", st->names,
+			      st->cpu + (size_t)cpu * st->nr, st->nr);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+	jw_array_begin(w, "tasks");
+	for (size_t t = 0; t < r->nr_tasks && !w->failed; t++) {
+		const struct sim_task_result *tr = &r->tasks[t];
+
+		if (!tr->trace_task && (!tr->started || !all_tasks))
+			continue;
+		jw_object_begin(w, NULL);
+		jw_string(w, "name", tr->name);
+		json_counters(w, "counters", st->task_names,
+			      st->task + t * st->nr_task, st->nr_task);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+	jw_array_begin(w, "job_steps");
+	for (size_t j = 0; steps && j < r->nr_job_steps; j++) {
+		const struct sim_job_summary *js = &r->job_steps[j];
+
+		jw_object_begin(w, NULL);
+		jw_string(w, "task", r->tasks[js->task].name);
+		jw_string(w, "step", js->step);
+		json_counters(w, "counters", st->task_names,
+			      steps + j * st->nr_task, st->nr_task);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+	jw_object_end(w);
+	free(steps);
+	return 0;
+}
+
 int report_json(const struct sim_result *r,
 		const struct expect_outcome *outcomes, bool all_tasks,
 		FILE *out)
@@ -804,6 +971,12 @@ int report_json_flags(const struct sim_result *r,
 			jw_object_end(&w);
 		}
 		jw_array_end(&w);
+	}
+
+	/* only with --stats: reports without it keep their bytes */
+	if ((flags & SIM_REPORT_STATS) && json_stats(r, all_tasks, &w)) {
+		ideal_free(&id);
+		return -1;
 	}
 
 	jw_array_begin(&w, "expect");

@@ -159,6 +159,23 @@ struct sim_placement {
 				 * average runnable tasks queued there */
 };
 
+/*
+ * The policy's own counters (its stats operation), collected at the end
+ * of every run; the reports show them only when asked (--stats).  nr is 0
+ * for a policy that counts nothing.
+ */
+struct sim_stats {
+	size_t nr;			/* counters per CPU: the union of the
+					 * CPUs' names, in order of first use */
+	char **names;
+	u64 *run;			/* [nr]: the sums over the CPUs */
+	u64 *cpu;			/* [nr_cpus * nr]; 0 where a CPU
+					 * lacks a counter */
+	size_t nr_task;			/* counters per task */
+	char **task_names;
+	u64 *task;			/* [nr_tasks * nr_task] */
+};
+
 struct sim_result {
 	const struct trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
@@ -211,6 +228,8 @@ struct sim_result {
 	u64 series_interval_ns;
 	u64 series_rows;
 	bool series_complete;	/* false: a row could not be kept */
+
+	struct sim_stats stats;
 };
 
 /* Partial: stopped before the trace's end by the user or a bound. */

@@ -284,6 +284,8 @@ struct sim_result *sim_collect_results(struct sim *s)
 			.wasted_ns = s->cpus[cpu].wasted_ns,
 		};
 	}
+	if (sim_collect_stats(s, r))
+		goto oom;
 	/* The failure texts move to the result (none if nothing ran) */
 	if (s->nr_failures)
 		memcpy(r->failures, s->failures,
@@ -322,6 +324,7 @@ void sim_result_destroy(struct sim_result *r)
 	free(r->tasks);
 	free(r->groups);
 	free(r->cpus);
+	sim_stats_free(&r->stats);
 	free(r);
 }
 

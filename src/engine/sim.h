@@ -415,6 +415,10 @@ bool sim_check_now(struct sim *s);
 /* results.c */
 struct sim_result *sim_collect_results(struct sim *s);
 
+/* stats.c: the policy's counters into r->stats; 0 or -1 (out of memory) */
+int sim_collect_stats(struct sim *s, struct sim_result *r);
+void sim_stats_free(struct sim_stats *st);
+
 static inline struct sim *sim_of_host(struct policy_host *host)
 {
 	return (struct sim *)((char *)host - offsetof(struct sim, host));

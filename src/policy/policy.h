@@ -213,6 +213,22 @@ struct policy_cpu_stats {
 	int curr;			/* current task or SIM_IDLE */
 };
 
+/*
+ * The policy's own counters (schedstats), for --stats: a name and a
+ * value each.  Every counter is a count or a sum, so the engine adds a
+ * CPU's counters up by name for the run.
+ */
+#define POLICY_STAT_NAME_MAX 48
+struct policy_stat {
+	char name[POLICY_STAT_NAME_MAX];	/* "sched_cnt", "domain0.lb_cnt.idle" */
+	uint64_t value;
+};
+
+enum policy_stats_scope {
+	POLICY_STATS_CPU,		/* index: a CPU */
+	POLICY_STATS_TASK,		/* index: a task id */
+};
+
 struct policy_machine;			/* the policy's own state */
 
 /* ---- the table ---------------------------------------------------------- */
@@ -297,6 +313,16 @@ struct sched_policy {
 			   struct policy_task_stats *out);
 	void (*cpu_stats)(const struct policy_machine *m, int cpu,
 			  struct policy_cpu_stats *out);
+
+	/*
+	 * Its counters of one CPU or one task: fills out[0 .. max-1] and
+	 * returns how many it has (call with max 0 to count them).  Every
+	 * task has the same names, in the same order.  NULL: it counts
+	 * nothing.  Called at the end of a run; no side effects.
+	 */
+	size_t (*stats)(const struct policy_machine *m,
+			enum policy_stats_scope scope, int index,
+			struct policy_stat *out, size_t max);
 
 	/* The policy's own invariants; false and a reason in why. */
 	bool (*check)(struct policy_machine *m, char *why, size_t len);

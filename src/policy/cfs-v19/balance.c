@@ -335,6 +335,9 @@ static struct task_struct *migration_thread_run(struct rq *rq)
 	prev->need_resched = false;
 	prev->sched_class->put_prev_task(rq, prev);
 	rq->nr_switches++;
+	/* prev departs (the thread's own sched_info is not kept); the
+	 * thread takes the CPU without a schedule() here: no sched_cnt */
+	sched_info_depart(rq, prev);
 	rq->curr = rq->idle;
 	prev->nivcsw++;
 	sched_switched(rq, prev, rq->idle);
@@ -985,6 +988,7 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 {
 	struct machine *m = this_rq->machine;
 	int nr_moved, all_pinned = 0, active_balance = 0, sd_idle = 0;
+	bool nobusyg = false;
 	struct sched_group *group;
 	struct cpumask cpus;
 	struct rq *busiest;
@@ -1008,6 +1012,9 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay) */
 	if (m->quiet_replay && sd->quiet_known) {
 		*balance = sd->quiet_balance;
+		nobusyg = sd->quiet_nobusyg;
+		if (nobusyg)
+			schedstat_inc(sd, lb_nobusyg[idle]);
 		goto out_balanced;
 	}
 
@@ -1018,12 +1025,17 @@ redo:
 	if (*balance == 0)
 		goto out_balanced;
 
-	if (!group)
+	if (!group) {
+		schedstat_inc(sd, lb_nobusyg[idle]);
+		nobusyg = true;
 		goto out_balanced;
+	}
 
 	busiest = find_busiest_queue(m, group, idle, imbalance, &cpus);
-	if (!busiest)
+	if (!busiest) {
+		schedstat_inc(sd, lb_nobusyq[idle]);
 		goto out_balanced;
+	}
 
 	sd->lb_imbalance[idle] += imbalance;
 
@@ -1127,6 +1139,7 @@ out_balanced:
 	if (m->quiet_replay) {
 		sd->quiet_known = true;
 		sd->quiet_balance = *balance;
+		sd->quiet_nobusyg = nobusyg;
 	}
 
 out_one_pinned:
@@ -1172,13 +1185,17 @@ static int load_balance_newidle(int this_cpu, struct rq *this_rq,
 redo:
 	group = find_busiest_group(sd, this_cpu, &imbalance, CPU_NEWLY_IDLE,
 				   &sd_idle, &cpus, NULL);
-	if (!group)
+	if (!group) {
+		schedstat_inc(sd, lb_nobusyg[CPU_NEWLY_IDLE]);
 		goto out_balanced;
+	}
 
 	busiest = find_busiest_queue(m, group, CPU_NEWLY_IDLE, imbalance,
 				     &cpus);
-	if (!busiest)
+	if (!busiest) {
+		schedstat_inc(sd, lb_nobusyq[CPU_NEWLY_IDLE]);
 		goto out_balanced;
+	}
 
 	sd->lb_imbalance[CPU_NEWLY_IDLE] += imbalance;
 

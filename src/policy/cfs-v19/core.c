@@ -215,6 +215,7 @@ static void set_load_weight(struct task_struct *p)
 
 static void enqueue_task(struct rq *rq, struct task_struct *p, int wakeup)
 {
+	sched_info_queued(p);
 	p->sched_class->enqueue_task(rq, p, wakeup);
 	p->se.on_rq = 1;
 }
@@ -432,6 +433,7 @@ static void resched_task(struct task_struct *p)
 {
 	if (p->need_resched)
 		return;
+	schedstat_inc(task_rq(p), ops.resched_task);
 	p->need_resched = true;
 	task_rq(p)->need_resched_pending = true;
 	policy_host_resched(p->machine->host, task_cpu(p));
@@ -440,6 +442,7 @@ static void resched_task(struct task_struct *p)
 /* check_preempt_curr: ask the current task's class */
 static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 {
+	schedstat_inc(rq, ops.check_preempt_curr);
 	rq->curr->sched_class->check_preempt_curr(rq, p);
 }
 
@@ -522,15 +525,24 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	/* If every task is in the fair class, ask it directly */
 	if (rq->nr_running == rq->cfs.nr_running) {
 		p = fair_sched_class.pick_next_task(rq);
-		if (p)
+		if (p) {
+			schedstat_inc(rq, ops.pick_next_task_fair);
 			return p;
+		}
 	}
 
 	for (class = sched_class_highest; ; class = class->next) {
 		p = class->pick_next_task(rq);
 		if (p)
-			return p;	/* the idle class always has one */
+			break;	/* the idle class always has one */
 	}
+	if (class == &fair_sched_class)
+		schedstat_inc(rq, ops.pick_next_task_fair);
+	else if (class == &rt_sched_class)
+		schedstat_inc(rq, ops.pick_next_task_rt);
+	else
+		schedstat_inc(rq, ops.pick_next_task_idle);
+	return p;
 }
 
 /* schedule: the main scheduler function, run on one CPU */
@@ -539,6 +551,7 @@ static void schedule(struct rq *rq)
 	struct task_struct *prev = rq->curr, *next;
 	u64 *switch_count = &prev->nivcsw;
 
+	schedstat_inc(rq, sched_cnt);	/* schedule_debug() */
 	rq->need_resched_pending = false;
 	cpu_clear(rq->cpu, &rq->machine->host->resched_mask);
 	prev->need_resched = false;
@@ -571,6 +584,9 @@ static void schedule(struct rq *rq)
 	next = pick_next_task(rq);
 	if (rq->machine->log)
 		trace_schedule_end(rq, prev, next);
+
+	/* 2.6.23 calls it even when prev stays: pcnt counts the picks */
+	sched_info_switch(rq, prev, next);
 
 	if (prev != next) {
 		rq->machine->host->state_gen++;
@@ -660,6 +676,17 @@ static int try_to_wake_up(struct machine *m, struct task_struct *p, int this_cpu
 
 	if (p->state == TASK_RUNNING || p->state == TASK_DEAD || p->se.on_rq)
 		return 0;
+
+	/*
+	 * The counts of 2.6.23's CONFIG_SMP part, on the runqueue the task
+	 * slept on, as an SMP kernel counts them on any number of CPUs (a
+	 * UP kernel has none); a task still on its CPU is not counted.
+	 */
+	if (!task_running(cpu_rq(m, cpu), p)) {
+		schedstat_inc(cpu_rq(m, cpu), ttwu_cnt);
+		if (cpu == this_cpu)
+			schedstat_inc(cpu_rq(m, cpu), ttwu_local);
+	}
 
 	if (m->nr_cpus > 1) {
 		int new_cpu = select_wake_cpu(m, p, this_cpu, sync);

@@ -83,10 +83,12 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	struct rb_node *parent = NULL;
 	s64 key = se->fair_key;
 	int leftmost = 1;
+	u64 depth = 0;
 
 	while (*link) {
 		struct sched_entity *entry;
 
+		depth++;
 		parent = *link;
 		entry = rb_entry(parent, struct sched_entity, run_node);
 		/* Equal keys go right, so that they keep arrival order. */
@@ -101,6 +103,9 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	if (leftmost)
 		cfs_rq->rb_leftmost = &se->run_node;
 
+	/* the nodes passed on the way down: the insert's depth */
+	schedstat_inc(cfs_rq->rq, ops.rb_insert);
+	schedstat_add(cfs_rq->rq, ops.rb_insert_depth, depth);
 	rb_link_node(&se->run_node, parent, link);
 	rb_insert_color(&se->run_node, &cfs_rq->tasks_timeline);
 	update_load_add(&cfs_rq->load, se->load.weight);
@@ -111,6 +116,7 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* __dequeue_entity */
 static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
+	schedstat_inc(cfs_rq->rq, ops.rb_erase);
 	if (cfs_rq->rb_leftmost == &se->run_node)
 		cfs_rq->rb_leftmost = rb_next(&se->run_node);
 	rb_erase(&se->run_node, &cfs_rq->tasks_timeline);
@@ -232,6 +238,7 @@ static void update_curr(struct cfs_rq *cfs_rq)
 	struct sched_entity *curr = cfs_rq_curr(cfs_rq);
 	u64 now = rq_of(cfs_rq)->clock;
 
+	schedstat_inc(rq_of(cfs_rq), ops.update_curr);
 	if (!curr)
 		return;
 
@@ -405,6 +412,7 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* enqueue_entity */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
 {
+	schedstat_inc(rq_of(cfs_rq), ops.enqueue_entity[cfs_rq_level(cfs_rq)]);
 	/* Update the fair clock */
 	update_curr(cfs_rq);
 
@@ -418,6 +426,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int w
 /* dequeue_entity */
 static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int sleep)
 {
+	schedstat_inc(rq_of(cfs_rq), ops.dequeue_entity[cfs_rq_level(cfs_rq)]);
 	update_stats_dequeue(cfs_rq, se);
 	if (sleep) {
 		se->sleep_start_fair = (u64)cfs_rq->fair_clock;
@@ -473,6 +482,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_next_entity(cfs_rq);
 
+	schedstat_inc(rq_of(cfs_rq), ops.pick_next_entity);
 	if (rq_of(cfs_rq)->machine->log)
 		trace_pick_level(cfs_rq, se);
 	set_next_entity(cfs_rq, se);
@@ -482,6 +492,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 /* put_prev_entity */
 static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
+	schedstat_inc(rq_of(cfs_rq), ops.put_prev_entity);
 	/* Still queued: deactivate_task() was not called, so charge it */
 	if (prev->on_rq)
 		update_curr(cfs_rq);
@@ -512,6 +523,7 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	struct sched_entity *next;
 
 	cfs_rq->nr_entity_ticks++;
+	schedstat_inc(rq_of(cfs_rq), ops.entity_tick);
 	/* Dequeue and enqueue to update its position within the tree */
 	dequeue_entity(cfs_rq, curr, 0);
 	enqueue_entity(cfs_rq, curr, 0);

@@ -24,6 +24,7 @@
 #include "topology.c"
 #include "balance.c"
 #include "debug.c"
+#include "stats.c"
 #include "check.c"
 
 #define NS_PER_US 1000ULL
@@ -551,6 +552,19 @@ static void cfs_v19_cpu_stats(const struct policy_machine *pm, int cpu,
 	out->curr = rq->curr->sim_id;
 }
 
+static size_t cfs_v19_stats(const struct policy_machine *pm,
+			    enum policy_stats_scope scope, int index,
+			    struct policy_stat *out, size_t max)
+{
+	struct stat_list l = { .out = out, .max = max };
+
+	if (scope == POLICY_STATS_CPU)
+		stats_cpu(&l, &pm->m, index);
+	else
+		stats_task(&l, &pm->tasks[index]);
+	return l.n;
+}
+
 static bool cfs_v19_check(struct policy_machine *pm, char *why, size_t len)
 {
 	return cfs_v19_check_machine(&pm->m, pm->tasks, pm->nr_tasks,
@@ -594,6 +608,7 @@ const struct sched_policy cfs_v19_policy = {
 	.flush = cfs_v19_flush,
 	.task_stats = cfs_v19_task_stats,
 	.cpu_stats = cfs_v19_cpu_stats,
+	.stats = cfs_v19_stats,
 	.check = cfs_v19_check,
 	.dump = cfs_v19_dump,
 };

@@ -269,6 +269,53 @@ struct rq_stats {
 	u64 wasted_ns;			/* idle while a task waited elsewhere */
 };
 
+/*
+ * CONFIG_SCHEDSTATS (kernel/sched_stats.h): schedstat_inc() and
+ * schedstat_add() at the places 2.6.23 has them.  sched-sim always
+ * counts (an increment costs about nothing next to the work counted, see
+ * docs/experiments.md); building with -DSCHEDSIM_NO_SCHEDSTATS leaves
+ * every counter at 0, to measure that cost.
+ */
+#ifndef SCHEDSIM_NO_SCHEDSTATS
+#define schedstat_inc(p, field)		do { (p)->field++; } while (0)
+#define schedstat_add(p, field, amt)	do { (p)->field += (amt); } while (0)
+#else
+#define schedstat_inc(p, field)		do { } while (0)
+#define schedstat_add(p, field, amt)	do { (void)(amt); } while (0)
+#endif
+
+/*
+ * struct sched_info (include/linux/sched.h): a task's or a runqueue's
+ * delay accounting, /proc/PID/schedstat's "cpu_time run_delay pcnt", in
+ * ns.  The kernel marks "not waiting" with last_queued == 0; simulated
+ * time starts at 0, so a flag says it here.
+ */
+struct sched_info {
+	u64 pcnt;			/* times it was picked to run */
+	u64 cpu_time, run_delay;	/* time on the CPU, time waiting */
+	u64 last_arrival, last_queued;	/* when it last ran, was queued */
+	bool queued;			/* last_queued is set */
+};
+
+/*
+ * Simulator: how often the CFS operations ran, for the overhead table of
+ * docs/experiments.md.  Not kernel schedstats; each counter is named
+ * after the kernel function it counts.  Hierarchy levels: 0 is rq->cfs,
+ * 1 a top-level group's cfs_rq (and the root group's own), and so on;
+ * deeper levels than SCHEDSTAT_LEVELS - 1 count in the last.
+ */
+#define SCHEDSTAT_LEVELS 8
+struct rq_opstats {
+	u64 pick_next_task_fair, pick_next_task_rt, pick_next_task_idle;
+	u64 pick_next_entity;		/* levels walked by the fair picks */
+	u64 put_prev_entity, update_curr, entity_tick;
+	u64 check_preempt_curr, resched_task;
+	u64 rb_insert, rb_insert_depth;	/* __enqueue_entity, nodes passed */
+	u64 rb_erase;			/* __dequeue_entity */
+	u64 enqueue_entity[SCHEDSTAT_LEVELS];
+	u64 dequeue_entity[SCHEDSTAT_LEVELS];
+};
+
 /* kernel/sched.c: the per-CPU runqueue */
 struct rq {
 	u64 nr_running;
@@ -301,6 +348,14 @@ struct rq {
 	 * its tick, cleared when a task is activated here */
 	bool quiet;
 	struct rq_stats stats;
+
+	/* CONFIG_SCHEDSTATS: latency stats, sys_sched_yield(), schedule()
+	 * and try_to_wake_up() counters (/proc/schedstat's cpu line) */
+	struct sched_info rq_sched_info;
+	u64 yld_exp_empty, yld_act_empty, yld_both_empty, yld_cnt;
+	u64 sched_switch, sched_cnt, sched_goidle;
+	u64 ttwu_cnt, ttwu_local;
+	struct rq_opstats ops;		/* simulator */
 };
 
 /* One table of operations per scheduling class (2.6.23 struct sched_class) */
@@ -348,6 +403,7 @@ struct task_struct {
 	struct task_group *tg;		/* its group (the container's cpuctl) */
 	struct machine *machine;	/* simulator: for task_rq() */
 	u64 nr_migrations;		/* CPU changes (later kernels' se field) */
+	struct sched_info sched_info;	/* CONFIG_SCHEDSTATS */
 	int migrate_to;			/* migration thread's pending move, or -1 */
 	int sim_id;			/* simulator: the engine's task id, or
 					 * SIM_IDLE for an idle task */
@@ -558,6 +614,13 @@ static int sched_exec_cpu(struct machine *m, struct task_struct *p);
 static int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cpu,
 		    int sync);
 static u64 weighted_cpuload(const struct rq *rq);
+
+/* stats.c: kernel/sched_stats.h */
+static void sched_info_queued(struct task_struct *t);
+static void sched_info_depart(struct rq *rq, struct task_struct *t);
+static void sched_info_switch(struct rq *rq, struct task_struct *prev,
+			      struct task_struct *next);
+static unsigned int cfs_rq_level(const struct cfs_rq *cfs_rq);
 
 /* debug.c */
 static void sched_log(struct machine *m, const char *fmt, ...)

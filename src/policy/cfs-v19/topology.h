@@ -88,13 +88,19 @@ struct sched_domain {
 	int cpu;			/* the CPU whose chain this is */
 	struct machine *machine;
 
-	/* CONFIG_SCHEDSTATS (a subset) */
+	/* CONFIG_SCHEDSTATS: /proc/schedstat's domain line (version 14) */
 	u64 lb_cnt[CPU_MAX_IDLE_TYPES];
 	u64 lb_failed[CPU_MAX_IDLE_TYPES];
 	u64 lb_balanced[CPU_MAX_IDLE_TYPES];
 	u64 lb_imbalance[CPU_MAX_IDLE_TYPES];
 	u64 lb_gained[CPU_MAX_IDLE_TYPES];
+	u64 lb_hot_gained[CPU_MAX_IDLE_TYPES];	/* 2.6.23 never counts it */
+	u64 lb_nobusyg[CPU_MAX_IDLE_TYPES];
+	u64 lb_nobusyq[CPU_MAX_IDLE_TYPES];
 	u64 alb_cnt, alb_failed, alb_pushed;
+	/* sched_balance_self(): 2.6.23 no longer counts these */
+	u64 sbe_cnt, sbe_balanced, sbe_pushed;
+	u64 sbf_cnt, sbf_balanced, sbf_pushed;
 	u64 ttwu_wake_remote, ttwu_move_affine, ttwu_move_balance;
 	/*
 	 * Simulator: while the skipped ticks of a quiet machine are
@@ -103,6 +109,7 @@ struct sched_domain {
 	 */
 	bool quiet_known;
 	int quiet_balance;
+	bool quiet_nobusyg;		/* that pass counted lb_nobusyg */
 };
 
 #define for_each_domain(m, cpu, __sd) \
