@@ -32,8 +32,12 @@ set -euo pipefail
 # groff-base: make check renders the man pages with groff, and parses
 # --junit's XML with python3's xml.etree (README, Dependencies)
 PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gzip util-linux groff-base)
-# tools/sweep --slurm's test starts a one-node Slurm (tests/run-sweep-slurm.sh)
-OPTIONAL_PACKAGES=(slurm-wlm munge)
+# Optional (tests that need them skip, saying why): tools/sweep --slurm's
+# test starts a one-node Slurm (slurm-wlm, munge); tests/test_rtapp.c
+# reads rt-app's own examples and runs rt-app on an exported file
+# (rt-app); tools/plot's test draws with gnuplot (gnuplot-nox);
+# tools/experiment-summary.sh and tests/fuzz/cli-repro.sh use jq
+OPTIONAL_PACKAGES=(slurm-wlm munge rt-app gnuplot-nox jq)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi
@@ -56,6 +60,8 @@ probe() {
 	munge) command -v munged >/dev/null 2>&1 ;;
 	gnuplot-nox) command -v gnuplot >/dev/null 2>&1 ;;
 	groff-base) command -v groff >/dev/null 2>&1 ;;
+	rt-app) command -v rt-app >/dev/null 2>&1 ;;
+	jq) command -v jq >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }
@@ -84,9 +90,9 @@ done
 
 if [ ${#optional_missing[@]} -ne 0 ] && { [ "$(id -u)" -ne 0 ] ||
 	! command -v apt-get >/dev/null 2>&1; }; then
-	echo "tools/deps.sh: not installed: ${optional_missing[*]} (only" \
-		"tests/run-sweep-slurm.sh needs them, and skips without them;" \
-		"as root: apt-get install -y ${optional_missing[*]})" >&2
+	echo "tools/deps.sh: not installed: ${optional_missing[*]} (the" \
+		"tests that need them skip, saying why; as root:" \
+		"apt-get install -y ${optional_missing[*]})" >&2
 	optional_missing=()
 fi
 missing+=("${optional_missing[@]}")
