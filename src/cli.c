@@ -1078,6 +1078,29 @@ static int write_junit(const struct cli *c, struct output *j,
 }
 
 /* --export rt-app: the trace as an rt-app file, to stdout or -o FILE. */
+/*
+ * --export runs nothing: an option that only a run gives meaning to is
+ * refused rather than silently ignored.
+ */
+static int export_only_options(const struct cli *c)
+{
+	const char *which = c->json ? "--json" : c->series ? "--series" :
+		c->series_out ? "--series-out" : c->junit ? "--junit" :
+		c->ftrace ? "--ftrace" : c->stats ? "--stats" :
+		c->summary ? "--summary" : c->phases ? "--phases" :
+		c->placement ? "--placement" : c->verbose ? "-v" :
+		c->step ? "--step" : c->nr_dumps ? "--dump-at" :
+		c->check ? "--check" : c->all_tasks ? "--all-tasks" : NULL;
+
+	if (!which)
+		return 0;
+	fprintf(stderr, "sched-sim: command line: %s: --export rt-app writes "
+		"the trace and runs nothing, so %s would have no effect; "
+		"valid: --export with -o and the trace's overrides only\n",
+		which, which);
+	return SIM_INVALID;
+}
+
 static int export_rtapp(struct cli *c, const sim_trace *t)
 {
 	char *notes = NULL, *text;
@@ -1134,7 +1157,11 @@ static int run(struct cli *c)
 		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
 			sim_trace_warning(t, i));
 	if (c->export_rtapp) {
-		status = export_rtapp(c, t);
+		status = export_only_options(c);
+		if (!status)
+			status = check_output_files(c);
+		if (!status)
+			status = export_rtapp(c, t);
 		sim_trace_free(t);
 		return status;
 	}

@@ -513,7 +513,8 @@ static u64 run_switches(const struct sim_result *r)
 	return n;
 }
 
-static void text_stats(const struct sim_result *r, bool all_tasks, FILE *out)
+static void text_stats(const struct sim_result *r, bool all_tasks,
+		       bool summary, FILE *out)
 {
 	const struct sim_stats *st = &r->stats;
 	u64 switches = run_switches(r);
@@ -525,10 +526,13 @@ static void text_stats(const struct sim_result *r, bool all_tasks, FILE *out)
 			r->policy->name);
 		return;
 	}
+	/* the CPUs' switches: those to and from idle count, which the
+	 * tasks' own voluntary + involuntary switches do not all show */
 	fprintf(out, "\nstats: the counters of policy %s (docs/trace-format.md);"
 		" per_switch is the run's\nvalue over its %" PRIu64 " context "
-		"switches; counters that stayed 0 are left out (--json has "
-		"all)\n", r->policy->name, switches);
+		"switches (the CPUs' nr_switches, idle included); counters "
+		"that stayed 0\nare left out (--json has all)\n",
+		r->policy->name, switches);
 	fprintf(out, "%-32s %14s %10s", "counter", "run", "per_switch");
 	for (int cpu = 0; r->nr_cpus > 1 && cpu < r->nr_cpus; cpu++)
 		fprintf(out, " %11s%-3d", "cpu", cpu);
@@ -543,7 +547,7 @@ static void text_stats(const struct sim_result *r, bool all_tasks, FILE *out)
 				st->cpu[(size_t)cpu * st->nr + i]);
 		fprintf(out, "\n");
 	}
-	if (!st->nr_task)
+	if (!st->nr_task || summary)	/* --summary: no task lines */
 		return;
 	fprintf(out, "\n%-32s", "task, or jobs step (summed)");
 	for (size_t i = 0; i < st->nr_task; i++)
@@ -705,7 +709,7 @@ after_tasks:
 		}
 	}
 	if (flags & SIM_REPORT_STATS)
-		text_stats(r, all_tasks, out);
+		text_stats(r, all_tasks, summary, out);
 }
 
 static void json_latency(const struct sim_latency *l, struct json_writer *w)

@@ -254,7 +254,7 @@ fi
 
 # ---- runs on the kernel ----------------------------------------------------
 
-runs="shares single-hog programs jobs events sigint sigkill"
+runs="shares expect single-hog programs jobs events sigint sigkill"
 why=
 if [ "$(id -u)" -ne 0 ]; then
 	why="not root (uid $(id -u))"
@@ -324,6 +324,24 @@ for g in a b; do
 		within "$(calc "($tcpu + $twait) / $duration")" 0.97 1.03
 done
 verdict shares
+
+# -- expect: a failed expectation is named on stderr (exit 1); --no-expect
+# drops the trace's own (the shares trace with an impossible one added)
+sed 's/"tasks": \[/"expect": [ { "group": "\/a", "share": 0.9 } ], "tasks": [/' \
+	shares.json >expect.json
+run_kr expect --duration 500ms expect.json
+need "exit status $rc, want 1 ($(head -c 200 "$err"))" [ "$rc" -eq 1 ]
+need "stderr does not name the failed expectation: $(head -c 300 "$err")" \
+	grep -q '^kernel-run: expectation failed: share /a: got 0\.[0-9]*, want 0\.9000' "$err"
+need "stderr does not count the failures: $(tail -c 200 "$err")" \
+	grep -q '^kernel-run: 1 expectation failed$' "$err"
+run_kr no-expect --duration 500ms --no-expect --expect /b=0.6667+-0.05 expect.json
+need "--no-expect: exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+need "--no-expect: the report still holds the trace's expectation" \
+	[ "$(grep -c '"want": 0.9,' no-expect.out)" -eq 0 ]
+need "--no-expect: the --expect one is not in the report" \
+	grep -q '"what": "share /b"' no-expect.out
+verdict expect
 
 # -- single-hog, with -o FILE over an older file
 echo old >single.json.out

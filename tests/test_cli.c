@@ -675,6 +675,55 @@ START_TEST(test_wasted_time_respects_affinity)
 }
 END_TEST
 
+/*
+ * --export writes and runs nothing: -o may not be the trace (it would
+ * be replaced by the export), and an option only a run can honour is
+ * refused rather than ignored.
+ */
+START_TEST(test_export_refuses_trace_and_run_options)
+{
+	char *path = write_trace(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {},"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
+	char args[512], *before, *after;
+	struct run r;
+	FILE *f;
+	long n;
+
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	before = calloc(1, (size_t)n + 1);
+	ck_assert_uint_eq(fread(before, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+
+	snprintf(args, sizeof(args), "--export rt-app -o %s %s", path, path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "is the trace file"));
+	run_free(&r);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	after = calloc(1, (size_t)n + 2);
+	ck_assert_uint_eq(fread(after, 1, (size_t)n + 1, f), (size_t)n);
+	fclose(f);
+	ck_assert_str_eq(before, after);
+
+	snprintf(args, sizeof(args), "--export rt-app --stats %s", path);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--stats: --export rt-app writes the trace and runs nothing"));
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	free(before);
+	free(after);
+	unlink(path);
+}
+END_TEST
+
 START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 {
 	struct run r = sim("--json traces/hackbench-smp.json");
@@ -1571,6 +1620,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_seed_smp_fairness_2_4_8_cpus);
 	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
 	tcase_add_test(tc, test_wasted_time_respects_affinity);
+	tcase_add_test(tc, test_export_refuses_trace_and_run_options);
 	tcase_add_test(tc, test_broken_invariant_exits_3);
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);

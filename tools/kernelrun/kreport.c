@@ -581,8 +581,28 @@ int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 		memcpy(text + n, "\n", 2);
 	}
 	rc = output_commit(o, text);
-	if (rc == 0 && failed)
+	if (rc == 0 && failed) {
+		/* named on stderr, as sched-sim does: the report may be in
+		 * a file nobody reads */
+		for (size_t i = 0; i < t->nr_expects; i++) {
+			const struct expect_outcome *e = &outcomes[i];
+
+			if (e->ok)
+				continue;
+			if (!e->measurable)
+				fprintf(stderr, KR_NAME ": expectation failed: "
+					"%s: not measurable, want %.4f +- %.4f\n",
+					e->ex->what, e->want, e->tolerance);
+			else
+				fprintf(stderr, KR_NAME ": expectation failed: "
+					"%s: got %.4f, want %.4f +- %.4f\n",
+					e->ex->what, e->got, e->want,
+					e->tolerance);
+		}
+		fprintf(stderr, KR_NAME ": %d expectation%s failed\n", failed,
+			failed > 1 ? "s" : "");
 		rc = KR_EXPECT_FAILED;
+	}
 out:
 	if (rc == KR_RUN_FAILED) {
 		fprintf(stderr, KR_NAME ": out of memory while writing the "

@@ -71,7 +71,10 @@ static const char usage_text[] =
 "                         --no-group-sched; groups still report usage\n"
 "  --duration D           run for D instead of the trace's duration\n"
 "  --seed N               seed of the random durations\n"
-"  --expect PATH=SHARE[+-TOL]  an expectation, as sched-sim's\n"
+"  --expect [KIND:]WHAT=VALUE[+-TOL]  an expectation of any kind, as\n"
+"                         sched-sim's --expect (docs/trace-format.md)\n"
+"  --no-expect            ignore the trace's own expectations (--expect\n"
+"                         ones count); failed ones are named on stderr\n"
 "  --max-trace-size SIZE  refuse a larger trace (default 256M)\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
 "                         (sched-sim.PID whose PID is gone) and exit\n"
@@ -96,6 +99,7 @@ struct options {
 	const char *expects[64];
 	int nr_expects;
 	bool no_group_sched;
+	bool no_expect;			/* --no-expect */
 	bool cleanup;
 	bool probe;
 	uint64_t max_trace_size;
@@ -286,7 +290,7 @@ static void machine_mask(const struct run *r, const struct cpumask *m,
 
 enum {
 	OPT_CPUS = 256, OPT_CGROUP_ROOT, OPT_NO_GROUP, OPT_DURATION, OPT_SEED,
-	OPT_EXPECT, OPT_CLEANUP, OPT_PROBE, OPT_VERSION, OPT_MAX_TRACE_SIZE,
+	OPT_EXPECT, OPT_NO_EXPECT, OPT_CLEANUP, OPT_PROBE, OPT_VERSION, OPT_MAX_TRACE_SIZE,
 };
 
 static int parse_size(const char *s, uint64_t *out)
@@ -322,6 +326,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "no-expect", no_argument, NULL, OPT_NO_EXPECT },
 		{ "cleanup", no_argument, NULL, OPT_CLEANUP },
 		{ "probe", no_argument, NULL, OPT_PROBE },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
@@ -351,6 +356,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_SEED:
 			o->seed = optarg;
+			break;
+		case OPT_NO_EXPECT:
+			o->no_expect = true;
 			break;
 		case OPT_EXPECT:
 			if (o->nr_expects == (int)(sizeof(o->expects) /
@@ -979,6 +987,8 @@ static int load(struct run *r)
 		fprintf(stderr, KR_NAME ": %s\n", err.text);
 		return KR_REFUSED;
 	}
+	if (o->no_expect)
+		trace_clear_expects(r->t);
 	for (int i = 0; i < o->nr_expects; i++)
 		if (trace_add_expect_arg(r->t, o->expects[i], &err)) {
 			fprintf(stderr, KR_NAME ": %s\n", err.text);
