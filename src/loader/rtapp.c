@@ -865,7 +865,7 @@ static int gen_task(struct rt_ctx *c, const struct rt_thread *th,
 static json_t *generate(struct rt_ctx *c)
 {
 	json_t *doc = json_object(), *tasks = json_array();
-	u64 duration;
+	u64 duration = 0;	/* set by gen_duration() */
 
 	if (!doc || !tasks) {
 		json_decref(doc);
