@@ -332,6 +332,7 @@ check-run: all $(TEST_BINS)
 	}; \
 	run_script tests/run-traces.sh; \
 	run_script tests/run-golden.sh; \
+	run_script tests/run-bad-traces.sh; \
 	run_script tests/run-resources.sh; \
 	run_script tests/run-add-policy.sh; \
 	run_script tests/run-sweep.sh; \
