@@ -324,6 +324,15 @@ for g in true false; do
 	row
 done
 
+# ------------------------------------------------- the seeds' overhead
+# Issue 13's table (docs/experiments.md): lat_ctx and UP hackbench, flat,
+# groups defined but off, on, and the root group only: operations and
+# the simulator's ns per context switch, with the ratios to flat.
+if [ $quick = 0 ]; then
+	hdr "the cost of group scheduling (tools/overhead.sh, docs/experiments.md)"
+	RUNS=$reps PIN=$pin bash "$(dirname "$0")/overhead.sh" "$sim"
+fi
+
 # ------------------------------------------------------------ summary
 echo
 awk -v sps="$target_sps" -v spw="$target_spw" -v setup="$target_setup" -v exact="$target_exact_setup" '
