@@ -995,7 +995,10 @@ int report_json_flags(const struct sim_result *r,
 			jw_real(&w, "got", o->got);
 		else
 			jw_null(&w, "got");
-		jw_bool(&w, "ok", o->ok);
+		if (r->end == SIM_END_QUIT)	/* no verdict on a part */
+			jw_null(&w, "ok");
+		else
+			jw_bool(&w, "ok", o->ok);
 		jw_object_end(&w);
 	}
 	jw_array_end(&w);

@@ -331,6 +331,15 @@ START_TEST(test_step_keys)
 	ck_assert_ptr_null(strstr(r.err, "expectation"));
 	cmd_run_free(&r);
 
+	/* the JSON report of a quit run: every expectation's ok is null */
+	r = step("q\n", "--json traces/demo.json");
+	ck_assert_int_eq(r.status, 130);
+	ck_assert_ptr_nonnull(strstr(r.out, "\"stopped_by\": \"quit\""));
+	ck_assert_ptr_nonnull(strstr(r.out, "\"ok\": null"));
+	ck_assert_ptr_null(strstr(r.out, "\"ok\": true"));
+	ck_assert_ptr_null(strstr(r.out, "\"ok\": false"));
+	cmd_run_free(&r);
+
 	/* an unknown key is answered with the keys, and nothing runs;
 	 * d dumps and asks again; n 0 is refused */
 	r = step("x\nd\nn 0\nq\n", "traces/demo.json");
