@@ -51,7 +51,7 @@ static inline char *read_whole(const char *path)
 static inline struct cmd_run run_shell(const char *cmdline,
 				       const char *stdin_text)
 {
-	char cmd[8192], out[64], err[64], in[64];
+	char cmd[8192 + 256], out[64], err[64], in[64];
 	struct cmd_run r;
 	int rc;
 

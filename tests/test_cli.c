@@ -20,67 +20,21 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "cli_run.h"
 #include "policy/policy.h"
 
-struct run {
-	int status;
-	char *out, *err;
-};
-
-static const char *sim_bin(void)
-{
-	const char *b = getenv("SCHED_SIM");
-
-	return b && *b ? b : "build/sched-sim";
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return strdup("");
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
-		buf[0] = 0;
-	fclose(f);
-	return buf;
-}
-
 /* Run sched-sim with env and args (shell-quoted), capture everything. */
-static struct run sim_env(const char *env, const char *args)
+static struct cmd_run sim_env(const char *env, const char *args)
 {
-	char cmd[4096], out[64], err[64];
-	struct run r;
-	int rc;
+	char cmd[4096];
 
-	snprintf(out, sizeof(out), "/tmp/schedsim-cli-%d.out", (int)getpid());
-	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
-	snprintf(cmd, sizeof(cmd), "%s %s %s >%s 2>%s </dev/null", env, sim_bin(),
-		 args, out, err);
-	rc = system(cmd);
-	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-	r.out = slurp(out);
-	r.err = slurp(err);
-	unlink(out);
-	unlink(err);
-	return r;
+	snprintf(cmd, sizeof(cmd), "%s %s %s", env, sim_binary(), args);
+	return run_shell(cmd, NULL);
 }
 
-static struct run sim(const char *args)
+static struct cmd_run sim(const char *args)
 {
 	return sim_env("", args);
-}
-
-static void run_free(struct run *r)
-{
-	free(r->out);
-	free(r->err);
 }
 
 static char *write_trace(const char *text)
@@ -125,26 +79,26 @@ START_TEST(test_two_hogs_fifty_fifty)
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },"
 		"               { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
 	char args[256];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "--json %s", path);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "a"), 0.5, 0.005);
 	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "b"), 0.5, 0.005);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
 
 START_TEST(test_alice_vs_karl_with_and_without_groups)
 {
-	struct run r = sim("--json traces/alice-vs-karl.json");
+	struct cmd_run r = sim("--json traces/alice-vs-karl.json");
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "xserver"),
 				0.50, 0.01);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* Flat, X is one of 50 equal tasks: 1/50 */
 	r = sim("--json --no-group-sched traces/alice-vs-karl.json");
@@ -152,13 +106,13 @@ START_TEST(test_alice_vs_karl_with_and_without_groups)
 	ck_assert(json_share(r.out, "tasks", "name", "xserver") < 0.03);
 	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "xserver"),
 				0.02, 0.002);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
 START_TEST(test_nice_ratio)
 {
-	struct run r = sim("--json traces/nice-levels.json");
+	struct cmd_run r = sim("--json traces/nice-levels.json");
 	double n0, n5;
 
 	ck_assert_int_eq(r.status, 0);
@@ -166,7 +120,7 @@ START_TEST(test_nice_ratio)
 	n5 = json_share(r.out, "tasks", "name", "nice5");
 	/* 1024:336 in the 2.6.23-rc1 table, within 2 % */
 	ck_assert_double_eq_tol(n0 / n5, 1024.0 / 336.0, 0.02 * 1024.0 / 336.0);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -177,7 +131,7 @@ START_TEST(test_json_is_deterministic)
 
 	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
 		char args[256];
-		struct run a, b;
+		struct cmd_run a, b;
 
 		snprintf(args, sizeof(args), "--json --seed 7 %s", traces[i]);
 		a = sim(args);
@@ -185,60 +139,60 @@ START_TEST(test_json_is_deterministic)
 		ck_assert_int_eq(a.status, b.status);
 		ck_assert_msg(strlen(a.out) > 100, "%s: no report", traces[i]);
 		ck_assert_str_eq(a.out, b.out);
-		run_free(&a);
-		run_free(&b);
+		cmd_run_free(&a);
+		cmd_run_free(&b);
 	}
 }
 END_TEST
 
 START_TEST(test_exit_statuses)
 {
-	struct run r = sim("traces/demo.json");
+	struct cmd_run r = sim("traces/demo.json");
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "/alice"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--expect /alice=0.9 traces/demo.json");
 	ck_assert_int_eq(r.status, 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "FAIL"));
 	ck_assert_ptr_nonnull(strstr(r.err, "1 expectation failed"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--expect '/alice=0.5+-0.01' traces/demo.json");
 	ck_assert_int_eq(r.status, 0);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("traces/no-such-trace.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "no-such-trace.json"));
 	ck_assert_str_eq(r.out, "");
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--bogus traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "--bogus"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--set sched_granularit=4ms traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched_granularit"));
 	ck_assert_str_eq(r.out, "");
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("");
 	ck_assert_int_eq(r.status, 2);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--help");
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "Exit status"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--version");
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "sched-sim "));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -262,7 +216,7 @@ START_TEST(test_trace_size_limit)
 {
 	char args[512], fifo[64], *path;
 	double start = seconds_now();
-	struct run r;
+	struct cmd_run r;
 	long size;
 	FILE *f;
 
@@ -278,7 +232,7 @@ START_TEST(test_trace_size_limit)
 	ck_assert_ptr_nonnull(strstr(r.err, "--max-trace-size"));
 	ck_assert_msg(seconds_now() - start < 10, "/dev/zero took %.1f s",
 		      seconds_now() - start);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	path = write_trace("{ \"sched-sim\": 1, \"duration\": \"10ms\","
 			   "  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
@@ -298,18 +252,18 @@ START_TEST(test_trace_size_limit)
 		 "larger limit given with --max-trace-size SIZE (e.g. "
 		 "--max-trace-size 1M;", path, size, size - 1, size - 1, size - 1);
 	ck_assert_msg(strstr(r.err, args) != NULL, "%s", r.err);
-	run_free(&r);
+	cmd_run_free(&r);
 	snprintf(args, sizeof(args), "--max-trace-size %ld %s", size, path);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 
 	r = sim("--max-trace-size 1X traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "command line: --max-trace-size: "
 				     "\"1X\" is not a size; valid:"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* A FIFO fed by a writer that runs beside sched-sim */
 	snprintf(fifo, sizeof(fifo), "/tmp/schedsim-cli-%d.fifo", (int)getpid());
@@ -320,12 +274,12 @@ START_TEST(test_trace_size_limit)
 	ck_assert_msg(r.status == 0, "%s", r.err);
 	ck_assert_ptr_nonnull(strstr(r.out, "trace file /tmp/schedsim-cli-"));
 	ck_assert_ptr_nonnull(strstr(r.out, "/alice"));
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(fifo);
 
 	/* Standard input, as "-" */
 	snprintf(args, sizeof(args), "%s --json - <traces/demo.json "
-		 ">/dev/null 2>&1", sim_bin());
+		 ">/dev/null 2>&1", sim_binary());
 	ck_assert_int_eq(system(args), 0);
 }
 END_TEST
@@ -346,7 +300,7 @@ START_TEST(test_jobs_children_summed_per_step)
 	char args[256];
 	json_error_t jerr;
 	json_t *root, *steps, *step;
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "--json %s", path);
 	r = sim(args);
@@ -368,7 +322,7 @@ START_TEST(test_jobs_children_summed_per_step)
 	ck_assert(json_integer_value(json_object_get(step, "last_exit_ns")) > 0);
 	step = json_incref(step);
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "--json --all-tasks %s", path);
 	r = sim(args);
@@ -380,7 +334,7 @@ START_TEST(test_jobs_children_summed_per_step)
 			     step));
 	json_decref(root);
 	json_decref(step);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* the text report: one line for the step */
 	snprintf(args, sizeof(args), "%s", path);
@@ -389,7 +343,7 @@ START_TEST(test_jobs_children_summed_per_step)
 	ck_assert_ptr_nonnull(strstr(r.out, "job children, per jobs step "
 				     "(--all-tasks lists each)"));
 	ck_assert_ptr_null(strstr(r.out, "make/job-"));
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -407,7 +361,7 @@ START_TEST(test_verbose_shows_the_pick_walk)
 {
 	char args[256];
 	char *path = write_trace(groups_trace);
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "-v %s", path);
 	r = sim(args);
@@ -421,7 +375,7 @@ START_TEST(test_verbose_shows_the_pick_walk)
 	ck_assert_ptr_nonnull(strstr(r.out, " wait_runtime="));
 	/* the task taken, with the time and the CPU too */
 	ck_assert_ptr_nonnull(strstr(r.out, "0.000000000 cpu0   => editor [fair]"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "-vv %s", path);
 	r = sim(args);
@@ -429,14 +383,14 @@ START_TEST(test_verbose_shows_the_pick_walk)
 	ck_assert_ptr_nonnull(strstr(r.out, "fork editor"));
 	ck_assert_ptr_nonnull(strstr(r.out, "sleep editor"));
 	ck_assert_ptr_nonnull(strstr(r.out, "tick: preempt"));
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
 
 START_TEST(test_dump_at)
 {
-	struct run r = sim("--dump-at 5s traces/demo.json");
+	struct cmd_run r = sim("--dump-at 5s traces/demo.json");
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "now at     5.000000000 s"));
@@ -445,14 +399,14 @@ START_TEST(test_dump_at)
 	ck_assert_ptr_nonnull(strstr(r.out, "cfs_rq /bob@cpu0"));
 	ck_assert_ptr_nonnull(strstr(r.out, ".fair_clock"));
 	ck_assert_ptr_nonnull(strstr(r.out, "runnable tasks:"));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
 START_TEST(test_output_file_and_overrides)
 {
 	char path[64];
-	struct run r;
+	struct cmd_run r;
 	char *text;
 
 	snprintf(path, sizeof(path), "/tmp/schedsim-cli-%d.report", (int)getpid());
@@ -465,12 +419,12 @@ START_TEST(test_output_file_and_overrides)
 	}
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_str_eq(r.out, "");
-	text = slurp(path);
+	text = read_whole(path);
 	ck_assert_ptr_nonnull(strstr(text, "\"duration_ns\": 2000000000"));
 	ck_assert_double_eq_tol(json_share(text, "tasks", "name", "nice0"),
 				1024.0 / 4485.0, 0.005);
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -495,7 +449,7 @@ static double json_finish(const char *report, const char *path)
 
 START_TEST(test_seed_kbuild_with_and_without_groups)
 {
-	struct run r = sim("--json traces/seeds/up-kbuild.json");
+	struct cmd_run r = sim("--json traces/seeds/up-kbuild.json");
 	double j4, j20;
 
 	ck_assert_int_eq(r.status, 0);
@@ -504,7 +458,7 @@ START_TEST(test_seed_kbuild_with_and_without_groups)
 	ck_assert_double_eq_tol(j4 / j20, 1.0, 0.02);
 	/* the seeds: 777.46 s and 778.30 s for the two builds */
 	ck_assert_double_eq_tol(j4, 777.9, 777.9 * 0.05);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* Flat: -j20 has five times the runnable tasks and finishes first */
 	r = sim("--json --no-group-sched traces/seeds/up-kbuild.json");
@@ -512,27 +466,27 @@ START_TEST(test_seed_kbuild_with_and_without_groups)
 	j4 = json_finish(r.out, "/j4");
 	j20 = json_finish(r.out, "/j20");
 	ck_assert_msg(j4 >= 1.5 * j20, "-j4 %.1f s, -j20 %.1f s", j4, j20);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
 START_TEST(test_seed_hackbench_with_and_without_groups)
 {
-	struct run r = sim("--json traces/seeds/up-hackbench.json");
+	struct cmd_run r = sim("--json traces/seeds/up-hackbench.json");
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_double_eq_tol(json_finish(r.out, "/user0") /
 				json_finish(r.out, "/user1"), 1.0, 0.02);
 	/* the seeds: 103.51 s and 103.37 s */
 	ck_assert_double_eq_tol(json_finish(r.out, "/user0"), 103.4, 103.4 * 0.05);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* Flat: the same number of tasks each, so still close */
 	r = sim("--json --no-group-sched traces/seeds/up-hackbench.json");
 	ck_assert(r.status == 0 || r.status == 1);
 	ck_assert_double_eq_tol(json_finish(r.out, "/user0") /
 				json_finish(r.out, "/user1"), 1.0, 0.10);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -552,13 +506,13 @@ START_TEST(test_short_runs_preempted_mid_step)
 		"                              { \"run\": \"29us\" } ] },"
 		"               { \"name\": \"hog\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
 	char args[256];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "--check --json %s", path);
 	r = sim(args);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_double_eq_tol(json_share(r.out, "tasks", "name", "steps"), 0.5, 0.005);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -578,7 +532,7 @@ START_TEST(test_seed_smp_fairness_2_4_8_cpus)
 		char text[1024], args[256];
 		json_error_t jerr;
 		json_t *root, *o;
-		struct run r;
+		struct cmd_run r;
 		char *path;
 		size_t i;
 		long long migrations = 0;
@@ -614,7 +568,7 @@ START_TEST(test_seed_smp_fairness_2_4_8_cpus)
 		ck_assert_int_eq(json_integer_value(json_object_get(root, "wasted_ns")) <
 				 (json_int_t)(0.01 * 20e9), 1);
 		json_decref(root);
-		run_free(&r);
+		cmd_run_free(&r);
 		unlink(path);
 	}
 }
@@ -651,7 +605,7 @@ START_TEST(test_wasted_time_respects_affinity)
 	char args[256];
 	json_error_t jerr;
 	json_t *root;
-	struct run r;
+	struct cmd_run r;
 	long long w1;
 
 	snprintf(args, sizeof(args), "--check --json %s", path);
@@ -670,7 +624,7 @@ START_TEST(test_wasted_time_respects_affinity)
 	ck_assert_msg(w1 > 0 && w1 < 1000000000, "cpu1 wasted %lld ns", w1);
 	ck_assert_int_eq(json_integer_value(json_object_get(root, "wasted_ns")), w1);
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -687,7 +641,7 @@ START_TEST(test_export_refuses_trace_and_run_options)
 		"  \"scheduler\": {},"
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }");
 	char args[512], *before, *after;
-	struct run r;
+	struct cmd_run r;
 	FILE *f;
 	long n;
 
@@ -704,7 +658,7 @@ START_TEST(test_export_refuses_trace_and_run_options)
 	r = sim(args);
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "is the trace file"));
-	run_free(&r);
+	cmd_run_free(&r);
 	f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	after = calloc(1, (size_t)n + 2);
@@ -717,7 +671,7 @@ START_TEST(test_export_refuses_trace_and_run_options)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "--stats: --export rt-app writes the trace and runs nothing"));
 	ck_assert_str_eq(r.out, "");
-	run_free(&r);
+	cmd_run_free(&r);
 	free(before);
 	free(after);
 	unlink(path);
@@ -726,7 +680,7 @@ END_TEST
 
 START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 {
-	struct run r = sim("--json traces/hackbench-smp.json");
+	struct cmd_run r = sim("--json traces/hackbench-smp.json");
 	json_error_t jerr;
 	json_t *root, *o;
 	long long samples = 0, migrations = 0;
@@ -756,20 +710,20 @@ START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 	ck_assert_msg(samples >= 3 * 20, "%lld wakeups", samples);
 	ck_assert_msg(migrations > 0, "no migrations");
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
 /* A broken update inside the scheduler: exit status 3, says what broke */
 START_TEST(test_broken_invariant_exits_3)
 {
-	struct run r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", "traces/demo.json");
+	struct cmd_run r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", "traces/demo.json");
 
 	ck_assert_int_eq(r.status, 3);
 	ck_assert_ptr_nonnull(strstr(r.err, "BUG: invariant broken at"));
 	ck_assert_ptr_nonnull(strstr(r.err, "load.weight"));
 	ck_assert_str_eq(r.out, "");	/* no report from a broken run */
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -785,7 +739,7 @@ START_TEST(test_step_mode)
 
 	/* Enter (next), d (dump), q (quit: the report of the run so far) */
 	snprintf(cmd, sizeof(cmd), "printf '\\nd\\nq\\n' | setsid %s --step "
-		 "%s 2>&1", sim_bin(), path);
+		 "%s 2>&1", sim_binary(), path);
 	p = popen(cmd, "r");
 	ck_assert_ptr_nonnull(p);
 	n = fread(buf, 1, sizeof(buf) - 1, p);
@@ -810,7 +764,7 @@ static const char hogs_trace[] =
 	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
 	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
 
-static struct run sim_on(const char *args, const char *path)
+static struct cmd_run sim_on(const char *args, const char *path)
 {
 	char cmd[1024];
 
@@ -838,12 +792,12 @@ START_TEST(test_set_and_policy_in_either_order)
 		  "\"eevdf\" is a known policy, but not implemented in this version" },
 	};
 	char *path = write_trace(hogs_trace);
-	struct run base = sim_on("--json", path);
-	struct run set_first = sim_on("--json --set sched_granularity=8ms "
+	struct cmd_run base = sim_on("--json", path);
+	struct cmd_run set_first = sim_on("--json --set sched_granularity=8ms "
 				      "--policy cfs-v19", path);
-	struct run policy_first = sim_on("--json --policy cfs-v19 "
+	struct cmd_run policy_first = sim_on("--json --policy cfs-v19 "
 					 "--set sched_granularity=8ms", path);
-	struct run set_only = sim_on("--json --set sched_granularity=8ms", path);
+	struct cmd_run set_only = sim_on("--json --set sched_granularity=8ms", path);
 
 	ck_assert_int_eq(base.status, 0);
 	ck_assert_int_eq(set_first.status, 0);
@@ -852,19 +806,19 @@ START_TEST(test_set_and_policy_in_either_order)
 	ck_assert_str_eq(set_first.out, set_only.out);
 	ck_assert_str_eq(policy_first.out, set_only.out);
 	ck_assert_str_ne(base.out, set_only.out);	/* the setting counts */
-	run_free(&base);
-	run_free(&set_first);
-	run_free(&policy_first);
-	run_free(&set_only);
+	cmd_run_free(&base);
+	cmd_run_free(&set_first);
+	cmd_run_free(&policy_first);
+	cmd_run_free(&set_only);
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct run r = sim_on(bad[i][0], path);
+		struct cmd_run r = sim_on(bad[i][0], path);
 
 		ck_assert_msg(r.status == 2, "%s: exit %d", bad[i][0], r.status);
 		ck_assert_str_eq(r.out, "");
 		ck_assert_msg(strstr(r.err, bad[i][1]), "%s: %s", bad[i][0],
 			      r.err);
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	unlink(path);
 }
@@ -872,7 +826,7 @@ END_TEST
 
 START_TEST(test_list_policies)
 {
-	struct run r = sim("--list-policies");
+	struct cmd_run r = sim("--list-policies");
 	size_t n = 0, lines = 0;
 
 	ck_assert_int_eq(r.status, 0);
@@ -889,7 +843,7 @@ START_TEST(test_list_policies)
 		lines += *c == '\n';
 	ck_assert_uint_eq(lines, 2 * n);	/* name and kernel; summary */
 	ck_assert(!strncmp(r.out, "cfs-v19  Linux 2.6.23-rc1", 25));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -905,9 +859,9 @@ static size_t column_of(const char *line, const char *word)
 START_TEST(test_list_tunables)
 {
 	const struct sched_policy *p = sched_policy_find("cfs-v19");
-	struct run r = sim("--list-tunables");
-	struct run named = sim("--list-tunables cfs-v19");
-	struct run joined = sim("--list-tunables=cfs-v19");
+	struct cmd_run r = sim("--list-tunables");
+	struct cmd_run named = sim("--list-tunables cfs-v19");
+	struct cmd_run joined = sim("--list-tunables=cfs-v19");
 	char *line, *save = NULL;
 	size_t n = 0, kind_col = 0, range_col = 0;
 
@@ -916,8 +870,8 @@ START_TEST(test_list_tunables)
 	ck_assert_int_eq(named.status, 0);
 	ck_assert_str_eq(named.out, r.out);	/* cfs-v19 is the default */
 	ck_assert_str_eq(joined.out, r.out);
-	run_free(&named);
-	run_free(&joined);
+	cmd_run_free(&named);
+	cmd_run_free(&joined);
 
 	/* a header, then one aligned line per tunable in the table's order */
 	for (line = strtok_r(r.out, "\n", &save); line;
@@ -939,26 +893,26 @@ START_TEST(test_list_tunables)
 		ck_assert_ptr_nonnull(strstr(line, d->help));
 	}
 	ck_assert_uint_eq(n, 1 + p->nr_tunables);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--list-tunables");
 	line = strstr(r.out, "\nsched_granularity ");
 	ck_assert_ptr_nonnull(line);
 	ck_assert_ptr_nonnull(strstr(line, "duration  2ms"));
 	ck_assert_ptr_nonnull(strstr(line, "100us..1s"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--list-tunables nosuch");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_str_eq(r.out, "");
 	ck_assert_ptr_nonnull(strstr(r.err,
 		"sched-sim: command line: --list-tunables: \"nosuch\" is not a scheduler policy; valid: one of cfs-v19"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--list-tunables cfs-v19 traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_str_eq(r.out, "");
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -985,19 +939,19 @@ static const char *temp_file(const char *name, const char *text)
 
 /* sched-sim args with the shell's stdout redirection (">&-",
  * ">/dev/full", ">FILE"); stderr captured, stdout not. */
-static struct run sim_stdout_to(const char *redirect, const char *args)
+static struct cmd_run sim_stdout_to(const char *redirect, const char *args)
 {
 	char cmd[4096], err[64];
-	struct run r;
+	struct cmd_run r;
 	int rc;
 
 	snprintf(err, sizeof(err), "/tmp/schedsim-cli-%d.err", (int)getpid());
-	snprintf(cmd, sizeof(cmd), "%s %s %s 2>%s </dev/null", sim_bin(), args,
+	snprintf(cmd, sizeof(cmd), "%s %s %s 2>%s </dev/null", sim_binary(), args,
 		 redirect, err);
 	rc = system(cmd);
 	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 	r.out = strdup("");
-	r.err = slurp(err);
+	r.err = read_whole(err);
 	unlink(err);
 	return r;
 }
@@ -1064,7 +1018,7 @@ START_TEST(test_zero_time_ping_pong)
 		const char *path = temp_file(cases[i].name, cases[i].text);
 		char args[512];
 		struct timespec t0;
-		struct run r;
+		struct cmd_run r;
 
 		snprintf(args, sizeof(args), "--json %s", path);
 		clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1083,7 +1037,7 @@ START_TEST(test_zero_time_ping_pong)
 			      "%s", r.err);
 		ck_assert_msg(strstr(r.err, "passing messages on channels \"c1\" "
 				     "and \"c2\"; valid: "), "%s", r.err);
-		run_free(&r);
+		cmd_run_free(&r);
 		unlink(path);
 	}
 }
@@ -1100,7 +1054,7 @@ START_TEST(test_job_slot_limit_says_where)
 		"                 { \"jobs\": { \"parallel\": 2, \"total\": 3,\n"
 		"                     \"program\": [ { \"run\": \"1ms\" } ] } } ] } ] }\n");
 	char args[512];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "-v %s", path);
 	r = sim(args);
@@ -1110,7 +1064,7 @@ START_TEST(test_job_slot_limit_says_where)
 			     "jobs steps of task make would fork more than "
 			     "1000000 tasks in all (found before the run "
 			     "started: nothing ran); valid: "), "%s", r.err);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -1138,7 +1092,7 @@ START_TEST(test_deadlock_ends_the_run)
 	const char *path;
 	struct timespec t0;
 	json_t *root, *dl, *b;
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(text, sizeof(text), deadlock_smp, "");
 	path = temp_file("deadlock.json", text);
@@ -1165,7 +1119,7 @@ START_TEST(test_deadlock_ends_the_run)
 			 "tasks[1].program[1]");
 	ck_assert_int_eq(json_integer_value(json_object_get(b, "line")), 6);
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* the text report says when and why, and who waits */
 	snprintf(args, sizeof(args), "%s", path);
@@ -1174,7 +1128,7 @@ START_TEST(test_deadlock_ends_the_run)
 	ck_assert_ptr_nonnull(strstr(r.out, "the run ended at 0.002000 s in a "
 					    "deadlock (2 tasks blocked for good"));
 	ck_assert_ptr_nonnull(strstr(r.out, "recv \"b-to-a\""));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* a kill at 1 s may still change things: the run goes on to it */
 	snprintf(text, sizeof(text), deadlock_smp,
@@ -1189,7 +1143,7 @@ START_TEST(test_deadlock_ends_the_run)
 	dl = json_object_get(root, "deadlock");
 	ck_assert_uint_eq(json_array_size(json_object_get(dl, "blocked")), 1);
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(path);
 }
 END_TEST
@@ -1212,7 +1166,7 @@ START_TEST(test_max_events_and_max_wall)
 	char args[512];
 	struct timespec t0;
 	json_t *root;
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "--json --max-events 1000 %s", path);
 	r = sim(args);
@@ -1226,7 +1180,7 @@ START_TEST(test_max_events_and_max_wall)
 			 "max_events");
 	ck_assert_int_eq(json_integer_value(json_object_get(root, "events")), 1000);
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "--max-wall 300ms %s", path);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1239,31 +1193,31 @@ START_TEST(test_max_events_and_max_wall)
 					    "stopped by --max-wall at "));
 	/* not a terminal: no progress line */
 	ck_assert_ptr_null(strstr(r.err, "events/s"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("--max-events 0 traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: command line: "
 					    "--max-events: \"0\" is not above 0; valid: "));
-	run_free(&r);
+	cmd_run_free(&r);
 	r = sim("--max-events 12x traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "--max-events: \"12x\" is not a number"));
-	run_free(&r);
+	cmd_run_free(&r);
 	r = sim("--max-wall 5 traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "command line: --max-wall: "));
-	run_free(&r);
+	cmd_run_free(&r);
 	/* a bound the run does not reach changes nothing */
 	{
-		struct run a = sim("--json traces/demo.json");
-		struct run b = sim("--json --max-events 100000000 --max-wall 1000s "
+		struct cmd_run a = sim("--json traces/demo.json");
+		struct cmd_run b = sim("--json --max-events 100000000 --max-wall 1000s "
 				   "traces/demo.json");
 
 		ck_assert_int_eq(b.status, 0);
 		ck_assert_str_eq(a.out, b.out);
-		run_free(&a);
-		run_free(&b);
+		cmd_run_free(&a);
+		cmd_run_free(&b);
 	}
 	unlink(path);
 }
@@ -1285,7 +1239,7 @@ START_TEST(test_progress_only_on_a_terminal)
 	}
 	/* script(1) gives sched-sim a terminal for stdout and stderr */
 	snprintf(cmd, sizeof(cmd), "script -qec '%s --max-wall 1500ms %s "
-		 ">/dev/null' /dev/null", sim_bin(), path);
+		 ">/dev/null' /dev/null", sim_binary(), path);
 	p = popen(cmd, "r");
 	ck_assert_ptr_nonnull(p);
 	n = fread(buf, 1, sizeof(buf) - 1, p);
@@ -1307,44 +1261,44 @@ START_TEST(test_write_errors_exit_4)
 {
 	const char *report = temp_file("report.txt", NULL);
 	char args[512];
-	struct run r;
+	struct cmd_run r;
 	char *text;
 
 	r = sim_stdout_to(">&-", "traces/demo.json");
 	ck_assert_int_eq(r.status, 4);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
 					    "output: Bad file descriptor"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim_stdout_to(">/dev/full", "--json traces/demo.json");
 	ck_assert_int_eq(r.status, 4);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write standard "
 					    "output: No space left on device"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("-o /dev/full traces/demo.json");
 	ck_assert_int_eq(r.status, 4);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: cannot write /dev/full: "
 					    "No space left on device"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = sim("-o /nonexistent-dir/report.json traces/demo.json");
 	ck_assert_int_eq(r.status, 4);
 	ck_assert_ptr_nonnull(strstr(r.err, "cannot write /nonexistent-dir/"
 					    "report.json: No such file or directory"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/* -v -o FILE with stdout closed: the report alone in FILE */
 	snprintf(args, sizeof(args), "-v -o %s traces/demo.json", report);
 	r = sim_stdout_to(">&-", args);
 	ck_assert_int_eq(r.status, 4);	/* the log was lost */
 	ck_assert_ptr_nonnull(strstr(r.err, "cannot write standard output"));
-	text = slurp(report);
+	text = read_whole(report);
 	ck_assert_msg(!strncmp(text, "sched-sim " , 10), "%.200s", text);
 	ck_assert_ptr_null(strstr(text, "schedule: prev"));
 	ck_assert_ptr_nonnull(strstr(text, "/alice"));
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(report);
 }
 END_TEST
@@ -1375,33 +1329,33 @@ START_TEST(test_output_file_replaced_only_by_a_whole_report)
 	const char *loop = temp_file("loop.json", ping_pong_up);
 	const char *name = strrchr(report, '/') + 1;
 	char args[512];
-	struct run r;
+	struct cmd_run r;
 	char *text;
 
 	snprintf(args, sizeof(args), "--json -o %s %s", report, loop);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 2);
-	text = slurp(report);
+	text = read_whole(report);
 	ck_assert_str_eq(text, "old content\n");
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "-o %s traces/demo.json", report);
 	r = sim_env("SCHEDSIM_FAULT=dequeue-load:100", args);
 	ck_assert_int_eq(r.status, 3);
-	text = slurp(report);
+	text = read_whole(report);
 	ck_assert_str_eq(text, "old content\n");
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	assert_no_temp_files(name);
 
 	snprintf(args, sizeof(args), "--json -o %s traces/demo.json", report);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
-	text = slurp(report);
+	text = read_whole(report);
 	ck_assert_ptr_nonnull(strstr(text, "\"trace\": \"demo\""));
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	assert_no_temp_files(name);
 
 	/* through a symbolic link: the link stays, its file gets the report */
@@ -1416,10 +1370,10 @@ START_TEST(test_output_file_replaced_only_by_a_whole_report)
 		ck_assert_int_eq(r.status, 0);
 		ck_assert_int_eq(lstat(link, &st), 0);
 		ck_assert(S_ISLNK(st.st_mode));
-		text = slurp(report);
+		text = read_whole(report);
 		ck_assert_msg(!strncmp(text, "sched-sim ", 10), "%.100s", text);
 		free(text);
-		run_free(&r);
+		cmd_run_free(&r);
 		unlink(link);
 	}
 	assert_no_temp_files(name);
@@ -1457,13 +1411,13 @@ static bool sink_read(struct sink *k, int fd)
  * stdout (watch 1) or stderr (watch 2) - the run has begun - and collect
  * everything until it exits.  status: the exit status, or -signal.
  */
-static struct run run_and_signal(char *const argv[], int watch, int sig)
+static struct cmd_run run_and_signal(char *const argv[], int watch, int sig)
 {
 	int po[2], pe[2], status;
 	struct sink out = { 0 }, err = { 0 };
 	struct pollfd fds[2];
 	bool sent = false;
-	struct run r;
+	struct cmd_run r;
 	pid_t pid;
 
 	ck_assert_int_eq(pipe(po), 0);
@@ -1478,7 +1432,7 @@ static struct run run_and_signal(char *const argv[], int watch, int sig)
 		dup2(pe[1], 2);
 		close(po[0]);
 		close(pe[0]);
-		execv(sim_bin(), argv);
+		execv(sim_binary(), argv);
 		_exit(127);
 	}
 	close(po[1]);
@@ -1516,12 +1470,12 @@ START_TEST(test_sigint_and_sigterm_give_a_partial_report)
 {
 	const char *path = temp_file("endless.json", endless);
 	const char *report = temp_file("partial.json", "old content\n");
-	char *const with_file[] = { (char *)sim_bin(), "-v", "--json", "-o",
+	char *const with_file[] = { (char *)sim_binary(), "-v", "--json", "-o",
 				    (char *)report, (char *)path, NULL };
-	char *const to_stdout[] = { (char *)sim_bin(), "-v", "--json",
+	char *const to_stdout[] = { (char *)sim_binary(), "-v", "--json",
 				    (char *)path, NULL };
 	json_t *root;
-	struct run r;
+	struct cmd_run r;
 	char *text;
 
 	/* -v -o FILE: the log on stdout shows the run has begun */
@@ -1530,14 +1484,14 @@ START_TEST(test_sigint_and_sigterm_give_a_partial_report)
 	ck_assert_msg(strstr(r.err, "sched-sim: interrupted by SIGINT at "
 			     "simulated time "), "%s", r.err);
 	ck_assert_ptr_nonnull(strstr(r.err, "the report is partial"));
-	text = slurp(report);
+	text = read_whole(report);
 	root = json_report(text);
 	ck_assert(json_is_true(json_object_get(root, "partial")));
 	ck_assert_str_eq(json_string_value(json_object_get(root, "stopped_by")),
 			 "interrupt");
 	json_decref(root);
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	assert_no_temp_files(strrchr(report, '/') + 1);
 
 	/* --json to stdout: the log goes to stderr */
@@ -1548,7 +1502,7 @@ START_TEST(test_sigint_and_sigterm_give_a_partial_report)
 	root = json_report(r.out);
 	ck_assert(json_is_true(json_object_get(root, "partial")));
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(report);
 	unlink(path);
 }
@@ -1566,7 +1520,7 @@ START_TEST(test_dumps_and_prompts_leave_the_report_alone)
 
 	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
 		char args[512], cmd[1024];
-		struct run plain, dumped;
+		struct cmd_run plain, dumped;
 		char *stepped;
 		FILE *p;
 		size_t n;
@@ -1583,7 +1537,7 @@ START_TEST(test_dumps_and_prompts_leave_the_report_alone)
 
 		/* two steps, a dump, then run on */
 		snprintf(cmd, sizeof(cmd), "printf '\\n\\nd\\nc\\n' | setsid %s "
-			 "--step --json %s 2>/dev/null", sim_bin(), traces[i]);
+			 "--step --json %s 2>/dev/null", sim_binary(), traces[i]);
 		p = popen(cmd, "r");
 		ck_assert_ptr_nonnull(p);
 		stepped = calloc(1, strlen(plain.out) + 65536);
@@ -1592,8 +1546,8 @@ START_TEST(test_dumps_and_prompts_leave_the_report_alone)
 		ck_assert_int_eq(WEXITSTATUS(pclose(p)), 0);
 		ck_assert_str_eq(stepped, plain.out);
 		free(stepped);
-		run_free(&plain);
-		run_free(&dumped);
+		cmd_run_free(&plain);
+		cmd_run_free(&dumped);
 	}
 }
 END_TEST

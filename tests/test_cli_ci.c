@@ -27,38 +27,9 @@
 #include <schedsim.h>
 
 #include "check_util.h"
-
-struct run {
-	int status;
-	char *out, *err;
-};
+#include "cli_run.h"
 
 static char dir[64];	/* this process's scratch directory */
-
-static const char *sim_bin(void)
-{
-	const char *b = getenv("SCHED_SIM");
-
-	return b && *b ? b : "build/sched-sim";
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return strdup("");
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
-		buf[0] = 0;
-	fclose(f);
-	return buf;
-}
 
 static const char *scratch(void)
 {
@@ -88,28 +59,13 @@ static const char *scratch_file(const char *name, const char *text)
 }
 
 /* Run a shell command line (sched-sim is "SIM"), capture everything. */
-static struct run run_cmd(const char *fmt, const char *a, const char *b)
+static struct cmd_run run_cmd(const char *fmt, const char *a, const char *b)
 {
-	char args[4096], cmd[8192], out[128], err[128];
-	struct run r;
-	int rc;
+	char args[4096], cmd[8192];
 
 	snprintf(args, sizeof(args), fmt, a ? a : "", b ? b : "");
-	snprintf(out, sizeof(out), "%s/run.out", scratch());
-	snprintf(err, sizeof(err), "%s/run.err", scratch());
-	snprintf(cmd, sizeof(cmd), "SIM=%s; { %s; } >%s 2>%s </dev/null",
-		 sim_bin(), args, out, err);
-	rc = system(cmd);
-	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-	r.out = slurp(out);
-	r.err = slurp(err);
-	return r;
-}
-
-static void run_free(struct run *r)
-{
-	free(r->out);
-	free(r->err);
+	snprintf(cmd, sizeof(cmd), "SIM=%s; { %s; }", sim_binary(), args);
+	return run_shell(cmd, NULL);
 }
 
 static void teardown(void)
@@ -143,7 +99,7 @@ static const char finish_trace[] =
 START_TEST(test_expect_every_kind)
 {
 	const char *t = scratch_file("finish.json", finish_trace);
-	struct run r;
+	struct cmd_run r;
 
 	r = run_cmd("$SIM --expect finish:/ga,/gb=0.3333+-0.001 "
 		    "--expect finish:a,b=0.3333+-0.001 "
@@ -156,7 +112,7 @@ START_TEST(test_expect_every_kind)
 	ck_assert_ptr_nonnull(strstr(r.out, "ok   finish /ga:/gb "));
 	ck_assert_ptr_nonnull(strstr(r.out, "ok   wakeup_latency_max s "));
 	ck_assert_str_eq(r.err, "");
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = run_cmd("$SIM --expect finish:/ga,/gb=1 --expect ratio:/ga,/gb=1 "
 		    "--expect wakeup_latency_max:a=1h %s", t, NULL);
@@ -171,14 +127,14 @@ START_TEST(test_expect_every_kind)
 			     "wakeup_latency_max a: not measurable (the task was "
 			     "never woken), want <= 3600000.000 ms\n"), "%s", r.err);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: 3 expectations failed\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	r = run_cmd("$SIM --expect wakeup:s=1ms %s", t, NULL);
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: command line: --expect: "
 					    "\"wakeup:s=1ms\" does not start with a kind "
 					    "of expectation; valid: "));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -190,16 +146,16 @@ END_TEST
 START_TEST(test_no_expect)
 {
 	json_t *root;
-	struct run r;
+	struct cmd_run r;
 
 	r = run_cmd("$SIM --no-group-sched traces/alice-vs-karl.json", NULL, NULL);
 	ck_assert_int_eq(r.status, 1);
-	run_free(&r);
+	cmd_run_free(&r);
 	r = run_cmd("$SIM --no-group-sched --no-expect traces/alice-vs-karl.json",
 		    NULL, NULL);
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_null(strstr(r.out, "expectations:"));
-	run_free(&r);
+	cmd_run_free(&r);
 	r = run_cmd("$SIM --json --expect xserver=0.02+-0.002 --no-group-sched "
 		    "--no-expect traces/alice-vs-karl.json", NULL, NULL);
 	ck_assert_int_eq(r.status, 0);
@@ -209,13 +165,13 @@ START_TEST(test_no_expect)
 	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
 		json_object_get(root, "expect"), 0), "what")), "share xserver");
 	json_decref(root);
-	run_free(&r);
+	cmd_run_free(&r);
 	r = run_cmd("$SIM --expect xserver=0.5 --no-group-sched --no-expect "
 		    "traces/alice-vs-karl.json", NULL, NULL);
 	ck_assert_int_eq(r.status, 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: share xserver: "
 					    "got 0.0200, want 0.5000 +- 0.0100"));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -223,9 +179,9 @@ END_TEST
 START_TEST(test_failures_named_with_output_file)
 {
 	const char *report = scratch_file("report.json", NULL);
-	struct run r = run_cmd("$SIM --json -o %s --expect /alice=0.9 "
+	struct cmd_run r = run_cmd("$SIM --json -o %s --expect /alice=0.9 "
 			       "traces/demo.json", report, NULL);
-	char *text = slurp(report);
+	char *text = read_whole(report);
 
 	ck_assert_int_eq(r.status, 1);
 	ck_assert_str_eq(r.out, "");
@@ -235,7 +191,7 @@ START_TEST(test_failures_named_with_output_file)
 			 "got 0.5000, want 0.9000 +- 0.0100\n"
 			 "sched-sim: 1 expectation failed\n");
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -293,14 +249,14 @@ START_TEST(test_junit_xml)
 {
 	const char *xml = scratch_file("junit.xml", NULL);
 	char *shape;
-	struct run r;
+	struct cmd_run r;
 
 	if (!have_python3("test_junit_xml"))
 		return;
 	/* demo.json's 3 expectations hold; the command line adds a failing one */
 	r = run_cmd("$SIM --junit %s --expect /bob=0.25 traces/demo.json", xml, NULL);
 	ck_assert_int_eq(r.status, 1);
-	run_free(&r);
+	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	ck_assert_str_eq(shape,
 		"suite traces/demo.json 4 1 0 cfs-v19 false\n"
@@ -312,12 +268,12 @@ START_TEST(test_junit_xml)
 
 	/* deterministic: the same run writes the same bytes */
 	{
-		char *a = slurp(xml), *b;
+		char *a = read_whole(xml), *b;
 
 		r = run_cmd("$SIM --junit %s --expect /bob=0.25 traces/demo.json >/dev/null",
 			    xml, NULL);
-		run_free(&r);
-		b = slurp(xml);
+		cmd_run_free(&r);
+		b = read_whole(xml);
 		ck_assert_str_eq(a, b);
 		free(a);
 		free(b);
@@ -326,7 +282,7 @@ START_TEST(test_junit_xml)
 	/* a partial run: every expectation an error */
 	r = run_cmd("$SIM --junit %s --max-events 1000 traces/demo.json", xml, NULL);
 	ck_assert_int_eq(r.status, 2);
-	run_free(&r);
+	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	ck_assert_msg(!strncmp(shape, "suite traces/demo.json 3 0 3 cfs-v19 true\n",
 			       42), "%s", shape);
@@ -347,14 +303,14 @@ START_TEST(test_junit_run_without_report)
 	const char *t = scratch_file("pingpong.json", ping_pong);
 	const char *xml = scratch_file("junit.xml", NULL);
 	char *shape;
-	struct run r;
+	struct cmd_run r;
 
 	if (!have_python3("test_junit_run_without_report"))
 		return;
 	r = run_cmd("$SIM --junit %s %s", xml, t);
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "a loop without time passing"));
-	run_free(&r);
+	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	ck_assert_msg(strstr(shape, "suite ") == shape && strstr(shape, " 1 0 1 ") &&
 		      strstr(shape, "sched-sim.pingpong | run | error: ") &&
@@ -370,14 +326,14 @@ END_TEST
 START_TEST(test_junit_escapes_names)
 {
 	char name[128], xml[160], *shape;
-	struct run r;
+	struct cmd_run r;
 
 	if (!have_python3("test_junit_escapes_names"))
 		return;
 	snprintf(name, sizeof(name), "%s/a&b<\"c\">\xff\xc0\x80.json", scratch());
 	{
 		FILE *f = fopen(name, "w");
-		char *demo = slurp("traces/demo.json");
+		char *demo = read_whole("traces/demo.json");
 
 		ck_assert_ptr_nonnull(f);
 		fputs(demo, f);
@@ -387,7 +343,7 @@ START_TEST(test_junit_escapes_names)
 	snprintf(xml, sizeof(xml), "%s/j.xml", scratch());
 	r = run_cmd("$SIM --junit %s \"$(ls -d %s/a*.json)\"", xml, scratch());
 	ck_assert_int_eq(r.status, 0);
-	run_free(&r);
+	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	/* the three bad bytes are three U+FFFD */
 	ck_assert_msg(strstr(shape, "a&b<\"c\">\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd.json 3 0 0"),
@@ -405,38 +361,38 @@ START_TEST(test_output_refuses_the_trace)
 	const char *t = scratch_file("t.json", NULL);
 	char *before, *after;
 	const char *forms[] = { "%s", "%s/./t.json", "%s/hard.json", "%s/sym.json" };
-	struct run r;
+	struct cmd_run r;
 	char cmd[512], out[256];
 
 	r = run_cmd("cp traces/demo.json %s", t, NULL);
-	run_free(&r);
+	cmd_run_free(&r);
 	snprintf(cmd, sizeof(cmd), "ln %s %s/hard.json && ln -s t.json %s/sym.json",
 		 t, scratch(), scratch());
 	ck_assert_int_eq(system(cmd), 0);
-	before = slurp(t);
+	before = read_whole(t);
 	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
 		snprintf(out, sizeof(out), forms[i], i == 0 ? t : scratch());
 		r = run_cmd("$SIM -o %s %s", out, t);
 		ck_assert_msg(r.status == 2, "-o %s: %d", out, r.status);
 		ck_assert_msg(strstr(r.err, "sched-sim: command line: -o: ") &&
 			      strstr(r.err, "is the trace file"), "%s", r.err);
-		run_free(&r);
+		cmd_run_free(&r);
 		r = run_cmd("$SIM --junit %s %s", out, t);
 		ck_assert_int_eq(r.status, 2);
 		ck_assert_ptr_nonnull(strstr(r.err, "command line: --junit: "));
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	r = run_cmd("$SIM -o %s/r.txt --junit %s/r.txt traces/demo.json", scratch(),
 		    scratch());
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "is also the -o file"));
-	run_free(&r);
-	after = slurp(t);
+	cmd_run_free(&r);
+	after = read_whole(t);
 	ck_assert_str_eq(before, after);	/* the trace is untouched */
 	/* another file is fine */
 	r = run_cmd("$SIM -o %s/other.txt %s", scratch(), t);
 	ck_assert_int_eq(r.status, 0);
-	run_free(&r);
+	cmd_run_free(&r);
 	free(before);
 	free(after);
 }
@@ -447,21 +403,21 @@ START_TEST(test_output_json_name_note)
 {
 	const char *x = scratch_file("x.json", NULL);
 	char *text;
-	struct run r;
+	struct cmd_run r;
 
 	r = run_cmd("$SIM -o %s traces/demo.json", x, NULL);
 	ck_assert_int_eq(r.status, 0);
-	text = slurp(x);
+	text = read_whole(x);
 	ck_assert_msg(!strncmp(text, "sched-sim ", 10), "%s", text);
 	free(text);
 	ck_assert_msg(strstr(r.err, "sched-sim: note: ") && strstr(r.err, "x.json "
 		      "gets the text report; --json writes the JSON report\n"), "%s",
 		      r.err);
-	run_free(&r);
+	cmd_run_free(&r);
 	r = run_cmd("$SIM --json -o %s traces/demo.json", x, NULL);
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_str_eq(r.err, "");
-	text = slurp(x);
+	text = read_whole(x);
 	{
 		json_t *root = json_loads(text, 0, NULL);
 
@@ -469,10 +425,10 @@ START_TEST(test_output_json_name_note)
 		json_decref(root);
 	}
 	free(text);
-	run_free(&r);
+	cmd_run_free(&r);
 	r = run_cmd("$SIM -o %s/x.txt traces/demo.json", scratch(), NULL);
 	ck_assert_str_eq(r.err, "");
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -503,7 +459,7 @@ static int count_lines(const char *s)
 START_TEST(test_summary)
 {
 	const char *t = many_tasks_trace(2000);
-	struct run full, sum;
+	struct cmd_run full, sum;
 
 	full = run_cmd("$SIM %s", t, NULL);
 	sum = run_cmd("$SIM --summary %s", t, NULL);
@@ -521,13 +477,13 @@ START_TEST(test_summary)
 	/* the header and group lines are the full report's */
 	ck_assert(!strncmp(sum.out, full.out, (size_t)(strstr(sum.out, "\ntotals:") -
 							sum.out)));
-	run_free(&full);
-	run_free(&sum);
+	cmd_run_free(&full);
+	cmd_run_free(&sum);
 
 	sum = run_cmd("$SIM --summary --json %s", t, NULL);
 	ck_assert_int_eq(sum.status, 2);
 	ck_assert_ptr_nonnull(strstr(sum.err, "--summary shortens the text report"));
-	run_free(&sum);
+	cmd_run_free(&sum);
 }
 END_TEST
 
@@ -579,14 +535,14 @@ START_TEST(test_task_tables_fit_100_columns)
 	const char *traces[] = { "traces/demo.json", "traces/hackbench-smp.json",
 				 "traces/rt-vs-cfs.json", "traces/smt-numa.json" };
 	const char *t = scratch_file("long.json", long_names);
-	struct run r;
+	struct cmd_run r;
 	const char *row;
 
 	for (size_t i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
 		r = run_cmd("$SIM %s", traces[i], NULL);
 		ck_assert_int_le(r.status, 1);
 		check_task_tables(r.out, traces[i]);
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	r = run_cmd("$SIM %s", t, NULL);
 	ck_assert_int_eq(r.status, 0);
@@ -602,7 +558,7 @@ START_TEST(test_task_tables_fit_100_columns)
 	row = strchr(row + 1, '\n') + 1;
 	ck_assert_msg(!strncmp(row, "                                    1024", 40),
 		      "%.60s", row);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -611,7 +567,7 @@ END_TEST
 START_TEST(test_group_finish_column)
 {
 	const char *t = scratch_file("finish.json", finish_trace);
-	struct run r = run_cmd("$SIM %s", t, NULL);
+	struct cmd_run r = run_cmd("$SIM %s", t, NULL);
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "ideal diff_pp   finish_s\n"));
@@ -622,18 +578,18 @@ START_TEST(test_group_finish_column)
 	ck_assert_ptr_nonnull(strstr(r.out, "\ns                    /                "
 					    "normal    0   0.010000"));
 	ck_assert_ptr_nonnull(strstr(r.out, "   2.100000\n"));	/* s's exit */
-	run_free(&r);
+	cmd_run_free(&r);
 	/* hogs never finish */
 	r = run_cmd("$SIM traces/demo.json", NULL, NULL);
 	ck_assert_ptr_nonnull(strstr(r.out, "+0.00          -\n  /alice "));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
 /* --version: this header's version for the library, every policy. */
 START_TEST(test_version)
 {
-	struct run r = run_cmd("$SIM --version", NULL, NULL), p;
+	struct cmd_run r = run_cmd("$SIM --version", NULL, NULL), p;
 	char line[256], *name;
 
 	ck_assert_int_eq(r.status, 0);
@@ -648,19 +604,19 @@ START_TEST(test_version)
 		ck_assert_msg(strstr(strstr(r.out, "\npolicies:"), line), "%s: %s",
 			      name, r.out);
 	}
-	run_free(&p);
-	run_free(&r);
+	cmd_run_free(&p);
+	cmd_run_free(&r);
 }
 END_TEST
 
 /* min and h: 0.05min is 3 s, 0.001h is 3.6 s, byte for byte. */
 START_TEST(test_durations_in_minutes_and_hours)
 {
-	struct run a = run_cmd("$SIM --json --duration 3s traces/demo.json", NULL, NULL);
-	struct run b = run_cmd("$SIM --json --duration 0.05min traces/demo.json", NULL, NULL);
-	struct run c = run_cmd("$SIM --json --duration 3600ms --max-wall 1h traces/demo.json",
+	struct cmd_run a = run_cmd("$SIM --json --duration 3s traces/demo.json", NULL, NULL);
+	struct cmd_run b = run_cmd("$SIM --json --duration 0.05min traces/demo.json", NULL, NULL);
+	struct cmd_run c = run_cmd("$SIM --json --duration 3600ms --max-wall 1h traces/demo.json",
 			       NULL, NULL);
-	struct run d = run_cmd("$SIM --json --duration 0.001h --dump-at 0.01min "
+	struct cmd_run d = run_cmd("$SIM --json --duration 0.001h --dump-at 0.01min "
 			       "traces/demo.json", NULL, NULL);
 
 	ck_assert_int_eq(a.status, 0);
@@ -669,40 +625,40 @@ START_TEST(test_durations_in_minutes_and_hours)
 	ck_assert_str_eq(c.out, d.out);
 	ck_assert_ptr_nonnull(strstr(d.err, "now at     0.600000000 s"));	/* 0.01 min */
 	ck_assert_ptr_nonnull(strstr(c.out, "\"duration_ns\": 3600000000"));
-	run_free(&a);
-	run_free(&b);
-	run_free(&c);
-	run_free(&d);
+	cmd_run_free(&a);
+	cmd_run_free(&b);
+	cmd_run_free(&c);
+	cmd_run_free(&d);
 	a = run_cmd("$SIM --duration 1.5m traces/demo.json", NULL, NULL);
 	ck_assert_int_eq(a.status, 2);
 	ck_assert_ptr_nonnull(strstr(a.err, "has an unknown unit \"m\"; valid: a "
 					    "string with a unit, e.g. \"4ms\" (units "
 					    "ns, us, ms, s, min, h)"));
-	run_free(&a);
+	cmd_run_free(&a);
 }
 END_TEST
 
 /* "-" is standard input: the same report, the file called <stdin>. */
 START_TEST(test_trace_from_standard_input)
 {
-	struct run a = run_cmd("$SIM traces/demo.json | tail -n +3", NULL, NULL);
-	struct run b = run_cmd("$SIM - < traces/demo.json | tail -n +3", NULL, NULL);
-	struct run c = run_cmd("$SIM - < traces/demo.json | head -n 2", NULL, NULL);
+	struct cmd_run a = run_cmd("$SIM traces/demo.json | tail -n +3", NULL, NULL);
+	struct cmd_run b = run_cmd("$SIM - < traces/demo.json | tail -n +3", NULL, NULL);
+	struct cmd_run c = run_cmd("$SIM - < traces/demo.json | head -n 2", NULL, NULL);
 
 	ck_assert_int_eq(b.status, 0);
 	ck_assert_int_gt(strlen(a.out), 500);
 	ck_assert_str_eq(a.out, b.out);
 	ck_assert_ptr_nonnull(strstr(c.out, "\ntrace file <stdin>; "));
-	run_free(&a);
-	run_free(&b);
-	run_free(&c);
+	cmd_run_free(&a);
+	cmd_run_free(&b);
+	cmd_run_free(&c);
 }
 END_TEST
 
 /* --help names a trace-format.md that exists, and the man pages. */
 START_TEST(test_help_names_the_documents)
 {
-	struct run r = run_cmd("$SIM --help", NULL, NULL);
+	struct cmd_run r = run_cmd("$SIM --help", NULL, NULL);
 	const char *line = strstr(r.out, "\nThe trace format: ");
 	char path[1024];
 
@@ -712,7 +668,7 @@ START_TEST(test_help_names_the_documents)
 	ck_assert_msg(access(path, R_OK) == 0, "%s", path);
 	ck_assert_ptr_nonnull(strstr(path, "trace-format.md"));
 	ck_assert_ptr_nonnull(strstr(r.out, "sched-sim(1), sched-sim-trace(5)"));
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 

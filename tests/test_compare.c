@@ -23,70 +23,25 @@
 #include <unistd.h>
 
 #include "check_util.h"
-
-struct run {
-	int status;
-	char *out, *err;
-};
-
-static const char *sim_bin(void)
-{
-	const char *b = getenv("SCHED_SIM");
-
-	return b && *b ? b : "build/sched-sim";
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return strdup("");
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
-		buf[0] = 0;
-	fclose(f);
-	return buf;
-}
+#include "cli_run.h"
 
 /* Run a shell command line, capture its status, stdout and stderr. */
-static struct run shell(const char *cmdline)
-{
-	char cmd[8192], out[64], err[64];
-	struct run r;
-	int rc;
-
-	snprintf(out, sizeof(out), "/tmp/schedsim-cmp-%d.out", (int)getpid());
-	snprintf(err, sizeof(err), "/tmp/schedsim-cmp-%d.err", (int)getpid());
-	/* in a subshell, so that the command's own "<" takes precedence */
-	snprintf(cmd, sizeof(cmd), "( %s ) >%s 2>%s </dev/null", cmdline, out, err);
-	rc = system(cmd);
-	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-	r.out = slurp(out);
-	r.err = slurp(err);
-	unlink(out);
-	unlink(err);
-	return r;
-}
-
-/* sched-sim with args */
-static struct run sim(const char *args)
+static struct cmd_run shell(const char *cmdline)
 {
 	char cmd[8192];
 
-	snprintf(cmd, sizeof(cmd), "%s %s", sim_bin(), args);
-	return shell(cmd);
+	/* in a subshell, so that the command's own "<" takes precedence */
+	snprintf(cmd, sizeof(cmd), "( %s )", cmdline);
+	return run_shell(cmd, NULL);
 }
 
-static void run_free(struct run *r)
+/* sched-sim with args */
+static struct cmd_run sim(const char *args)
 {
-	free(r->out);
-	free(r->err);
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", sim_binary(), args);
+	return shell(cmd);
 }
 
 /* /tmp/schedsim-cmp-PID-NAME, holding text (if not NULL) */
@@ -112,13 +67,13 @@ static void make_report(const char *trace, const char *options,
 			const char *report)
 {
 	char args[1024];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "%s --json -o %s %s", options, report, trace);
 	r = sim(args);
 	ck_assert_msg(r.status == 0, "sched-sim %s: exit %d: %s", args, r.status,
 		      r.err);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 
 static json_t *load_json(const char *text);
@@ -126,7 +81,7 @@ static json_t *load_json(const char *text);
 /* The JSON of a file. */
 static json_t *load_json_file(const char *path)
 {
-	char *text = slurp(path);
+	char *text = read_whole(path);
 	json_t *root = load_json(text);
 
 	free(text);
@@ -212,7 +167,7 @@ START_TEST(test_shares_against_analytic)
 	static const double ideal[] = { 1.0, 1.0 / 3, 2.0 / 3 };
 	char args[1024];
 	json_t *sim_report, *cmp;
-	struct run r;
+	struct cmd_run r;
 
 	make_report(trace, "", report);
 	sim_report = load_json_file(report);
@@ -247,7 +202,7 @@ START_TEST(test_shares_against_analytic)
 							     "wait_ns")) > 0);
 	}
 	json_decref(cmp);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --max-diff 1 %s %s", analytic, report);
 	r = sim(args);
@@ -255,7 +210,7 @@ START_TEST(test_shares_against_analytic)
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  /a     33.33 %    "));
 	ck_assert_ptr_nonnull(strstr(r.out, "--max-diff 1 pp: held: every share "
 				     "within it, nothing unmatched\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 	json_decref(sim_report);
 	unlink(trace);
 	unlink(analytic);
@@ -295,7 +250,7 @@ START_TEST(test_max_diff_exit_statuses)
 	char args[1024], line[512];
 	size_t over = 0;
 	json_t *cmp, *worst;
-	struct run r;
+	struct cmd_run r;
 
 	make_report(trace, "", grouped);
 	make_report(trace, "--no-group-sched", flat);
@@ -325,7 +280,7 @@ START_TEST(test_max_diff_exit_statuses)
 	ck_assert_double_eq_tol(fabs(json_real_value(json_object_get(worst,
 							"diff_pp"))), 30, 0.5);
 	json_decref(cmp);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --max-diff 5 %s %s", grouped, flat);
 	r = sim(args);
@@ -337,13 +292,13 @@ START_TEST(test_max_diff_exit_statuses)
 	snprintf(line, sizeof(line), "  B (%s): task four-3: ", flat);
 	ck_assert_msg(strstr(r.err, line) != NULL, "%s", r.err);
 	ck_assert_ptr_nonnull(strstr(r.out, "--max-diff 5 pp: exceeded, 7 failures\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --max-diff 35 %s %s", grouped, flat);
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_str_eq(r.err, "");
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(trace);
 	unlink(grouped);
 	unlink(flat);
@@ -367,7 +322,7 @@ START_TEST(test_two_seeds_and_two_tunings)
 	double worst = 0;
 	json_t *cmp, *e, *r1, *r2;
 	char args[1024];
-	struct run r;
+	struct cmd_run r;
 	size_t i;
 
 	make_report(trace, "--seed 1", s1);
@@ -383,7 +338,7 @@ START_TEST(test_two_seeds_and_two_tunings)
 	ck_assert_int_eq(json_integer_value(json_object_get(cmp, "status")), 0);
 	ck_assert_uint_eq(json_array_size(json_object_get(cmp, "failures")), 0);
 	json_decref(cmp);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	make_report(trace, "--set sched_granularity=20ms", tuned);
 	r1 = load_json_file(s1);
@@ -417,7 +372,7 @@ START_TEST(test_two_seeds_and_two_tunings)
 	json_decref(cmp);
 	json_decref(r1);
 	json_decref(r2);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(trace);
 	unlink(s1);
 	unlink(s2);
@@ -457,7 +412,7 @@ START_TEST(test_unmatched_listed)
 		"{ \"name\": \"t1\", \"share\": 1 }");
 	char args[1024];
 	json_t *cmp, *u;
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "compare %s %s %s", a, b, c);
 	r = sim(args);
@@ -479,7 +434,7 @@ START_TEST(test_unmatched_listed)
 		"\nt2   -     A         50.00 %                   n/a       n/a       n/a       n/a\n"
 		"           B      (not in this report)\n"
 		"           C      (not in this report)\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --max-diff 100 %s %s %s", a, b, c);
 	r = sim(args);
@@ -490,7 +445,7 @@ START_TEST(test_unmatched_listed)
 		"  group /z: in B, not in A, C: cannot be compared\n"
 		"  task t2: in A, not in B, C: cannot be compared\n"
 		"  task t3: in B, not in A, C: cannot be compared\n");
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --json %s %s %s", a, b, c);
 	r = sim(args);
@@ -506,7 +461,7 @@ START_TEST(test_unmatched_listed)
 	ck_assert_int_eq(json_integer_value(json_object_get(
 		compared(cmp, "groups", "path", "/y"), "present_in")), 2);
 	json_decref(cmp);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(a);
 	unlink(b);
 	unlink(c);
@@ -620,7 +575,7 @@ START_TEST(test_bad_report)
 	const char *good = temp_file("good.json", good_report);
 	const char *bad = temp_file(bc->name, bc->text);
 	char args[1024], want[2048];
-	struct run r;
+	struct cmd_run r;
 
 	if (!bc->text)
 		unlink(bad);
@@ -630,7 +585,7 @@ START_TEST(test_bad_report)
 	ck_assert_str_eq(r.out, "");
 	snprintf(want, sizeof(want), bc->message, bad, good);
 	ck_assert_str_eq(r.err, want);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(bad);
 	unlink(good);
 }
@@ -675,26 +630,26 @@ START_TEST(test_bad_command_line)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char args[1024];
-		struct run r;
+		struct cmd_run r;
 
 		snprintf(args, sizeof(args), cases[i].args, good, good);
 		r = sim(args);
 		ck_assert_msg(r.status == 2, "%s: exit %d", args, r.status);
 		ck_assert_str_eq(r.out, "");
 		ck_assert_str_eq(r.err, cases[i].message);
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	{
-		struct run r = sim("compare --help");
+		struct cmd_run r = sim("compare --help");
 
 		ck_assert_int_eq(r.status, 0);
 		ck_assert_ptr_nonnull(strstr(r.out, "usage: sched-sim compare "));
-		run_free(&r);
+		cmd_run_free(&r);
 		/* the main usage names the subcommand */
 		r = sim("--help");
 		ck_assert_ptr_nonnull(strstr(r.out, "sched-sim compare [OPTIONS] "
 					     "REPORT.json REPORT.json"));
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	unlink(good);
 }
@@ -718,10 +673,10 @@ START_TEST(test_warnings)
 		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
 		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
 	char args[1024], want[2048];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "compare --any-trace %s - <%s", one_cpu, other);
-	snprintf(want, sizeof(want), "%s %s", sim_bin(), args);
+	snprintf(want, sizeof(want), "%s %s", sim_binary(), args);
 	r = shell(want);
 	ck_assert_int_eq(r.status, 0);
 	snprintf(want, sizeof(want),
@@ -737,7 +692,7 @@ START_TEST(test_warnings)
 	ck_assert_ptr_nonnull(strstr(r.out, "sched-sim compare: 2 reports of "
 				     "different traces (--any-trace)\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "PARTIAL (stopped by interrupt)"));
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(good);
 	unlink(other);
 	unlink(one_cpu);
@@ -751,7 +706,7 @@ START_TEST(test_write_error_exit_4)
 
 	for (int json = 0; json < 2; json++) {
 		char args[1024];
-		struct run r;
+		struct cmd_run r;
 
 		snprintf(args, sizeof(args), "compare %s %s %s >/dev/full",
 			 json ? "--json" : "", good, good);
@@ -759,7 +714,7 @@ START_TEST(test_write_error_exit_4)
 		ck_assert_int_eq(r.status, 4);
 		ck_assert_str_eq(r.err, "sched-sim: cannot write standard output: "
 				 "No space left on device\n");
-		run_free(&r);
+		cmd_run_free(&r);
 	}
 	unlink(good);
 }
@@ -786,7 +741,7 @@ START_TEST(test_kernel_schema_and_job_steps)
 		"  \"job_steps\": [ { \"task\": \"make\", \"step\": \"program[0].jobs\", \"share\": 0.82 } ] }\n");
 	char args[1024];
 	json_t *cmp, *step;
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(args, sizeof(args), "compare %s %s", kernel, simulated);
 	r = sim(args);
@@ -800,7 +755,7 @@ START_TEST(test_kernel_schema_and_job_steps)
 		"\nmake:program[0].jobs        A         75.00 %                   n/a       n/a       n/a       n/a\n"
 		"                            B         82.00 %    +7.00          n/a       n/a       n/a       n/a\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  B     +7.00 pp  jobs step make:program[0].jobs\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(args, sizeof(args), "compare --json %s %s", kernel, simulated);
 	r = sim(args);
@@ -814,7 +769,7 @@ START_TEST(test_kernel_schema_and_job_steps)
 		json_object_get(cmp, "reports"), 0), "kernel")),
 		"version 6.1.0, hz 250, preemption voluntary");
 	json_decref(cmp);
-	run_free(&r);
+	cmd_run_free(&r);
 	unlink(kernel);
 	unlink(simulated);
 }
@@ -833,7 +788,7 @@ START_TEST(test_validate_script)
 	const char *report = temp_file("validate-sim.json", NULL);
 	json_t *sim_report;
 	double worst = 0;
-	struct run r;
+	struct cmd_run r;
 	FILE *f;
 
 	snprintf(dir, sizeof(dir), "/tmp/schedsim-cmp-%d-validation", (int)getpid());
@@ -873,7 +828,7 @@ START_TEST(test_validate_script)
 	json_decref(sim_report);
 
 	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s bash tools/validate.sh %s",
-		 dir, sim_bin());
+		 dir, sim_binary());
 	r = shell(cmd);
 	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
 	ck_assert_ptr_nonnull(strstr(r.out, "scenario                       policy "
@@ -887,10 +842,10 @@ START_TEST(test_validate_script)
 	ck_assert_msg(strstr(r.out, line) != NULL, "want %s in %s", line, r.out);
 	ck_assert_ptr_nonnull(strstr(r.out, "2 scenarios, 1 policy: 1 compared, "
 				     "1 skipped (no kernel report), 0 failed\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 
 	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s/no-such-tool "
-		 "bash tools/validate.sh --kernel %s", dir, dir, sim_bin());
+		 "bash tools/validate.sh --kernel %s", dir, dir, sim_binary());
 	r = shell(cmd);
 	ck_assert_int_eq(r.status, 2);
 	snprintf(line, sizeof(line), "validate-kernel: %s/no-such-tool does not exist "
@@ -898,7 +853,7 @@ START_TEST(test_validate_script)
 		 "kernel and writes a report (issue 11, section 2); nothing was "
 		 "measured\n", dir);
 	ck_assert_str_eq(r.err, line);
-	run_free(&r);
+	cmd_run_free(&r);
 
 	/*
 	 * A stand-in for kernel-run that "measures" with the simulator
@@ -910,12 +865,12 @@ START_TEST(test_validate_script)
 	snprintf(path, sizeof(path), "%s/fake-kernel-run", dir);
 	f = fopen(path, "w");
 	fprintf(f, "#!/bin/sh\n[ \"$1\" = -o ] || exit 9\n"
-		"exec %s --no-group-sched --json -o \"$2\" \"$3\"\n", sim_bin());
+		"exec %s --no-group-sched --json -o \"$2\" \"$3\"\n", sim_binary());
 	fclose(f);
 	chmod(path, 0755);
 	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s "
 		 "VALIDATE_MAX_DIFF=5 bash tools/validate.sh --kernel %s", dir,
-		 path, sim_bin());
+		 path, sim_binary());
 	r = shell(cmd);
 	ck_assert_msg(r.status == 1, "%s%s", r.out, r.err);
 	ck_assert_msg(strstr(r.out, "\none-four                       cfs-v19"
@@ -928,7 +883,7 @@ START_TEST(test_validate_script)
 	ck_assert_ptr_nonnull(strstr(r.out, "2 scenarios, 1 policy: 2 compared, "
 				     "0 skipped (no kernel report), 0 failed, 2 "
 				     "beyond 5 pp\n"));
-	run_free(&r);
+	cmd_run_free(&r);
 	snprintf(path, sizeof(path), "%s/one-four.json", kdir);
 	ck_assert_int_eq(access(path, R_OK), 0);
 
@@ -943,18 +898,18 @@ END_TEST
 START_TEST(test_validation_scenarios_run)
 {
 	char cmd[1024];
-	struct run r;
+	struct cmd_run r;
 
 	snprintf(cmd, sizeof(cmd), "for f in validation/*.json; do "
 		 "n=$(basename $f .json); "
 		 "grep -q \"\\\"name\\\": \\\"$n\\\"\" $f || { echo \"$f: name\"; exit 9; }; "
 		 "for p in $(%1$s --list-policies | awk '/^[^ ]/ { print $1 }'); do "
 		 "%1$s --policy $p --json $f >/dev/null || { echo \"$f $p\"; exit 9; }; "
-		 "done; done; ls validation/*.json | wc -l", sim_bin());
+		 "done; done; ls validation/*.json | wc -l", sim_binary());
 	r = shell(cmd);
 	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
 	ck_assert_int_ge(atoi(r.out), 13);
-	run_free(&r);
+	cmd_run_free(&r);
 }
 END_TEST
 
