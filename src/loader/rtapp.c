@@ -92,19 +92,26 @@ int rt_oom(struct rt_ctx *c)
 	return -1;
 }
 
+/* The "what" of a message or note, formatted into WHAT_SIZE bytes. */
+static void format_what(char *what, const char *fmt, va_list ap)
+{
+	struct strbuf sb;
+
+	sb_init(&sb, what, WHAT_SIZE);
+	sb_vprintf(&sb, fmt, ap);
+	sb_finish(&sb);
+}
+
 /* An error at pos, about the value at the current path.  Returns -1. */
 int rt_fail_at(struct rt_ctx *c, struct rj_pos pos, const char *valid,
 	       const char *fmt, ...)
 {
 	char what[WHAT_SIZE];
-	struct strbuf sb;
 	va_list ap;
 
-	sb_init(&sb, what, sizeof(what));
 	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
+	format_what(what, fmt, ap);
 	va_end(ap);
-	sb_finish(&sb);
 	rt_current_path(c, c->err->path, sizeof(c->err->path));
 	return error_at(c->err, c->file, c->err->path, pos.line, pos.column,
 			valid, what);
@@ -115,14 +122,11 @@ int rt_fail_at_path(struct rt_ctx *c, const char *path, struct rj_pos pos,
 		    const char *valid, const char *fmt, ...)
 {
 	char what[WHAT_SIZE];
-	struct strbuf sb;
 	va_list ap;
 
-	sb_init(&sb, what, sizeof(what));
 	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
+	format_what(what, fmt, ap);
 	va_end(ap);
-	sb_finish(&sb);
 	return error_at(c->err, c->file, path, pos.line, pos.column, valid,
 			what);
 }
@@ -151,14 +155,11 @@ int rt_note_at(struct rt_ctx *c, const char *path, struct rj_pos pos,
 	       const char *fmt, ...)
 {
 	char what[WHAT_SIZE];
-	struct strbuf sb;
 	va_list ap;
 
-	sb_init(&sb, what, sizeof(what));
 	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
+	format_what(what, fmt, ap);
 	va_end(ap);
-	sb_finish(&sb);
 	if (rt_add_line(&c->notes, &c->nr_notes, &c->notes_cap,
 			strdup_printf("%s:%d:%d: %s: %s", c->file, pos.line,
 				      pos.column, path, what)))
