@@ -558,7 +558,7 @@ static void text_stats(const struct sim_result *r, bool all_tasks,
 
 		if (!tr->trace_task && (!tr->started || !all_tasks))
 			continue;
-		fprintf(out, "%-32s", tr->name);
+		text_name(out, tr->name, 32);
 		for (size_t i = 0; i < st->nr_task; i++)
 			fprintf(out, " %14" PRIu64, st->task[t * st->nr_task + i]);
 		fprintf(out, "\n");
@@ -572,7 +572,7 @@ static void text_stats(const struct sim_result *r, bool all_tasks,
 
 		snprintf(name, sizeof(name), "%s:%s", r->tasks[js->task].name,
 			 js->step);
-		fprintf(out, "%-32s", name);
+		text_name(out, name, 32);
 		for (size_t i = 0; i < st->nr_task; i++)
 			fprintf(out, " %14" PRIu64, steps[j * st->nr_task + i]);
 		fprintf(out, "\n");
