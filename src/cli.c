@@ -351,38 +351,43 @@ static int parse_max_events(struct cli *c, const char *arg)
 	return 0;
 }
 
-static int parse_max_wall(struct cli *c, const char *arg)
+/*
+ * A duration option: "OPT: why; valid: VALID" when it does not parse,
+ * and with above_zero, 0 is refused too.  0, or SIM_INVALID after the
+ * message.
+ */
+static int parse_duration_option(const char *option, const char *arg,
+				 const char *valid, bool above_zero,
+				 uint64_t *ns)
 {
-	static const char valid[] = "a wall-clock time above 0 with a unit, "
-				    "e.g. \"30s\" (units ns, us, ms, s, min, h)";
 	char why[200];
 
-	c->max_wall = arg;
-	if (sim_parse_duration(arg, &c->max_wall_ns, why, sizeof(why))) {
-		fprintf(stderr, "sched-sim: command line: --max-wall: %s; "
-			"valid: %s\n", why, valid);
+	if (sim_parse_duration(arg, ns, why, sizeof(why))) {
+		fprintf(stderr, "sched-sim: command line: %s: %s; valid: %s\n",
+			option, why, valid);
 		return SIM_INVALID;
 	}
-	if (!c->max_wall_ns)
-		return bad_value("--max-wall", arg, "is not above 0", valid);
+	if (above_zero && !*ns)
+		return bad_value(option, arg, "is not above 0", valid);
 	return 0;
+}
+
+static int parse_max_wall(struct cli *c, const char *arg)
+{
+	c->max_wall = arg;
+	return parse_duration_option("--max-wall", arg,
+				     "a wall-clock time above 0 with a unit, "
+				     "e.g. \"30s\" (units ns, us, ms, s, min, h)",
+				     true, &c->max_wall_ns);
 }
 
 static int parse_series(struct cli *c, const char *arg)
 {
-	static const char valid[] = "an interval above 0 with a unit, "
-				    "e.g. \"100ms\" (units ns, us, ms, s)";
-	char why[200];
-
 	c->series = arg;
-	if (sim_parse_duration(arg, &c->series_ns, why, sizeof(why))) {
-		fprintf(stderr, "sched-sim: command line: --series: %s; "
-			"valid: %s\n", why, valid);
-		return SIM_INVALID;
-	}
-	if (!c->series_ns)
-		return bad_value("--series", arg, "is not above 0", valid);
-	return 0;
+	return parse_duration_option("--series", arg,
+				     "an interval above 0 with a unit, "
+				     "e.g. \"100ms\" (units ns, us, ms, s)",
+				     true, &c->series_ns);
 }
 
 /*
@@ -652,14 +657,9 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 /* A simulated time of --from or --to; -1 (exit 2) if it is not one. */
 static int parse_log_time(const char *option, const char *arg, uint64_t *ns)
 {
-	char why[200];
-
-	if (!sim_parse_duration(arg, ns, why, sizeof(why)))
-		return 0;
-	fprintf(stderr, "sched-sim: command line: %s: %s; valid: a simulated "
-		"time with a unit, e.g. \"1.5s\" (units ns, us, ms, s)\n",
-		option, why);
-	return -1;
+	return parse_duration_option(option, arg, "a simulated time with a "
+				     "unit, e.g. \"1.5s\" (units ns, us, ms, s)",
+				     false, ns) ? -1 : 0;
 }
 
 /*
