@@ -499,6 +499,10 @@ SIM_API int sim_blocked_info(const sim_result *r, size_t i,
 SIM_API size_t sim_expect_count(const sim_result *r);
 SIM_API int sim_expect_info(const sim_result *r, size_t i,
 			    sim_expect_outcome *out);
+/* Expectation i's outcome in words, as the text report gives it ("got
+ * 0.0200, want 0.5000 +- 0.0100", latencies in ms); -1 past the end. */
+SIM_API int sim_expect_detail(const sim_result *r, size_t i, char *buf,
+			      size_t len);
 
 /* A group's ("/path", descendants included) or a task's share of all the
  * CPU time tasks used; -1 if there is no such group or task. */

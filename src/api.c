@@ -522,6 +522,21 @@ int sim_expect_info(const sim_result *r, size_t i, sim_expect_outcome *out)
 	return 0;
 }
 
+int sim_expect_detail(const sim_result *r, size_t i, char *buf, size_t len)
+{
+	struct expect_outcome *o;
+	int failed;
+
+	if (i >= r->trace->nr_expects)
+		return -1;
+	o = outcomes_of(r, &failed);
+	if (!o)
+		return -1;
+	expect_outcome_text(&o[i], buf, len);
+	free(o);
+	return 0;
+}
+
 double sim_share(const sim_result *result, const char *group_or_task)
 {
 	const struct trace *t = result->trace;

@@ -12,30 +12,6 @@
 
 #include "cli_expect.h"
 
-/* A wakeup latency expectation: want is a limit in ns, not a value. */
-static int is_latency(const sim_expect_outcome *o)
-{
-	return !strncmp(o->what, "wakeup_latency_", 15);
-}
-
-const char *expect_detail(const sim_expect_outcome *o, char *buf, size_t len)
-{
-	if (is_latency(o) && !o->measurable)
-		snprintf(buf, len, "not measurable (the task was never woken), "
-			 "want <= %.3f ms", o->want / 1e6);
-	else if (is_latency(o))
-		snprintf(buf, len, "got %.3f ms, want <= %.3f ms", o->got / 1e6,
-			 o->want / 1e6);
-	else if (!o->measurable)
-		snprintf(buf, len, "not measurable (nothing to compare: no CPU "
-			 "time or an unfinished group), want %.4f +- %.4f",
-			 o->want, o->tolerance);
-	else
-		snprintf(buf, len, "got %.4f, want %.4f +- %.4f", o->got,
-			 o->want, o->tolerance);
-	return buf;
-}
-
 int expect_print_failures(const sim_result *r, FILE *err)
 {
 	int failed = 0;
@@ -44,10 +20,11 @@ int expect_print_failures(const sim_result *r, FILE *err)
 		sim_expect_outcome o;
 		char detail[200];
 
-		if (sim_expect_info(r, i, &o) || o.ok)
+		if (sim_expect_info(r, i, &o) || o.ok ||
+		    sim_expect_detail(r, i, detail, sizeof(detail)))
 			continue;
 		fprintf(err, "sched-sim: expectation failed: %s: %s\n", o.what,
-			expect_detail(&o, detail, sizeof(detail)));
+			detail);
 		failed++;
 	}
 	if (failed)
@@ -192,14 +169,14 @@ void junit_write(const sim_trace *t, const sim_result *r, const char *why,
 		sim_expect_outcome o;
 		char detail[200];
 
-		if (sim_expect_info(r, i, &o))
+		if (sim_expect_info(r, i, &o) ||
+		    sim_expect_detail(r, i, detail, sizeof(detail)))
 			continue;
 		fputs("    <testcase classname=\"", f);
 		class_name(f, sim_trace_file(t));
 		fputs("\" name=\"", f);
 		xml_text(f, o.what);
 		fputs("\"", f);
-		expect_detail(&o, detail, sizeof(detail));
 		if (partial) {
 			fputs(">\n      <error type=\"partial\" message=\"the run "
 			      "was stopped before its end; over the time "

@@ -11,9 +11,6 @@
 
 #include <schedsim.h>
 
-/* "got 0.0200, want 0.5000 +- 0.0100", as the text report says it. */
-const char *expect_detail(const sim_expect_outcome *o, char *buf, size_t len);
-
 /*
  * Each failed expectation by name on err ("sched-sim: expectation
  * failed: share /alice: got ..."), then how many failed.  The count.

@@ -580,6 +580,28 @@ static void text_stats(const struct sim_result *r, bool all_tasks,
 	free(steps);
 }
 
+const char *expect_outcome_text(const struct expect_outcome *o, char *buf,
+				size_t len)
+{
+	bool latency = o->ex->kind == EXPECT_LATENCY_MAX ||
+		       o->ex->kind == EXPECT_LATENCY_AVG;
+
+	if (latency && !o->measurable)
+		snprintf(buf, len, "not measurable (the task was never woken), "
+			 "want <= %.3f ms", o->want / 1e6);
+	else if (latency)
+		snprintf(buf, len, "got %.3f ms, want <= %.3f ms", o->got / 1e6,
+			 o->want / 1e6);
+	else if (!o->measurable)
+		snprintf(buf, len, "not measurable (nothing to compare: no CPU "
+			 "time or an unfinished group), want %.4f +- %.4f",
+			 o->want, o->tolerance);
+	else
+		snprintf(buf, len, "got %.4f, want %.4f +- %.4f", o->got,
+			 o->want, o->tolerance);
+	return buf;
+}
+
 void report_text(const struct sim_result *r,
 		 const struct expect_outcome *outcomes, bool all_tasks,
 		 bool summary, FILE *out)
@@ -689,23 +711,11 @@ after_tasks:
 		for (size_t i = 0; i < t->nr_expects; i++) {
 			const struct expect_outcome *o = &outcomes[i];
 
-			fprintf(out, "  %-4s %-40s ", o->ok ? "ok" : "FAIL",
-				o->ex->what);
-			if (!o->measurable && (o->ex->kind == EXPECT_LATENCY_MAX ||
-					       o->ex->kind == EXPECT_LATENCY_AVG))
-				fprintf(out, "not measurable (the task was never "
-					"woken), want <= %.3f ms\n", o->want / 1e6);
-			else if (o->ex->kind == EXPECT_LATENCY_MAX ||
-				 o->ex->kind == EXPECT_LATENCY_AVG)
-				fprintf(out, "got %.3f ms, want <= %.3f ms\n",
-					o->got / 1e6, o->want / 1e6);
-			else if (!o->measurable)
-				fprintf(out, "not measurable (nothing to compare: "
-					"no CPU time or an unfinished group), "
-					"want %.4f +- %.4f\n", o->want, o->tolerance);
-			else
-				fprintf(out, "got %.4f, want %.4f +- %.4f\n",
-					o->got, o->want, o->tolerance);
+			char detail[200];
+
+			fprintf(out, "  %-4s %-40s %s\n", o->ok ? "ok" : "FAIL",
+				o->ex->what,
+				expect_outcome_text(o, detail, sizeof(detail)));
 		}
 	}
 	if (flags & SIM_REPORT_STATS)

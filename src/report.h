@@ -18,6 +18,11 @@ struct expect_outcome {
 	bool ok;
 };
 
+/* "got 0.0200, want 0.5000 +- 0.0100" (latencies in ms): what the text
+ * report, sim_expect_detail() and kernel-run say of an outcome. */
+const char *expect_outcome_text(const struct expect_outcome *o, char *buf,
+				size_t len);
+
 /* Check every expectation; returns how many failed. outcomes[nr_expects] */
 int evaluate_expectations(const struct sim_result *r,
 			  struct expect_outcome *outcomes);

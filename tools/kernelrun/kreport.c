@@ -586,18 +586,13 @@ int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 		 * a file nobody reads */
 		for (size_t i = 0; i < t->nr_expects; i++) {
 			const struct expect_outcome *e = &outcomes[i];
+			char detail[200];
 
-			if (e->ok)
-				continue;
-			if (!e->measurable)
+			if (!e->ok)
 				fprintf(stderr, KR_NAME ": expectation failed: "
-					"%s: not measurable, want %.4f +- %.4f\n",
-					e->ex->what, e->want, e->tolerance);
-			else
-				fprintf(stderr, KR_NAME ": expectation failed: "
-					"%s: got %.4f, want %.4f +- %.4f\n",
-					e->ex->what, e->got, e->want,
-					e->tolerance);
+					"%s: %s\n", e->ex->what,
+					expect_outcome_text(e, detail,
+							    sizeof(detail)));
 		}
 		fprintf(stderr, KR_NAME ": %d expectation%s failed\n", failed,
 			failed > 1 ? "s" : "");
