@@ -56,7 +56,8 @@ static inline void replace_child(struct rb_node *parent, struct rb_node *old,
  * left rotation at p when n is p's right child and a right rotation
  * otherwise.  Colours are left to the caller.
  */
-static void lift(struct rb_node *n, struct rb_root *root)
+static void lift(struct rb_node *n, struct rb_root *root,
+		 const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *p = rb_parent(n);
 	struct rb_node *g = rb_parent(p);
@@ -70,10 +71,14 @@ static void lift(struct rb_node *n, struct rb_root *root)
 	set_parent(p, n);
 	set_parent(n, g);
 	replace_child(g, p, n, root);
+	/* n now spans what p spanned; p lost n's outer side */
+	if (aug)
+		aug->rotate(p, n);
 }
 
-/* lib/rbtree.c: rb_insert_color */
-RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root)
+/* lib/rbtree.c: __rb_insert (aug NULL: rb_insert_color) */
+static void insert_rebalance(struct rb_node *node, struct rb_root *root,
+			     const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *parent;
 
@@ -99,14 +104,14 @@ RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root)
 
 		/* Inner grandchild: straighten into a line first. */
 		if ((node == parent->rb_right) != right) {
-			lift(node, root);
+			lift(node, root, aug);
 			parent = node;
 		}
 
 		/* Outer grandchild: parent becomes the black subtree top. */
 		set_color(parent, RB_BLACK);
 		set_color(gparent, RB_RED);
-		lift(parent, root);
+		lift(parent, root, aug);
 		break;
 	}
 	set_color(root->rb_node, RB_BLACK);
@@ -118,7 +123,8 @@ RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root)
  * the sibling side or pass the deficit up until it can be absorbed.
  */
 static void erase_fixup(struct rb_node *n, struct rb_node *parent,
-			struct rb_root *root)
+			struct rb_root *root,
+			const struct rb_augment_callbacks *aug)
 {
 	while (n != root->rb_node && rb_is_black(n)) {
 		/*
@@ -134,7 +140,7 @@ static void erase_fixup(struct rb_node *n, struct rb_node *parent,
 			/* Make the sibling black so the cases below apply. */
 			set_color(sib, RB_BLACK);
 			set_color(parent, RB_RED);
-			lift(sib, root);
+			lift(sib, root, aug);
 			sib = *child(parent, !right);
 		}
 
@@ -153,7 +159,7 @@ static void erase_fixup(struct rb_node *n, struct rb_node *parent,
 			/* Move the red nephew to the far side. */
 			set_color(near, RB_BLACK);
 			set_color(sib, RB_RED);
-			lift(near, root);
+			lift(near, root, aug);
 			sib = near;
 			far = *child(sib, !right);
 		}
@@ -162,7 +168,7 @@ static void erase_fixup(struct rb_node *n, struct rb_node *parent,
 		set_color(sib, color(parent));
 		set_color(parent, RB_BLACK);
 		set_color(far, RB_BLACK);
-		lift(sib, root);
+		lift(sib, root, aug);
 		n = root->rb_node;
 		break;
 	}
@@ -170,8 +176,9 @@ static void erase_fixup(struct rb_node *n, struct rb_node *parent,
 		set_color(n, RB_BLACK);
 }
 
-/* lib/rbtree.c: rb_erase */
-RB_API void rb_erase(struct rb_node *node, struct rb_root *root)
+/* lib/rbtree.c: ____rb_erase_color's caller (aug NULL: rb_erase) */
+static void erase_node(struct rb_node *node, struct rb_root *root,
+		       const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *orphan;		/* takes the removed slot */
 	struct rb_node *parent;		/* orphan's parent afterwards */
@@ -216,8 +223,41 @@ RB_API void rb_erase(struct rb_node *node, struct rb_root *root)
 		replace_child(rb_parent(node), node, succ, root);
 	}
 
+	/*
+	 * Every node whose subtree lost a member (including the successor,
+	 * now in node's place) lies on the path from parent to the root:
+	 * recompute those before any rotation copies their values.
+	 */
+	if (aug && parent)
+		aug->propagate(parent, NULL);
 	if (removed_black)
-		erase_fixup(orphan, parent, root);
+		erase_fixup(orphan, parent, root, aug);
+}
+
+/* lib/rbtree.c: rb_insert_color */
+RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	insert_rebalance(node, root, NULL);
+}
+
+/* lib/rbtree.c: rb_erase */
+RB_API void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	erase_node(node, root, NULL);
+}
+
+/* include/linux/rbtree_augmented.h: rb_insert_augmented */
+RB_API void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+				const struct rb_augment_callbacks *aug)
+{
+	insert_rebalance(node, root, aug);
+}
+
+/* include/linux/rbtree_augmented.h: rb_erase_augmented */
+RB_API void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
+			       const struct rb_augment_callbacks *aug)
+{
+	erase_node(node, root, aug);
 }
 
 /* lib/rbtree.c: rb_first */

@@ -86,6 +86,26 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 RB_API void rb_insert_color(struct rb_node *node, struct rb_root *root);
 RB_API void rb_erase(struct rb_node *node, struct rb_root *root);
 
+/*
+ * Augmented trees (include/linux/rbtree_augmented.h): each node caches a
+ * value computed from its subtree (eevdf: the least vruntime below it).
+ * propagate(node, stop) recomputes node and its ancestors up to stop
+ * (NULL: the root; erase propagates from the lowest changed node, so the
+ * kernel's copy callback is not needed); rotate(old, new) after new was lifted above old: new now
+ * spans old's former subtree (so takes old's value) and old is
+ * recomputed from its new children.  To insert, set the new node's own
+ * value, link it, propagate from its parent, then rb_insert_augmented.
+ */
+struct rb_augment_callbacks {
+	void (*propagate)(struct rb_node *node, struct rb_node *stop);
+	void (*rotate)(struct rb_node *old, struct rb_node *new);
+};
+
+RB_API void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+				const struct rb_augment_callbacks *aug);
+RB_API void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
+			       const struct rb_augment_callbacks *aug);
+
 RB_API struct rb_node *rb_first(const struct rb_root *root);
 RB_API struct rb_node *rb_last(const struct rb_root *root);
 RB_API struct rb_node *rb_next(const struct rb_node *node);

@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * policy/eevdf/fair.c - the EEVDF core of kernel/sched/fair.c, Linux v6.12.
+ *
+ * Each function names the v6.12 function it ports.  Fixed-point
+ * arithmetic, field names and the order of updates follow the kernel;
+ * the text is our own.  Included by policy.c.
+ */
+
+/* ---- weights ------------------------------------------------------------ */
+
+/* kernel/sched/sched.h v6.12: scale_load_down (64-bit) */
+static unsigned long scale_load_down(unsigned long w)
+{
+	if (!w)
+		return 0;
+	w >>= SCHED_FIXEDPOINT_SHIFT;
+	return w > 2 ? w : 2;
+}
+
+/* include/linux/math64.h: mul_u64_u32_shr */
+static u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
+{
+	return (u64)(((unsigned __int128)a * mul) >> shift);
+}
+
+static int fls32(u32 x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+/* kernel/sched/fair.c v6.12: __update_inv_weight */
+static void __update_inv_weight(struct load_weight *lw)
+{
+	unsigned long w;
+
+	if (lw->inv_weight)
+		return;
+	w = scale_load_down(lw->weight);
+	if (w >= WMULT_CONST)
+		lw->inv_weight = 1;
+	else if (!w)
+		lw->inv_weight = WMULT_CONST;
+	else
+		lw->inv_weight = WMULT_CONST / w;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: __calc_delta.  delta_exec * weight / lw->weight
+ * as a multiplication by the inverse, shifting the factor down whenever it
+ * outgrows 32 bits so the product fits.
+ */
+static u64 __calc_delta(u64 delta_exec, unsigned long weight,
+			struct load_weight *lw)
+{
+	u64 fact = scale_load_down(weight);
+	u32 fact_hi = (u32)(fact >> 32);
+	int shift = WMULT_SHIFT;
+	int fs;
+
+	__update_inv_weight(lw);
+	if (fact_hi) {
+		fs = fls32(fact_hi);
+		shift -= fs;
+		fact >>= fs;
+	}
+	fact = (u64)(u32)fact * lw->inv_weight;
+	fact_hi = (u32)(fact >> 32);
+	if (fact_hi) {
+		fs = fls32(fact_hi);
+		shift -= fs;
+		fact >>= fs;
+	}
+	return mul_u64_u32_shr(delta_exec, (u32)fact, (unsigned int)shift);
+}
+
+/* kernel/sched/fair.c v6.12: calc_delta_fair (wall time -> virtual time) */
+static u64 calc_delta_fair(u64 delta, struct sched_entity *se)
+{
+	if (se->load.weight != NICE_0_LOAD)
+		delta = __calc_delta(delta, NICE_0_LOAD, &se->load);
+	return delta;
+}
+
+/* kernel/sched/fair.c v6.12: update_load_add / update_load_sub / update_load_set */
+static void update_load_add(struct load_weight *lw, unsigned long inc)
+{
+	lw->weight += inc;
+	lw->inv_weight = 0;
+}
+
+static void update_load_sub(struct load_weight *lw, unsigned long dec)
+{
+	lw->weight -= dec;
+	lw->inv_weight = 0;
+}
+
+static void update_load_set(struct load_weight *lw, unsigned long w)
+{
+	lw->weight = w;
+	lw->inv_weight = 0;
+}
+
+/* ---- virtual time --------------------------------------------------------- */
+
+/* kernel/sched/fair.c v6.12: min_vruntime (wrap-safe) */
+static u64 min_vruntime(u64 min, u64 vruntime)
+{
+	return (s64)(vruntime - min) < 0 ? vruntime : min;
+}
+
+/* kernel/sched/fair.c v6.12: entity_before (the tree's order: deadline) */
+static bool entity_before(const struct sched_entity *a,
+			  const struct sched_entity *b)
+{
+	return (s64)(a->deadline - b->deadline) < 0;
+}
+
+/* kernel/sched/fair.c v6.12: entity_key (vruntime relative to min_vruntime) */
+static s64 entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	return (s64)(se->vruntime - cfs_rq->min_vruntime);
+}
+
+#define __node_2_se(node) rb_entry((node), struct sched_entity, run_node)
+
+/*
+ * kernel/sched/fair.c v6.12: avg_vruntime_add.  The queue keeps
+ * avg_vruntime = sum (v_i - min_vruntime) * w_i and avg_load = sum w_i
+ * over the entities in the tree (curr is added on the fly), so that
+ * V = min_vruntime + avg_vruntime / avg_load needs no walk.
+ */
+static void avg_vruntime_add(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	unsigned long weight = scale_load_down(se->load.weight);
+	s64 key = entity_key(cfs_rq, se);
+
+	cfs_rq->avg_vruntime += key * (s64)weight;
+	cfs_rq->avg_load += weight;
+}
+
+/* kernel/sched/fair.c v6.12: avg_vruntime_sub */
+static void avg_vruntime_sub(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	unsigned long weight = scale_load_down(se->load.weight);
+	s64 key = entity_key(cfs_rq, se);
+
+	cfs_rq->avg_vruntime -= key * (s64)weight;
+	cfs_rq->avg_load -= weight;
+}
+
+/* kernel/sched/fair.c v6.12: avg_vruntime_update (min_vruntime moved by delta) */
+static void avg_vruntime_update(struct cfs_rq *cfs_rq, s64 delta)
+{
+	cfs_rq->avg_vruntime -= (s64)cfs_rq->avg_load * delta;
+}
+
+/* kernel/sched/fair.c v6.12: avg_vruntime, V rounded towards -inf */
+static u64 avg_vruntime(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr = cfs_rq->curr;
+	s64 avg = cfs_rq->avg_vruntime;
+	long load = (long)cfs_rq->avg_load;
+
+	if (curr && curr->on_rq) {
+		unsigned long weight = scale_load_down(curr->load.weight);
+
+		avg += entity_key(cfs_rq, curr) * (s64)weight;
+		load += (long)weight;
+	}
+	if (load) {
+		if (avg < 0)
+			avg -= (load - 1);	/* floor, not truncation */
+		avg = avg / load;
+	}
+	return cfs_rq->min_vruntime + (u64)avg;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: update_entity_lag.  vlag = V - v_i, clamped
+ * to what two slices (or a tick) are worth in the entity's virtual time.
+ */
+static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	u64 tick = cfs_rq->rq->m->tick_nsec;
+	s64 lag, limit;
+
+	lag = (s64)(avg_vruntime(cfs_rq) - se->vruntime);
+	limit = (s64)calc_delta_fair(2 * se->slice > tick ? 2 * se->slice : tick,
+				     se);
+	se->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: vruntime_eligible.  v <= V, written without
+ * the division: (v - min_vruntime) * load <= avg_vruntime.
+ */
+static bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
+{
+	struct sched_entity *curr = cfs_rq->curr;
+	s64 avg = cfs_rq->avg_vruntime;
+	long load = (long)cfs_rq->avg_load;
+
+	if (curr && curr->on_rq) {
+		unsigned long weight = scale_load_down(curr->load.weight);
+
+		avg += entity_key(cfs_rq, curr) * (s64)weight;
+		load += (long)weight;
+	}
+	return avg >= (s64)(vruntime - cfs_rq->min_vruntime) * load;
+}
+
+/* kernel/sched/fair.c v6.12: entity_eligible */
+static bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	return vruntime_eligible(cfs_rq, se->vruntime);
+}
+
+/* kernel/sched/fair.c v6.12: __update_min_vruntime (never backwards) */
+static u64 __update_min_vruntime(struct cfs_rq *cfs_rq, u64 vruntime)
+{
+	u64 min_vruntime = cfs_rq->min_vruntime;
+	s64 delta = (s64)(vruntime - min_vruntime);
+
+	if (delta > 0) {
+		avg_vruntime_update(cfs_rq, delta);
+		min_vruntime = vruntime;
+	}
+	return min_vruntime;
+}
+
+static struct sched_entity *__pick_root_entity(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *root = cfs_rq->tasks_timeline.rb_node;
+
+	return root ? __node_2_se(root) : NULL;
+}
+
+/* kernel/sched/fair.c v6.12: __pick_first_entity */
+static struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->rb_leftmost ? __node_2_se(cfs_rq->rb_leftmost) : NULL;
+}
+
+/* kernel/sched/fair.c v6.12: update_min_vruntime */
+static void update_min_vruntime(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *se = __pick_root_entity(cfs_rq);
+	struct sched_entity *curr = cfs_rq->curr;
+	u64 vruntime = cfs_rq->min_vruntime;
+
+	if (curr) {
+		if (curr->on_rq)
+			vruntime = curr->vruntime;
+		else
+			curr = NULL;
+	}
+	if (se) {
+		if (!curr)
+			vruntime = se->min_vruntime;
+		else
+			vruntime = min_vruntime(vruntime, se->min_vruntime);
+	}
+	cfs_rq->min_vruntime = __update_min_vruntime(cfs_rq, vruntime);
+}
+
+/* ---- the augmented tree ------------------------------------------------- */
+
+/*
+ * kernel/sched/fair.c v6.12: min_vruntime_update, the augment's compute
+ * step: a node's min_vruntime is the least vruntime in its subtree.
+ * Returns whether the cached value was already right (RB_DECLARE_CALLBACKS'
+ * early stop).
+ */
+static bool min_vruntime_update(struct sched_entity *se, bool exit)
+{
+	u64 old_min_vruntime = se->min_vruntime;
+	struct rb_node *node = &se->run_node;
+
+	se->min_vruntime = se->vruntime;
+	if (node->rb_left)
+		se->min_vruntime = min_vruntime(se->min_vruntime,
+				__node_2_se(node->rb_left)->min_vruntime);
+	if (node->rb_right)
+		se->min_vruntime = min_vruntime(se->min_vruntime,
+				__node_2_se(node->rb_right)->min_vruntime);
+	return exit && se->min_vruntime == old_min_vruntime;
+}
+
+/* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' propagate */
+static void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop)
+{
+	while (rb != stop) {
+		struct sched_entity *se = __node_2_se(rb);
+
+		/* not stopping early: erase recomputes the whole path */
+		min_vruntime_update(se, false);
+		rb = rb_parent(rb);
+	}
+}
+
+/* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' rotate */
+static void min_vruntime_cb_rotate(struct rb_node *rb_old, struct rb_node *rb_new)
+{
+	struct sched_entity *old = __node_2_se(rb_old);
+	struct sched_entity *new = __node_2_se(rb_new);
+
+	new->min_vruntime = old->min_vruntime;
+	min_vruntime_update(old, false);
+}
+
+static const struct rb_augment_callbacks min_vruntime_cb = {
+	.propagate = min_vruntime_cb_propagate,
+	.rotate = min_vruntime_cb_rotate,
+};
+
+/*
+ * kernel/sched/fair.c v6.12: __enqueue_entity (rb_add_augmented_cached
+ * with __entity_less: equal deadlines go to the right).
+ */
+static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct rb_node **link = &cfs_rq->tasks_timeline.rb_node;
+	struct rb_node *parent = NULL;
+	bool leftmost = true;
+
+	avg_vruntime_add(cfs_rq, se);
+	se->min_vruntime = se->vruntime;
+	while (*link) {
+		parent = *link;
+		if (entity_before(se, __node_2_se(parent))) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(&se->run_node, parent, link);
+	if (parent)
+		min_vruntime_cb_propagate(parent, NULL);
+	rb_insert_augmented(&se->run_node, &cfs_rq->tasks_timeline,
+			    &min_vruntime_cb);
+	if (leftmost)
+		cfs_rq->rb_leftmost = &se->run_node;
+}
+
+/* kernel/sched/fair.c v6.12: __dequeue_entity */
+static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (cfs_rq->rb_leftmost == &se->run_node)
+		cfs_rq->rb_leftmost = rb_next(&se->run_node);
+	rb_erase_augmented(&se->run_node, &cfs_rq->tasks_timeline,
+			   &min_vruntime_cb);
+	avg_vruntime_sub(cfs_rq, se);
+}
+
+/* ---- picking -------------------------------------------------------------- */
+
+/*
+ * kernel/sched/fair.c v6.12: pick_eevdf.  Among the eligible entities
+ * (v_i <= V), the earliest deadline: the tree is ordered by deadline and
+ * each node knows its subtree's least vruntime, so a subtree holds an
+ * eligible entity iff its min_vruntime is eligible.  RUN_TO_PARITY keeps
+ * curr while it still holds the deadline stashed in vlag at its pick
+ * (set_next_entity), i.e. until its slice is used up.
+ */
+static struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *node = cfs_rq->tasks_timeline.rb_node;
+	struct sched_entity *se = __pick_first_entity(cfs_rq);
+	struct sched_entity *curr = cfs_rq->curr;
+	struct sched_entity *best = NULL;
+	struct policy_machine *m = cfs_rq->rq->m;
+
+	if (cfs_rq->nr_running == 1)
+		return curr && curr->on_rq ? curr : se;
+
+	if (curr && (!curr->on_rq || !entity_eligible(cfs_rq, curr)))
+		curr = NULL;
+
+	if (sched_feat(m, RUN_TO_PARITY) && curr &&
+	    curr->vlag == (s64)curr->deadline)
+		return curr;
+
+	if (se && entity_eligible(cfs_rq, se)) {
+		best = se;
+		goto found;
+	}
+
+	while (node) {
+		struct rb_node *left = node->rb_left;
+
+		/* an eligible entity on the left has an earlier deadline */
+		if (left && vruntime_eligible(cfs_rq,
+					      __node_2_se(left)->min_vruntime)) {
+			node = left;
+			continue;
+		}
+		se = __node_2_se(node);
+		if (entity_eligible(cfs_rq, se)) {
+			best = se;
+			break;
+		}
+		node = node->rb_right;
+	}
+found:
+	if (!best || (curr && entity_before(curr, best)))
+		best = curr;
+	return best;
+}
+
+/* ---- slices, deadlines, placement ---------------------------------------- */
+
+/*
+ * kernel/sched/fair.c v6.12: update_deadline.  When v_i reaches its
+ * deadline the request is done: a new one, vd_i = v_i + r_i / w_i, and a
+ * reschedule.
+ */
+static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if ((s64)(se->vruntime - se->deadline) < 0)
+		return false;
+	se->slice = cfs_rq->rq->m->sysctl.base_slice;	/* no custom slices */
+	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	return true;
+}
+
+static void resched_curr(struct rq *rq)
+{
+	rq->need_resched = true;
+	policy_host_resched(rq->m->host, rq->cpu);
+}
+
+/*
+ * kernel/sched/fair.c v6.12: did_preempt_short.  Without custom slices
+ * it only fires when curr lost its slice protection and its eligibility.
+ */
+static bool did_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	if (!sched_feat(cfs_rq->rq->m, PREEMPT_SHORT))
+		return false;
+	if (curr->vlag == (s64)curr->deadline)
+		return false;
+	return !entity_eligible(cfs_rq, curr);
+}
+
+/* kernel/sched/fair.c v6.12: update_curr_se (the wall-clock part) */
+static s64 update_curr_se(struct rq *rq, struct sched_entity *curr)
+{
+	u64 now = rq->clock_task;
+	s64 delta_exec = (s64)(now - curr->exec_start);
+
+	if (delta_exec <= 0)
+		return delta_exec;
+	curr->exec_start = now;
+	curr->sum_exec_runtime += (u64)delta_exec;
+	return delta_exec;
+}
+
+/* kernel/sched/fair.c v6.12: update_curr */
+static void update_curr(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr = cfs_rq->curr;
+	s64 delta_exec;
+	bool resched;
+
+	if (!curr)
+		return;
+	delta_exec = update_curr_se(cfs_rq->rq, curr);
+	if (delta_exec <= 0)
+		return;
+	curr->vruntime += calc_delta_fair((u64)delta_exec, curr);
+	resched = update_deadline(cfs_rq, curr);
+	update_min_vruntime(cfs_rq);
+
+	if (cfs_rq->nr_running == 1)
+		return;
+	if (resched || did_preempt_short(cfs_rq, curr))
+		resched_curr(cfs_rq->rq);	/* clear_buddies: no buddies kept */
+}
+
+/*
+ * kernel/sched/fair.c v6.12: place_entity.  At V minus the lag it left
+ * with, the lag inflated by (W + w_i) / W so that V itself does not move
+ * by the insertion (PLACE_LAG); a relative deadline kept across a
+ * non-sleeping dequeue is re-based (PLACE_REL_DEADLINE); a new task's
+ * first request is half a slice (PLACE_DEADLINE_INITIAL).
+ */
+static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			 int flags)
+{
+	struct policy_machine *m = cfs_rq->rq->m;
+	u64 vslice, vruntime = avg_vruntime(cfs_rq);
+	s64 lag = 0;
+
+	se->slice = m->sysctl.base_slice;
+	vslice = calc_delta_fair(se->slice, se);
+
+	if (sched_feat(m, PLACE_LAG) && cfs_rq->nr_running && se->vlag) {
+		struct sched_entity *curr = cfs_rq->curr;
+		long load;
+
+		lag = se->vlag;
+		load = (long)cfs_rq->avg_load;
+		if (curr && curr->on_rq)
+			load += (long)scale_load_down(curr->load.weight);
+		lag *= load + (long)scale_load_down(se->load.weight);
+		if (!load)
+			load = 1;
+		lag = lag / load;
+	}
+	se->vruntime = vruntime - (u64)lag;
+
+	if (se->rel_deadline) {
+		se->deadline += se->vruntime;
+		se->rel_deadline = 0;
+		return;
+	}
+	if (sched_feat(m, PLACE_DEADLINE_INITIAL) && (flags & ENQUEUE_INITIAL))
+		vslice /= 2;
+	se->deadline = se->vruntime + vslice;
+}
+
+/* ---- enqueue, dequeue ---------------------------------------------------- */
+
+/* kernel/sched/fair.c v6.12: account_entity_enqueue / account_entity_dequeue */
+static void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	update_load_add(&cfs_rq->load, se->load.weight);
+	cfs_rq->nr_running++;
+}
+
+static void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	update_load_sub(&cfs_rq->load, se->load.weight);
+	cfs_rq->nr_running--;
+}
+
+static void update_cfs_group(struct sched_entity *se);
+
+/* kernel/sched/fair.c v6.12: enqueue_entity (no PELT, no bandwidth) */
+static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			   int flags)
+{
+	bool curr = cfs_rq->curr == se;
+
+	/* curr is placed before update_curr so its own time is not counted twice */
+	if (curr)
+		place_entity(cfs_rq, se, flags);
+	update_curr(cfs_rq);
+	update_cfs_group(se);
+	if (!curr)
+		place_entity(cfs_rq, se, flags);
+	account_entity_enqueue(cfs_rq, se);
+	if (!curr)
+		__enqueue_entity(cfs_rq, se);
+	se->on_rq = 1;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: dequeue_entity, as with NO_DELAY_DEQUEUE
+ * (the delay is not ported yet): the lag is recorded, a non-sleeping
+ * dequeue keeps its deadline relative (PLACE_REL_DEADLINE).
+ */
+static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			   int flags)
+{
+	bool sleep = flags & DEQUEUE_SLEEP;
+
+	update_curr(cfs_rq);
+	update_entity_lag(cfs_rq, se);
+	if (sched_feat(cfs_rq->rq->m, PLACE_REL_DEADLINE) && !sleep) {
+		se->deadline -= se->vruntime;
+		se->rel_deadline = 1;
+	}
+	if (se != cfs_rq->curr)
+		__dequeue_entity(cfs_rq, se);
+	se->on_rq = 0;
+	account_entity_dequeue(cfs_rq, se);
+	update_cfs_group(se);
+	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
+		update_min_vruntime(cfs_rq);
+}
+
+/* kernel/sched/fair.c v6.12: set_next_entity */
+static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (se->on_rq) {
+		__dequeue_entity(cfs_rq, se);
+		/* the kernel's HACK: stash the deadline at pick time in vlag,
+		 * unused until dequeue, for RUN_TO_PARITY */
+		se->vlag = (s64)se->deadline;
+	}
+	se->exec_start = cfs_rq->rq->clock_task;
+	cfs_rq->curr = se;
+	se->prev_sum_exec_runtime = se->sum_exec_runtime;
+}
+
+/* kernel/sched/fair.c v6.12: put_prev_entity */
+static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
+{
+	if (prev->on_rq) {
+		update_curr(cfs_rq);
+		__enqueue_entity(cfs_rq, prev);
+	}
+	cfs_rq->curr = NULL;
+}
+
+/* kernel/sched/fair.c v6.12: pick_next_entity (NO_NEXT_BUDDY, no delay) */
+static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
+{
+	return pick_eevdf(cfs_rq);
+}
+
+/* ---- reweight -------------------------------------------------------------- */
+
+/*
+ * kernel/sched/fair.c v6.12: reweight_eevdf.  A queued entity keeps its
+ * lag w_i * (V - v_i) across the change: its distance from V scales by
+ * old / new weight, and so does its deadline's distance from V.
+ */
+static void reweight_eevdf(struct sched_entity *se, u64 avruntime,
+			   unsigned long weight)
+{
+	unsigned long old_weight = se->load.weight;
+	s64 vlag, vslice;
+
+	if (avruntime != se->vruntime) {
+		vlag = (s64)(avruntime - se->vruntime);
+		vlag = vlag * (s64)old_weight / (s64)weight;
+		se->vruntime = avruntime - (u64)vlag;
+	}
+	vslice = (s64)(se->deadline - avruntime);
+	vslice = vslice * (s64)old_weight / (s64)weight;
+	se->deadline = avruntime + (u64)vslice;
+}
+
+/* kernel/sched/fair.c v6.12: reweight_entity (no PELT) */
+static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			    unsigned long weight)
+{
+	bool curr = cfs_rq->curr == se;
+	u64 avruntime = 0;
+
+	if (se->on_rq) {
+		update_curr(cfs_rq);
+		avruntime = avg_vruntime(cfs_rq);
+		if (!curr)
+			__dequeue_entity(cfs_rq, se);
+		update_load_sub(&cfs_rq->load, se->load.weight);
+	}
+	if (se->on_rq) {
+		reweight_eevdf(se, avruntime, weight);
+	} else {
+		/* vlag is V - v_i while lag is w_i * (V - v_i): rescale */
+		se->vlag = se->vlag * (s64)se->load.weight / (s64)weight;
+	}
+	update_load_set(&se->load, weight);
+	if (se->on_rq) {
+		update_load_add(&cfs_rq->load, se->load.weight);
+		if (!curr)
+			__enqueue_entity(cfs_rq, se);
+		if (!curr)
+			update_min_vruntime(cfs_rq);
+	}
+}
+
+/*
+ * kernel/sched/fair.c v6.12: update_cfs_group.  NOT FAITHFUL: the kernel
+ * sets a group entity's weight from calc_group_shares(), which needs PELT
+ * (not ported).  Until then the weight is the group's whole tg->shares on
+ * every CPU: on one CPU that is what calc_group_shares converges to while
+ * the group is runnable; on SMP it is wrong (docs/eevdf-status.md).
+ */
+static void update_cfs_group(struct sched_entity *se)
+{
+	struct cfs_rq *gcfs_rq = se->my_q;
+	unsigned long shares;
+
+	if (!gcfs_rq)
+		return;
+	shares = gcfs_rq->tg->shares;
+	if (se->load.weight == shares)
+		return;
+	reweight_entity(se->cfs_rq, se, shares);
+}
+
+/* ---- preemption, yield --------------------------------------------------- */
+
+/* kernel/sched/fair.c v6.12: do_preempt_short */
+static bool do_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *pse,
+			     struct sched_entity *se)
+{
+	if (!sched_feat(cfs_rq->rq->m, PREEMPT_SHORT))
+		return false;
+	if (pse->slice >= se->slice)
+		return false;
+	if (!entity_eligible(cfs_rq, pse))
+		return false;
+	if (entity_before(pse, se))
+		return true;
+	if (!entity_eligible(cfs_rq, se))
+		return true;
+	return false;
+}
+
+/* kernel/sched/fair.c v6.12: find_matching_se (climb to a common queue) */
+static void find_matching_se(struct sched_entity **se, struct sched_entity **pse)
+{
+	int se_depth = (*se)->depth, pse_depth = (*pse)->depth;
+
+	while (se_depth > pse_depth) {
+		se_depth--;
+		*se = (*se)->parent;
+	}
+	while (pse_depth > se_depth) {
+		pse_depth--;
+		*pse = (*pse)->parent;
+	}
+	while ((*se)->cfs_rq != (*pse)->cfs_rq) {
+		*se = (*se)->parent;
+		*pse = (*pse)->parent;
+	}
+}
+
+static bool se_is_idle(struct policy_machine *m, struct sched_entity *se)
+{
+	return se->task >= 0 && m->tasks[se->task].policy == SIM_SCHED_IDLE;
+}
+
+/* kernel/sched/fair.c v6.12: check_preempt_wakeup_fair */
+static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
+{
+	struct policy_machine *m = rq->m;
+	struct task_struct *curr = &m->tasks[rq->curr];
+	struct sched_entity *se = &curr->se, *pse = &p->se;
+	struct cfs_rq *cfs_rq;
+	bool cse_is_idle, pse_is_idle;
+
+	if (se == pse)
+		return;
+	if (rq->need_resched)
+		return;
+	if (!sched_feat(m, WAKEUP_PREEMPTION))
+		return;
+	find_matching_se(&se, &pse);
+	cse_is_idle = se_is_idle(m, se);
+	pse_is_idle = se_is_idle(m, pse);
+	if (cse_is_idle && !pse_is_idle)
+		goto preempt;
+	if (cse_is_idle != pse_is_idle)
+		return;
+	/* BATCH and IDLE tasks do not preempt others */
+	if (p->policy == SIM_SCHED_BATCH || p->policy == SIM_SCHED_IDLE)
+		return;
+
+	cfs_rq = se->cfs_rq;
+	update_curr(cfs_rq);
+	/* a shorter eligible request ends curr's slice protection */
+	if (do_preempt_short(cfs_rq, pse, se) && se->vlag == (s64)se->deadline)
+		se->vlag = (s64)se->deadline + 1;
+	if (pick_eevdf(cfs_rq) == pse)
+		goto preempt;
+	return;
+preempt:
+	resched_curr(rq);
+}
+
+/* kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the request */
+static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_struct *p)
+{
+	struct sched_entity *se = &p->se;
+	struct cfs_rq *cfs_rq = se->cfs_rq;
+
+	if (rq->nr_running == 1)
+		return;
+	update_curr(cfs_rq);
+	se->deadline += calc_delta_fair(se->slice, se);
+}

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * policy/eevdf/policy.c - the eevdf policy: the fair class of mainline
+ * Linux v6.12 (EEVDF), a work in progress (docs/eevdf-status.md).
+ *
+ * The unity build: the kernel's files are included so that every kernel
+ * name stays static to this unit.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy/policy.h"
+#include "sched.h"
+
+#include "lib/rbtree.c"
+#include "fair.c"
+#include "core.c"
+#include "check.c"
+#include "debug.c"
+
+enum eevdf_tunable {
+	TUN_BASE_SLICE,
+	TUN_MIGRATION_COST,
+	TUN_NR_MIGRATE,
+	TUN_FEATURES,
+	NR_EEVDF_TUNABLES
+};
+
+static const struct sched_tunable eevdf_tunables[] = {
+	[TUN_BASE_SLICE] = { "sched_base_slice", TUNABLE_DURATION, 750000,
+		100000, NSEC_PER_SEC,
+		"the request r_i of every task (v6.12: 0.75 ms times "
+		"1 + ilog2(min(CPUs, 8)))" },
+	[TUN_MIGRATION_COST] = { "sched_migration_cost", TUNABLE_DURATION,
+		500000, 0, NSEC_PER_SEC,
+		"cache-hot time for migration (kept; the balancer is not "
+		"ported yet)" },
+	[TUN_NR_MIGRATE] = { "sched_nr_migrate", TUNABLE_INTEGER, 32, 1, 1024,
+		"tasks moved per balancing pass (kept; the balancer is not "
+		"ported yet)" },
+	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER,
+		EEVDF_FEATURES_DEFAULT, 0, EEVDF_FEATURES_DEFAULT,
+		"bits: 1 PLACE_LAG, 2 PLACE_DEADLINE_INITIAL, "
+		"4 PLACE_REL_DEADLINE, 8 RUN_TO_PARITY, 16 PREEMPT_SHORT, "
+		"32 WAKEUP_PREEMPTION (v6.12 defaults: all on)" },
+};
+
+static uint64_t eevdf_nice_weight(int nice)
+{
+	return sched_prio_to_weight[nice + 20];
+}
+
+static uint64_t eevdf_idle_weight(void)
+{
+	return WEIGHT_IDLEPRIO;
+}
+
+static int ilog2_int(unsigned int v)
+{
+	int r = -1;
+
+	while (v) {
+		v >>= 1;
+		r++;
+	}
+	return r;
+}
+
+static void free_group(struct task_group *tg, int nr_cpus)
+{
+	if (tg->se)
+		for (int c = 0; c < nr_cpus; c++) {
+			if (tg->se[c])
+				free(tg->se[c]->my_q);
+			free(tg->se[c]);
+		}
+	free(tg->se);
+	free(tg->cfs_rq);
+	tg->se = NULL;
+	tg->cfs_rq = NULL;
+}
+
+static void eevdf_destroy(struct policy_machine *m)
+{
+	if (!m)
+		return;
+	for (size_t g = 1; m->groups && g < m->max_groups; g++)
+		free_group(&m->groups[g], m->nr_cpus);
+	if (m->groups)
+		free(m->groups[0].cfs_rq);
+	free(m->groups);
+	free(m->tasks);
+	free(m->rqs);
+	free(m);
+}
+
+static u64 tunable(const struct policy_config *cfg, int i, u64 def)
+{
+	return cfg->tunables && cfg->tunables->set[i] ? cfg->tunables->value[i]
+						      : def;
+}
+
+static struct policy_machine *eevdf_create(const struct policy_config *cfg,
+					   char *why, size_t len)
+{
+	struct policy_machine *m = calloc(1, sizeof(*m));
+	unsigned int factor;
+
+	if (!m)
+		goto oom;
+	m->host = cfg->host;
+	m->nr_cpus = cfg->nr_cpus;
+	m->group_sched = cfg->group_sched;
+	m->tick_nsec = NSEC_PER_SEC / cfg->hz;
+	/* sched_init_granularity: SCHED_TUNABLESCALING_LOG */
+	factor = 1 + (unsigned int)ilog2_int(cfg->nr_cpus < 8 ?
+					     (unsigned int)cfg->nr_cpus : 8);
+	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE, 750000ULL * factor);
+	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
+	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
+	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT);
+	m->max_tasks = cfg->max_tasks;
+	m->max_groups = cfg->max_groups ? cfg->max_groups : 1;
+	m->rqs = calloc((size_t)m->nr_cpus, sizeof(*m->rqs));
+	m->tasks = calloc(m->max_tasks ? m->max_tasks : 1, sizeof(*m->tasks));
+	m->groups = calloc(m->max_groups, sizeof(*m->groups));
+	if (!m->rqs || !m->tasks || !m->groups)
+		goto oom;
+	m->groups[0] = (struct task_group){ .id = 0, .alive = true,
+					    .shares = scale_load(1024),
+					    .path = "/" };
+	m->groups[0].cfs_rq = calloc((size_t)m->nr_cpus, sizeof(struct cfs_rq *));
+	if (!m->groups[0].cfs_rq)
+		goto oom;
+	for (int c = 0; c < m->nr_cpus; c++) {
+		struct rq *rq = &m->rqs[c];
+
+		rq->m = m;
+		rq->cpu = c;
+		rq->curr = SIM_IDLE;
+		rq->cfs.rq = rq;
+		rq->cfs.tg = &m->groups[0];
+		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
+		m->groups[0].cfs_rq[c] = &rq->cfs;
+	}
+	return m;
+oom:
+	snprintf(why, len, "out of memory");
+	eevdf_destroy(m);
+	return NULL;
+}
+
+static void eevdf_tunables_effective(const struct policy_machine *m,
+				     uint64_t *values)
+{
+	values[TUN_BASE_SLICE] = m->sysctl.base_slice;
+	values[TUN_MIGRATION_COST] = m->sysctl.migration_cost;
+	values[TUN_NR_MIGRATE] = m->sysctl.nr_migrate;
+	values[TUN_FEATURES] = m->sysctl.features;
+}
+
+static void eevdf_task_init(struct policy_machine *m, int id,
+			    const struct policy_task_attr *attr)
+{
+	struct task_struct *p = &m->tasks[id];
+
+	*p = (struct task_struct){ .id = id, .state = TASK_NEW,
+				   .policy = attr->sched_class,
+				   .nice = attr->nice,
+				   .cpus_allowed = *attr->cpus_allowed,
+				   .tg = &m->groups[0] };
+	p->se.task = id;
+}
+
+/* kernel/sched/fair.c v6.12: alloc_fair_sched_group / init_tg_cfs_entry */
+static int eevdf_group_create(struct policy_machine *m, int group, int parent,
+			      const char *path, uint64_t shares, uint64_t now)
+{
+	struct task_group *tg = &m->groups[group], *ptg = &m->groups[parent];
+
+	(void)now;
+	*tg = (struct task_group){ .id = group, .alive = true, .parent = ptg,
+				   .shares = scale_load(shares) };
+	snprintf(tg->path, sizeof(tg->path), "%s", path);
+	tg->se = calloc((size_t)m->nr_cpus, sizeof(*tg->se));
+	tg->cfs_rq = calloc((size_t)m->nr_cpus, sizeof(*tg->cfs_rq));
+	if (!tg->se || !tg->cfs_rq)
+		goto oom;
+	for (int c = 0; c < m->nr_cpus; c++) {
+		struct sched_entity *se = calloc(1, sizeof(*se));
+		struct cfs_rq *cfs_rq = calloc(1, sizeof(*cfs_rq));
+
+		tg->se[c] = se;
+		if (!se || !cfs_rq) {
+			free(cfs_rq);
+			goto oom;
+		}
+		cfs_rq->rq = &m->rqs[c];
+		cfs_rq->tg = tg;
+		cfs_rq->min_vruntime = (u64)(-(1LL << 20));
+		tg->cfs_rq[c] = cfs_rq;
+		se->task = -1;
+		se->my_q = cfs_rq;
+		se->cfs_rq = ptg->cfs_rq[c];
+		se->parent = ptg->se ? ptg->se[c] : NULL;
+		se->depth = se->parent ? se->parent->depth + 1 : 0;
+		se->slice = m->sysctl.base_slice;
+		update_load_set(&se->load, NICE_0_LOAD);
+	}
+	return 0;
+oom:
+	free_group(tg, m->nr_cpus);
+	return -ENOMEM;
+}
+
+static int eevdf_group_destroy(struct policy_machine *m, int group,
+			       uint64_t now)
+{
+	(void)now;
+	m->groups[group].alive = false;
+	return 0;
+}
+
+static void eevdf_group_move_task(struct policy_machine *m, int id, int group,
+				  uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+
+	if (!m->group_sched)
+		return;
+	if (p->state == TASK_NEW || p->state == TASK_DEAD) {
+		p->tg = &m->groups[group];
+		return;
+	}
+	change_task(m, p, p->nice, &m->groups[group], now);
+}
+
+static int eevdf_group_set_shares(struct policy_machine *m, int group,
+				  uint64_t shares, uint64_t now)
+{
+	struct task_group *tg = &m->groups[group];
+
+	if (group == 0)
+		return -EINVAL;
+	tg->shares = scale_load(shares);
+	for (int c = 0; c < m->nr_cpus; c++) {
+		m->rqs[c].clock_task = now;
+		update_cfs_group(tg->se[c]);
+	}
+	return 0;
+}
+
+static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
+			   uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+
+	if (p->state == TASK_NEW || p->state == TASK_DEAD) {
+		p->nice = nice;
+		p->se.load = task_load_weight(p);
+		return;
+	}
+	change_task(m, p, nice, NULL, now);
+}
+
+/*
+ * NOT FAITHFUL until the balancer and select_task_rq_fair are ported: a
+ * waiting task outside the new mask moves at once; a running one refuses
+ * (-EINVAL) rather than being pushed off by the migration stopper.
+ */
+static int eevdf_set_affinity(struct policy_machine *m, int id,
+			      const struct cpumask *mask, uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct rq *rq;
+	int cpu = -1;
+
+	for (int c = 0; c < m->nr_cpus && cpu < 0; c++)
+		if (cpu_isset(c, mask))
+			cpu = c;
+	if (cpu < 0)
+		return -EINVAL;
+	if (!p->on_rq || cpu_isset(p->cpu, mask)) {
+		p->cpus_allowed = *mask;
+		return 0;
+	}
+	if (m->rqs[p->cpu].curr == id)
+		return -EINVAL;
+	p->cpus_allowed = *mask;
+	rq = &m->rqs[p->cpu];
+	rq->clock_task = now;
+	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
+	set_task_cpu(m, p, select_task_rq(m, p, true));
+	rq = &m->rqs[p->cpu];
+	rq->clock_task = now;
+	enqueue_task_fair(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
+	wakeup_preempt(rq, p);
+	return 0;
+}
+
+static void eevdf_flush(struct policy_machine *m, uint64_t now)
+{
+	for (int c = 0; c < m->nr_cpus; c++) {
+		struct rq *rq = &m->rqs[c];
+
+		rq->clock_task = now;
+		if (rq->curr != SIM_IDLE) {
+			struct sched_entity *se = &m->tasks[rq->curr].se;
+
+			for_each_sched_entity(se)
+				update_curr_se(rq, se);
+		}
+	}
+}
+
+static void eevdf_task_stats(const struct policy_machine *m, int id,
+			     struct policy_task_stats *out)
+{
+	const struct task_struct *p = &m->tasks[id];
+
+	*out = (struct policy_task_stats){
+		.sum_exec_runtime = p->se.sum_exec_runtime,
+		.nvcsw = p->nvcsw, .nivcsw = p->nivcsw,
+		.nr_migrations = p->nr_migrations, .cpu = p->cpu,
+		.queued = p->on_rq, .nice = p->nice,
+	};
+}
+
+static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
+			    struct policy_cpu_stats *out)
+{
+	const struct rq *rq = &m->rqs[cpu];
+
+	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running,
+					  .nr_switches = rq->nr_switches,
+					  .curr = rq->curr };
+}
+
+const struct sched_policy eevdf_policy = {
+	.name = "eevdf",
+	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: no PELT, "
+		  "no balancer, no RT class, no delayed dequeue)",
+	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
+		   "deadlines, group hierarchy (shares placeholder)",
+	.tunables = eevdf_tunables,
+	.nr_tunables = NR_EEVDF_TUNABLES,
+	.nice_weight = eevdf_nice_weight,
+	.idle_weight = eevdf_idle_weight,
+	.create = eevdf_create,
+	.destroy = eevdf_destroy,
+	.tunables_effective = eevdf_tunables_effective,
+	.task_init = eevdf_task_init,
+	.fork = eevdf_fork,
+	.wake = eevdf_wake,
+	.block = eevdf_block,
+	.exit = eevdf_exit,
+	.tick = eevdf_tick,
+	.schedule = eevdf_schedule,
+	.group_create = eevdf_group_create,
+	.group_destroy = eevdf_group_destroy,
+	.group_move_task = eevdf_group_move_task,
+	.group_set_shares = eevdf_group_set_shares,
+	.set_nice = eevdf_set_nice,
+	.set_affinity = eevdf_set_affinity,
+	.flush = eevdf_flush,
+	.task_stats = eevdf_task_stats,
+	.cpu_stats = eevdf_cpu_stats,
+	.check = eevdf_check,
+	.dump = eevdf_dump,
+};
