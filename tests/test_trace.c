@@ -976,7 +976,7 @@ START_TEST(test_override_others)
 	ck_assert_uint_eq(t->seed, 7);
 	expect_cli_error(trace_override(t, "seed", "-1", &err), &err,
 			 "--seed", "is not a whole number");
-	expect_cli_error(trace_override(t, "policy", "eevdf", &err), &err,
+	expect_cli_error(trace_override(t, "policy", "cfs-2.6.24", &err), &err,
 			 "--policy", "not implemented in this version; valid: one of cfs-v19");
 	ck_assert_int_eq(trace_override(t, "policy", "cfs-v19", &err), 0);
 	ck_assert_int_eq(trace_override(t, "group_sched", "false", &err), 0);
@@ -1332,11 +1332,11 @@ START_TEST(test_unimplemented_policy)
 		"  \"sched-sim\": 1,\n"
 		"  \"duration\": \"30s\",\n"
 		"  \"machine\": { \"cpus\": 4 },\n"
-		"  \"scheduler\": { \"policy\": \"eevdf\" },\n"
+		"  \"scheduler\": { \"policy\": \"cfs-2.6.24\" },\n"
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n"
 		"}\n",
 		"scheduler.policy", 5, 28,
-		"\"eevdf\" is a known policy, but not implemented in this version",
+		"\"cfs-2.6.24\" is a known policy, but not implemented in this version",
 		registered_policies());
 }
 END_TEST
