@@ -191,7 +191,7 @@ def test_help_and_bad_grids(sim, tmp):
 
     cases = [
         ("a policy not compiled in names the ones that are",
-         ["--policy", "cfs-v19,eevdf"], ['"eevdf" is not compiled into',
+         ["--policy", "cfs-v19,cfs-2.6.24"], ['"cfs-2.6.24" is not compiled into',
                                          "valid: cfs-v19"]),
         ("an unknown tunable names the policy's tunables",
          ["--set", "sched_granularty=1ms"],
