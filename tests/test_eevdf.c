@@ -240,6 +240,33 @@ START_TEST(test_validation_1cpu)
 }
 END_TEST
 
+/*
+ * A jobs step's children are forked without task_init: each must get its
+ * own entity (it once pointed at task 0, and the parent's wait looped at
+ * time 0, exit 2).  Two 1 ms children on two CPUs use 2 ms of CPU.
+ */
+START_TEST(test_jobs_children)
+{
+	const char *sim = getenv("SIM") ? getenv("SIM") : "build/sched-sim";
+	char cmd[1024];
+
+	if (access(sim, X_OK) != 0) {
+		printf("test_eevdf: %s not built, jobs run skipped\n", sim);
+		return;
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "set -e; f=$(mktemp); trap 'rm -f $f' EXIT; "
+		 "echo '{ \"sched-sim\": 1, \"duration\": \"10ms\", "
+		 "\"machine\": { \"cpus\": 2 }, \"scheduler\": {}, "
+		 "\"tasks\": [ { \"name\": \"sh\", \"program\": [ { \"jobs\": "
+		 "{ \"parallel\": 2, \"total\": 2, \"program\": "
+		 "[ { \"run\": \"1ms\" } ] } } ] } ] }' > $f; "
+		 "%s --policy eevdf --check --summary $f | "
+		 "grep -q '^/  *1024  *3  *0.002000 '", sim);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("eevdf");
@@ -256,6 +283,7 @@ int main(void)
 	tcase_add_test(tc, test_pick_eevdf);
 	tcase_add_test(tc, test_augmented_tree);
 	tcase_add_test(tc, test_validation_1cpu);
+	tcase_add_test(tc, test_jobs_children);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

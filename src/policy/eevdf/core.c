@@ -268,6 +268,7 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	struct rq *rq;
 
 	(void)attr;
+	p->id = id;		/* a jobs child never had task_init */
 	if (parent != SIM_IDLE) {
 		const struct task_struct *par = &m->tasks[parent];
 
