@@ -15,6 +15,7 @@
 
 #include "lib/rbtree.c"
 #include "fair.c"
+#include "pelt.c"
 #include "core.c"
 #include "check.c"
 #include "debug.c"

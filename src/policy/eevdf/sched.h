@@ -22,6 +22,9 @@ typedef uint32_t u32;
 
 #define NSEC_PER_SEC 1000000000ULL
 
+/* a function the unity build may not call yet (kernel: __maybe_unused) */
+#define __maybe_unused __attribute__((unused))
+
 /* kernel/sched/sched.h, 64-bit: loads carry 10 extra bits of resolution */
 #define SCHED_FIXEDPOINT_SHIFT	10
 #define NICE_0_LOAD_SHIFT	(2 * SCHED_FIXEDPOINT_SHIFT)
@@ -33,6 +36,8 @@ typedef uint32_t u32;
 #define WMULT_IDLEPRIO		1431655765U
 #define MIN_SHARES		(1UL << 1)
 #define MAX_SHARES		(1UL << 18)
+#define SCHED_CAPACITY_SHIFT	SCHED_FIXEDPOINT_SHIFT
+#define SCHED_CAPACITY_SCALE	(1UL << SCHED_CAPACITY_SHIFT)
 
 /* kernel/sched/sched.h: the enqueue and dequeue flags the port uses */
 #define DEQUEUE_SLEEP		0x01
@@ -69,6 +74,24 @@ struct load_weight {
 struct cfs_rq;
 struct rq;
 struct task_group;
+struct sched_domain;
+
+/*
+ * include/linux/sched.h v6.12: struct sched_avg, the PELT signals of an
+ * entity or a cfs_rq (pelt.c).  The sums are in ns of a 1024 us period
+ * scaled as the kernel's ___update_load_sum does; the averages are the
+ * sums divided by get_pelt_divider().  util_est is not ported.
+ */
+struct sched_avg {
+	u64 last_update_time;
+	u64 load_sum;
+	u64 runnable_sum;
+	u32 util_sum;
+	u32 period_contrib;
+	unsigned long load_avg;
+	unsigned long runnable_avg;
+	unsigned long util_avg;
+};
 
 /* include/linux/sched.h: struct sched_entity (the EEVDF fields) */
 struct sched_entity {
@@ -90,6 +113,9 @@ struct sched_entity {
 	struct cfs_rq *cfs_rq;		/* the queue it is queued on */
 	struct cfs_rq *my_q;		/* the queue it owns (groups) */
 	int task;			/* task id, or -1 for a group entity */
+	unsigned char sched_delayed;	/* DELAY_DEQUEUE: on the tree, asleep */
+	unsigned long runnable_weight;	/* groups: my_q->h_nr_running */
+	struct sched_avg avg;		/* PELT (pelt.c) */
 };
 
 /* kernel/sched/sched.h: struct cfs_rq (the EEVDF fields) */
@@ -105,6 +131,27 @@ struct cfs_rq {
 	struct sched_entity *curr;
 	struct rq *rq;
 	struct task_group *tg;
+
+	/* PELT and group shares (pelt.c, fair.c v6.12) */
+	struct sched_avg avg;
+	struct {
+		int nr;
+		unsigned long load_avg;
+		unsigned long util_avg;
+		unsigned long runnable_avg;
+	} removed;			/* detached by a migration, folded in
+					 * at the next update */
+	u64 last_update_tg_load_avg;
+	unsigned long tg_load_avg_contrib;
+	long propagate;
+	long prop_runnable_sum;
+	unsigned long h_load;		/* task_h_load's cache */
+	u64 last_h_load_update;
+	struct sched_entity *h_load_next;
+	unsigned int h_nr_delayed;	/* DELAY_DEQUEUE tasks at or below */
+	unsigned int idle_h_nr_running;	/* SCHED_IDLE tasks at or below */
+	int on_list;			/* on rq->leaf_cfs_rq_list */
+	struct cfs_rq *leaf_next;	/* the leaf list, children first */
 };
 
 struct task_group {
@@ -112,6 +159,8 @@ struct task_group {
 	bool alive;
 	struct task_group *parent;
 	unsigned long shares;		/* scaled, as tg->shares */
+	long load_avg;			/* tg->load_avg: sum of the cfs_rqs'
+					 * tg_load_avg_contrib */
 	char path[256];
 	struct sched_entity **se;	/* per CPU; NULL for the root */
 	struct cfs_rq **cfs_rq;		/* per CPU */
@@ -127,7 +176,20 @@ struct rq {
 	int curr;			/* task id or SIM_IDLE */
 	bool need_resched;
 	u64 clock_task;
+	u64 clock_pelt;			/* rq_clock_pelt (pelt.h) */
+	u64 lost_idle_time;
 	u64 nr_switches;
+
+	/* SMP (balance.c, topology.c v6.12) */
+	struct sched_domain *sd;	/* lowest domain of this CPU */
+	unsigned long cpu_capacity;	/* SCHED_CAPACITY_SCALE here */
+	unsigned long next_balance;	/* in ticks, as jiffies */
+	int idle_balance;
+	int active_balance;
+	int push_cpu;
+	u64 avg_idle;
+	u64 max_idle_balance_cost;
+	struct cfs_rq *leaf_cfs_rq_list;	/* children before parents */
 };
 
 enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
