@@ -208,7 +208,9 @@ static int eevdf_group_create(struct policy_machine *m, int group, int parent,
 		se->depth = se->parent ? se->parent->depth + 1 : 0;
 		se->slice = m->sysctl.base_slice;
 		update_load_set(&se->load, NICE_0_LOAD);
+		init_entity_runnable_average(se);
 	}
+	online_fair_sched_group(m, tg, now);
 	return 0;
 oom:
 	free_group(tg, m->nr_cpus);
@@ -218,7 +220,9 @@ oom:
 static int eevdf_group_destroy(struct policy_machine *m, int group,
 			       uint64_t now)
 {
-	(void)now;
+	for (int c = 0; c < m->nr_cpus; c++)
+		m->rqs[c].clock_task = now;
+	unregister_fair_sched_group(m, &m->groups[group]);
 	m->groups[group].alive = false;
 	return 0;
 }
@@ -245,9 +249,15 @@ static int eevdf_group_set_shares(struct policy_machine *m, int group,
 	if (group == 0)
 		return -EINVAL;
 	tg->shares = scale_load(shares);
+	/* __sched_group_set_shares: every level up from the group */
 	for (int c = 0; c < m->nr_cpus; c++) {
+		struct sched_entity *se;
+
 		m->rqs[c].clock_task = now;
-		update_cfs_group(tg->se[c]);
+		for (se = tg->se[c]; se; se = se->parent) {
+			update_load_avg(se->cfs_rq, se, UPDATE_TG);
+			update_cfs_group(se);
+		}
 	}
 	return 0;
 }
@@ -291,7 +301,10 @@ static int eevdf_set_affinity(struct policy_machine *m, int id,
 	p->cpus_allowed = *mask;
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
+	/* move_queued_task: the task is MIGRATING while it changes CPU */
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(m, p, select_task_rq(m, p, true));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
