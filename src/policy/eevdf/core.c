@@ -53,7 +53,7 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
 	(void)m;
 }
 
-/* kernel/sched/fair.c v6.12: enqueue_task_fair (no PELT, no delay) */
+/* kernel/sched/fair.c v6.12: enqueue_task_fair (no delay) */
 static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct sched_entity *se = &p->se;

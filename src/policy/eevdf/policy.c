@@ -353,10 +353,10 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
-	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: no PELT, "
+	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: "
 		  "no balancer, no RT class, no delayed dequeue)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
-		   "deadlines, group hierarchy (shares placeholder)",
+		   "deadlines, PELT, group shares",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
 	.nice_weight = eevdf_nice_weight,
