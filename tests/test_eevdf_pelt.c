@@ -376,6 +376,101 @@ START_TEST(test_check_tg_load_avg)
 }
 END_TEST
 
+/* Tick every CPU of m each ms from 'from', and at 'to' itself */
+static void tick_all(struct policy_machine *m, u64 from, u64 to)
+{
+	for (u64 t = from; t < to; t += 1000000)
+		for (int c = 0; c < m->nr_cpus; c++)
+			eevdf_tick(m, c, t);
+	for (int c = 0; c < m->nr_cpus; c++)
+		eevdf_tick(m, c, to);
+}
+
+/*
+ * Migration carries a task's load: a queued task moved by an affinity
+ * change is detached from cpu0's queue and attached to cpu1's at once
+ * (DO_DETACH / DO_ATTACH: its averages, brought up to now, move exactly;
+ * the queues were updated at this instant by the tick, so nothing else
+ * changes); a sleeping task woken on another CPU leaves its
+ * load in cpu0's "removed" until cpu0's next update folds it in.
+ */
+START_TEST(test_migration_moves_load)
+{
+	struct policy_machine *m = machine_cpus(2, 1);
+	struct cpumask all, only1;
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct cfs_rq *rq0 = &m->rqs[0].cfs, *rq1 = &m->rqs[1].cfs;
+	u64 now = 32 * PERIOD_NS;
+	unsigned long load0, load1, util0, util1, load, util;
+	int moved = -1;
+	char why[300];
+
+	cpus_setall(&all, 2);
+	cpus_clear(&only1);
+	cpu_set(1, &only1);
+	for (int id = 0; id < 3; id++) {
+		eevdf_task_init(m, id, &attr);
+		eevdf_fork(m, id, SIM_IDLE, 0, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	eevdf_schedule(m, 1, 0);
+	tick_all(m, 1000000, now);
+	/* a task queued on cpu0 that is not running there */
+	for (int id = 0; id < 3; id++)
+		if (m->tasks[id].cpu == 0 && m->rqs[0].curr != id)
+			moved = id;
+	ck_assert_int_ge(moved, 0);
+	load0 = rq0->avg.load_avg;
+	load1 = rq1->avg.load_avg;
+	util0 = rq0->avg.util_avg;
+	util1 = rq1->avg.util_avg;
+	load = m->tasks[moved].se.avg.load_avg;
+	util = m->tasks[moved].se.avg.util_avg;
+	ck_assert_uint_gt(load, 0);
+	ck_assert_int_eq(eevdf_set_affinity(m, moved, &only1, now), 0);
+	ck_assert_int_eq(m->tasks[moved].cpu, 1);
+	/* the dequeue first brought the waiting task's own signal up to now
+	 * (it was last updated when it was put back): that is what moves */
+	ck_assert_int_le(labs((long)m->tasks[moved].se.avg.load_avg -
+			      (long)load), 2);
+	load = m->tasks[moved].se.avg.load_avg;
+	util = m->tasks[moved].se.avg.util_avg;
+	ck_assert_uint_eq(rq0->avg.load_avg, load0 - load);
+	ck_assert_uint_eq(rq1->avg.load_avg, load1 + load);
+	ck_assert_uint_eq(rq0->avg.util_avg, util0 - util);
+	ck_assert_uint_eq(rq1->avg.util_avg, util1 + util);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+
+	/* asleep on cpu1, then allowed only on cpu0: it wakes there */
+	tick_all(m, now + 1000000, 2 * now);
+	eevdf_schedule(m, 1, 2 * now);
+	if (m->rqs[1].curr == moved) {
+		eevdf_block(m, moved, 2 * now);
+		eevdf_schedule(m, 1, 2 * now);
+	} else {
+		m->tasks[moved].state = TASK_SLEEPING;	/* queued: dequeue it */
+		dequeue_task_fair(&m->rqs[1], &m->tasks[moved], DEQUEUE_SLEEP);
+	}
+	ck_assert(!m->tasks[moved].on_rq);
+	load = m->tasks[moved].se.avg.load_avg;
+	eevdf_set_affinity(m, moved, &all, 2 * now);
+	cpus_clear(&only1);
+	cpu_set(0, &only1);
+	ck_assert_int_eq(eevdf_set_affinity(m, moved, &only1, 2 * now), 0);
+	ck_assert(eevdf_wake(m, moved, 0, false, 2 * now));
+	ck_assert_int_eq(m->tasks[moved].cpu, 0);
+	ck_assert_int_eq(rq1->removed.nr, 1);
+	ck_assert_uint_eq(rq1->removed.load_avg, load);
+	load1 = rq1->avg.load_avg;
+	m->rqs[1].clock_task = 2 * now;
+	sched_balance_update_blocked_averages(m, 1);
+	ck_assert_int_eq(rq1->removed.nr, 0);
+	ck_assert_uint_eq(rq1->avg.load_avg, load1 - load);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const char *sim_path(void)
 {
 	return getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -458,6 +553,7 @@ int main(void)
 	tcase_add_test(tc, test_calc_group_shares_2cpu);
 	tcase_add_test(tc, test_update_tg_load_avg_filter);
 	tcase_add_test(tc, test_check_tg_load_avg);
+	tcase_add_test(tc, test_migration_moves_load);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
 	suite_add_tcase(s, tc);
