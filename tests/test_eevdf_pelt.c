@@ -471,6 +471,48 @@ START_TEST(test_migration_moves_load)
 }
 END_TEST
 
+/*
+ * task_h_load on one CPU: a root hog beside group /g (1024 shares) with
+ * two hogs.  Every queue's load is at its weight: the root queue holds
+ * the hog (1024) and /g's entity (all of /g's 1024 shares on one CPU),
+ * 2048; /g's queue holds 2 * 1024.  /g's h_load is 2048 * 1024 / 2049 =
+ * 1023, each of its tasks 1024 * 1023 / 2049 = 511, the root hog
+ * 1024 * 2048 / 2049 = 1023: half as heavy, seen from the root.
+ */
+START_TEST(test_task_h_load)
+{
+	struct policy_machine *m = machine_cpus(1, 2);
+	struct cpumask all;
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	char why[300];
+
+	cpus_setall(&all, 1);
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	for (int id = 0; id < 3; id++) {
+		eevdf_task_init(m, id, &attr);
+		eevdf_fork(m, id, SIM_IDLE, id ? 1 : 0, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	/* run 200 ms, rescheduling when asked to, ticking every ms */
+	for (u64 t = 1000000; t <= 200000000; t += 1000000) {
+		eevdf_tick(m, 0, t);
+		if (cpu_isset(0, &host.resched_mask))
+			eevdf_schedule(m, 0, t);
+	}
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	ck_assert_int_le(labs((long)m->groups[1].se[0]->load.weight -
+			      (long)scale_load(1024)), 0);
+	for (int id = 0; id < 3; id++) {
+		long h = (long)task_h_load(&m->tasks[id]);
+		long expect = id ? 511 : 1023;
+
+		ck_assert_msg(labs(h - expect) <= 3, "task %d: h_load %ld, "
+			      "expected %ld", id, h, expect);
+	}
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const char *sim_path(void)
 {
 	return getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -554,6 +596,7 @@ int main(void)
 	tcase_add_test(tc, test_update_tg_load_avg_filter);
 	tcase_add_test(tc, test_check_tg_load_avg);
 	tcase_add_test(tc, test_migration_moves_load);
+	tcase_add_test(tc, test_task_h_load);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
 	suite_add_tcase(s, tc);
