@@ -114,7 +114,7 @@ static void update_rq_clock_pelt(struct rq *rq, s64 delta)
  * is 0; the rule is kept for fidelity.  util_sum counts the cfs signal
  * only (no RT or DL signal is tracked here).
  */
-static __maybe_unused void update_idle_rq_clock_pelt(struct rq *rq)
+static void update_idle_rq_clock_pelt(struct rq *rq)
 {
 	u32 divider = ((LOAD_AVG_MAX - 1024) << SCHED_CAPACITY_SHIFT) -
 		      LOAD_AVG_MAX;
@@ -907,6 +907,21 @@ static void attach_entity_cfs_rq(struct sched_entity *se)
 	propagate_entity_cfs_rq(se);
 }
 
+/*
+ * fair.c v6.12: detach_task_cfs_rq / attach_task_cfs_rq, also what
+ * switched_from_fair / switched_to_fair do when a task leaves or joins
+ * the fair class (the RT class's port calls them).
+ */
+static void detach_task_cfs_rq(struct task_struct *p)
+{
+	detach_entity_cfs_rq(&p->se);
+}
+
+static void attach_task_cfs_rq(struct task_struct *p)
+{
+	attach_entity_cfs_rq(&p->se);
+}
+
 static void set_task_rq(struct policy_machine *m, struct task_struct *p);
 
 /*
@@ -923,11 +938,11 @@ static void task_change_group_fair(struct policy_machine *m,
 		set_task_rq(m, p);
 		return;
 	}
-	detach_entity_cfs_rq(&p->se);		/* detach_task_cfs_rq */
+	detach_task_cfs_rq(p);
 	p->se.avg.last_update_time = 0;		/* tell the new queue */
 	p->tg = new_tg;
 	set_task_rq(m, p);
-	attach_entity_cfs_rq(&p->se);		/* attach_task_cfs_rq */
+	attach_task_cfs_rq(p);
 }
 
 /*
