@@ -513,6 +513,38 @@ START_TEST(test_task_h_load)
 }
 END_TEST
 
+/*
+ * update_idle_rq_clock_pelt: a CPU going idle with its utilization
+ * saturated (util_sum at least (LOAD_AVG_MAX - 1024) * 1024 - LOAD_AVG_MAX
+ * = 47,791,490) books the lag of its PELT clock as lost idle time; below
+ * that it does not.  At full capacity the PELT clock has no lag: the gap
+ * is made here by hand, as a slower CPU would have it.
+ */
+START_TEST(test_lost_idle_time)
+{
+	struct policy_machine *m = machine_cpus(1, 1);
+	struct rq *rq = &m->rqs[0];
+
+	rq->clock_task = 10000000;
+	ck_assert_uint_eq(rq_clock_pelt(rq), 10000000 + SIM_CLOCK_ORIGIN);
+	ck_assert_uint_eq(rq->clock_pelt, 10000000);
+
+	rq->clock_pelt -= 300000;		/* 0.3 ms behind */
+	rq->cfs.avg.util_sum = 47791489;	/* one below saturation */
+	update_idle_rq_clock_pelt(rq);
+	ck_assert_uint_eq(rq->lost_idle_time, 0);
+	ck_assert_uint_eq(rq->clock_pelt, rq->clock_task);
+
+	rq->clock_pelt -= 300000;
+	rq->cfs.avg.util_sum = 47791490;
+	update_idle_rq_clock_pelt(rq);
+	ck_assert_uint_eq(rq->lost_idle_time, 300000);
+	ck_assert_uint_eq(rq_clock_pelt(rq),
+			  10000000 - 300000 + SIM_CLOCK_ORIGIN);
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const char *sim_path(void)
 {
 	return getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -597,6 +629,7 @@ int main(void)
 	tcase_add_test(tc, test_check_tg_load_avg);
 	tcase_add_test(tc, test_migration_moves_load);
 	tcase_add_test(tc, test_task_h_load);
+	tcase_add_test(tc, test_lost_idle_time);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
 	suite_add_tcase(s, tc);

@@ -107,7 +107,24 @@ static void update_rq_clock_pelt(struct rq *rq, s64 delta)
 }
 
 /*
- * pelt.h v6.12: update_idle_rq_clock_pelt, when a CPU goes idle.  A CPU
+ * The kernel calls update_rq_clock_pelt at every update_rq_clock; here
+ * clock_task is set by many entry points, so the PELT clock catches up
+ * when it is next needed.  Both branches of update_rq_clock_pelt give
+ * clock_pelt = clock_task at full capacity, so catching up late changes
+ * nothing.
+ */
+static void sync_rq_clock_pelt(struct rq *rq)
+{
+	if (rq->clock_task != rq->clock_pelt_task_seen) {
+		update_rq_clock_pelt(rq, (s64)(rq->clock_task -
+					       rq->clock_pelt_task_seen));
+		rq->clock_pelt_task_seen = rq->clock_task;
+	}
+}
+
+/*
+ * pelt.h v6.12: update_idle_rq_clock_pelt, when a CPU goes idle (after
+ * the schedule's update_rq_clock: the clock is synced first).  A CPU
  * whose utilization is saturated had no idle time: the gap between its
  * task clock and its (slower) PELT clock is lost idle time, kept out of
  * rq_clock_pelt.  At full capacity the two clocks never part, so the gap
@@ -120,26 +137,16 @@ static void update_idle_rq_clock_pelt(struct rq *rq)
 		      LOAD_AVG_MAX;
 	u32 util_sum = rq->cfs.avg.util_sum;
 
+	sync_rq_clock_pelt(rq);
 	if (util_sum >= divider)
 		rq->lost_idle_time += rq->clock_task - rq->clock_pelt;
 	_update_idle_rq_clock_pelt(rq);
-	rq->clock_pelt_task_seen = rq->clock_task;
 }
 
-/*
- * pelt.h v6.12: rq_clock_pelt.  The kernel calls update_rq_clock_pelt at
- * every update_rq_clock; here clock_task is set by many entry points, so
- * the PELT clock catches up when read.  Both of its branches give
- * clock_pelt = clock_task at full capacity, so catching up late changes
- * nothing.
- */
+/* pelt.h v6.12: rq_clock_pelt (on the simulator's offset clock) */
 static u64 rq_clock_pelt(struct rq *rq)
 {
-	if (rq->clock_task != rq->clock_pelt_task_seen) {
-		update_rq_clock_pelt(rq, (s64)(rq->clock_task -
-					       rq->clock_pelt_task_seen));
-		rq->clock_pelt_task_seen = rq->clock_task;
-	}
+	sync_rq_clock_pelt(rq);
 	return rq->clock_pelt - rq->lost_idle_time + SIM_CLOCK_ORIGIN;
 }
 
