@@ -545,6 +545,51 @@ START_TEST(test_lost_idle_time)
 }
 END_TEST
 
+/*
+ * A group's life: its entities are attached when it is made; rmdir is
+ * refused (EBUSY) while it holds a task or a group; once its task moved
+ * out (detach, attach), it goes: its queues leave the leaf lists and its
+ * entities' load waits in the parent's "removed".
+ */
+START_TEST(test_group_lifecycle)
+{
+	struct policy_machine *m = machine_cpus(2, 3);
+	struct cpumask all;
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct task_group *b, *c;
+	char why[300];
+
+	cpus_setall(&all, 2);
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/b", 1024, 0), 0);
+	ck_assert_int_eq(eevdf_group_create(m, 2, 1, "/b/c", 1024, 0), 0);
+	b = &m->groups[1];
+	c = &m->groups[2];
+	ck_assert_uint_ne(c->se[0]->avg.last_update_time, 0);
+	eevdf_task_init(m, 0, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 2, &attr, 0);
+	eevdf_schedule(m, m->tasks[0].cpu, 0);
+	tick_all(m, 1000000, 20000000);
+	ck_assert(c->cfs_rq[m->tasks[0].cpu]->on_list);
+	ck_assert(b->cfs_rq[m->tasks[0].cpu]->on_list);
+	ck_assert_int_eq(eevdf_group_destroy(m, 2, 20000000), -EBUSY);
+	ck_assert_int_eq(eevdf_group_destroy(m, 1, 20000000), -EBUSY);
+
+	eevdf_group_move_task(m, 0, 0, 20000000);
+	ck_assert_ptr_eq(m->tasks[0].se.cfs_rq, &m->rqs[m->tasks[0].cpu].cfs);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	tick_all(m, 21000000, 40000000);
+	ck_assert_int_eq(eevdf_group_destroy(m, 2, 40000000), 0);
+	ck_assert_int_eq(eevdf_group_destroy(m, 1, 40000000), 0);
+	for (int cpu = 0; cpu < 2; cpu++) {
+		ck_assert(!c->cfs_rq[cpu]->on_list);
+		ck_assert(!b->cfs_rq[cpu]->on_list);
+		ck_assert_int_eq(b->cfs_rq[cpu]->removed.nr, 1);
+	}
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const char *sim_path(void)
 {
 	return getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -630,6 +675,7 @@ int main(void)
 	tcase_add_test(tc, test_migration_moves_load);
 	tcase_add_test(tc, test_task_h_load);
 	tcase_add_test(tc, test_lost_idle_time);
+	tcase_add_test(tc, test_group_lifecycle);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
 	suite_add_tcase(s, tc);

@@ -220,6 +220,16 @@ oom:
 static int eevdf_group_destroy(struct policy_machine *m, int group,
 			       uint64_t now)
 {
+	struct task_group *tg = &m->groups[group];
+
+	/* cgroup rmdir: EBUSY while the group holds tasks or groups */
+	for (size_t t = 0; t < m->max_tasks; t++)
+		if (m->tasks[t].tg == tg && m->tasks[t].state != TASK_NEW &&
+		    m->tasks[t].state != TASK_DEAD)
+			return -EBUSY;
+	for (size_t g = 0; g < m->max_groups; g++)
+		if (m->groups[g].alive && m->groups[g].parent == tg)
+			return -EBUSY;
 	for (int c = 0; c < m->nr_cpus; c++)
 		m->rqs[c].clock_task = now;
 	unregister_fair_sched_group(m, &m->groups[group]);
