@@ -590,6 +590,51 @@ START_TEST(test_group_lifecycle)
 }
 END_TEST
 
+/*
+ * A dead task's load leaves its queue (task_dead_fair): at the switch
+ * away from it, or at once when it is killed asleep.
+ */
+START_TEST(test_dead_task_load_removed)
+{
+	struct policy_machine *m = machine_cpus(1, 1);
+	struct cpumask all;
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+	char why[300];
+
+	cpus_setall(&all, 1);
+	for (int id = 0; id < 2; id++) {
+		eevdf_task_init(m, id, &attr);
+		eevdf_fork(m, id, SIM_IDLE, 0, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	tick_all(m, 1000000, 10000000);
+	/* the running task exits */
+	eevdf_exit(m, m->rqs[0].curr, 10000000);
+	eevdf_schedule(m, 0, 10000000);
+	ck_assert_int_eq(cfs_rq->removed.nr, 1);
+	/* the other one sleeps, then is killed asleep */
+	tick_all(m, 11000000, 20000000);
+	eevdf_block(m, m->rqs[0].curr, 20000000);
+	eevdf_schedule(m, 0, 20000000);
+	ck_assert_int_eq(m->rqs[0].curr, SIM_IDLE);
+	for (int id = 0; id < 2; id++)
+		if (m->tasks[id].state == TASK_SLEEPING)
+			eevdf_exit(m, id, 25000000);
+	/* the first removal was folded in by the ticks since */
+	ck_assert_int_eq(cfs_rq->removed.nr, 1);
+	m->rqs[0].clock_task = 25000000;
+	sched_balance_update_blocked_averages(m, 0);
+	ck_assert_int_eq(cfs_rq->removed.nr, 0);
+	/* nothing left but the rounding between the queue's own sums and
+	 * its entities' */
+	ck_assert_uint_le(cfs_rq->avg.load_avg, 2);
+	ck_assert_uint_le(cfs_rq->avg.util_avg, 2);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const char *sim_path(void)
 {
 	return getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -676,6 +721,7 @@ int main(void)
 	tcase_add_test(tc, test_task_h_load);
 	tcase_add_test(tc, test_lost_idle_time);
 	tcase_add_test(tc, test_group_lifecycle);
+	tcase_add_test(tc, test_dead_task_load_removed);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
 	suite_add_tcase(s, tc);

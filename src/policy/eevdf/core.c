@@ -191,7 +191,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	else if (prev == SIM_IDLE && next != SIM_IDLE)
 		set_next_task_fair(&m->tasks[next]);
 	if (next == SIM_IDLE)
-		update_idle_rq_clock_pelt(rq);	/* pick_next_task_fair's idle: */
+		update_idle_rq_clock_pelt(rq);	/* pick_next_task_fair, idle */
 	rq->curr = next;
 	if (prev == next)
 		return;
@@ -335,6 +335,9 @@ static void eevdf_block(struct policy_machine *m, int id, uint64_t now)
 static void eevdf_exit(struct policy_machine *m, int id, uint64_t now)
 {
 	(void)now;
+	/* killed asleep: no switch away from it will run task_dead_fair */
+	if (m->tasks[id].state == TASK_SLEEPING && !m->tasks[id].on_rq)
+		task_dead_fair(&m->tasks[id]);
 	m->tasks[id].state = TASK_DEAD;
 	policy_host_resched(m->host, m->tasks[id].cpu);
 }

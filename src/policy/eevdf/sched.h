@@ -192,7 +192,7 @@ struct rq {
 	struct cfs_rq *leaf_cfs_rq_list;	/* children before parents */
 
 	/* PELT clock (pelt.c): the clock_task that clock_pelt last caught
-	 * up with; update_rq_clock_pelt runs lazily from rq_clock_pelt */
+	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
 	u64 clock_pelt_task_seen;
 };
 
