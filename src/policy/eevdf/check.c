@@ -3,8 +3,8 @@
  * policy/eevdf/check.c - the invariants of the eevdf policy's own
  * structures, for --check: per cfs_rq the tree (order by deadline,
  * red-black rules, the cached leftmost), each node's min_vruntime
- * augment, the avg_vruntime / avg_load sums behind V, and the counts
- * and loads.  Included by policy.c.
+ * augment, the avg_vruntime / avg_load sums behind V, the counts
+ * and loads, and the delayed entities (DELAY_DEQUEUE).  Included by policy.c.
  */
 
 static int deadline_cmp(const struct rb_node *a, const struct rb_node *b)
@@ -104,6 +104,83 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 	return true;
 }
 
+/*
+ * eevdf-core: delayed dequeue.  A delayed entity is queued (on_rq) on a
+ * tree or as curr; a delayed task has blocked (not TASK_RUNNING) and is
+ * not its CPU's current task; a delayed group entity owns an empty queue.
+ * Per queue, h_nr_running counts the queued tasks at or below it
+ * (delayed ones included, as in v6.12) and h_nr_delayed the delayed ones.
+ */
+static bool cfs_rq_on_path(const struct task_struct *p,
+			   const struct cfs_rq *cfs_rq)
+{
+	for (const struct sched_entity *se = &p->se; se; se = se->parent)
+		if (se->cfs_rq == cfs_rq)
+			return true;
+	return false;
+}
+
+static bool check_delayed(struct policy_machine *m, int cpu, char *why,
+			  size_t len)
+{
+	for (size_t t = 0; t < m->max_tasks; t++) {
+		const struct task_struct *p = &m->tasks[t];
+
+		if (!p->se.sched_delayed || p->cpu != cpu)
+			continue;
+		if (!p->on_rq || !p->se.on_rq || p->state == TASK_RUNNING ||
+		    m->rqs[cpu].curr == p->id) {
+			snprintf(why, len, "eevdf: task %d delayed while on_rq "
+				 "%d, se.on_rq %d, runnable %d, current %d",
+				 p->id, p->on_rq, p->se.on_rq,
+				 p->state == TASK_RUNNING,
+				 m->rqs[cpu].curr == p->id);
+			return false;
+		}
+	}
+	for (size_t g = 1; g < m->max_groups; g++) {
+		const struct task_group *tg = &m->groups[g];
+		const struct sched_entity *se;
+
+		if (!tg->se)
+			continue;
+		se = tg->se[cpu];
+		if (se->sched_delayed && (!se->on_rq || se->my_q->nr_running)) {
+			snprintf(why, len, "eevdf: cpu%d group %s's entity "
+				 "delayed while on_rq %d with %u entities below",
+				 cpu, tg->path, se->on_rq, se->my_q->nr_running);
+			return false;
+		}
+	}
+	for (size_t g = 0; g < m->max_groups; g++) {
+		const struct cfs_rq *cfs_rq;
+		unsigned int running = 0, delayed = 0;
+
+		if (!m->groups[g].cfs_rq)
+			continue;
+		cfs_rq = m->groups[g].cfs_rq[cpu];
+		for (size_t t = 0; t < m->max_tasks; t++) {
+			const struct task_struct *p = &m->tasks[t];
+
+			if (!p->on_rq || p->cpu != cpu ||
+			    !cfs_rq_on_path(p, cfs_rq))
+				continue;
+			running++;
+			delayed += p->se.sched_delayed;
+		}
+		if (running != cfs_rq->h_nr_running ||
+		    delayed != cfs_rq->h_nr_delayed) {
+			snprintf(why, len, "eevdf: cfs_rq[%d]:%s h_nr_running %u "
+				 "h_nr_delayed %u, but %u tasks queued below, %u "
+				 "delayed", cpu, m->groups[g].path,
+				 cfs_rq->h_nr_running, cfs_rq->h_nr_delayed,
+				 running, delayed);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 {
 	char where[300];
@@ -131,6 +208,8 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 				 m->rqs[cpu].cfs.h_nr_running, tasks);
 			return false;
 		}
+		if (!check_delayed(m, cpu, why, len))
+			return false;
 	}
 	return true;
 }
