@@ -547,7 +547,7 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	se->vruntime = vruntime - (u64)lag;
 
-	/* v6.12 tests the bit here too (v6.14 dropped the test) */
+	/* v6.12 tests the bit here too (6d71a9c61604, January 2025, dropped it) */
 	if (sched_feat(m, PLACE_REL_DEADLINE) && se->rel_deadline) {
 		se->deadline += se->vruntime;
 		se->rel_deadline = 0;
