@@ -445,6 +445,115 @@ START_TEST(test_no_delay_dequeue)
 }
 END_TEST
 
+/* The checker catches a wrong h_nr_delayed and a delayed current task */
+START_TEST(test_check_delayed)
+{
+	u64 base;
+	struct policy_machine *m = delayed_pair(&base);
+	char why[300];
+
+	m->rqs[0].cfs.h_nr_delayed = 0;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "h_nr_delayed 0, but 2 tasks queued "
+				     "below, 1 delayed"));
+	m->rqs[0].cfs.h_nr_delayed = 1;
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	m->tasks[1].se.sched_delayed = 1;	/* B is running */
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "task 1 delayed"));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * A group entity's own delay: task A alone in /g, task B at the root,
+ * both nice 0, forked at 0 (HZ 250, slice 0.75 ms).  /g's entity is
+ * enqueued with ENQUEUE_WAKEUP (a whole slice: deadline 0.75 ms) while
+ * B, a new task, gets half a slice (0.375 ms): B runs first.  At 1 ms
+ * B's request is over (v 1 ms, new deadline 1.75 ms) and, V being
+ * 0.5 ms, B is not eligible: /g runs A.  A blocks at 2.5 ms: alone in
+ * /g, so eligible, it leaves; /g is empty and its entity (v 1.5 ms, V
+ * 1.25 ms) is not eligible: delayed on the root queue, no task below.
+ * Woken at 2.7 ms, A is enqueued in /g and /g's entity requeued in place
+ * (lag -0.25 ms: B's 0.2 ms are not accounted yet); left asleep, /g's
+ * entity wins the pick at 4 ms (v_B 2.5 ms, V 2 ms, its lag +0.5 ms),
+ * which dequeues it, its lag zeroed by DELAY_ZERO.
+ */
+static struct policy_machine *delayed_group(void)
+{
+	static const struct cpumask all = { { ~0UL } };
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
+		.topology = { 1, 1, 1, 1 }, .max_tasks = 4, .max_groups = 2,
+		.group_sched = true, .host = &host };
+	char why[200];
+	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
+	struct sched_entity *gse;
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	gse = m->groups[1].se[0];
+	eevdf_task_init(m, 0, &attr);
+	eevdf_task_init(m, 1, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 1, &attr, 0);
+	eevdf_fork(m, 1, SIM_IDLE, 0, &attr, 0);
+	eevdf_schedule(m, 0, 0);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	eevdf_schedule(m, 0, 1 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 0);
+	eevdf_block(m, 0, 2500000);
+	eevdf_schedule(m, 0, 2500000);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	ck_assert_int_eq(m->tasks[0].on_rq, 0);		/* A left */
+	ck_assert_int_eq(m->tasks[0].se.sched_delayed, 0);
+	ck_assert_int_eq(gse->sched_delayed, 1);	/* /g stays */
+	ck_assert_int_eq(gse->on_rq, 1);
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_running, 1);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_delayed, 0);
+	ck_assert_int_eq(m->rqs[0].nr_running, 1);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	return m;
+}
+
+START_TEST(test_delayed_group_entity)
+{
+	struct policy_machine *m = delayed_group();
+	struct sched_entity *gse = m->groups[1].se[0];
+	u64 v = gse->vruntime;
+	char why[200];
+
+	ck_assert(eevdf_wake(m, 0, 0, false, 2700000));
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_int_eq(gse->vruntime, v);		/* requeued in place */
+	ck_assert_int_eq(gse->vlag, -250000);
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].nr_running, 2);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+
+	m = delayed_group();
+	gse = m->groups[1].se[0];
+	eevdf_schedule(m, 0, 4 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	ck_assert_int_eq(gse->on_rq, 0);
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_int_eq(gse->vlag, 0);			/* DELAY_ZERO */
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 1);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+
+	m = delayed_group();				/* NO_DELAY_ZERO */
+	gse = m->groups[1].se[0];
+	m->sysctl.features &= ~(1UL << FEAT_DELAY_ZERO);
+	eevdf_schedule(m, 0, 4 * MS);
+	ck_assert_int_eq(gse->on_rq, 0);
+	ck_assert_int_eq(gse->vlag, 500000);
+	eevdf_destroy(m);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("eevdf");
@@ -468,6 +577,8 @@ int main(void)
 	tcase_add_test(tc, test_delayed_dequeue_at_pick);
 	tcase_add_test(tc, test_delayed_wakeup_requeues);
 	tcase_add_test(tc, test_no_delay_dequeue);
+	tcase_add_test(tc, test_check_delayed);
+	tcase_add_test(tc, test_delayed_group_entity);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
