@@ -220,7 +220,12 @@ START_TEST(test_augmented_tree)
 }
 END_TEST
 
-/* The one-CPU scenarios against the kernel reports: within 1.5 pp. */
+/*
+ * The one-CPU scenarios against the kernel reports: within 2 pp, the
+ * bound of issue 14.  (It was 1.5 pp; with DELAY_DEQUEUE on, as v6.12
+ * has it, sleepers-vs-hogs-groups-1cpu gives /interactive 20.00 %
+ * against the kernel's 18.46 %: docs/eevdf-status.md says why.)
+ */
 START_TEST(test_validation_1cpu)
 {
 	const char *sim = getenv("SIM") ? getenv("SIM") : "build/sched-sim";
@@ -235,7 +240,7 @@ START_TEST(test_validation_1cpu)
 		 "for f in validation/*-1cpu.json; do n=$(basename $f .json); "
 		 "%1$s --policy eevdf --check --json -o $d/$n.json $f "
 		 ">/dev/null 2>&1 || [ $? -eq 1 ]; "
-		 "%1$s compare --max-diff 1.5 validation/kernel/$n.json "
+		 "%1$s compare --max-diff 2 validation/kernel/$n.json "
 		 "$d/$n.json >/dev/null; done", sim);
 	ck_assert_int_eq(system(cmd), 0);
 }
@@ -268,6 +273,288 @@ START_TEST(test_jobs_children)
 }
 END_TEST
 
+/* ---- eevdf-core: v6.12 review fixes and delayed dequeue ------------------ */
+
+/*
+ * reweight_eevdf clamps the lag with entity_lag (v6.12) before scaling
+ * it: a at V - 6 ms (weight 1024, b at V + 6 ms) has more lag than the
+ * limit, max(2 * 0.75 ms, one 4 ms tick at HZ 250) = 4 ms, so it keeps
+ * 4 ms, which becomes 4 ms * 1024 / 3072 = 1333333 ns (truncated) at
+ * weight 3072; the deadline's distance from V, 6 ms, is not clamped:
+ * 2 ms.  Unclamped (the port before the review) gave 2 ms.
+ */
+START_TEST(test_reweight_clamps_lag)
+{
+	struct policy_machine *m = machine();
+	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+	struct sched_entity *a;
+	u64 V;
+
+	queue_at(m, 0, 1024, 12 * MS);
+	a = queue_at(m, 1, 1024, 0);
+	V = avg_vruntime(cfs_rq);
+	ck_assert_int_eq((s64)(V - cfs_rq->min_vruntime), 6 * MS);
+	a->deadline = V + 6 * MS;
+	reweight_entity(cfs_rq, a, scale_load(3072));
+	ck_assert_int_eq((s64)(V - a->vruntime), 1333333);
+	ck_assert_int_eq((s64)(a->deadline - V), 2 * MS);
+	ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* place_entity re-bases a relative deadline only with PLACE_REL_DEADLINE */
+START_TEST(test_rel_deadline_needs_feature)
+{
+	struct policy_machine *m = machine();
+	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+	struct sched_entity *se = &m->tasks[2].se;
+
+	m->sysctl.features &= ~(1UL << FEAT_PLACE_REL_DEADLINE);
+	*se = (struct sched_entity){ .task = 2, .cfs_rq = cfs_rq,
+				     .deadline = 100, .rel_deadline = 1 };
+	update_load_set(&se->load, scale_load(1024));
+	place_entity(cfs_rq, se, 0);
+	/* a fresh request of one slice, not vruntime + 100 */
+	ck_assert_int_eq((s64)(se->deadline - se->vruntime), 750000);
+	m->sysctl.features = EEVDF_FEATURES_DEFAULT;
+	se->deadline = 100;
+	se->rel_deadline = 1;
+	place_entity(cfs_rq, se, 0);
+	ck_assert_int_eq((s64)(se->deadline - se->vruntime), 100);
+	ck_assert_int_eq(se->rel_deadline, 0);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * Two nice-0 tasks A and B forked at 0 on one CPU (HZ 250, slice
+ * 0.75 ms); A runs first (equal deadlines: A was queued first) and
+ * blocks at 1 ms.  By hand, relative to the start's min_vruntime:
+ * v_A = 1 ms, v_B = 0, V = 0.5 ms: A is not eligible, so DELAY_DEQUEUE
+ * keeps it on the tree (sched_delayed) and B runs.
+ */
+static struct policy_machine *delayed_pair(u64 *base)
+{
+	static const struct cpumask all = { { ~0UL } };
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct policy_machine *m = machine();
+	char why[200];
+
+	*base = m->rqs[0].cfs.min_vruntime;
+	eevdf_task_init(m, 0, &attr);
+	eevdf_task_init(m, 1, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 0, &attr, 0);
+	eevdf_fork(m, 1, SIM_IDLE, 0, &attr, 0);
+	eevdf_schedule(m, 0, 0);
+	ck_assert_int_eq(m->rqs[0].curr, 0);
+	eevdf_block(m, 0, 1 * MS);
+	eevdf_schedule(m, 0, 1 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	ck_assert_int_eq(m->tasks[0].se.sched_delayed, 1);
+	ck_assert_int_eq(m->tasks[0].se.on_rq, 1);
+	ck_assert_int_eq(m->tasks[0].se.vruntime - *base, 1 * MS);
+	ck_assert_int_eq(m->rqs[0].nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_delayed, 1);
+	ck_assert_int_eq(m->tasks[0].nvcsw, 1);	/* it blocked */
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	return m;
+}
+
+/*
+ * B runs to 2.5 ms (v_B = 1.5 ms): V = 1.25 ms, B is no longer eligible
+ * and A (1 ms) is: A wins the pick, which finishes its dequeue: its lag
+ * V - v_A = +0.25 ms is recorded, then zeroed by DELAY_ZERO; B runs on.
+ * Without DELAY_ZERO A keeps the 0.25 ms.
+ */
+START_TEST(test_delayed_dequeue_at_pick)
+{
+	for (int zero = 1; zero >= 0; zero--) {
+		u64 base;
+		struct policy_machine *m = delayed_pair(&base);
+		struct task_struct *a = &m->tasks[0];
+		struct policy_task_stats ts;
+		char why[200];
+
+		if (!zero)
+			m->sysctl.features &= ~(1UL << FEAT_DELAY_ZERO);
+		eevdf_task_stats(m, 0, &ts);
+		ck_assert(!ts.queued);		/* asleep for the engine */
+		eevdf_schedule(m, 0, 2500000);
+		ck_assert_int_eq(m->rqs[0].curr, 1);
+		ck_assert_int_eq(a->se.sched_delayed, 0);
+		ck_assert_int_eq(a->se.on_rq, 0);
+		ck_assert_int_eq(a->on_rq, 0);
+		ck_assert_int_eq(a->se.vlag, zero ? 0 : 250000);
+		ck_assert_int_eq(m->rqs[0].nr_running, 1);
+		ck_assert_int_eq(m->rqs[0].cfs.h_nr_running, 1);
+		ck_assert_int_eq(m->rqs[0].cfs.h_nr_delayed, 0);
+		ck_assert(eevdf_check(m, why, sizeof(why)));
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * A wakes at 1.2 ms while delayed: it is requeued where it is
+ * (ttwu_runnable, no enqueue).  B's 0.2 ms is not yet accounted when
+ * requeue_delayed_entity computes the lag, so V = 0.5 ms and A's lag is
+ * -0.5 ms: not positive, so DELAY_ZERO does not re-place it: v_A stays
+ * 1 ms, its deadline 1.75 ms.  B (0.2 ms, eligible, slice protected)
+ * is not preempted.
+ */
+START_TEST(test_delayed_wakeup_requeues)
+{
+	u64 base;
+	struct policy_machine *m = delayed_pair(&base);
+	struct task_struct *a = &m->tasks[0];
+	char why[200];
+
+	ck_assert(eevdf_wake(m, 0, 0, false, 1200000));
+	ck_assert_int_eq(a->se.sched_delayed, 0);
+	ck_assert_int_eq(a->se.on_rq, 1);
+	ck_assert_int_eq(a->se.vruntime - base, 1 * MS);
+	ck_assert_int_eq(a->se.deadline - base, 1750000);
+	ck_assert_int_eq(a->se.vlag, -500000);
+	ck_assert_int_eq(m->rqs[0].nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_delayed, 0);
+	ck_assert(!m->rqs[0].need_resched);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* NO_DELAY_DEQUEUE: the same block dequeues A at once, with lag -0.5 ms */
+START_TEST(test_no_delay_dequeue)
+{
+	static const struct cpumask all = { { ~0UL } };
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct policy_machine *m = machine();
+
+	m->sysctl.features &= ~(1UL << FEAT_DELAY_DEQUEUE);
+	eevdf_task_init(m, 0, &attr);
+	eevdf_task_init(m, 1, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 0, &attr, 0);
+	eevdf_fork(m, 1, SIM_IDLE, 0, &attr, 0);
+	eevdf_schedule(m, 0, 0);
+	eevdf_block(m, 0, 1 * MS);
+	eevdf_schedule(m, 0, 1 * MS);
+	ck_assert_int_eq(m->tasks[0].se.on_rq, 0);
+	ck_assert_int_eq(m->tasks[0].se.vlag, -500000);
+	ck_assert_int_eq(m->rqs[0].nr_running, 1);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* The checker catches a wrong h_nr_delayed and a delayed current task */
+START_TEST(test_check_delayed)
+{
+	u64 base;
+	struct policy_machine *m = delayed_pair(&base);
+	char why[300];
+
+	m->rqs[0].cfs.h_nr_delayed = 0;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "h_nr_delayed 0, but 2 tasks queued "
+				     "at or below, 1 delayed"));
+	m->rqs[0].cfs.h_nr_delayed = 1;
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	m->tasks[1].se.sched_delayed = 1;	/* B is running */
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "task 1 delayed"));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * A group entity's own delay: task A alone in /g, task B at the root,
+ * both nice 0, forked at 0 (HZ 250, slice 0.75 ms).  /g's entity is
+ * enqueued with ENQUEUE_WAKEUP (a whole slice: deadline 0.75 ms) while
+ * B, a new task, gets half a slice (0.375 ms): B runs first.  At 1 ms
+ * B's request is over (v 1 ms, new deadline 1.75 ms) and, V being
+ * 0.5 ms, B is not eligible: /g runs A.  A blocks at 2.5 ms: alone in
+ * /g, so eligible, it leaves; /g is empty and its entity (v 1.5 ms, V
+ * 1.25 ms) is not eligible: delayed on the root queue, no task below.
+ * Woken at 2.7 ms, A is enqueued in /g and /g's entity requeued in place
+ * (lag -0.25 ms: B's 0.2 ms are not accounted yet); left asleep, /g's
+ * entity wins the pick at 4 ms (v_B 2.5 ms, V 2 ms, its lag +0.5 ms),
+ * which dequeues it, its lag zeroed by DELAY_ZERO.
+ */
+static struct policy_machine *delayed_group(void)
+{
+	static const struct cpumask all = { { ~0UL } };
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
+		.topology = { 1, 1, 1, 1 }, .max_tasks = 4, .max_groups = 2,
+		.group_sched = true, .host = &host };
+	char why[200];
+	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
+	struct sched_entity *gse;
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	gse = m->groups[1].se[0];
+	eevdf_task_init(m, 0, &attr);
+	eevdf_task_init(m, 1, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 1, &attr, 0);
+	eevdf_fork(m, 1, SIM_IDLE, 0, &attr, 0);
+	eevdf_schedule(m, 0, 0);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	eevdf_schedule(m, 0, 1 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 0);
+	eevdf_block(m, 0, 2500000);
+	eevdf_schedule(m, 0, 2500000);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	ck_assert_int_eq(m->tasks[0].on_rq, 0);		/* A left */
+	ck_assert_int_eq(m->tasks[0].se.sched_delayed, 0);
+	ck_assert_int_eq(gse->sched_delayed, 1);	/* /g stays */
+	ck_assert_int_eq(gse->on_rq, 1);
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_running, 1);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_delayed, 0);
+	ck_assert_int_eq(m->rqs[0].nr_running, 1);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	return m;
+}
+
+START_TEST(test_delayed_group_entity)
+{
+	struct policy_machine *m = delayed_group();
+	struct sched_entity *gse = m->groups[1].se[0];
+	u64 v = gse->vruntime;
+	char why[200];
+
+	ck_assert(eevdf_wake(m, 0, 0, false, 2700000));
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_int_eq(gse->vruntime, v);		/* requeued in place */
+	ck_assert_int_eq(gse->vlag, -250000);
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].cfs.h_nr_running, 2);
+	ck_assert_int_eq(m->rqs[0].nr_running, 2);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+
+	m = delayed_group();
+	gse = m->groups[1].se[0];
+	eevdf_schedule(m, 0, 4 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	ck_assert_int_eq(gse->on_rq, 0);
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_int_eq(gse->vlag, 0);			/* DELAY_ZERO */
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 1);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+
+	m = delayed_group();				/* NO_DELAY_ZERO */
+	gse = m->groups[1].se[0];
+	m->sysctl.features &= ~(1UL << FEAT_DELAY_ZERO);
+	eevdf_schedule(m, 0, 4 * MS);
+	ck_assert_int_eq(gse->on_rq, 0);
+	ck_assert_int_eq(gse->vlag, 500000);
+	eevdf_destroy(m);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("eevdf");
@@ -285,6 +572,14 @@ int main(void)
 	tcase_add_test(tc, test_augmented_tree);
 	tcase_add_test(tc, test_validation_1cpu);
 	tcase_add_test(tc, test_jobs_children);
+	/* eevdf-core */
+	tcase_add_test(tc, test_reweight_clamps_lag);
+	tcase_add_test(tc, test_rel_deadline_needs_feature);
+	tcase_add_test(tc, test_delayed_dequeue_at_pick);
+	tcase_add_test(tc, test_delayed_wakeup_requeues);
+	tcase_add_test(tc, test_no_delay_dequeue);
+	tcase_add_test(tc, test_check_delayed);
+	tcase_add_test(tc, test_delayed_group_entity);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -3,8 +3,8 @@
  * policy/eevdf/check.c - the invariants of the eevdf policy's own
  * structures, for --check: per cfs_rq the tree (order by deadline,
  * red-black rules, the cached leftmost), each node's min_vruntime
- * augment, the avg_vruntime / avg_load sums behind V, and the counts
- * and loads.  Included by policy.c.
+ * augment, the avg_vruntime / avg_load sums behind V, the counts
+ * and loads, and the delayed entities (DELAY_DEQUEUE).  Included by policy.c.
  */
 
 static int deadline_cmp(const struct rb_node *a, const struct rb_node *b)
@@ -106,13 +106,51 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 
 static bool check_pelt(struct policy_machine *m, char *why, size_t len);
 
+/*
+ * Delayed dequeue (one task, called from check_pelt's single pass): a
+ * delayed entity is queued (on_rq) on a tree or as curr; a delayed task
+ * has blocked (not TASK_RUNNING) and is not its CPU's current task.
+ * Per queue, h_nr_running counts the queued tasks at or below it
+ * (delayed ones included, as in v6.12) and h_nr_delayed the delayed ones:
+ * check_pelt counts both in the same walk up each task's path.
+ */
+static bool check_delayed_task(struct policy_machine *m,
+			       const struct task_struct *p, char *why,
+			       size_t len)
+{
+	if (!p->se.sched_delayed)
+		return true;
+	if (!p->on_rq || !p->se.on_rq || p->state == TASK_RUNNING ||
+	    m->rqs[p->cpu].curr == p->id) {
+		snprintf(why, len, "eevdf: task %d delayed while on_rq "
+			 "%d, se.on_rq %d, runnable %d, current %d",
+			 p->id, p->on_rq, p->se.on_rq,
+			 p->state == TASK_RUNNING, m->rqs[p->cpu].curr == p->id);
+		return false;
+	}
+	return true;
+}
+
+/* a delayed group entity owns an empty queue */
+static bool check_delayed_group(const struct task_group *tg, int cpu,
+				char *why, size_t len)
+{
+	const struct sched_entity *se = tg->se[cpu];
+
+	if (se->sched_delayed && (!se->on_rq || se->my_q->nr_running)) {
+		snprintf(why, len, "eevdf: cpu%d group %s's entity "
+			 "delayed while on_rq %d with %u entities below",
+			 cpu, tg->path, se->on_rq, se->my_q->nr_running);
+		return false;
+	}
+	return true;
+}
+
 static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 {
 	char where[300];
 
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		unsigned int tasks = 0;
-
 		for (size_t g = 0; g < m->max_groups; g++) {
 			struct task_group *tg = &m->groups[g];
 
@@ -122,16 +160,6 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 				 tg->path);
 			if (!check_cfs_rq(tg->cfs_rq[cpu], where, why, len))
 				return false;
-		}
-		for (size_t t = 0; t < m->max_tasks; t++)
-			tasks += m->tasks[t].on_rq && m->tasks[t].cpu == cpu;
-		if (tasks != m->rqs[cpu].nr_running ||
-		    tasks != m->rqs[cpu].cfs.h_nr_running) {
-			snprintf(why, len, "eevdf: cpu%d nr_running %u "
-				 "h_nr_running %u, but %u tasks queued", cpu,
-				 m->rqs[cpu].nr_running,
-				 m->rqs[cpu].cfs.h_nr_running, tasks);
-			return false;
 		}
 	}
 	return check_pelt(m, why, len);
@@ -261,7 +289,11 @@ static bool check_leaf_list(struct policy_machine *m, struct rq *rq,
 static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 {
 	size_t nr_cfs_rq = m->max_groups * (size_t)m->nr_cpus;
-	unsigned int *h_nr = calloc(nr_cfs_rq ? nr_cfs_rq : 1, sizeof(*h_nr));
+	/* per queue: tasks, then delayed tasks, at or below; per CPU: tasks */
+	unsigned int *h_nr = calloc(2 * nr_cfs_rq + (size_t)m->nr_cpus,
+				    sizeof(*h_nr));
+	unsigned int *h_delayed = h_nr + nr_cfs_rq;
+	unsigned int *nr_tasks = h_delayed + nr_cfs_rq;
 	char where[300];
 	bool ok = false;
 
@@ -273,9 +305,17 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 
 		if (!p->on_rq)
 			continue;
-		for (struct sched_entity *se = &p->se; se; se = se->parent)
-			h_nr[(size_t)se->cfs_rq->tg->id * (size_t)m->nr_cpus +
-			     (size_t)se->cfs_rq->rq->cpu]++;
+		nr_tasks[p->cpu]++;
+		for (struct sched_entity *se = &p->se; se; se = se->parent) {
+			size_t i = (size_t)se->cfs_rq->tg->id *
+				   (size_t)m->nr_cpus +
+				   (size_t)se->cfs_rq->rq->cpu;
+
+			h_nr[i]++;
+			h_delayed[i] += p->se.sched_delayed;
+		}
+		if (!check_delayed_task(m, p, why, len))
+			goto out;
 		if (p->se.avg.last_update_time &&
 		    !(check_task_pelt(&p->se, why, len) &&
 		      check_avg_floor(&p->se.avg, false, "task", why, len)))
@@ -296,18 +336,26 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			snprintf(where, sizeof(where), "cfs_rq[%d]:%s", cpu,
 				 tg->path);
 			contribs += (long)cfs_rq->tg_load_avg_contrib;
-			if (cfs_rq->h_nr_running != expect) {
-				snprintf(why, len, "eevdf: %s: h_nr_running %u, "
-					 "but %u tasks queued at or below",
-					 where, cfs_rq->h_nr_running, expect);
+			if (cfs_rq->h_nr_running != expect ||
+			    cfs_rq->h_nr_delayed != h_delayed[g *
+					(size_t)m->nr_cpus + (size_t)cpu]) {
+				snprintf(why, len, "eevdf: %s: h_nr_running %u "
+					 "h_nr_delayed %u, but %u tasks queued "
+					 "at or below, %u delayed", where,
+					 cfs_rq->h_nr_running,
+					 cfs_rq->h_nr_delayed, expect,
+					 h_delayed[g * (size_t)m->nr_cpus +
+						   (size_t)cpu]);
 				goto out;
 			}
 			if (!check_avg_floor(&cfs_rq->avg, true, where, why, len))
 				goto out;
 			if (!se)
 				continue;
-			if (se->on_rq && se->runnable_weight !=
-			    cfs_rq->h_nr_running - cfs_rq->h_nr_delayed) {
+			if (!check_delayed_group(tg, cpu, why, len))
+				goto out;
+			if (se->on_rq &&
+			    se->runnable_weight != cfs_rq->h_nr_running) {
 				snprintf(why, len, "eevdf: %s: group entity's "
 					 "runnable_weight %lu, h_nr_running %u",
 					 where, se->runnable_weight,
@@ -325,9 +373,20 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			goto out;
 		}
 	}
-	for (int cpu = 0; cpu < m->nr_cpus; cpu++)
-		if (!check_leaf_list(m, &m->rqs[cpu], why, len))
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *rq = &m->rqs[cpu];
+
+		if (nr_tasks[cpu] != rq->nr_running ||
+		    nr_tasks[cpu] != rq->cfs.h_nr_running) {
+			snprintf(why, len, "eevdf: cpu%d nr_running %u "
+				 "h_nr_running %u, but %u tasks queued", cpu,
+				 rq->nr_running, rq->cfs.h_nr_running,
+				 nr_tasks[cpu]);
 			goto out;
+		}
+		if (!check_leaf_list(m, rq, why, len))
+			goto out;
+	}
 	ok = true;
 out:
 	free(h_nr);

@@ -53,16 +53,31 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
 	(void)m;
 }
 
-/* kernel/sched/fair.c v6.12: enqueue_task_fair (no delay) */
+/*
+ * kernel/sched/fair.c v6.12: enqueue_task_fair.  ENQUEUE_DELAYED
+ * (ttwu of a delayed task) only requeues: the task never left its
+ * queues nor the counts.  A delayed group entity met on the way up is
+ * requeued, as a task below it is runnable again.
+ */
 static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct sched_entity *se = &p->se;
+	/* a delayed task moved by a SAVE/RESTORE pair keeps its count */
+	unsigned int h_nr_delayed = se->sched_delayed;
 
+	if (flags & ENQUEUE_DELAYED) {
+		requeue_delayed_entity(se);
+		return;
+	}
 	for_each_sched_entity(se) {
-		if (se->on_rq)
+		if (se->on_rq) {
+			if (se->sched_delayed)
+				requeue_delayed_entity(se);
 			break;
+		}
 		enqueue_entity(se->cfs_rq, se, flags);
 		se->cfs_rq->h_nr_running++;
+		se->cfs_rq->h_nr_delayed += h_nr_delayed;
 		flags = ENQUEUE_WAKEUP;
 	}
 	for_each_sched_entity(se) {
@@ -70,38 +85,74 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		se_update_runnable(se);
 		update_cfs_group(se);
 		se->cfs_rq->h_nr_running++;
+		se->cfs_rq->h_nr_delayed += h_nr_delayed;
 	}
 	rq->nr_running++;
 	p->on_rq = 1;
 	rq->m->host->state_gen++;
 }
 
-/* kernel/sched/fair.c v6.12: dequeue_entities for a task (no delay) */
-static void dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
+/*
+ * kernel/sched/fair.c v6.12: dequeue_entities.  se is a task's entity,
+ * or a delayed group entity whose delayed dequeue is finished (pick).
+ * Returns -1 when the task's own dequeue was delayed (it stays queued
+ * and counted), 1 otherwise.  A group entity emptied by a sleep may be
+ * delayed in turn: the walk stops there, and the second loop starts at
+ * that entity, since the queue holding it lost the tasks all the same.
+ */
+static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 {
-	struct sched_entity *se = &p->se;
+	bool task_sleep = flags & DEQUEUE_SLEEP;
+	bool task_delayed = flags & DEQUEUE_DELAYED;
+	struct task_struct *p = NULL;
+	unsigned int h_nr_running = 0, h_nr_delayed = 0;
 
+	if (se->task >= 0) {
+		p = &rq->m->tasks[se->task];
+		h_nr_running = 1;
+		/* a delayed task dequeued by SAVE (not its final dequeue) */
+		h_nr_delayed = se->sched_delayed && !task_delayed;
+	}
 	for_each_sched_entity(se) {
 		struct cfs_rq *cfs_rq = se->cfs_rq;
 
-		dequeue_entity(cfs_rq, se, flags);
-		cfs_rq->h_nr_running--;
+		if (!dequeue_entity(cfs_rq, se, flags)) {
+			if (p && &p->se == se)
+				return -1;
+			break;
+		}
+		cfs_rq->h_nr_running -= h_nr_running;
+		cfs_rq->h_nr_delayed -= h_nr_delayed;
 		/* a parent with other entities stays queued */
 		if (cfs_rq->load.weight) {
 			se = se->parent;
+			/* bias the next pick to this queue: p sleeps within
+			 * its slice (a buddy only NEXT_BUDDY picks read) */
+			if (task_sleep && se)
+				set_next_buddy(rq->m, se);
 			break;
 		}
 		flags |= DEQUEUE_SLEEP;
+		flags &= ~DEQUEUE_DELAYED;
 	}
 	for_each_sched_entity(se) {
 		update_load_avg(se->cfs_rq, se, UPDATE_TG);
 		se_update_runnable(se);
 		update_cfs_group(se);
-		se->cfs_rq->h_nr_running--;
+		se->cfs_rq->h_nr_running -= h_nr_running;
+		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
 	}
-	rq->nr_running--;
-	p->on_rq = 0;
+	rq->nr_running -= h_nr_running;
+	if (p)
+		p->on_rq = 0;	/* and __block_task after a delayed one */
 	rq->m->host->state_gen++;
+	return 1;
+}
+
+/* kernel/sched/fair.c v6.12: dequeue_task_fair: false when delayed */
+static bool dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
+{
+	return dequeue_entities(rq, &p->se, flags) >= 0;
 }
 
 /* kernel/sched/fair.c v6.12: put_prev_task_fair */
@@ -125,15 +176,19 @@ static void set_next_task_fair(struct task_struct *p)
 /* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
 static struct sched_entity *pick_task_fair(struct rq *rq)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct cfs_rq *cfs_rq;
 	struct sched_entity *se;
 
+again:
+	cfs_rq = &rq->cfs;
 	if (!cfs_rq->nr_running)
 		return NULL;
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
-		se = pick_next_entity(cfs_rq);
+		se = pick_next_entity(rq, cfs_rq);
+		if (!se)
+			goto again;	/* a delayed entity was dequeued */
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
 	return se;
@@ -172,18 +227,26 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	bool prev_queued = false;
 
 	rq->clock_task = now;
-	cpu_clear(cpu, &m->host->resched_mask);
-	rq->need_resched = false;
 	if (prev != SIM_IDLE) {
 		struct task_struct *p = &m->tasks[prev];
 
 		if (p->state != TASK_RUNNING && p->on_rq)
 			dequeue_task_fair(rq, p, DEQUEUE_SLEEP);
-		prev_queued = p->on_rq;
+		/* a delayed prev stays on the queue but has blocked */
+		prev_queued = p->on_rq && !p->se.sched_delayed;
 	}
 	se = pick_task_fair(rq);
 	if (se)
 		next = se->task;
+	/*
+	 * clear_tsk_need_resched(prev) comes after the pick, as in v6.12's
+	 * __schedule: the update_curr of the dequeue and of the pick may
+	 * ask for a resched that this very schedule answers.  (Cleared
+	 * before them, the flag stayed set and the next wakeup's
+	 * check_preempt_wakeup_fair returned early.)
+	 */
+	cpu_clear(cpu, &m->host->resched_mask);
+	rq->need_resched = false;
 	if (prev != SIM_IDLE && next != SIM_IDLE && prev != next)
 		put_prev_set_next_fair(&m->tasks[prev].se, se);
 	else if (prev != SIM_IDLE && next == SIM_IDLE)
@@ -193,6 +256,12 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	if (next == SIM_IDLE)
 		update_idle_rq_clock_pelt(rq);	/* pick_next_task_fair, idle */
 	rq->curr = next;
+	/* finish_task_switch -> task_dead_fair: an exiting task's delayed
+	 * dequeue is finished at once */
+	if (prev != SIM_IDLE && prev != next &&
+	    m->tasks[prev].state == TASK_DEAD && m->tasks[prev].se.sched_delayed)
+		dequeue_entities(rq, &m->tasks[prev].se,
+				 DEQUEUE_SLEEP | DEQUEUE_DELAYED);
 	if (prev == next)
 		return;
 	rq->nr_switches++;
@@ -315,13 +384,27 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		return false;
 	p->state = TASK_RUNNING;
 	m->now = now;
+	if (p->on_rq) {
+		/*
+		 * ttwu_runnable: still queued, on its CPU (no select_task_rq):
+		 * either it blocked and schedule has not run yet, or its
+		 * dequeue was delayed and it is requeued where it is.
+		 */
+		rq = &m->rqs[p->cpu];
+		rq->clock_task = now;
+		if (p->se.sched_delayed) {
+			enqueue_task_fair(rq, p, ENQUEUE_DELAYED);
+			rq->m->host->state_gen++;
+		}
+		if (rq->curr != p->id)
+			wakeup_preempt(rq, p);
+		return true;
+	}
 	set_task_cpu(m, p, select_task_rq(m, p, false));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	if (!p->on_rq) {
-		enqueue_task_fair(rq, p, ENQUEUE_WAKEUP);
-		wakeup_preempt(rq, p);
-	}
+	enqueue_task_fair(rq, p, ENQUEUE_WAKEUP);
+	wakeup_preempt(rq, p);
 	return true;
 }
 

@@ -177,18 +177,28 @@ static u64 avg_vruntime(struct cfs_rq *cfs_rq)
 }
 
 /*
- * kernel/sched/fair.c v6.12: update_entity_lag.  vlag = V - v_i, clamped
- * to what two slices (or a tick) are worth in the entity's virtual time.
+ * kernel/sched/fair.c v6.12: entity_lag.  V - v_i, clamped to what two
+ * slices (or a tick) are worth in the entity's virtual time at its
+ * present weight.  v6.12 uses it both for the lag kept at dequeue and in
+ * reweight_eevdf (commit 6d71a9c61604 of January 2025 folded it into
+ * update_entity_lag and removed reweight_eevdf).
  */
-static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static s64 entity_lag(struct cfs_rq *cfs_rq, u64 avruntime,
+		      struct sched_entity *se)
 {
 	u64 tick = cfs_rq->rq->m->tick_nsec;
-	s64 lag, limit;
+	s64 vlag, limit;
 
-	lag = (s64)(avg_vruntime(cfs_rq) - se->vruntime);
+	vlag = (s64)(avruntime - se->vruntime);
 	limit = (s64)calc_delta_fair(2 * se->slice > tick ? 2 * se->slice : tick,
 				     se);
-	se->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+	return vlag < -limit ? -limit : vlag > limit ? limit : vlag;
+}
+
+/* kernel/sched/fair.c v6.12: update_entity_lag */
+static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	se->vlag = entity_lag(cfs_rq, avg_vruntime(cfs_rq), se);
 }
 
 /*
@@ -457,6 +467,30 @@ static s64 update_curr_se(struct rq *rq, struct sched_entity *curr)
 	return delta_exec;
 }
 
+/* kernel/sched/fair.c v6.12: __clear_buddies_next / clear_buddies */
+static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (cfs_rq->next != se)
+		return;
+	for (; se; se = se->parent) {
+		if (se->cfs_rq->next != se)
+			break;
+		se->cfs_rq->next = NULL;
+	}
+}
+
+static bool se_is_idle(struct policy_machine *m, struct sched_entity *se);
+
+/* kernel/sched/fair.c v6.12: set_next_buddy (idle entities never are) */
+static void set_next_buddy(struct policy_machine *m, struct sched_entity *se)
+{
+	for (; se; se = se->parent) {
+		if (!se->on_rq || se_is_idle(m, se))
+			return;
+		se->cfs_rq->next = se;
+	}
+}
+
 /* kernel/sched/fair.c v6.12: update_curr */
 static void update_curr(struct cfs_rq *cfs_rq)
 {
@@ -475,8 +509,10 @@ static void update_curr(struct cfs_rq *cfs_rq)
 
 	if (cfs_rq->nr_running == 1)
 		return;
-	if (resched || did_preempt_short(cfs_rq, curr))
-		resched_curr(cfs_rq->rq);	/* clear_buddies: no buddies kept */
+	if (resched || did_preempt_short(cfs_rq, curr)) {
+		resched_curr(cfs_rq->rq);
+		clear_buddies(cfs_rq, curr);
+	}
 }
 
 /*
@@ -511,7 +547,8 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	se->vruntime = vruntime - (u64)lag;
 
-	if (se->rel_deadline) {
+	/* v6.12 tests the bit here too (6d71a9c61604, January 2025, dropped it) */
+	if (sched_feat(m, PLACE_REL_DEADLINE) && se->rel_deadline) {
 		se->deadline += se->vruntime;
 		se->rel_deadline = 0;
 		return;
@@ -579,25 +616,81 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 }
 
 /*
- * kernel/sched/fair.c v6.12: dequeue_entity, as with NO_DELAY_DEQUEUE
- * (the delay is not ported yet): the lag is recorded, a non-sleeping
- * dequeue keeps its deadline relative (PLACE_REL_DEADLINE).
+ * DELAY_DEQUEUE bookkeeping: h_nr_delayed counts the delayed tasks at or
+ * below each queue, along the same walks as h_nr_running (which, in
+ * v6.12, still counts them).  v6.12 has the flag only; the count is
+ * v6.13's set_delayed/clear_delayed (commit 76f2f783294d), kept here for
+ * the checker and the balancer and read by no v6.12 decision.  A delayed
+ * group entity has no task below it and counts nowhere.
  */
-static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+static void set_delayed(struct sched_entity *se)
+{
+	se->sched_delayed = 1;
+	if (se->task < 0)
+		return;
+	for (; se; se = se->parent)
+		se->cfs_rq->h_nr_delayed++;
+}
+
+static void clear_delayed(struct sched_entity *se)
+{
+	se->sched_delayed = 0;
+	if (se->task < 0)
+		return;
+	for (; se; se = se->parent)
+		se->cfs_rq->h_nr_delayed--;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: finish_delayed_dequeue_entity.  DELAY_ZERO:
+ * the entity was kept to be dequeued at its 0-lag point; whatever
+ * positive lag it gained since it became eligible is dropped.
+ */
+static void finish_delayed_dequeue_entity(struct sched_entity *se)
+{
+	struct policy_machine *m = se->cfs_rq->rq->m;
+
+	clear_delayed(se);
+	if (sched_feat(m, DELAY_ZERO) && se->vlag > 0)
+		se->vlag = 0;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: dequeue_entity.  DELAY_DEQUEUE: an entity
+ * that goes to sleep while not eligible (negative lag) stays on the
+ * tree, marked sched_delayed, competing until it is picked (then
+ * dequeued for good: DEQUEUE_DELAYED) or woken (requeued): returns
+ * false.  Otherwise the lag is recorded, a non-sleeping dequeue keeps
+ * its deadline relative (PLACE_REL_DEADLINE), and returns true.
+ */
+static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
+	struct policy_machine *m = cfs_rq->rq->m;
 	bool sleep = flags & DEQUEUE_SLEEP;
 	int action = UPDATE_TG;
 
 	update_curr(cfs_rq);
+	/* DEQUEUE_DELAYED: se->sched_delayed holds (a kernel WARN) */
+	if (!(flags & DEQUEUE_DELAYED) && sched_feat(m, DELAY_DEQUEUE) &&
+	    sleep && !entity_eligible(cfs_rq, se)) {
+		if (cfs_rq->next == se)
+			cfs_rq->next = NULL;
+		update_load_avg(cfs_rq, se, 0);
+		set_delayed(se);
+		return false;
+	}
+
 	/* a task leaving for another CPU takes its PELT signals along */
 	if (se->task >= 0 &&
 	    cfs_rq->rq->m->tasks[se->task].on_rq == TASK_ON_RQ_MIGRATING)
 		action |= DO_DETACH;
 	update_load_avg(cfs_rq, se, action);
 	se_update_runnable(se);
+
+	clear_buddies(cfs_rq, se);
 	update_entity_lag(cfs_rq, se);
-	if (sched_feat(cfs_rq->rq->m, PLACE_REL_DEADLINE) && !sleep) {
+	if (sched_feat(m, PLACE_REL_DEADLINE) && !sleep) {
 		se->deadline -= se->vruntime;
 		se->rel_deadline = 1;
 	}
@@ -608,11 +701,15 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
+	if (flags & DEQUEUE_DELAYED)
+		finish_delayed_dequeue_entity(se);
+	return true;
 }
 
 /* kernel/sched/fair.c v6.12: set_next_entity */
 static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
+	clear_buddies(cfs_rq, se);
 	if (se->on_rq) {
 		__dequeue_entity(cfs_rq, se);
 		update_load_avg(cfs_rq, se, UPDATE_TG);
@@ -648,10 +745,51 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	update_cfs_group(curr);
 }
 
-/* kernel/sched/fair.c v6.12: pick_next_entity (NO_NEXT_BUDDY, no delay) */
-static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
+static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags);
+
+/*
+ * kernel/sched/fair.c v6.12: pick_next_entity (NO_NEXT_BUDDY).  A delayed
+ * entity that wins the pick is eligible now: its delayed dequeue is
+ * finished and the caller starts over (NULL).
+ */
+static struct sched_entity *pick_next_entity(struct rq *rq,
+					     struct cfs_rq *cfs_rq)
 {
-	return pick_eevdf(cfs_rq);
+	struct sched_entity *se = pick_eevdf(cfs_rq);
+
+	if (se->sched_delayed) {
+		dequeue_entities(rq, se, DEQUEUE_SLEEP | DEQUEUE_DELAYED);
+		return NULL;
+	}
+	return se;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: requeue_delayed_entity.  A delayed entity
+ * that wakes (or gets a task below it again) is still on the tree: it
+ * stays where it is, with the lag it had, unless (DELAY_ZERO) it has
+ * gained positive lag meanwhile, which is dropped: placed again at V.
+ */
+static void requeue_delayed_entity(struct sched_entity *se)
+{
+	struct cfs_rq *cfs_rq = se->cfs_rq;
+	struct policy_machine *m = cfs_rq->rq->m;
+
+	if (sched_feat(m, DELAY_ZERO)) {
+		update_entity_lag(cfs_rq, se);
+		if (se->vlag > 0) {
+			cfs_rq->nr_running--;
+			if (se != cfs_rq->curr)
+				__dequeue_entity(cfs_rq, se);
+			se->vlag = 0;
+			place_entity(cfs_rq, se, 0);
+			if (se != cfs_rq->curr)
+				__enqueue_entity(cfs_rq, se);
+			cfs_rq->nr_running++;
+		}
+	}
+	update_load_avg(cfs_rq, se, 0);
+	clear_delayed(se);
 }
 
 /* ---- reweight -------------------------------------------------------------- */
@@ -661,14 +799,15 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
  * lag w_i * (V - v_i) across the change: its distance from V scales by
  * old / new weight, and so does its deadline's distance from V.
  */
-static void reweight_eevdf(struct sched_entity *se, u64 avruntime,
-			   unsigned long weight)
+static void reweight_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			   u64 avruntime, unsigned long weight)
 {
 	unsigned long old_weight = se->load.weight;
 	s64 vlag, vslice;
 
 	if (avruntime != se->vruntime) {
-		vlag = (s64)(avruntime - se->vruntime);
+		/* clamped at the old weight before it is rescaled */
+		vlag = entity_lag(cfs_rq, avruntime, se);
 		vlag = vlag * (s64)old_weight / (s64)weight;
 		se->vruntime = avruntime - (u64)vlag;
 	}
@@ -694,7 +833,7 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	/* queued or blocked, its load_avg is part of the queue's */
 	dequeue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
-		reweight_eevdf(se, avruntime, weight);
+		reweight_eevdf(cfs_rq, se, avruntime, weight);
 	} else {
 		/* vlag is V - v_i while lag is w_i * (V - v_i): rescale */
 		se->vlag = se->vlag * (s64)se->load.weight / (s64)weight;
@@ -851,6 +990,7 @@ static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_s
 
 	if (rq->nr_running == 1)
 		return;
+	clear_buddies(cfs_rq, se);
 	update_curr(cfs_rq);
 	se->deadline += calc_delta_fair(se->slice, se);
 }

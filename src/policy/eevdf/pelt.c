@@ -66,12 +66,16 @@ static long se_runnable(const struct sched_entity *se)
 	return (long)se->runnable_weight;
 }
 
-/* kernel/sched/sched.h v6.12: se_update_runnable (group entities) */
+/*
+ * kernel/sched/sched.h v6.12: se_update_runnable (group entities).  v6.12
+ * counts the delayed tasks below as runnable here (h_nr_running); v6.13
+ * (76f2f783294d, "More PELT vs DELAYED_DEQUEUE") subtracts them.  We
+ * follow v6.12: a group's runnable_avg includes its delayed sleepers.
+ */
 static void se_update_runnable(struct sched_entity *se)
 {
 	if (se->my_q)
-		se->runnable_weight = se->my_q->h_nr_running -
-				      se->my_q->h_nr_delayed;
+		se->runnable_weight = se->my_q->h_nr_running;
 }
 
 /* kernel/sched/pelt.h v6.12: get_pelt_divider */

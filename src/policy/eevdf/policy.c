@@ -44,7 +44,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		EEVDF_FEATURES_DEFAULT, 0, EEVDF_FEATURES_DEFAULT,
 		"bits: 1 PLACE_LAG, 2 PLACE_DEADLINE_INITIAL, "
 		"4 PLACE_REL_DEADLINE, 8 RUN_TO_PARITY, 16 PREEMPT_SHORT, "
-		"32 WAKEUP_PREEMPTION (v6.12 defaults: all on)" },
+		"32 WAKEUP_PREEMPTION, 64 DELAY_DEQUEUE, 128 DELAY_ZERO "
+		"(v6.12 defaults: all on)" },
 };
 
 static uint64_t eevdf_nice_weight(int nice)
@@ -347,7 +348,8 @@ static void eevdf_task_stats(const struct policy_machine *m, int id,
 		.sum_exec_runtime = p->se.sum_exec_runtime,
 		.nvcsw = p->nvcsw, .nivcsw = p->nivcsw,
 		.nr_migrations = p->nr_migrations, .cpu = p->cpu,
-		.queued = p->on_rq, .nice = p->nice,
+		/* a delayed task is on a queue but asleep */
+		.queued = p->on_rq && !p->se.sched_delayed, .nice = p->nice,
 	};
 }
 
@@ -364,7 +366,7 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
 	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: "
-		  "no balancer, no RT class, no delayed dequeue)",
+		  "no balancer, no RT class)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
 		   "deadlines, PELT, group shares",
 	.tunables = eevdf_tunables,

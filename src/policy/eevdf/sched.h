@@ -48,12 +48,15 @@ typedef uint32_t u32;
 #define ENQUEUE_MOVE		0x04
 #define ENQUEUE_INITIAL		0x80
 
+/* kernel/sched/sched.h v6.12: the flags of delayed dequeue (eevdf-core) */
+#define DEQUEUE_DELAYED		0x200	/* the final dequeue of a delayed entity */
+#define ENQUEUE_DELAYED		0x20000	/* ttwu of a delayed task: requeue */
+
 /*
  * kernel/sched/features.h of v6.12: the bits this port reads, all at the
- * version's defaults.  DELAY_DEQUEUE and DELAY_ZERO default to true in
- * v6.12 but are NOT PORTED yet: the port behaves as NO_DELAY_DEQUEUE
- * (docs/eevdf-status.md).  NEXT_BUDDY defaults to false, so the next
- * buddy is never consulted and is not kept.
+ * version's defaults (all true).  NEXT_BUDDY defaults to false: the next
+ * buddy is kept (set_next_buddy, clear_buddies, as v6.12 does whatever
+ * the bit) but never consulted by a pick, so the bit is not a tunable.
  */
 enum eevdf_feature {
 	FEAT_PLACE_LAG,
@@ -62,6 +65,8 @@ enum eevdf_feature {
 	FEAT_RUN_TO_PARITY,
 	FEAT_PREEMPT_SHORT,
 	FEAT_WAKEUP_PREEMPTION,
+	FEAT_DELAY_DEQUEUE,
+	FEAT_DELAY_ZERO,
 	NR_EEVDF_FEATURES
 };
 #define EEVDF_FEATURES_DEFAULT ((1UL << NR_EEVDF_FEATURES) - 1)
@@ -152,6 +157,11 @@ struct cfs_rq {
 	unsigned int idle_h_nr_running;	/* SCHED_IDLE tasks at or below */
 	int on_list;			/* on rq->leaf_cfs_rq_list */
 	struct cfs_rq *leaf_next;	/* the leaf list, children first */
+
+	/* eevdf-core: the next buddy (v6.12 sets and clears it whatever
+	 * NEXT_BUDDY says; picks read it only with NEXT_BUDDY, off by
+	 * default; task_hot's CACHE_HOT_BUDDY reads it) */
+	struct sched_entity *next;
 };
 
 struct task_group {
