@@ -372,7 +372,10 @@ static int can_migrate_task(struct task_struct *p, struct lb_env *env)
 /* fair.c v6.12: detach_task (deactivate_task + set_task_cpu) */
 static void detach_task(struct task_struct *p, struct lb_env *env)
 {
+	/* TASK_ON_RQ_MIGRATING: PELT detaches the task's load (pelt.c) */
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	dequeue_task_fair(env->src_rq, p, 0);
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(env->dst_rq->m, p, env->dst_cpu);
 }
 
@@ -1370,7 +1373,9 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 {
 	struct rq *dst = &rq->m->rqs[new_cpu];
 
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
+	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(rq->m, p, new_cpu);
 	dst->clock_task = rq->clock_task;
 	enqueue_task_fair(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);

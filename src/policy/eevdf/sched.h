@@ -258,6 +258,10 @@ struct policy_machine {
 	SD_SHARE_LLC | SD_SERIALIZE | SD_ASYM_PACKING | SD_PREFER_SIBLING | \
 	SD_OVERLAP | SD_NUMA)
 
+#ifndef TASK_ON_RQ_MIGRATING	/* kernel/sched/sched.h: p->on_rq values */
+#define TASK_ON_RQ_MIGRATING	2
+#endif
+
 /* kernel/sched/sched.h v6.12: wake flags (the low nibble is SD_BALANCE_*) */
 #define WF_EXEC		0x02
 #define WF_FORK		0x04
