@@ -180,6 +180,50 @@ static void cfs_tasks_del(struct rq *rq, struct sched_entity *se)
 	ts->group_prev = ts->group_next = -1;
 }
 
+/*
+ * --check: rq->cfs_tasks holds exactly the task entities accounted on
+ * cpu's queues (account_entity_enqueue), each once, with matching back
+ * links.
+ */
+static bool check_cfs_tasks(struct policy_machine *m, int cpu, char *why,
+			    size_t len)
+{
+	const struct rq_smp *rs;
+	unsigned int seen = 0, nr = 0;
+	int prev = -1;
+
+	if (!m->smp)
+		return true;
+	rs = &m->smp->rq[cpu];
+	for (size_t t = 0; t < m->max_tasks; t++) {
+		const struct sched_entity *se = &m->tasks[t].se;
+
+		nr += se->on_rq && se->cfs_rq && se->cfs_rq->rq->cpu == cpu;
+	}
+	for (int id = rs->cfs_tasks_head; id >= 0;
+	     prev = id, id = m->smp->task[id].group_next) {
+		const struct task_smp *ts = &m->smp->task[id];
+
+		const struct sched_entity *se = &m->tasks[id].se;
+
+		if (++seen > nr || !ts->on_cfs_tasks || ts->group_prev != prev ||
+		    !se->on_rq || !se->cfs_rq || se->cfs_rq->rq->cpu != cpu) {
+			snprintf(why, len, "eevdf: cpu%d cfs_tasks: task %d "
+				 "(entry %u of %u queued) is not a queued task "
+				 "of this CPU or its links are broken", cpu, id,
+				 seen, nr);
+			return false;
+		}
+	}
+	if (seen != nr || rs->cfs_tasks_tail != prev) {
+		snprintf(why, len, "eevdf: cpu%d cfs_tasks holds %u tasks, "
+			 "%u are queued (or the tail is not the last)", cpu,
+			 seen, nr);
+		return false;
+	}
+	return true;
+}
+
 /* list_move to the head: pick_next_task_fair's MRU move of next, and
  * detach_tasks' rotation of a task it skips */
 static void cfs_tasks_move_head(struct rq *rq, int id)

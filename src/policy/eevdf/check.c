@@ -131,6 +131,8 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 				 m->rqs[cpu].cfs.h_nr_running, tasks);
 			return false;
 		}
+		if (!check_cfs_tasks(m, cpu, why, len))	/* balance.c */
+			return false;
 	}
 	return true;
 }
