@@ -317,6 +317,8 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 	if (p->state != TASK_SLEEPING)
 		return false;
 	p->state = TASK_RUNNING;
+	if (p->on_rq)	/* ttwu_runnable: blocked but not switched out yet */
+		return true;
 	smp_set_clock(m, now);
 	set_task_cpu(m, p, select_task_rq(m, p, WF_TTWU | (sync ? WF_SYNC : 0),
 					  waker_cpu));

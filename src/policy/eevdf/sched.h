@@ -376,6 +376,7 @@ struct sched_smp {
 	unsigned int hz;
 	bool rd_overloaded;		/* root_domain->overloaded */
 	bool smt_active;		/* sched_smt_present */
+	int ncores;			/* CPU i's siblings: i mod ncores + t x ncores */
 	int distribute_prev;		/* cpumask_any_and_distribute */
 	unsigned long max_load_balance_interval;
 };

@@ -111,13 +111,14 @@ static void topo_mask(const struct sim_topology *t, int nr_cpus,
 			cpu_set(c, mask);
 }
 
-/* topology.h: cpu_smt_mask (the CPUs of cpu's core) */
+/* topology.h: cpu_smt_mask, the CPUs of cpu's core: core + t x cores */
 static void cpu_smt_mask(struct policy_machine *m, int cpu, struct cpumask *mask)
 {
+	int ncores = m->smp->ncores;
+
 	cpus_clear(mask);
-	for (int c = 0; c < m->nr_cpus; c++)
-		if (m->smp->rq[c].core_id == m->smp->rq[cpu].core_id)
-			cpu_set(c, mask);
+	for (int c = cpu % ncores; c < m->nr_cpus; c += ncores)
+		cpu_set(c, mask);
 }
 
 /*
@@ -256,6 +257,7 @@ static int build_sched_domains(struct policy_machine *m,
 	if (!smp->rq || !smp->task)
 		goto oom;
 	smp->smt_active = t->threads_per_core > 1;
+	smp->ncores = ncores;
 	/* update_max_interval: HZ * online CPUs / 10 */
 	smp->max_load_balance_interval = hz * (unsigned long)n / 10;
 	smp->distribute_prev = -1;
