@@ -351,7 +351,7 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
 	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: no PELT, "
-		  "no balancer, no RT class, no delayed dequeue)",
+		  "no RT class, no delayed dequeue)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
 		   "deadlines, group hierarchy (shares placeholder)",
 	.tunables = eevdf_tunables,
