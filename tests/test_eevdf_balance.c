@@ -146,8 +146,8 @@ END_TEST
 
 /*
  * 2 nodes x 1 package x 2 cores x 2 threads: PKG spans a node, as MC
- * does, with one group: a degenerate parent, dropped.  NUMA: SD_NUMA and
- * SD_SERIALIZE, no SD_PREFER_SIBLING, cache_nice_tries 2, groups the
+ * does, with one group: a degenerate parent, dropped.  NUMA: SD_NUMA,
+ * SD_SERIALIZE and SD_OVERLAP (SDTL_OVERLAP), no SD_PREFER_SIBLING, cache_nice_tries 2, groups the
  * nodes; imb_numa_nr = 8 / 4 LLCs = 2.
  */
 START_TEST(test_domains_numa)
@@ -160,7 +160,8 @@ START_TEST(test_domains_numa)
 	ck_assert_str_eq(mc->name, "MC");
 	ck_assert_str_eq(numa->name, "NUMA");
 	ck_assert_int_eq(numa->flags, SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC |
-			 SD_BALANCE_FORK | SD_WAKE_AFFINE | SD_NUMA | SD_SERIALIZE);
+			 SD_BALANCE_FORK | SD_WAKE_AFFINE | SD_NUMA | SD_SERIALIZE |
+			 SD_OVERLAP);
 	ck_assert_uint_eq(numa->cache_nice_tries, 2);
 	ck_assert_uint_eq(numa->imbalance_pct, 117);
 	ck_assert_uint_eq(numa->imb_numa_nr, 2);

@@ -167,6 +167,11 @@ static void sd_init(struct sched_domain *sd, enum topo_level lv,
 	} else {
 		sd->cache_nice_tries = 1;
 	}
+	/* build_sched_domains: the NUMA levels are SDTL_OVERLAP.  With one
+	 * distance their groups are the nodes and do not overlap, so the
+	 * groups are built as for the other levels. */
+	if (lv == TL_NUMA)
+		sd->flags |= SD_OVERLAP;
 }
 
 /* One level as build_sched_domains sees it on a symmetric machine */
