@@ -106,7 +106,15 @@ struct sd_lb_stats {
 /* jiffies at the trace's HZ: the simulated time in ticks */
 static void smp_set_clock(struct policy_machine *m, u64 now)
 {
+	m->smp->now = now;
 	m->smp->jiffies = (unsigned long)(now / m->tick_nsec);
+}
+
+/* core.c: update_rq_clock of another CPU's rq the balancer locks */
+static void update_rq_clock(struct rq *rq)
+{
+	if (rq->clock_task < rq->m->smp->now)
+		rq->clock_task = rq->m->smp->now;
 }
 
 /* include/linux/jiffies.h: msecs_to_jiffies, rounding up */
@@ -516,6 +524,7 @@ static void attach_tasks(struct lb_env *env)
 {
 	struct policy_machine *m = env->dst_rq->m;
 
+	update_rq_clock(env->dst_rq);
 	while (env->nr_tasks > 0)
 		attach_task(env->dst_rq, &m->tasks[env->tasks[--env->nr_tasks]]);
 }
@@ -1104,7 +1113,7 @@ redo:
 		env.loop_max = (unsigned int)(m->sysctl.nr_migrate < busiest->nr_running ?
 					      m->sysctl.nr_migrate : busiest->nr_running);
 more_balance:
-		busiest->clock_task = this_rq->clock_task;	/* update_rq_clock */
+		update_rq_clock(busiest);
 		cur_ld_moved = detach_tasks(&env);
 		if (cur_ld_moved) {
 			attach_tasks(&env);
@@ -1408,8 +1417,10 @@ static void active_load_balance_cpu_stop(struct rq *busiest_rq)
 	}
 out_unlock:
 	busiest_rq->active_balance = 0;
-	if (p)
-		attach_task(target_rq, p);	/* attach_one_task */
+	if (p) {
+		update_rq_clock(target_rq);	/* attach_one_task */
+		attach_task(target_rq, p);
+	}
 }
 
 /* core.c v6.12: move_queued_task (a queued task that is not running) */
@@ -1421,7 +1432,7 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
 	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(rq->m, p, new_cpu);
-	dst->clock_task = rq->clock_task;
+	update_rq_clock(dst);
 	enqueue_task_fair(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
 	wakeup_preempt(dst, p);
 }
@@ -2077,6 +2088,7 @@ static void affine_move_task(struct policy_machine *m, struct task_struct *p)
 	struct rq *rq = &m->rqs[p->cpu];
 	int dest = -1;
 
+	update_rq_clock(rq);
 	for (int k = 1; k <= m->nr_cpus && dest < 0; k++) {
 		int c = (m->smp->distribute_prev + k + m->nr_cpus) % m->nr_cpus;
 

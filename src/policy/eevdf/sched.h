@@ -373,6 +373,7 @@ struct sched_smp {
 	struct rq_smp *rq;		/* per CPU */
 	struct task_smp *task;		/* per task id */
 	unsigned long jiffies;		/* simulated time / tick */
+	u64 now;			/* the time of the entry point running */
 	unsigned int hz;
 	bool rd_overloaded;		/* root_domain->overloaded */
 	bool smt_active;		/* sched_smt_present */
