@@ -205,6 +205,28 @@ START_TEST(test_domains_flat)
 	ck_assert_int_eq(up->smp->nr_levels, 0);
 	ck_assert_ptr_null(up->rqs[0].sd);
 	eevdf_destroy(up);
+	/* a configuration without a topology is a flat machine */
+	{
+		struct policy_config cfg = { .nr_cpus = 2, .hz = 1000,
+			.max_tasks = 4, .max_groups = 1, .host = &host };
+		char why[160];
+
+		up = eevdf_create(&cfg, why, sizeof(why));
+		ck_assert_msg(up != NULL, "%s", why);
+		ck_assert_int_eq(up->smp->nr_levels, 1);
+		ck_assert_str_eq(up->rqs[0].sd->name, "MC");
+		eevdf_destroy(up);
+	}
+	/* a topology that does not multiply to the CPUs is refused */
+	{
+		struct policy_config cfg = { .nr_cpus = 3, .hz = 1000,
+			.topology = { 1, 1, 2, 1 }, .max_tasks = 4,
+			.max_groups = 1, .host = &host };
+		char why[160] = "";
+
+		ck_assert_ptr_null(eevdf_create(&cfg, why, sizeof(why)));
+		ck_assert(strstr(why, "sched domains") != NULL);
+	}
 }
 END_TEST
 

@@ -244,7 +244,12 @@ static int build_sched_domains(struct policy_machine *m,
 	unsigned int child_w = 1;
 	struct sched_smp *smp;
 	int kept[NR_TOPO_LEVELS];
+	struct sim_topology flat = { 1, 1, m->nr_cpus, 1 };
 
+	/* a caller that describes no topology has a flat machine */
+	if (!t->nodes && !t->packages_per_node && !t->cores_per_package &&
+	    !t->threads_per_core)
+		t = &flat;
 	if (t->nodes < 1 || t->packages_per_node < 1 ||
 	    t->cores_per_package < 1 || t->threads_per_core < 1 ||
 	    n > NR_CPUS || t->nodes * t->packages_per_node *
