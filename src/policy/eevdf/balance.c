@@ -676,13 +676,13 @@ static bool update_sd_pick_busiest(struct lb_env *env, struct sd_lb_stats *sds,
 			return false;
 		break;
 	case group_has_spare:
+has_spare:	/* (v6.6's SMT4 fix: the SMT test applies to both) */
 		if (smt_vs_nonsmt_groups(sds->busiest, sg)) {
 			if ((sg->flags & SD_SHARE_CPUCAPACITY) &&
 			    sgs->sum_h_nr_running <= 1)
 				return false;
 			return true;
 		}
-has_spare:
 		if (sgs->idle_cpus > busiest->idle_cpus)
 			return false;
 		if (sgs->idle_cpus == busiest->idle_cpus &&
