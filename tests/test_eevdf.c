@@ -43,6 +43,7 @@ static struct sched_entity *queue_at(struct policy_machine *m, int id,
 	account_entity_enqueue(cfs_rq, se);
 	__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
+	list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
 	return se;
 }
 

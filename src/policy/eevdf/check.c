@@ -104,6 +104,8 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 	return true;
 }
 
+static bool check_pelt(struct policy_machine *m, char *why, size_t len);
+
 static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 {
 	char where[300];
@@ -134,5 +136,202 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 		if (!check_cfs_tasks(m, cpu, why, len))	/* balance.c */
 			return false;
 	}
+	return check_pelt(m, why, len);
+}
+
+/* ---- PELT, tg->load_avg, h_nr_running, the leaf list (pelt.c) ---------- */
+
+/*
+ * The floor the kernel keeps under every sum after a subtraction (the
+ * max_t(u32, sum, avg * PELT_MIN_DIVIDER) of update_cfs_rq_load_avg and
+ * the propagation): a sum is never below what its average implies at
+ * the smallest divider, so an average is 0 once its sum is.  Checked
+ * only while avg * PELT_MIN_DIVIDER fits the kernel's 32-bit max_t: past
+ * that the kernel's floor truncates (a queue's runnable_sum with about 90
+ * runnable tasks, its load_sum with one nice -20 task).
+ */
+static bool below_floor(u64 sum, unsigned long avg)
+{
+	u64 floor = (u64)avg * PELT_MIN_DIVIDER;
+
+	return floor <= UINT32_MAX && sum < floor;
+}
+
+static bool check_avg_floor(const struct sched_avg *sa, bool with_load,
+			    const char *what, char *why, size_t len)
+{
+	if (below_floor(sa->util_sum, sa->util_avg) ||
+	    below_floor(sa->runnable_sum, sa->runnable_avg) ||
+	    (with_load && below_floor(sa->load_sum, sa->load_avg))) {
+		snprintf(why, len, "eevdf: %s: PELT sums below their averages "
+			 "times PELT_MIN_DIVIDER: load %llu/%lu runnable "
+			 "%llu/%lu util %u/%lu", what,
+			 (unsigned long long)sa->load_sum, sa->load_avg,
+			 (unsigned long long)sa->runnable_sum,
+			 sa->runnable_avg, sa->util_sum, sa->util_avg);
+		return false;
+	}
 	return true;
+}
+
+/*
+ * A task entity's sums cannot pass what running without a break gives
+ * at this point of the period, get_pelt_divider (the series' largest
+ * value LOAD_AVG_MAX less the unfinished period): load_sum (unweighted)
+ * up to the divider, so load_avg up to the weight.  The runnable and
+ * util sums carry 10 more bits and lose less to truncation than the
+ * table-derived LOAD_AVG_MAX did (47742 against 1024 / (1 - y) = 47788),
+ * so they may pass divider << 10 by up to about 46 << 10; what holds is
+ * that their averages cannot pass SCHED_CAPACITY_SCALE:
+ * sum / divider <= 1024.  Group entities copy their queue's util and
+ * runnable, which may exceed one CPU's worth after migrations, so only
+ * tasks are bounded.
+ */
+static bool check_task_pelt(const struct sched_entity *se, char *why,
+			    size_t len)
+{
+	const struct sched_avg *sa = &se->avg;
+	u64 divider = get_pelt_divider(sa);
+
+	if (sa->load_sum > divider ||
+	    sa->runnable_sum / divider > SCHED_CAPACITY_SCALE ||
+	    (u64)sa->util_sum / divider > SCHED_CAPACITY_SCALE ||
+	    sa->util_avg > SCHED_CAPACITY_SCALE ||
+	    sa->load_avg > se_weight(se)) {
+		snprintf(why, len, "eevdf: task %d: PELT out of bounds (divider "
+			 "%llu): load_sum %llu runnable_sum %llu util_sum %u "
+			 "util_avg %lu load_avg %lu weight %lu", se->task,
+			 (unsigned long long)divider,
+			 (unsigned long long)sa->load_sum,
+			 (unsigned long long)sa->runnable_sum, sa->util_sum,
+			 sa->util_avg, sa->load_avg, se_weight(se));
+		return false;
+	}
+	return true;
+}
+
+/* The leaf list: a listed queue's parent is listed after it; every queue
+ * with load is listed; on_list says the truth. */
+static bool check_leaf_list(struct policy_machine *m, struct rq *rq,
+			    char *why, size_t len)
+{
+	size_t listed = 0, limit = m->max_groups + 1;
+
+	for (struct cfs_rq *pos = rq->leaf_cfs_rq_list; pos;
+	     pos = pos->leaf_next) {
+		struct cfs_rq *parent = parent_cfs_rq(pos), *after;
+
+		if (++listed > limit || !pos->on_list) {
+			snprintf(why, len, "eevdf: cpu%d: leaf list loops or "
+				 "holds %s, not marked on_list", rq->cpu,
+				 pos->tg->path);
+			return false;
+		}
+		for (after = pos->leaf_next; parent && after != parent;
+		     after = after->leaf_next)
+			if (!after)
+				break;
+		if (parent && after != parent) {
+			snprintf(why, len, "eevdf: cpu%d: leaf list has %s "
+				 "without its parent after it", rq->cpu,
+				 pos->tg->path);
+			return false;
+		}
+	}
+	for (size_t g = 0; g < m->max_groups; g++) {
+		struct cfs_rq *cfs_rq;
+		bool found = false;
+
+		if (!m->groups[g].cfs_rq)
+			continue;
+		cfs_rq = m->groups[g].cfs_rq[rq->cpu];
+		for (struct cfs_rq *pos = rq->leaf_cfs_rq_list; pos;
+		     pos = pos->leaf_next)
+			found |= pos == cfs_rq;
+		if (found != !!cfs_rq->on_list ||
+		    (cfs_rq->load.weight && !found)) {
+			snprintf(why, len, "eevdf: cfs_rq[%d]:%s on_list %d, "
+				 "listed %d, load %lu", rq->cpu,
+				 m->groups[g].path, cfs_rq->on_list, found,
+				 cfs_rq->load.weight);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool check_pelt(struct policy_machine *m, char *why, size_t len)
+{
+	size_t nr_cfs_rq = m->max_groups * (size_t)m->nr_cpus;
+	unsigned int *h_nr = calloc(nr_cfs_rq ? nr_cfs_rq : 1, sizeof(*h_nr));
+	char where[300];
+	bool ok = false;
+
+	if (!h_nr)
+		return true;	/* no memory for the check: nothing to say */
+	/* h_nr_running: the queued tasks at or below each queue */
+	for (size_t t = 0; t < m->max_tasks; t++) {
+		struct task_struct *p = &m->tasks[t];
+
+		if (!p->on_rq)
+			continue;
+		for (struct sched_entity *se = &p->se; se; se = se->parent)
+			h_nr[(size_t)se->cfs_rq->tg->id * (size_t)m->nr_cpus +
+			     (size_t)se->cfs_rq->rq->cpu]++;
+		if (p->se.avg.last_update_time &&
+		    !(check_task_pelt(&p->se, why, len) &&
+		      check_avg_floor(&p->se.avg, false, "task", why, len)))
+			goto out;
+	}
+	for (size_t g = 0; g < m->max_groups; g++) {
+		struct task_group *tg = &m->groups[g];
+		long contribs = 0;
+
+		if (!tg->cfs_rq)
+			continue;
+		for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+			struct cfs_rq *cfs_rq = tg->cfs_rq[cpu];
+			struct sched_entity *se = tg->se ? tg->se[cpu] : NULL;
+			unsigned int expect = h_nr[g * (size_t)m->nr_cpus +
+						   (size_t)cpu];
+
+			snprintf(where, sizeof(where), "cfs_rq[%d]:%s", cpu,
+				 tg->path);
+			contribs += (long)cfs_rq->tg_load_avg_contrib;
+			if (cfs_rq->h_nr_running != expect) {
+				snprintf(why, len, "eevdf: %s: h_nr_running %u, "
+					 "but %u tasks queued at or below",
+					 where, cfs_rq->h_nr_running, expect);
+				goto out;
+			}
+			if (!check_avg_floor(&cfs_rq->avg, true, where, why, len))
+				goto out;
+			if (!se)
+				continue;
+			if (se->on_rq && se->runnable_weight !=
+			    cfs_rq->h_nr_running - cfs_rq->h_nr_delayed) {
+				snprintf(why, len, "eevdf: %s: group entity's "
+					 "runnable_weight %lu, h_nr_running %u",
+					 where, se->runnable_weight,
+					 cfs_rq->h_nr_running);
+				goto out;
+			}
+			if (se->avg.last_update_time &&
+			    !check_avg_floor(&se->avg, false, where, why, len))
+				goto out;
+		}
+		if (tg->parent && tg->load_avg != contribs) {
+			snprintf(why, len, "eevdf: %s: tg->load_avg %ld, but the "
+				 "cfs_rqs' tg_load_avg_contrib sum to %ld",
+				 tg->path, tg->load_avg, contribs);
+			goto out;
+		}
+	}
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++)
+		if (!check_leaf_list(m, &m->rqs[cpu], why, len))
+			goto out;
+	ok = true;
+out:
+	free(h_nr);
+	return ok;
 }

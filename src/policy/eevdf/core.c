@@ -53,7 +53,7 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
 	(void)m;
 }
 
-/* kernel/sched/fair.c v6.12: enqueue_task_fair (no PELT, no delay) */
+/* kernel/sched/fair.c v6.12: enqueue_task_fair (no delay) */
 static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct sched_entity *se = &p->se;
@@ -66,6 +66,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		flags = ENQUEUE_WAKEUP;
 	}
 	for_each_sched_entity(se) {
+		update_load_avg(se->cfs_rq, se, UPDATE_TG);
+		se_update_runnable(se);
 		update_cfs_group(se);
 		se->cfs_rq->h_nr_running++;
 	}
@@ -94,6 +96,8 @@ static void dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		flags |= DEQUEUE_SLEEP;
 	}
 	for_each_sched_entity(se) {
+		update_load_avg(se->cfs_rq, se, UPDATE_TG);
+		se_update_runnable(se);
 		update_cfs_group(se);
 		se->cfs_rq->h_nr_running--;
 	}
@@ -200,6 +204,8 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		put_prev_task_fair(&m->tasks[prev]);
 	else if (prev == SIM_IDLE && next != SIM_IDLE)
 		set_next_task_fair(&m->tasks[next]);
+	if (next == SIM_IDLE)
+		update_idle_rq_clock_pelt(rq);	/* pick_next_task_fair, idle */
 	rq->curr = next;
 	if (next == SIM_IDLE && prev != SIM_IDLE)
 		update_idle_core(rq);	/* set_next_task_idle */
@@ -215,6 +221,9 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	}
 	if (m->host->switched)
 		m->host->switched(m->host, cpu, prev, next, prev_queued);
+	/* finish_task_switch: a dead task's load leaves with it */
+	if (prev != SIM_IDLE && m->tasks[prev].state == TASK_DEAD)
+		task_dead_fair(&m->tasks[prev]);
 }
 
 /* kernel/sched/core.c v6.12: wakeup_preempt */
@@ -268,6 +277,7 @@ static void sched_fork_entity(struct policy_machine *m, struct task_struct *p)
 
 	*se = (struct sched_entity){ .task = p->id, .load = task_load_weight(p),
 				     .slice = m->sysctl.base_slice };
+	init_entity_runnable_average(se);
 }
 
 static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
@@ -303,6 +313,7 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
+	post_init_entity_util_avg(p);
 	enqueue_task_fair(rq, p, ENQUEUE_INITIAL);
 	wakeup_preempt(rq, p);
 }
@@ -317,6 +328,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 	if (p->state != TASK_SLEEPING)
 		return false;
 	p->state = TASK_RUNNING;
+	m->now = now;
 	if (p->on_rq)	/* ttwu_runnable: blocked but not switched out yet */
 		return true;
 	smp_set_clock(m, now);
@@ -342,6 +354,9 @@ static void eevdf_block(struct policy_machine *m, int id, uint64_t now)
 static void eevdf_exit(struct policy_machine *m, int id, uint64_t now)
 {
 	(void)now;
+	/* killed asleep: no switch away from it will run task_dead_fair */
+	if (m->tasks[id].state == TASK_SLEEPING && !m->tasks[id].on_rq)
+		task_dead_fair(&m->tasks[id]);
 	m->tasks[id].state = TASK_DEAD;
 	policy_host_resched(m->host, m->tasks[id].cpu);
 }
@@ -356,7 +371,7 @@ static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 		struct sched_entity *se = &m->tasks[rq->curr].se;
 
 		for_each_sched_entity(se)
-			update_curr(se->cfs_rq);
+			entity_tick(se->cfs_rq, se);
 	}
 	smp_set_clock(m, now);
 	sched_balance_trigger(rq);	/* sched_tick */
@@ -383,8 +398,7 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	if (running)
 		put_prev_task_fair(p);
 	if (new_tg) {
-		p->tg = new_tg;
-		set_task_rq(m, p);
+		task_change_group_fair(m, p, new_tg);
 	} else {
 		struct load_weight lw;
 

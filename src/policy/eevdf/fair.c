@@ -542,7 +542,22 @@ static void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *s
 
 static void update_cfs_group(struct sched_entity *se);
 
-/* kernel/sched/fair.c v6.12: enqueue_entity (no PELT, no bandwidth) */
+/* PELT and the leaf list (pelt.c, included after this file) */
+static void update_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			    int flags);
+static void se_update_runnable(struct sched_entity *se);
+static void list_add_leaf_cfs_rq(struct cfs_rq *cfs_rq);
+static void enqueue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
+static void dequeue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
+static u32 get_pelt_divider(const struct sched_avg *avg);
+static unsigned long se_weight(const struct sched_entity *se);
+/* update_load_avg() flags, kernel/sched/fair.c v6.12 */
+#define UPDATE_TG	0x1
+#define SKIP_AGE_LOAD	0x2
+#define DO_ATTACH	0x4
+#define DO_DETACH	0x8
+
+/* kernel/sched/fair.c v6.12: enqueue_entity (no bandwidth) */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
@@ -552,6 +567,10 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (curr)
 		place_entity(cfs_rq, se, flags);
 	update_curr(cfs_rq);
+	/* PELT up to now (attaching a migrated or new entity), then the
+	 * group entity's runnable count and weight */
+	update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH);
+	se_update_runnable(se);
 	update_cfs_group(se);
 	if (!curr)
 		place_entity(cfs_rq, se, flags);
@@ -559,6 +578,8 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (!curr)
 		__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
+	if (cfs_rq->nr_running == 1)
+		list_add_leaf_cfs_rq(cfs_rq);
 }
 
 /*
@@ -570,8 +591,15 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	bool sleep = flags & DEQUEUE_SLEEP;
+	int action = UPDATE_TG;
 
 	update_curr(cfs_rq);
+	/* a task leaving for another CPU takes its PELT signals along */
+	if (se->task >= 0 &&
+	    cfs_rq->rq->m->tasks[se->task].on_rq == TASK_ON_RQ_MIGRATING)
+		action |= DO_DETACH;
+	update_load_avg(cfs_rq, se, action);
+	se_update_runnable(se);
 	update_entity_lag(cfs_rq, se);
 	if (sched_feat(cfs_rq->rq->m, PLACE_REL_DEADLINE) && !sleep) {
 		se->deadline -= se->vruntime;
@@ -591,6 +619,7 @@ static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	if (se->on_rq) {
 		__dequeue_entity(cfs_rq, se);
+		update_load_avg(cfs_rq, se, UPDATE_TG);
 		/* the kernel's HACK: stash the deadline at pick time in vlag,
 		 * unused until dequeue, for RUN_TO_PARITY */
 		se->vlag = (s64)se->deadline;
@@ -606,8 +635,21 @@ static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 	if (prev->on_rq) {
 		update_curr(cfs_rq);
 		__enqueue_entity(cfs_rq, prev);
+		/* off the queue, PELT was updated by the dequeue */
+		update_load_avg(cfs_rq, prev, 0);
 	}
 	cfs_rq->curr = NULL;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: entity_tick (no HRTICK): run-time, the
+ * periodic PELT update and the group entity's weight.
+ */
+static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	update_curr(cfs_rq);
+	update_load_avg(cfs_rq, curr, UPDATE_TG);
+	update_cfs_group(curr);
 }
 
 /* kernel/sched/fair.c v6.12: pick_next_entity (NO_NEXT_BUDDY, no delay) */
@@ -639,7 +681,7 @@ static void reweight_eevdf(struct sched_entity *se, u64 avruntime,
 	se->deadline = avruntime + (u64)vslice;
 }
 
-/* kernel/sched/fair.c v6.12: reweight_entity (no PELT) */
+/* kernel/sched/fair.c v6.12: reweight_entity */
 static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			    unsigned long weight)
 {
@@ -653,6 +695,8 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			__dequeue_entity(cfs_rq, se);
 		update_load_sub(&cfs_rq->load, se->load.weight);
 	}
+	/* queued or blocked, its load_avg is part of the queue's */
+	dequeue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
 		reweight_eevdf(se, avruntime, weight);
 	} else {
@@ -660,6 +704,10 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		se->vlag = se->vlag * (s64)se->load.weight / (s64)weight;
 	}
 	update_load_set(&se->load, weight);
+	/* the same runnable history at the new weight */
+	se->avg.load_avg = (unsigned long)(se_weight(se) * se->avg.load_sum /
+					   get_pelt_divider(&se->avg));
+	enqueue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
 		update_load_add(&cfs_rq->load, se->load.weight);
 		if (!curr)
@@ -670,23 +718,52 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 }
 
 /*
- * kernel/sched/fair.c v6.12: update_cfs_group.  NOT FAITHFUL: the kernel
- * sets a group entity's weight from calc_group_shares(), which needs PELT
- * (not ported).  Until then the weight is the group's whole tg->shares on
- * every CPU: on one CPU that is what calc_group_shares converges to while
- * the group is runnable; on SMP it is wrong (docs/eevdf-status.md).
+ * kernel/sched/fair.c v6.12: calc_group_shares.  A group entity's weight
+ * on this CPU is the group's shares times this queue's part of the
+ * group's load, tg->shares * load / tg->load_avg, with this queue's
+ * current contribution replaced by max(its weight, its load_avg) so that
+ * a queue that just became busy gets its weight at once (tending to all
+ * of tg->shares when the other CPUs are idle).  Clamped to
+ * [MIN_SHARES, tg->shares]; MIN_SHARES is unscaled on purpose, as in the
+ * kernel.
+ */
+static long calc_group_shares(struct cfs_rq *cfs_rq)
+{
+	long tg_weight, tg_shares, load, shares;
+	struct task_group *tg = cfs_rq->tg;
+	unsigned long weight = scale_load_down(cfs_rq->load.weight);
+
+	tg_shares = (long)tg->shares;
+	load = (long)(weight > cfs_rq->avg.load_avg ? weight
+						     : cfs_rq->avg.load_avg);
+	tg_weight = tg->load_avg;
+	tg_weight -= (long)cfs_rq->tg_load_avg_contrib;	/* ensure >= load */
+	tg_weight += load;
+	shares = tg_shares * load;
+	if (tg_weight)
+		shares /= tg_weight;
+	if (shares < (long)MIN_SHARES)
+		shares = (long)MIN_SHARES;
+	if (shares > tg_shares)
+		shares = tg_shares;
+	return shares;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: update_cfs_group: a group entity's weight
+ * from calc_group_shares (v6.12 still reweights an emptied group; the
+ * "preserve its weight" test came in v6.14).  No bandwidth throttling.
  */
 static void update_cfs_group(struct sched_entity *se)
 {
 	struct cfs_rq *gcfs_rq = se->my_q;
-	unsigned long shares;
+	long shares;
 
 	if (!gcfs_rq)
 		return;
-	shares = gcfs_rq->tg->shares;
-	if (se->load.weight == shares)
-		return;
-	reweight_entity(se->cfs_rq, se, shares);
+	shares = calc_group_shares(gcfs_rq);
+	if (se->load.weight != (unsigned long)shares)
+		reweight_entity(se->cfs_rq, se, (unsigned long)shares);
 }
 
 /* ---- preemption, yield --------------------------------------------------- */

@@ -220,7 +220,9 @@ static int eevdf_group_create(struct policy_machine *m, int group, int parent,
 		se->depth = se->parent ? se->parent->depth + 1 : 0;
 		se->slice = m->sysctl.base_slice;
 		update_load_set(&se->load, NICE_0_LOAD);
+		init_entity_runnable_average(se);
 	}
+	online_fair_sched_group(m, tg, now);
 	return 0;
 oom:
 	free_group(tg, m->nr_cpus);
@@ -230,7 +232,19 @@ oom:
 static int eevdf_group_destroy(struct policy_machine *m, int group,
 			       uint64_t now)
 {
-	(void)now;
+	struct task_group *tg = &m->groups[group];
+
+	/* cgroup rmdir: EBUSY while the group holds tasks or groups */
+	for (size_t t = 0; t < m->max_tasks; t++)
+		if (m->tasks[t].tg == tg && m->tasks[t].state != TASK_NEW &&
+		    m->tasks[t].state != TASK_DEAD)
+			return -EBUSY;
+	for (size_t g = 0; g < m->max_groups; g++)
+		if (m->groups[g].alive && m->groups[g].parent == tg)
+			return -EBUSY;
+	for (int c = 0; c < m->nr_cpus; c++)
+		m->rqs[c].clock_task = now;
+	unregister_fair_sched_group(m, &m->groups[group]);
 	m->groups[group].alive = false;
 	return 0;
 }
@@ -257,9 +271,15 @@ static int eevdf_group_set_shares(struct policy_machine *m, int group,
 	if (group == 0)
 		return -EINVAL;
 	tg->shares = scale_load(shares);
+	/* __sched_group_set_shares: every level up from the group */
 	for (int c = 0; c < m->nr_cpus; c++) {
+		struct sched_entity *se;
+
 		m->rqs[c].clock_task = now;
-		update_cfs_group(tg->se[c]);
+		for (se = tg->se[c]; se; se = se->parent) {
+			update_load_avg(se->cfs_rq, se, UPDATE_TG);
+			update_cfs_group(se);
+		}
 	}
 	return 0;
 }
@@ -350,10 +370,10 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
-	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: no PELT, "
+	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: "
 		  "no RT class, no delayed dequeue)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
-		   "deadlines, group hierarchy (shares placeholder)",
+		   "deadlines, PELT, group shares",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
 	.nice_weight = eevdf_nice_weight,

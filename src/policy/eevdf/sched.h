@@ -190,9 +190,23 @@ struct rq {
 	u64 avg_idle;
 	u64 max_idle_balance_cost;
 	struct cfs_rq *leaf_cfs_rq_list;	/* children before parents */
+
+	/* PELT clock (pelt.c): the clock_task that clock_pelt last caught
+	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
+	u64 clock_pelt_task_seen;
 };
 
 enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
+
+/*
+ * kernel/sched/sched.h v6.12: p->on_rq values.  A queued task that moves
+ * to another CPU (move_queued_task, detach_task) is marked MIGRATING
+ * around its dequeue and set_task_cpu, so that dequeue_entity detaches its
+ * PELT signals (DO_DETACH) and migrate_task_rq_fair does not remove them
+ * a second time (pelt.c).
+ */
+#define TASK_ON_RQ_QUEUED	1
+#define TASK_ON_RQ_MIGRATING	2
 
 struct task_struct {
 	int id;
@@ -227,7 +241,11 @@ struct policy_machine {
 	size_t max_groups;
 	bool warned_rt;
 	struct sched_smp *smp;		/* domains and balancer (topology.c,
-					 * balance.c); NULL on one CPU */
+					 * balance.c) */
+
+	/* pelt.c: the time of the wakeup being handled (sched_clock_cpu
+	 * for migrate_se_pelt_lag's estimate of an idle CPU's PELT clock) */
+	u64 now;
 };
 
 
