@@ -289,11 +289,15 @@ static bool check_leaf_list(struct policy_machine *m, struct rq *rq,
 static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 {
 	size_t nr_cfs_rq = m->max_groups * (size_t)m->nr_cpus;
-	/* per queue: tasks, then delayed tasks, at or below; per CPU: tasks */
-	unsigned int *h_nr = calloc(2 * nr_cfs_rq + (size_t)m->nr_cpus,
+	/*
+	 * per queue: tasks, then delayed tasks, at or below; per CPU: tasks
+	 * (p->on_rq), then task entities accounted there (se->on_rq)
+	 */
+	unsigned int *h_nr = calloc(2 * nr_cfs_rq + 2 * (size_t)m->nr_cpus,
 				    sizeof(*h_nr));
 	unsigned int *h_delayed = h_nr + nr_cfs_rq;
 	unsigned int *nr_tasks = h_delayed + nr_cfs_rq;
+	unsigned int *nr_entities = nr_tasks + m->nr_cpus;
 	char where[300];
 	bool ok = false;
 
@@ -303,6 +307,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	for (size_t t = 0; t < m->max_tasks; t++) {
 		struct task_struct *p = &m->tasks[t];
 
+		if (p->se.on_rq && p->se.cfs_rq)
+			nr_entities[p->se.cfs_rq->rq->cpu]++;
 		if (!p->on_rq)
 			continue;
 		nr_tasks[p->cpu]++;
@@ -385,6 +391,9 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			goto out;
 		}
 		if (!check_leaf_list(m, rq, why, len))
+			goto out;
+		/* balance.c: rq->cfs_tasks holds exactly the queued tasks */
+		if (!check_cfs_tasks(m, cpu, nr_entities[cpu], why, len))
 			goto out;
 	}
 	ok = true;

@@ -88,6 +88,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
 	}
 	rq->nr_running++;
+	if (rq->nr_running == 2 && rq->m->smp)	/* add_nr_running */
+		rq->m->smp->rd_overloaded = true;
 	p->on_rq = 1;
 	rq->m->host->state_gen++;
 }
@@ -224,9 +226,10 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	struct rq *rq = &m->rqs[cpu];
 	int prev = rq->curr, next = SIM_IDLE;
 	struct sched_entity *se;
-	bool prev_queued = false;
+	bool prev_queued = false, prev_put = false;
 
 	rq->clock_task = now;
+	smp_set_clock(m, now);
 	if (prev != SIM_IDLE) {
 		struct task_struct *p = &m->tasks[prev];
 
@@ -235,9 +238,17 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		/* a delayed prev stays on the queue but has blocked */
 		prev_queued = p->on_rq && !p->se.sched_delayed;
 	}
+	/* the stopper class first: it puts prev back on its queue */
+	if (run_cpu_stop(rq, prev))
+		prev_put = true;
 	se = pick_task_fair(rq);
-	if (se)
+	/* pick_next_task_fair's idle path: sched_balance_newidle */
+	if (!se && sched_balance_newidle(rq, now) > 0)
+		se = pick_task_fair(rq);
+	if (se) {
 		next = se->task;
+		cfs_tasks_move_head(rq, next);	/* MRU: the list's head */
+	}
 	/*
 	 * clear_tsk_need_resched(prev) comes after the pick, as in v6.12's
 	 * __schedule: the update_curr of the dequeue and of the pick may
@@ -247,7 +258,10 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	 */
 	cpu_clear(cpu, &m->host->resched_mask);
 	rq->need_resched = false;
-	if (prev != SIM_IDLE && next != SIM_IDLE && prev != next)
+	if (prev_put) {
+		if (next != SIM_IDLE)
+			set_next_task_fair(&m->tasks[next]);
+	} else if (prev != SIM_IDLE && next != SIM_IDLE && prev != next)
 		put_prev_set_next_fair(&m->tasks[prev].se, se);
 	else if (prev != SIM_IDLE && next == SIM_IDLE)
 		put_prev_task_fair(&m->tasks[prev]);
@@ -262,6 +276,8 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	    m->tasks[prev].state == TASK_DEAD && m->tasks[prev].se.sched_delayed)
 		dequeue_entities(rq, &m->tasks[prev].se,
 				 DEQUEUE_SLEEP | DEQUEUE_DELAYED);
+	if (next == SIM_IDLE && prev != SIM_IDLE)
+		update_idle_core(rq);	/* set_next_task_idle */
 	if (prev == next)
 		return;
 	rq->nr_switches++;
@@ -289,29 +305,21 @@ static void wakeup_preempt(struct rq *rq, struct task_struct *p)
 }
 
 /*
- * The CPU a task wakes or forks on.  NOT FAITHFUL (select_task_rq_fair is
- * not ported): its previous CPU if allowed, else (and at fork) the allowed
- * CPU with the fewest tasks.
+ * core.c v6.12: select_task_rq for a wakeup (WF_TTWU, from waker_cpu) or
+ * a fork (WF_FORK, from the parent's CPU): select_task_rq_fair in
+ * balance.c.  this_cpu is smp_processor_id().
  */
 static int select_task_rq(struct policy_machine *m, struct task_struct *p,
-			  bool fork)
+			  int wake_flags, int this_cpu)
 {
-	int best = -1;
-
-	if (!fork && cpu_isset(p->cpu, &p->cpus_allowed))
-		return p->cpu;
-	for (int c = 0; c < m->nr_cpus; c++)
-		if (cpu_isset(c, &p->cpus_allowed) &&
-		    (best < 0 || m->rqs[c].nr_running < m->rqs[best].nr_running))
-			best = c;
-	return best < 0 ? 0 : best;
+	return select_task_rq_smp(m, p, p->cpu, wake_flags, this_cpu);
 }
 
 static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 			 int cpu)
 {
 	if (p->cpu != cpu) {
-		migrate_task_rq_fair(p, cpu);
+		migrate_task_rq_fair(p, cpu);	/* set_task_cpu's migrate_task_rq */
 		if (m->host->migrated)
 			m->host->migrated(m->host, p->id, p->cpu, cpu);
 		p->nr_migrations++;
@@ -361,8 +369,16 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	sched_fork_entity(m, p);
 	warn_unported_class(m, p);
 	p->state = TASK_RUNNING;
-	/* wake_up_new_task */
-	p->cpu = select_task_rq(m, p, true);
+	/* wake_up_new_task: placed from the parent's CPU (a trace-level
+	 * task's launcher is taken to run on CPU 0) */
+	smp_set_clock(m, now);
+	{
+		int this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
+
+		if (parent == SIM_IDLE)
+			p->cpu = 0;
+		p->cpu = select_task_rq(m, p, WF_FORK, this_cpu);
+	}
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
@@ -378,12 +394,11 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 	struct task_struct *p = &m->tasks[id];
 	struct rq *rq;
 
-	(void)waker_cpu;
-	(void)sync;
 	if (p->state != TASK_SLEEPING)
 		return false;
 	p->state = TASK_RUNNING;
 	m->now = now;
+	smp_set_clock(m, now);
 	if (p->on_rq) {
 		/*
 		 * ttwu_runnable: still queued, on its CPU (no select_task_rq):
@@ -400,11 +415,15 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 			wakeup_preempt(rq, p);
 		return true;
 	}
-	set_task_cpu(m, p, select_task_rq(m, p, false));
+	set_task_cpu(m, p, select_task_rq(m, p, WF_TTWU | (sync ? WF_SYNC : 0),
+					  waker_cpu));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	enqueue_task_fair(rq, p, ENQUEUE_WAKEUP);
-	wakeup_preempt(rq, p);
+	ttwu_update_avg_idle(rq, now);
+	if (!p->on_rq) {
+		enqueue_task_fair(rq, p, ENQUEUE_WAKEUP);
+		wakeup_preempt(rq, p);
+	}
 	return true;
 }
 
@@ -437,6 +456,8 @@ static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 		for_each_sched_entity(se)
 			entity_tick(se->cfs_rq, se);
 	}
+	smp_set_clock(m, now);
+	sched_balance_trigger(rq);	/* sched_tick */
 	return now + m->tick_nsec;
 }
 

@@ -17,6 +17,8 @@
 #include "fair.c"
 #include "pelt.c"
 #include "core.c"
+#include "topology.c"
+#include "balance.c"
 #include "check.c"
 #include "debug.c"
 
@@ -35,11 +37,9 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"1 + ilog2(min(CPUs, 8)))" },
 	[TUN_MIGRATION_COST] = { "sched_migration_cost", TUNABLE_DURATION,
 		500000, 0, NSEC_PER_SEC,
-		"cache-hot time for migration (kept; the balancer is not "
-		"ported yet)" },
+		"cache-hot time for migration: task_hot (v6.12: 0.5 ms)" },
 	[TUN_NR_MIGRATE] = { "sched_nr_migrate", TUNABLE_INTEGER, 32, 1, 1024,
-		"tasks moved per balancing pass (kept; the balancer is not "
-		"ported yet)" },
+		"tasks a balancing pass looks at, at most (v6.12: 32)" },
 	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER,
 		EEVDF_FEATURES_DEFAULT, 0, EEVDF_FEATURES_DEFAULT,
 		"bits: 1 PLACE_LAG, 2 PLACE_DEADLINE_INITIAL, "
@@ -93,6 +93,8 @@ static void eevdf_destroy(struct policy_machine *m)
 		free(m->groups[0].cfs_rq);
 	free(m->groups);
 	free(m->tasks);
+	if (m->rqs)
+		destroy_sched_domains(m);
 	free(m->rqs);
 	free(m);
 }
@@ -145,6 +147,16 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->cfs.tg = &m->groups[0];
 		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
 		m->groups[0].cfs_rq[c] = &rq->cfs;
+	}
+	if (build_sched_domains(m, &cfg->topology, cfg->hz)) {
+		snprintf(why, len, "eevdf: cannot build sched domains for "
+			 "%d CPUs from the topology %dx%dx%dx%d (or out of "
+			 "memory)", cfg->nr_cpus, cfg->topology.nodes,
+			 cfg->topology.packages_per_node,
+			 cfg->topology.cores_per_package,
+			 cfg->topology.threads_per_core);
+		eevdf_destroy(m);
+		return NULL;
 	}
 	return m;
 oom:
@@ -287,40 +299,27 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 }
 
 /*
- * NOT FAITHFUL until the balancer and select_task_rq_fair are ported: a
- * waiting task outside the new mask moves at once; a running one refuses
- * (-EINVAL) rather than being pushed off by the migration stopper.
+ * kernel/sched/core.c v6.12: __set_cpus_allowed_ptr.  A task off its
+ * queue just takes the mask (its wakeup places it); a queued task whose
+ * CPU left the mask moves (affine_move_task in balance.c: at once if it
+ * waits, by the stopper if it runs).
  */
 static int eevdf_set_affinity(struct policy_machine *m, int id,
 			      const struct cpumask *mask, uint64_t now)
 {
 	struct task_struct *p = &m->tasks[id];
-	struct rq *rq;
-	int cpu = -1;
+	bool any = false;
 
-	for (int c = 0; c < m->nr_cpus && cpu < 0; c++)
-		if (cpu_isset(c, mask))
-			cpu = c;
-	if (cpu < 0)
-		return -EINVAL;
-	if (!p->on_rq || cpu_isset(p->cpu, mask)) {
-		p->cpus_allowed = *mask;
-		return 0;
-	}
-	if (m->rqs[p->cpu].curr == id)
+	for (int c = 0; c < m->nr_cpus && !any; c++)
+		any = cpu_isset(c, mask);
+	if (!any)
 		return -EINVAL;
 	p->cpus_allowed = *mask;
-	rq = &m->rqs[p->cpu];
-	rq->clock_task = now;
-	/* move_queued_task: the task is MIGRATING while it changes CPU */
-	p->on_rq = TASK_ON_RQ_MIGRATING;
-	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
-	p->on_rq = TASK_ON_RQ_MIGRATING;
-	set_task_cpu(m, p, select_task_rq(m, p, true));
-	rq = &m->rqs[p->cpu];
-	rq->clock_task = now;
-	enqueue_task_fair(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
-	wakeup_preempt(rq, p);
+	if (!p->on_rq || cpu_isset(p->cpu, mask))
+		return 0;
+	m->rqs[p->cpu].clock_task = now;
+	smp_set_clock(m, now);
+	affine_move_task(m, p);
 	return 0;
 }
 
@@ -361,12 +360,20 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running,
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
+	if (m->smp) {
+		const struct balance_counters *c = &m->smp->rq[cpu].cnt;
+
+		out->lb_attempts = c->lb_calls[CPU_IDLE] +
+				   c->lb_calls[CPU_NOT_IDLE] +
+				   c->lb_calls[CPU_NEWLY_IDLE];
+		out->lb_pulled = c->lb_moved + c->alb_pushed;
+	}
 }
 
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
 	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: "
-		  "no balancer, no RT class)",
+		  "no RT class)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
 		   "deadlines, PELT, group shares",
 	.tunables = eevdf_tunables,
@@ -392,6 +399,7 @@ const struct sched_policy eevdf_policy = {
 	.flush = eevdf_flush,
 	.task_stats = eevdf_task_stats,
 	.cpu_stats = eevdf_cpu_stats,
+	.stats = eevdf_stats,
 	.check = eevdf_check,
 	.dump = eevdf_dump,
 };

@@ -250,11 +250,181 @@ struct policy_machine {
 	struct task_group *groups;
 	size_t max_groups;
 	bool warned_rt;
+	struct sched_smp *smp;		/* domains and balancer (topology.c,
+					 * balance.c) */
 
 	/* pelt.c: the time of the wakeup being handled (sched_clock_cpu
 	 * for migrate_se_pelt_lag's estimate of an idle CPU's PELT clock) */
 	u64 now;
 };
+
+
+/* ==== SMP: sched domains and the load balancer (topology.c, balance.c) ====
+ * include/linux/sched/sd_flags.h and include/linux/sched/topology.h of
+ * v6.12, under the kernel's names.  The bit values follow sd_flags.h's
+ * order of definition.
+ */
+#define SD_BALANCE_NEWIDLE	0x0001
+#define SD_BALANCE_EXEC		0x0002
+#define SD_BALANCE_FORK		0x0004
+#define SD_BALANCE_WAKE		0x0008
+#define SD_WAKE_AFFINE		0x0010
+#define SD_ASYM_CPUCAPACITY	0x0020
+#define SD_ASYM_CPUCAPACITY_FULL 0x0040
+#define SD_SHARE_CPUCAPACITY	0x0080
+#define SD_CLUSTER		0x0100
+#define SD_SHARE_LLC		0x0200
+#define SD_SERIALIZE		0x0400
+#define SD_ASYM_PACKING		0x0800
+#define SD_PREFER_SIBLING	0x1000
+#define SD_OVERLAP		0x2000
+#define SD_NUMA			0x4000
+/* sd_flags.h's SDF_NEEDS_GROUPS: flags that mean nothing with one group */
+#define SD_DEGENERATE_GROUPS_MASK (SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC | \
+	SD_BALANCE_FORK | SD_BALANCE_WAKE | SD_ASYM_CPUCAPACITY | \
+	SD_ASYM_CPUCAPACITY_FULL | SD_SHARE_CPUCAPACITY | SD_CLUSTER | \
+	SD_SHARE_LLC | SD_SERIALIZE | SD_ASYM_PACKING | SD_PREFER_SIBLING | \
+	SD_OVERLAP | SD_NUMA)
+
+#ifndef TASK_ON_RQ_MIGRATING	/* kernel/sched/sched.h: p->on_rq values */
+#define TASK_ON_RQ_MIGRATING	2
+#endif
+
+/* kernel/sched/sched.h v6.12: wake flags (the low nibble is SD_BALANCE_*) */
+#define WF_EXEC		0x02
+#define WF_FORK		0x04
+#define WF_TTWU		0x08
+#define WF_SYNC		0x10
+
+/* include/linux/sched/idle.h v6.12 (CPU_NOT_IDLE is __CPU_NOT_IDLE) */
+enum cpu_idle_type { CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE,
+		     CPU_MAX_IDLE_TYPES };
+
+struct sched_group_capacity {
+	unsigned long capacity;
+	unsigned long min_capacity;
+	unsigned long max_capacity;
+	unsigned long next_update;
+	int imbalance;			/* an affinity-caused imbalance was seen */
+	int id;
+	struct cpumask cpumask;		/* group_balance_mask */
+};
+
+struct sched_group {
+	struct sched_group *next;	/* circular, the local group first */
+	unsigned int group_weight;
+	unsigned int cores;
+	struct sched_group_capacity *sgc;
+	int asym_prefer_cpu;
+	int flags;			/* the child domain's flags */
+	struct cpumask cpumask;		/* sched_group_span */
+};
+
+struct sched_domain_shared {
+	int nr_busy_cpus;
+	int has_idle_cores;
+	int nr_idle_scan;
+};
+
+struct sched_domain {
+	struct sched_domain *parent;
+	struct sched_domain *child;
+	struct sched_group *groups;
+	unsigned long min_interval;	/* ms */
+	unsigned long max_interval;	/* ms */
+	unsigned int busy_factor;
+	unsigned int imbalance_pct;
+	unsigned int cache_nice_tries;
+	unsigned int imb_numa_nr;
+	int flags;
+	int level;
+	unsigned long last_balance;	/* jiffies */
+	unsigned int balance_interval;	/* ms */
+	unsigned int nr_balance_failed;
+	u64 max_newidle_lb_cost;
+	unsigned long last_decay_max_lb_cost;
+	const char *name;
+	struct sched_domain_shared *shared;
+	unsigned int span_weight;
+	struct cpumask span;
+	/* schedstats (CONFIG_SCHEDSTATS), per cpu_idle_type */
+	u64 lb_count[CPU_MAX_IDLE_TYPES];
+	u64 lb_failed[CPU_MAX_IDLE_TYPES];
+	u64 lb_balanced[CPU_MAX_IDLE_TYPES];
+	u64 lb_gained[CPU_MAX_IDLE_TYPES];
+	u64 alb_count, alb_pushed;
+};
+
+/* Per-task SMP state the kernel keeps in task_struct (v6.12 names) */
+struct task_smp {
+	int group_prev, group_next;	/* se.group_node in rq->cfs_tasks */
+	bool on_cfs_tasks;
+	unsigned int wakee_flips;
+	unsigned long wakee_flip_decay_ts;
+	int last_wakee;			/* task id or SIM_IDLE */
+	int recent_used_cpu;
+	int wake_cpu;
+};
+
+/* The balancer's work, counted per CPU (issue 15: its cost per pass) */
+struct balance_counters {
+	u64 lb_calls[CPU_MAX_IDLE_TYPES];	/* sched_balance_rq calls */
+	u64 lb_groups_visited;			/* update_sg_lb_stats calls */
+	u64 lb_cpus_visited;			/* runqueues they read */
+	u64 lb_tasks_considered;		/* can_migrate_task calls */
+	u64 lb_moved;				/* tasks detach_tasks moved */
+	u64 alb_pushed;				/* active balance moves */
+	u64 sis_cpus_visited;			/* select_idle_* reads */
+	u64 find_dst_groups_visited;		/* fork placement groups */
+};
+
+/* Per-CPU SMP state: the kernel's per-CPU variables and rq fields */
+struct rq_smp {
+	int cfs_tasks_head, cfs_tasks_tail;	/* rq->cfs_tasks, MRU first */
+	struct sched_domain *sd_llc;
+	int sd_llc_size, sd_llc_id;
+	struct sched_domain_shared *sd_llc_shared;
+	struct sched_domain *sd_numa;
+	u64 idle_stamp;			/* rq->idle_stamp */
+	int migrate_task, migrate_dest;	/* migration_cpu_stop work, or -1 */
+	struct task_smp idle_task;	/* the idle task's wakee record */
+	int core_id, package_id, node_id;
+	struct balance_counters cnt;
+};
+
+struct sched_smp {
+	int nr_levels;			/* domains per CPU after degeneration */
+	struct sched_domain *domains;	/* nr_cpus x nr_levels */
+	struct sched_group *groups;
+	struct sched_group_capacity *sgcs;
+	struct sched_domain_shared *shared;
+	struct rq_smp *rq;		/* per CPU */
+	struct task_smp *task;		/* per task id */
+	unsigned long jiffies;		/* simulated time / tick */
+	u64 now;			/* the time of the entry point running */
+	unsigned int hz;
+	bool rd_overloaded;		/* root_domain->overloaded */
+	bool smt_active;		/* sched_smt_present */
+	int ncores;			/* CPU i's siblings: i mod ncores + t x ncores */
+	int distribute_prev;		/* cpumask_any_and_distribute */
+	unsigned long max_load_balance_interval;
+};
+
+/* balance.c's upkeep of rq->cfs_tasks, called from fair.c's accounting */
+static void cfs_tasks_add(struct rq *rq, struct sched_entity *se);
+static void cfs_tasks_del(struct rq *rq, struct sched_entity *se);
+/* balance.c's entry points, called from core.c and policy.c */
+struct task_struct;
+static void smp_set_clock(struct policy_machine *m, u64 now);
+static int select_task_rq_smp(struct policy_machine *m, struct task_struct *p,
+			      int prev_cpu, int wake_flags, int this_cpu);
+static bool run_cpu_stop(struct rq *rq, int prev);
+static int sched_balance_newidle(struct rq *this_rq, u64 now);
+static void sched_balance_trigger(struct rq *rq);
+static void update_idle_core(struct rq *rq);
+static void cfs_tasks_move_head(struct rq *rq, int id);
+static void ttwu_update_avg_idle(struct rq *rq, u64 now);
+static void affine_move_task(struct policy_machine *m, struct task_struct *p);
 
 #define sched_feat(m, f) (((m)->sysctl.features >> FEAT_##f) & 1)
 
