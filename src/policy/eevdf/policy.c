@@ -16,6 +16,9 @@
 #include "lib/rbtree.c"
 #include "fair.c"
 #include "pelt.c"
+#include "deadline.c"
+#include "rt.c"
+#include "idle.c"
 #include "core.c"
 #include "check.c"
 #include "debug.c"
@@ -114,6 +117,9 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->nr_cpus = cfg->nr_cpus;
 	m->group_sched = cfg->group_sched;
 	m->tick_nsec = NSEC_PER_SEC / cfg->hz;
+	/* RR_TIMESLICE: 100 ms in jiffies (at least one) */
+	m->sched_rr_timeslice = RR_TIMESLICE_MS * cfg->hz / 1000 ?
+				RR_TIMESLICE_MS * cfg->hz / 1000 : 1;
 	/* sched_init_granularity: SCHED_TUNABLESCALING_LOG */
 	factor = 1 + (unsigned int)ilog2_int(cfg->nr_cpus < 8 ?
 					     (unsigned int)cfg->nr_cpus : 8);
@@ -143,6 +149,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->cfs.rq = rq;
 		rq->cfs.tg = &m->groups[0];
 		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
+		init_rt_rq(&rq->rt);
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
 	return m;
@@ -172,6 +179,11 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .cpus_allowed = *attr->cpus_allowed,
 				   .tg = &m->groups[0] };
 	p->se.task = id;
+	p->rt_priority = attr->rt_priority;
+	p->prio = task_normal_prio(p);
+	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
+	INIT_LIST_HEAD(&p->rt.run_list);
+	INIT_LIST_HEAD(&p->pushable_tasks);
 }
 
 /* kernel/sched/fair.c v6.12: alloc_fair_sched_group / init_tg_cfs_entry */
@@ -259,6 +271,7 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 
 	if (p->state == TASK_NEW || p->state == TASK_DEAD) {
 		p->nice = nice;
+		p->prio = task_normal_prio(p);
 		p->se.load = task_load_weight(p);
 		return;
 	}
@@ -284,18 +297,27 @@ static int eevdf_set_affinity(struct policy_machine *m, int id,
 		return -EINVAL;
 	if (!p->on_rq || cpu_isset(p->cpu, mask)) {
 		p->cpus_allowed = *mask;
+		p->nr_cpus_allowed = cpus_weight(mask);
+		/* the RT dequeue/enqueue (SAVE) around set_cpus_allowed_common
+		 * decides pushability again */
+		if (p->on_rq && rt_task(p) && m->rqs[p->cpu].curr != id) {
+			dequeue_pushable_task(&m->rqs[p->cpu], p);
+			if (p->nr_cpus_allowed > 1)
+				enqueue_pushable_task(&m->rqs[p->cpu], p);
+		}
 		return 0;
 	}
 	if (m->rqs[p->cpu].curr == id)
 		return -EINVAL;
 	p->cpus_allowed = *mask;
+	p->nr_cpus_allowed = cpus_weight(mask);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
-	set_task_cpu(m, p, select_task_rq(m, p, true));
+	dequeue_task(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
+	set_task_cpu(m, p, select_task_rq_class(m, p, true, -1));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	enqueue_task_fair(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
+	enqueue_task(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
 	wakeup_preempt(rq, p);
 	return 0;
 }
@@ -306,7 +328,9 @@ static void eevdf_flush(struct policy_machine *m, uint64_t now)
 		struct rq *rq = &m->rqs[c];
 
 		rq->clock_task = now;
-		if (rq->curr != SIM_IDLE) {
+		if (rq->curr != SIM_IDLE && rt_task(&m->tasks[rq->curr])) {
+			update_curr_rt(rq);
+		} else if (rq->curr != SIM_IDLE) {
 			struct sched_entity *se = &m->tasks[rq->curr].se;
 
 			for_each_sched_entity(se)
@@ -341,7 +365,7 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
 	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: no PELT, "
-		  "no balancer, no RT class, no delayed dequeue)",
+		  "no balancer, no delayed dequeue)",
 	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
 		   "deadlines, group hierarchy (shares placeholder)",
 	.tunables = eevdf_tunables,
