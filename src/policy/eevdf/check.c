@@ -240,12 +240,14 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 					    p->nr_cpus_allowed > 1;
 		}
 		if (tasks + m->rqs[cpu].rt.rt_nr_running != m->rqs[cpu].nr_running ||
+		    rt.queued != m->rqs[cpu].rt.rt_nr_running ||
 		    tasks != m->rqs[cpu].cfs.h_nr_running) {
 			snprintf(why, len, "eevdf: cpu%d nr_running %u "
-				 "h_nr_running %u, but %u fair and %u RT tasks "
-				 "queued", cpu, m->rqs[cpu].nr_running,
-				 m->rqs[cpu].cfs.h_nr_running, tasks,
-				 m->rqs[cpu].rt.rt_nr_running);
+				 "h_nr_running %u rt_nr_running %u, but %u fair "
+				 "and %u RT tasks queued", cpu,
+				 m->rqs[cpu].nr_running,
+				 m->rqs[cpu].cfs.h_nr_running,
+				 m->rqs[cpu].rt.rt_nr_running, tasks, rt.queued);
 			return false;
 		}
 		if (!check_rt_rq(m, cpu, &rt, why, len))
