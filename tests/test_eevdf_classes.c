@@ -318,6 +318,36 @@ START_TEST(test_fair_wakee_does_not_preempt_rt)
 }
 END_TEST
 
+/*
+ * sched_idle_rq (for select_idle_sibling): true only while every queued
+ * task is SCHED_IDLE; idle_h_nr_running follows the idle tasks' enqueues
+ * and dequeues.
+ */
+START_TEST(test_sched_idle_rq)
+{
+	struct policy_machine *m = wb_machine();
+	char why[300];
+
+	ck_assert(!sched_idle_rq(&m->rqs[0]));	/* empty: not "idle tasks only" */
+	wb_fork(m, 0, SIM_SCHED_IDLE, 0);
+	wb_fork(m, 1, SIM_SCHED_IDLE, 0);
+	eevdf_schedule(m, 0, 0);
+	ck_assert_uint_eq(m->rqs[0].cfs.idle_h_nr_running, 2);
+	ck_assert(sched_idle_cpu(m, 0));
+	wb_fork(m, 2, SIM_SCHED_BATCH, MS);
+	ck_assert(!sched_idle_cpu(m, 0));
+	/* the running idle task blocks: one idle task left with the batch one */
+	eevdf_block(m, m->rqs[0].curr, 2 * MS);
+	eevdf_schedule(m, 0, 2 * MS);
+	ck_assert_uint_eq(m->rqs[0].cfs.idle_h_nr_running, 1);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	m->rqs[0].cfs.idle_h_nr_running++;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "idle_h_nr_running 2, but 1"), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
 /* The checker sees a priority bit that disagrees with its list, and a
  * pushable list that lost a task. */
 START_TEST(test_checker_knows_rt_rq)
@@ -440,6 +470,7 @@ int main(void)
 	tcase_add_test(tc, test_idle_class_share);
 	tcase_add_test(tc, test_batch_and_idle_wakeup_rules);
 	tcase_add_test(tc, test_fair_wakee_does_not_preempt_rt);
+	tcase_add_test(tc, test_sched_idle_rq);
 	tcase_add_test(tc, test_checker_knows_rt_rq);
 	tcase_add_test(tc, test_rt_spreads_over_cpus);
 	tcase_add_test(tc, test_rt_pull_when_cpu_lowers_prio);

@@ -212,7 +212,7 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 	char where[300];
 
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		unsigned int tasks = 0;
+		unsigned int tasks = 0, idle_tasks = 0;
 		struct rt_counts rt = { 0 };
 
 		for (size_t g = 0; g < m->max_groups; g++) {
@@ -232,6 +232,7 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 				continue;
 			if (!rt_task(p)) {
 				tasks++;
+				idle_tasks += p->policy == SIM_SCHED_IDLE;
 				continue;
 			}
 			rt.queued++;
@@ -248,6 +249,12 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 				 m->rqs[cpu].nr_running,
 				 m->rqs[cpu].cfs.h_nr_running,
 				 m->rqs[cpu].rt.rt_nr_running, tasks, rt.queued);
+			return false;
+		}
+		if (idle_tasks != m->rqs[cpu].cfs.idle_h_nr_running) {
+			snprintf(why, len, "eevdf: cpu%d idle_h_nr_running %u, "
+				 "but %u SCHED_IDLE tasks queued", cpu,
+				 m->rqs[cpu].cfs.idle_h_nr_running, idle_tasks);
 			return false;
 		}
 		if (!check_rt_rq(m, cpu, &rt, why, len))

@@ -190,6 +190,7 @@ static bool enqueue_task(struct rq *rq, struct task_struct *p, int flags)
 		return true;
 	}
 	enqueue_task_fair(rq, p, flags);
+	account_idle_h_nr_running(p, 1);
 	if (!rq_h_nr_running && rq->cfs.h_nr_running) {
 		if (!nr_running && rq->curr == SIM_IDLE)
 			dl_server_update_idle_time(rq);
@@ -211,6 +212,8 @@ static void dequeue_task(struct rq *rq, struct task_struct *p, int flags)
 		return;
 	}
 	dequeue_task_fair(rq, p, flags);
+	if (!p->on_rq)
+		account_idle_h_nr_running(p, -1);
 	if (rq_h_nr_running && !rq->cfs.h_nr_running)
 		dl_server_stop(rq);
 }
