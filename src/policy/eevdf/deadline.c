@@ -63,9 +63,13 @@ static bool dl_entity_overflow(struct sched_dl_entity *dl_se, u64 t)
 static void dl_timer_start(struct rq *rq, struct sched_dl_entity *dl_se,
 			   u64 act)
 {
+	u64 now = rq_clock(rq);
+
 	dl_se->timer_expires = act;
+	/* the engine's clock never goes back: a timer due now fires now */
 	if (act < rq->next_tick && rq->m->host->tick_restart)
-		rq->m->host->tick_restart(rq->m->host, rq->cpu, act);
+		rq->m->host->tick_restart(rq->m->host, rq->cpu,
+					  act > now ? act : now);
 }
 
 static void dl_timer_cancel(struct sched_dl_entity *dl_se)
