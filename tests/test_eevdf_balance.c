@@ -562,6 +562,7 @@ START_TEST(test_wakeup_idle_sibling)
 		int running = m->rqs[0].curr, sleeper = 1 - running;
 
 		m->tasks[sleeper].cpus_allowed = both;
+		m->tasks[sleeper].nr_cpus_allowed = 2;
 		m->tasks[sleeper].state = TASK_SLEEPING;
 		dequeue_task_fair(&m->rqs[0], &m->tasks[sleeper], DEQUEUE_SLEEP);
 		/* nr_idle_scan 0: no scan, the task stays on busy CPU 0 */

@@ -400,7 +400,9 @@ START_TEST(test_migration_moves_load)
 	struct cpumask all, only1;
 	struct policy_task_attr attr = { .cpus_allowed = &all };
 	struct cfs_rq *rq0 = &m->rqs[0].cfs, *rq1 = &m->rqs[1].cfs;
-	u64 now = 32 * PERIOD_NS;
+	/* a tick instant (HZ 1000): eevdf_tick between ticks only runs the
+	 * fair server's timer, so "now" must be one for the tick to update */
+	u64 now = 34 * 1000000ULL;
 	unsigned long load0, load1, util0, util1, load, util;
 	int moved = -1;
 	char why[300];

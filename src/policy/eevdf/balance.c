@@ -255,14 +255,6 @@ static bool available_idle_cpu(struct policy_machine *m, int cpu)
 	return idle_cpu(m, cpu);
 }
 
-/* core.c v6.12: sched_idle_cpu, every queued task SCHED_IDLE */
-static bool sched_idle_cpu(struct policy_machine *m, int cpu)
-{
-	struct rq *rq = &m->rqs[cpu];
-
-	return rq->nr_running && rq->nr_running == rq->cfs.idle_h_nr_running;
-}
-
 static unsigned long capacity_of(struct policy_machine *m, int cpu)
 {
 	return m->rqs[cpu].cpu_capacity;
@@ -421,7 +413,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 {
 	/* TASK_ON_RQ_MIGRATING: PELT detaches the task's load (pelt.c) */
 	p->on_rq = TASK_ON_RQ_MIGRATING;
-	dequeue_task_fair(env->src_rq, p, 0);
+	dequeue_task(env->src_rq, p, 0);
 	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(env->dst_rq->m, p, env->dst_cpu);
 }
@@ -429,7 +421,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 /* fair.c v6.12: attach_task (activate_task + wakeup_preempt) */
 static void attach_task(struct rq *rq, struct task_struct *p)
 {
-	enqueue_task_fair(rq, p, 0);
+	enqueue_task(rq, p, 0);
 	wakeup_preempt(rq, p);
 }
 
@@ -1424,11 +1416,11 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 	struct rq *dst = &rq->m->rqs[new_cpu];
 
 	p->on_rq = TASK_ON_RQ_MIGRATING;
-	dequeue_task_fair(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
+	dequeue_task(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE);
 	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(rq->m, p, new_cpu);
 	update_rq_clock(dst);
-	enqueue_task_fair(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
+	enqueue_task(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
 	wakeup_preempt(dst, p);
 }
 
@@ -1450,9 +1442,10 @@ static bool run_cpu_stop(struct rq *rq, int prev)
 	if (prev != SIM_IDLE) {
 		struct sched_entity *se = &m->tasks[prev].se;
 
-		for_each_sched_entity(se)
-			update_curr(se->cfs_rq);
-		put_prev_task_fair(&m->tasks[prev]);
+		if (!rt_task(&m->tasks[prev]))
+			for_each_sched_entity(se)
+				update_curr(se->cfs_rq);
+		put_prev_task(rq, prev);
 	}
 	rq->curr = SIM_IDLE;		/* the stopper is on the CPU */
 	if (rs->migrate_task >= 0) {

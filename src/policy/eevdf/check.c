@@ -104,6 +104,110 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 	return true;
 }
 
+/*
+ * rt.c's structures on one CPU: each priority's bit is set exactly when
+ * its list is non-empty (and the delimiter bit is set); every queued RT
+ * task of the CPU is in its own prio's list exactly once and nothing else
+ * is; rt_nr_running, rr_nr_running and highest_prio.curr agree with the
+ * lists; the pushable list holds exactly the queued RT tasks that are not
+ * running and may move, in prio order, and overloaded / rto_mask say
+ * whether it is empty; the fair server is queued only while unthrottled.
+ */
+struct rt_counts {
+	unsigned int queued, queued_rr, want_pushable;
+};
+
+static bool check_rt_rq(struct policy_machine *m, int cpu,
+			const struct rt_counts *want, char *why, size_t len)
+{
+	struct rq *rq = &m->rqs[cpu];
+	struct rt_rq *rt_rq = &rq->rt;
+	unsigned int listed = 0, rr = 0, pushable = 0;
+	unsigned int queued = want->queued, queued_rr = want->queued_rr;
+	unsigned int want_pushable = want->want_pushable;
+	int highest = MAX_RT_PRIO - 1, last_prio = -1;
+	struct task_struct *p;
+
+	if (!(rt_rq->active.bitmap[MAX_RT_PRIO / 64] >> (MAX_RT_PRIO % 64) & 1)) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: delimiter bit clear", cpu);
+		return false;
+	}
+	for (int prio = 0; prio < MAX_RT_PRIO; prio++) {
+		struct list_head *q = &rt_rq->active.queue[prio];
+		bool bit = rt_rq->active.bitmap[prio / 64] >> (prio % 64) & 1;
+		struct sched_rt_entity *rt_se;
+
+		if (bit == list_empty(q)) {
+			snprintf(why, len, "eevdf: rt_rq[%d]: prio %d bit %d "
+				 "but its list is %s", cpu, prio, bit,
+				 list_empty(q) ? "empty" : "not empty");
+			return false;
+		}
+		list_for_each_entry(rt_se, q, struct sched_rt_entity, run_list) {
+			p = rt_task_of(rt_se);
+			if (!p->on_rq || !rt_task(p) || p->cpu != cpu ||
+			    p->prio != prio || !rt_se->on_list || !rt_se->on_rq) {
+				snprintf(why, len, "eevdf: rt_rq[%d]: task %d "
+					 "in prio %d's list but on_rq %d cpu %d "
+					 "prio %d", cpu, p->id, prio, p->on_rq,
+					 p->cpu, p->prio);
+				return false;
+			}
+			if (++listed > m->max_tasks) {
+				snprintf(why, len, "eevdf: rt_rq[%d]: the "
+					 "lists loop", cpu);
+				return false;
+			}
+			rr += p->policy == SIM_SCHED_RR;
+			if (prio < highest)
+				highest = prio;
+		}
+	}
+	if (listed != queued || listed != rt_rq->rt_nr_running ||
+	    rr != queued_rr || rr != rt_rq->rr_nr_running) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: rt_nr_running %u "
+			 "rr_nr_running %u, lists hold %u (%u rr), %u RT "
+			 "tasks queued (%u rr)", cpu, rt_rq->rt_nr_running,
+			 rt_rq->rr_nr_running, listed, rr, queued, queued_rr);
+		return false;
+	}
+	if (highest != rt_rq->highest_prio.curr) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: highest_prio.curr %d, "
+			 "lists say %d", cpu, rt_rq->highest_prio.curr, highest);
+		return false;
+	}
+	list_for_each_entry(p, &rt_rq->pushable_tasks, struct task_struct,
+			    pushable_tasks) {
+		if (!p->on_rq || p->cpu != cpu || p->id == rq->curr ||
+		    p->nr_cpus_allowed < 2 || p->prio < last_prio ||
+		    ++pushable > m->max_tasks) {
+			snprintf(why, len, "eevdf: rt_rq[%d]: task %d is "
+				 "pushable but on_rq %d cpu %d running %d "
+				 "CPUs %d, or out of prio order", cpu, p->id,
+				 p->on_rq, p->cpu, p->id == rq->curr,
+				 p->nr_cpus_allowed);
+			return false;
+		}
+		last_prio = p->prio;
+	}
+	if (pushable != want_pushable ||
+	    rt_rq->overloaded != (pushable > 0) ||
+	    cpu_isset(cpu, &m->rto_mask) != rt_rq->overloaded) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: %u pushable tasks, %u "
+			 "should be; overloaded %d, rto_mask %d", cpu, pushable,
+			 want_pushable, rt_rq->overloaded,
+			 cpu_isset(cpu, &m->rto_mask));
+		return false;
+	}
+	if (rq->fair_server.on_dl_rq && rq->fair_server.dl_throttled) {
+		snprintf(why, len, "eevdf: cpu%d: the fair server is queued "
+			 "and throttled", cpu);
+		return false;
+	}
+	return true;
+}
+
+
 static bool check_pelt(struct policy_machine *m, char *why, size_t len);
 
 /*
@@ -293,16 +397,22 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	 * per queue: tasks, then delayed tasks, at or below; per CPU: tasks
 	 * (p->on_rq), then task entities accounted there (se->on_rq)
 	 */
-	unsigned int *h_nr = calloc(2 * nr_cfs_rq + 2 * (size_t)m->nr_cpus,
+	unsigned int *h_nr = calloc(2 * nr_cfs_rq + 3 * (size_t)m->nr_cpus,
 				    sizeof(*h_nr));
 	unsigned int *h_delayed = h_nr + nr_cfs_rq;
 	unsigned int *nr_tasks = h_delayed + nr_cfs_rq;
 	unsigned int *nr_entities = nr_tasks + m->nr_cpus;
+	unsigned int *nr_idle = nr_entities + m->nr_cpus;
+	/* per CPU: the RT tasks queued, for check_rt_rq */
+	struct rt_counts *rt = calloc((size_t)m->nr_cpus, sizeof(*rt));
 	char where[300];
 	bool ok = false;
 
-	if (!h_nr)
+	if (!h_nr || !rt) {
+		free(h_nr);
+		free(rt);
 		return true;	/* no memory for the check: nothing to say */
+	}
 	/* h_nr_running: the queued tasks at or below each queue */
 	for (size_t t = 0; t < m->max_tasks; t++) {
 		struct task_struct *p = &m->tasks[t];
@@ -311,7 +421,15 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			nr_entities[p->se.cfs_rq->rq->cpu]++;
 		if (!p->on_rq)
 			continue;
+		if (rt_task(p)) {
+			rt[p->cpu].queued++;
+			rt[p->cpu].queued_rr += p->policy == SIM_SCHED_RR;
+			rt[p->cpu].want_pushable += p->id != m->rqs[p->cpu].curr &&
+						    p->nr_cpus_allowed > 1;
+			continue;
+		}
 		nr_tasks[p->cpu]++;
+		nr_idle[p->cpu] += p->policy == SIM_SCHED_IDLE;
 		for (struct sched_entity *se = &p->se; se; se = se->parent) {
 			size_t i = (size_t)se->cfs_rq->tg->id *
 				   (size_t)m->nr_cpus +
@@ -382,14 +500,23 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = &m->rqs[cpu];
 
-		if (nr_tasks[cpu] != rq->nr_running ||
+		if (nr_tasks[cpu] + rq->rt.rt_nr_running != rq->nr_running ||
 		    nr_tasks[cpu] != rq->cfs.h_nr_running) {
 			snprintf(why, len, "eevdf: cpu%d nr_running %u "
-				 "h_nr_running %u, but %u tasks queued", cpu,
-				 rq->nr_running, rq->cfs.h_nr_running,
-				 nr_tasks[cpu]);
+				 "h_nr_running %u rt_nr_running %u, but %u fair "
+				 "and %u RT tasks queued", cpu, rq->nr_running,
+				 rq->cfs.h_nr_running, rq->rt.rt_nr_running,
+				 nr_tasks[cpu], rt[cpu].queued);
 			goto out;
 		}
+		if (nr_idle[cpu] != rq->cfs.idle_h_nr_running) {
+			snprintf(why, len, "eevdf: cpu%d idle_h_nr_running %u, "
+				 "but %u SCHED_IDLE tasks queued", cpu,
+				 rq->cfs.idle_h_nr_running, nr_idle[cpu]);
+			goto out;
+		}
+		if (!check_rt_rq(m, cpu, &rt[cpu], why, len))
+			goto out;
 		if (!check_leaf_list(m, rq, why, len))
 			goto out;
 		/* balance.c: rq->cfs_tasks holds exactly the queued tasks */
@@ -399,5 +526,6 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	ok = true;
 out:
 	free(h_nr);
+	free(rt);
 	return ok;
 }

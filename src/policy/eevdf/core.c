@@ -64,6 +64,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	struct sched_entity *se = &p->se;
 	/* a delayed task moved by a SAVE/RESTORE pair keeps its count */
 	unsigned int h_nr_delayed = se->sched_delayed;
+	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
+	unsigned int nr_running = rq->nr_running;
 
 	if (flags & ENQUEUE_DELAYED) {
 		requeue_delayed_entity(se);
@@ -91,6 +93,13 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	if (rq->nr_running == 2 && rq->m->smp)	/* add_nr_running */
 		rq->m->smp->rd_overloaded = true;
 	p->on_rq = 1;
+	account_idle_h_nr_running(p, 1);
+	/* the fair server runs while the CPU has fair tasks */
+	if (!rq_h_nr_running && rq->cfs.h_nr_running) {
+		if (!nr_running && rq->curr == SIM_IDLE)
+			dl_server_update_idle_time(rq);
+		dl_server_start(rq);
+	}
 	rq->m->host->state_gen++;
 }
 
@@ -108,6 +117,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 	bool task_delayed = flags & DEQUEUE_DELAYED;
 	struct task_struct *p = NULL;
 	unsigned int h_nr_running = 0, h_nr_delayed = 0;
+	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
 
 	if (se->task >= 0) {
 		p = &rq->m->tasks[se->task];
@@ -145,8 +155,12 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
 	}
 	rq->nr_running -= h_nr_running;
-	if (p)
+	if (p) {
 		p->on_rq = 0;	/* and __block_task after a delayed one */
+		account_idle_h_nr_running(p, -1);
+	}
+	if (rq_h_nr_running && !rq->cfs.h_nr_running)
+		dl_server_stop(rq);
 	rq->m->host->state_gen++;
 	return 1;
 }
@@ -220,12 +234,152 @@ static void put_prev_set_next_fair(struct sched_entity *pse,
 	set_next_entity(se->cfs_rq, se);
 }
 
-/* kernel/sched/core.c v6.12: __schedule on one CPU */
+/* ---- the classes (core.c v6.12: the sched_class calls) -------------------- */
+
+/* p->sched_class: rt for SCHED_FIFO and SCHED_RR, fair for the others */
+static enum eevdf_class task_class(const struct task_struct *p)
+{
+	return rt_task(p) ? CLASS_RT : CLASS_FAIR;
+}
+
+static enum eevdf_class curr_class(struct rq *rq)
+{
+	return rq->curr == SIM_IDLE ? CLASS_IDLE
+				    : task_class(&rq->m->tasks[rq->curr]);
+}
+
+/*
+ * kernel/sched/core.c v6.12: enqueue_task (activate_task).  The fair
+ * server starts when the rq's first fair task is queued, and is charged
+ * the idle time before (enqueue_task_fair's tail).  True if queued.
+ */
+static bool enqueue_task(struct rq *rq, struct task_struct *p, int flags)
+{
+	if (task_class(p) == CLASS_RT) {
+		enqueue_task_rt(rq, p, flags);
+		p->on_rq = 1;
+		rq->m->host->state_gen++;
+		return true;
+	}
+	enqueue_task_fair(rq, p, flags);
+	return true;
+}
+
+/* kernel/sched/core.c v6.12: dequeue_task; the fair server stops with
+ * the rq's last fair task (dequeue_entities' tail) */
+static void dequeue_task(struct rq *rq, struct task_struct *p, int flags)
+{
+	if (task_class(p) == CLASS_RT) {
+		dequeue_task_rt(rq, p, flags);
+		p->on_rq = 0;
+		rq->m->host->state_gen++;
+		return;
+	}
+	dequeue_task_fair(rq, p, flags);
+}
+
+static void put_prev_task(struct rq *rq, int prev)
+{
+	if (prev == SIM_IDLE)
+		put_prev_task_idle(rq);
+	else if (rt_task(&rq->m->tasks[prev]))
+		put_prev_task_rt(rq, &rq->m->tasks[prev]);
+	else
+		put_prev_task_fair(&rq->m->tasks[prev]);
+}
+
+static void set_next_task(struct rq *rq, int next, bool first)
+{
+	if (next == SIM_IDLE)
+		set_next_task_idle(rq);
+	else if (rt_task(&rq->m->tasks[next]))
+		set_next_task_rt(rq, &rq->m->tasks[next], first);
+	else
+		set_next_task_fair(&rq->m->tasks[next]);
+}
+
+/* kernel/sched/sched.h v6.12: put_prev_set_next_task */
+static void put_prev_set_next_task(struct rq *rq, int prev, int next)
+{
+	if (next == prev)
+		return;
+	put_prev_task(rq, prev);
+	set_next_task(rq, next, true);
+}
+
+/*
+ * kernel/sched/fair.c v6.12: pick_next_task_fair: a fair prev is put and
+ * the pick set level by level; any other prev through the classes.
+ * SIM_IDLE when the class has no task (sched_balance_newidle is the
+ * balancer's).
+ */
+static int pick_next_task_fair(struct rq *rq, int prev)
+{
+	struct sched_entity *se = pick_task_fair(rq);
+
+	/* the idle path: sched_balance_newidle, then pick again */
+	if (!se && sched_balance_newidle(rq, rq->clock_task) > 0)
+		se = pick_task_fair(rq);
+	if (!se) {
+		/* the rq goes idle: lost_idle_time of clock_pelt */
+		update_idle_rq_clock_pelt(rq);
+		return SIM_IDLE;
+	}
+	cfs_tasks_move_head(rq, se->task);	/* __set_next_task_fair */
+	if (prev != SIM_IDLE && task_class(&rq->m->tasks[prev]) == CLASS_FAIR) {
+		if (prev != se->task)
+			put_prev_set_next_fair(&rq->m->tasks[prev].se, se);
+	} else {
+		put_prev_set_next_task(rq, prev, se->task);
+	}
+	return se->task;
+}
+
+/*
+ * kernel/sched/core.c v6.12: __pick_next_task.  All tasks fair and prev
+ * not above fair: the fair class directly.  Else prev_balance (balance_rt
+ * pulls when an RT prev leaves), then the classes in order: dl (the fair
+ * server), rt, fair, idle.
+ */
+static int pick_next_task(struct rq *rq, int prev)
+{
+	struct task_struct *p;
+	struct sched_entity *se;
+	int next;
+
+	rq->fair_server_picked = false;
+	if (curr_class(rq) >= CLASS_FAIR &&
+	    rq->nr_running == rq->cfs.h_nr_running) {
+		next = pick_next_task_fair(rq, prev);
+		if (next == SIM_IDLE)
+			put_prev_set_next_task(rq, prev, SIM_IDLE);
+		return next;
+	}
+	if (curr_class(rq) <= CLASS_RT)
+		balance_rt(rq, &rq->m->tasks[prev]);
+	se = pick_task_dl(rq);
+	if (se) {
+		rq->fair_server_picked = true;
+		put_prev_set_next_task(rq, prev, se->task);
+		return se->task;
+	}
+	p = pick_task_rt(rq);
+	if (p) {
+		put_prev_set_next_task(rq, prev, p->id);
+		return p->id;
+	}
+	next = pick_next_task_fair(rq, prev);
+	if (next != SIM_IDLE)
+		return next;
+	put_prev_set_next_task(rq, prev, SIM_IDLE);	/* pick_task_idle */
+	return SIM_IDLE;
+}
+
+/* kernel/sched/core.c v6.12: __schedule */
 static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 {
 	struct rq *rq = &m->rqs[cpu];
-	int prev = rq->curr, next = SIM_IDLE;
-	struct sched_entity *se;
+	int prev = rq->curr, next;
 	bool prev_queued = false, prev_put = false;
 
 	rq->clock_task = now;
@@ -234,21 +388,14 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		struct task_struct *p = &m->tasks[prev];
 
 		if (p->state != TASK_RUNNING && p->on_rq)
-			dequeue_task_fair(rq, p, DEQUEUE_SLEEP);
+			dequeue_task(rq, p, DEQUEUE_SLEEP);
 		/* a delayed prev stays on the queue but has blocked */
 		prev_queued = p->on_rq && !p->se.sched_delayed;
 	}
 	/* the stopper class first: it puts prev back on its queue */
 	if (run_cpu_stop(rq, prev))
 		prev_put = true;
-	se = pick_task_fair(rq);
-	/* pick_next_task_fair's idle path: sched_balance_newidle */
-	if (!se && sched_balance_newidle(rq, now) > 0)
-		se = pick_task_fair(rq);
-	if (se) {
-		next = se->task;
-		cfs_tasks_move_head(rq, next);	/* MRU: the list's head */
-	}
+	next = pick_next_task(rq, prev_put ? SIM_IDLE : prev);
 	/*
 	 * clear_tsk_need_resched(prev) comes after the pick, as in v6.12's
 	 * __schedule: the update_curr of the dequeue and of the pick may
@@ -258,17 +405,6 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	 */
 	cpu_clear(cpu, &m->host->resched_mask);
 	rq->need_resched = false;
-	if (prev_put) {
-		if (next != SIM_IDLE)
-			set_next_task_fair(&m->tasks[next]);
-	} else if (prev != SIM_IDLE && next != SIM_IDLE && prev != next)
-		put_prev_set_next_fair(&m->tasks[prev].se, se);
-	else if (prev != SIM_IDLE && next == SIM_IDLE)
-		put_prev_task_fair(&m->tasks[prev]);
-	else if (prev == SIM_IDLE && next != SIM_IDLE)
-		set_next_task_fair(&m->tasks[next]);
-	if (next == SIM_IDLE)
-		update_idle_rq_clock_pelt(rq);	/* pick_next_task_fair, idle */
 	rq->curr = next;
 	/* finish_task_switch -> task_dead_fair: an exiting task's delayed
 	 * dequeue is finished at once */
@@ -278,30 +414,46 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 				 DEQUEUE_SLEEP | DEQUEUE_DELAYED);
 	if (next == SIM_IDLE && prev != SIM_IDLE)
 		update_idle_core(rq);	/* set_next_task_idle */
-	if (prev == next)
-		return;
-	rq->nr_switches++;
-	m->host->state_gen++;
-	if (prev != SIM_IDLE) {
-		if (prev_queued)
-			m->tasks[prev].nivcsw++;
-		else
-			m->tasks[prev].nvcsw++;
+	if (prev != next) {
+		rq->nr_switches++;
+		m->host->state_gen++;
+		if (prev != SIM_IDLE) {
+			if (prev_queued)
+				m->tasks[prev].nivcsw++;
+			else
+				m->tasks[prev].nvcsw++;
+		}
+		if (m->host->switched)
+			m->host->switched(m->host, cpu, prev, next, prev_queued);
+		/* finish_task_switch: a dead task's load leaves with it */
+		if (prev != SIM_IDLE && m->tasks[prev].state == TASK_DEAD &&
+		    !rt_task(&m->tasks[prev]))
+			task_dead_fair(&m->tasks[prev]);
 	}
-	if (m->host->switched)
-		m->host->switched(m->host, cpu, prev, next, prev_queued);
-	/* finish_task_switch: a dead task's load leaves with it */
-	if (prev != SIM_IDLE && m->tasks[prev].state == TASK_DEAD)
-		task_dead_fair(&m->tasks[prev]);
+	/* the balance callbacks (rt_queue_push_tasks) */
+	if (rq->rt_push_pending) {
+		rq->rt_push_pending = false;
+		push_rt_tasks(rq);
+	}
 }
 
-/* kernel/sched/core.c v6.12: wakeup_preempt */
+/*
+ * kernel/sched/core.c v6.12: wakeup_preempt: a task of a higher class
+ * always preempts; of the same class, the class decides; the idle task
+ * is always preempted.
+ */
 static void wakeup_preempt(struct rq *rq, struct task_struct *p)
 {
-	if (rq->curr == SIM_IDLE)
+	enum eevdf_class curr = curr_class(rq);
+
+	if (task_class(p) == curr) {
+		if (curr == CLASS_RT)
+			wakeup_preempt_rt(rq, p);
+		else
+			check_preempt_wakeup_fair(rq, p);
+	} else if (task_class(p) < curr) {
 		resched_curr(rq);
-	else
-		check_preempt_wakeup_fair(rq, p);
+	}
 }
 
 /*
@@ -319,7 +471,8 @@ static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 			 int cpu)
 {
 	if (p->cpu != cpu) {
-		migrate_task_rq_fair(p, cpu);	/* set_task_cpu's migrate_task_rq */
+		if (!rt_task(p))	/* the RT class has no migrate_task_rq */
+			migrate_task_rq_fair(p, cpu);
 		if (m->host->migrated)
 			m->host->migrated(m->host, p->id, p->cpu, cpu);
 		p->nr_migrations++;
@@ -330,13 +483,34 @@ static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 	set_task_rq(m, p);
 }
 
-static void warn_unported_class(struct policy_machine *m,
-				const struct task_struct *p)
+/*
+ * kernel/sched/core.c v6.12: select_task_rq: the class's choice for a
+ * task that may run on several CPUs (RT: select_task_rq_rt; fair: the
+ * placeholder above), the only allowed CPU otherwise, and a CPU outside
+ * the mask replaced by the first allowed one (select_fallback_rq).
+ */
+static int select_task_rq_class(struct policy_machine *m,
+				struct task_struct *p, int wake_flags,
+				int this_cpu)
 {
-	if (p->policy == SIM_SCHED_FIFO || p->policy == SIM_SCHED_RR)
-		m->host->warn(m->host, "eevdf: rt_sched_class",
-			      "the RT class is not ported yet: a fifo or rr "
-			      "task runs in the fair class at its nice value");
+	int cpu;
+
+	if (p->nr_cpus_allowed > 1 && rt_task(p))
+		cpu = select_task_rq_rt(m, p, this_cpu);
+	else if (p->nr_cpus_allowed > 1)
+		cpu = select_task_rq(m, p, wake_flags, this_cpu);
+	else
+		cpu = cpumask_next(0, &p->cpus_allowed);
+	if (cpu < 0 || cpu >= m->nr_cpus || !cpu_isset(cpu, &p->cpus_allowed))
+		cpu = cpumask_next(0, &p->cpus_allowed);
+	return cpu < 0 || cpu >= m->nr_cpus ? 0 : cpu;
+}
+
+/* kernel/sched/core.c v6.12: the prio of a task (normal_prio) */
+static int task_normal_prio(const struct task_struct *p)
+{
+	return rt_task(p) ? MAX_RT_PRIO - 1 - (int)p->rt_priority
+			  : NICE_TO_PRIO(p->nice);
 }
 
 /* kernel/sched/core.c v6.12: __sched_fork's fair part */
@@ -364,10 +538,16 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		p->nice = par->nice;
 		p->cpus_allowed = par->cpus_allowed;
 		p->cpu = par->cpu;
+		p->rt_priority = par->rt_priority;
 	}
+	/* __sched_fork, sched_fork: the RT part */
+	p->prio = task_normal_prio(p);
+	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
+	p->rt = (struct sched_rt_entity){ .time_slice = m->sched_rr_timeslice };
+	INIT_LIST_HEAD(&p->rt.run_list);
+	INIT_LIST_HEAD(&p->pushable_tasks);
 	p->tg = m->group_sched ? &m->groups[group] : &m->groups[0];
 	sched_fork_entity(m, p);
-	warn_unported_class(m, p);
 	p->state = TASK_RUNNING;
 	/* wake_up_new_task: placed from the parent's CPU (a trace-level
 	 * task's launcher is taken to run on CPU 0) */
@@ -377,14 +557,17 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 
 		if (parent == SIM_IDLE)
 			p->cpu = 0;
-		p->cpu = select_task_rq(m, p, WF_FORK, this_cpu);
+		p->cpu = select_task_rq_class(m, p, WF_FORK, this_cpu);
 	}
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	post_init_entity_util_avg(p);
-	enqueue_task_fair(rq, p, ENQUEUE_INITIAL);
+	if (!rt_task(p))
+		post_init_entity_util_avg(p);
+	enqueue_task(rq, p, ENQUEUE_INITIAL);
 	wakeup_preempt(rq, p);
+	if (rt_task(p))
+		task_woken_rt(rq, p);
 }
 
 /* kernel/sched/core.c v6.12: try_to_wake_up -> ttwu_do_activate */
@@ -408,21 +591,23 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		rq = &m->rqs[p->cpu];
 		rq->clock_task = now;
 		if (p->se.sched_delayed) {
-			enqueue_task_fair(rq, p, ENQUEUE_DELAYED);
+			enqueue_task(rq, p, ENQUEUE_DELAYED);
 			rq->m->host->state_gen++;
 		}
 		if (rq->curr != p->id)
 			wakeup_preempt(rq, p);
 		return true;
 	}
-	set_task_cpu(m, p, select_task_rq(m, p, WF_TTWU | (sync ? WF_SYNC : 0),
-					  waker_cpu));
+	set_task_cpu(m, p, select_task_rq_class(m, p, WF_TTWU |
+						(sync ? WF_SYNC : 0), waker_cpu));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
 	ttwu_update_avg_idle(rq, now);
 	if (!p->on_rq) {
-		enqueue_task_fair(rq, p, ENQUEUE_WAKEUP);
+		enqueue_task(rq, p, ENQUEUE_WAKEUP);
 		wakeup_preempt(rq, p);
+		if (rt_task(p))
+			task_woken_rt(rq, p);
 	}
 	return true;
 }
@@ -444,13 +629,24 @@ static void eevdf_exit(struct policy_machine *m, int id, uint64_t now)
 	policy_host_resched(m->host, m->tasks[id].cpu);
 }
 
-/* kernel/sched/fair.c v6.12: task_tick_fair -> entity_tick per level */
+/*
+ * kernel/sched/core.c v6.12: sched_tick -> the current task's class:
+ * task_tick_rt, or task_tick_fair -> entity_tick per level.  The op also
+ * runs the fair server's dl_timer: it returns that timer's expiry when it
+ * comes before the next tick, and then only serves the timer.
+ */
 static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 {
 	struct rq *rq = &m->rqs[cpu];
+	u64 next;
 
 	rq->clock_task = now;
-	if (rq->curr != SIM_IDLE) {
+	if (now < rq->next_tick)
+		goto timers;
+	rq->next_tick = now + m->tick_nsec;
+	if (rq->curr != SIM_IDLE && rt_task(&m->tasks[rq->curr])) {
+		task_tick_rt(rq, &m->tasks[rq->curr]);
+	} else if (rq->curr != SIM_IDLE) {
 		struct sched_entity *se = &m->tasks[rq->curr].se;
 
 		for_each_sched_entity(se)
@@ -458,7 +654,13 @@ static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 	}
 	smp_set_clock(m, now);
 	sched_balance_trigger(rq);	/* sched_tick */
-	return now + m->tick_nsec;
+timers:
+	if (rq->fair_server.timer_expires && rq->fair_server.timer_expires <= now)
+		dl_server_timer(rq);
+	next = rq->next_tick;
+	if (rq->fair_server.timer_expires && rq->fair_server.timer_expires < next)
+		next = rq->fair_server.timer_expires;
+	return next;
 }
 
 /*
@@ -476,25 +678,30 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	int old_nice = p->nice;
 
 	rq->clock_task = now;
+	if (!new_tg && rt_task(p)) {
+		p->nice = new_nice;	/* set_user_nice: no effect on RT */
+		return;
+	}
 	if (queued)
-		dequeue_task_fair(rq, p, dflags);
+		dequeue_task(rq, p, dflags);
 	if (running)
-		put_prev_task_fair(p);
+		put_prev_task(rq, p->id);
 	if (new_tg) {
 		task_change_group_fair(m, p, new_tg);
 	} else {
 		struct load_weight lw;
 
 		p->nice = new_nice;
+		p->prio = task_normal_prio(p);
 		lw = task_load_weight(p);
 		/* reweight_task_fair: the entity is off the queue here */
 		reweight_entity(p->se.cfs_rq, &p->se, lw.weight);
 		p->se.load.inv_weight = lw.inv_weight;
 	}
 	if (queued)
-		enqueue_task_fair(rq, p, eflags);
+		enqueue_task(rq, p, eflags);
 	if (running)
-		set_next_task_fair(p);
+		set_next_task(rq, p->id, false);
 	if (!queued)
 		return;
 	/* prio_changed_fair / the move's check_preempt */

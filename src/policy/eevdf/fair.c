@@ -506,6 +506,10 @@ static void update_curr(struct cfs_rq *cfs_rq)
 	curr->vruntime += calc_delta_fair((u64)delta_exec, curr);
 	resched = update_deadline(cfs_rq, curr);
 	update_min_vruntime(cfs_rq);
+	/* entity_is_task: a fair task's run counts against the fair server
+	 * (update_curr_task's p->dl_server or the direct call: same server) */
+	if (curr->task >= 0)
+		dl_server_update(cfs_rq->rq, delta_exec);
 
 	if (cfs_rq->nr_running == 1)
 		return;

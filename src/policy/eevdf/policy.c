@@ -16,6 +16,9 @@
 #include "lib/rbtree.c"
 #include "fair.c"
 #include "pelt.c"
+#include "deadline.c"
+#include "rt.c"
+#include "idle.c"
 #include "core.c"
 #include "topology.c"
 #include "balance.c"
@@ -117,6 +120,9 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->nr_cpus = cfg->nr_cpus;
 	m->group_sched = cfg->group_sched;
 	m->tick_nsec = NSEC_PER_SEC / cfg->hz;
+	/* RR_TIMESLICE: 100 ms in jiffies (at least one) */
+	m->sched_rr_timeslice = RR_TIMESLICE_MS * cfg->hz / 1000 ?
+				RR_TIMESLICE_MS * cfg->hz / 1000 : 1;
 	/* sched_init_granularity: SCHED_TUNABLESCALING_LOG */
 	factor = 1 + (unsigned int)ilog2_int(cfg->nr_cpus < 8 ?
 					     (unsigned int)cfg->nr_cpus : 8);
@@ -146,6 +152,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->cfs.rq = rq;
 		rq->cfs.tg = &m->groups[0];
 		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
+		init_rt_rq(&rq->rt);
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
 	if (build_sched_domains(m, &cfg->topology, cfg->hz)) {
@@ -185,6 +192,11 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .cpus_allowed = *attr->cpus_allowed,
 				   .tg = &m->groups[0] };
 	p->se.task = id;
+	p->rt_priority = attr->rt_priority;
+	p->prio = task_normal_prio(p);
+	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
+	INIT_LIST_HEAD(&p->rt.run_list);
+	INIT_LIST_HEAD(&p->pushable_tasks);
 }
 
 /* kernel/sched/fair.c v6.12: alloc_fair_sched_group / init_tg_cfs_entry */
@@ -292,6 +304,7 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 
 	if (p->state == TASK_NEW || p->state == TASK_DEAD) {
 		p->nice = nice;
+		p->prio = task_normal_prio(p);
 		p->se.load = task_load_weight(p);
 		return;
 	}
@@ -315,8 +328,17 @@ static int eevdf_set_affinity(struct policy_machine *m, int id,
 	if (!any)
 		return -EINVAL;
 	p->cpus_allowed = *mask;
-	if (!p->on_rq || cpu_isset(p->cpu, mask))
+	p->nr_cpus_allowed = cpus_weight(mask);
+	if (!p->on_rq || cpu_isset(p->cpu, mask)) {
+		/* the RT dequeue/enqueue (SAVE) around set_cpus_allowed_common
+		 * decides pushability again */
+		if (p->on_rq && rt_task(p) && m->rqs[p->cpu].curr != id) {
+			dequeue_pushable_task(&m->rqs[p->cpu], p);
+			if (p->nr_cpus_allowed > 1)
+				enqueue_pushable_task(&m->rqs[p->cpu], p);
+		}
 		return 0;
+	}
 	m->rqs[p->cpu].clock_task = now;
 	smp_set_clock(m, now);
 	affine_move_task(m, p);
@@ -329,7 +351,9 @@ static void eevdf_flush(struct policy_machine *m, uint64_t now)
 		struct rq *rq = &m->rqs[c];
 
 		rq->clock_task = now;
-		if (rq->curr != SIM_IDLE) {
+		if (rq->curr != SIM_IDLE && rt_task(&m->tasks[rq->curr])) {
+			update_curr_rt(rq);
+		} else if (rq->curr != SIM_IDLE) {
 			struct sched_entity *se = &m->tasks[rq->curr].se;
 
 			for_each_sched_entity(se)
@@ -372,10 +396,10 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
-	.kernel = "Linux v6.12 fair.c EEVDF (work in progress: "
-		  "no RT class)",
-	.summary = "EEVDF on one CPU per runqueue: lag, eligibility, "
-		   "deadlines, PELT, group shares",
+	.kernel = "Linux v6.12 (EEVDF, PELT, group shares, load balancer, "
+		  "RT class, fair server)",
+	.summary = "today's fair scheduler: EEVDF with delayed dequeue, "
+		   "PELT, calc_group_shares, the sched-domain balancer",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
 	.nice_weight = eevdf_nice_weight,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/cpumask.h"
+#include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"
 
@@ -47,6 +48,9 @@ typedef uint32_t u32;
 #define ENQUEUE_RESTORE		0x02
 #define ENQUEUE_MOVE		0x04
 #define ENQUEUE_INITIAL		0x80
+/* the flags of the other classes (rt.c, deadline.c) */
+#define ENQUEUE_HEAD		0x10
+#define ENQUEUE_REPLENISH	0x20
 
 /* kernel/sched/sched.h v6.12: the flags of delayed dequeue (eevdf-core) */
 #define DEQUEUE_DELAYED		0x200	/* the final dequeue of a delayed entity */
@@ -176,6 +180,81 @@ struct task_group {
 	struct cfs_rq **cfs_rq;		/* per CPU */
 };
 
+
+/* ---- the other scheduling classes (rt.c, deadline.c, idle.c v6.12) ---- */
+
+/* include/linux/sched/prio.h */
+#define MAX_RT_PRIO		100
+#define MAX_PRIO		(MAX_RT_PRIO + 40)
+#define NICE_TO_PRIO(nice)	((nice) + MAX_RT_PRIO + 20)
+/* include/linux/sched/rt.h: RR_TIMESLICE is 100 ms in jiffies */
+#define RR_TIMESLICE_MS		100
+
+/* The classes in kernel/sched/sched.h's order (stop absent: no stopper
+ * tasks in a trace; dl holds only the fair server) */
+enum eevdf_class { CLASS_DL, CLASS_RT, CLASS_FAIR, CLASS_IDLE };
+
+/* include/linux/sched.h v6.12: struct sched_rt_entity (no groups) */
+struct sched_rt_entity {
+	struct list_head run_list;	/* in rt_rq->active.queue[prio] */
+	unsigned int time_slice;	/* SCHED_RR: ticks left */
+	unsigned short on_rq;
+	unsigned short on_list;
+};
+
+/* kernel/sched/sched.h: MAX_RT_PRIO lists and a bitmap with a delimiter
+ * bit at MAX_RT_PRIO for the word-at-a-time search */
+struct rt_prio_array {
+	uint64_t bitmap[(MAX_RT_PRIO + 1 + 63) / 64];
+	struct list_head queue[MAX_RT_PRIO];
+};
+
+/* kernel/sched/sched.h v6.12: struct rt_rq without RT_GROUP_SCHED (v6.12
+ * has no RT throttling then: sched/rt: Remove default bandwidth control) */
+struct rt_rq {
+	struct rt_prio_array active;
+	unsigned int rt_nr_running;
+	unsigned int rr_nr_running;
+	struct {
+		int curr;		/* highest queued RT prio */
+		int next;		/* highest pushable RT prio */
+	} highest_prio;
+	bool overloaded;		/* has pushable tasks (rto_mask) */
+	struct list_head pushable_tasks;	/* plist by prio */
+	int rt_queued;			/* its tasks count in rq->nr_running */
+};
+
+/*
+ * include/linux/sched.h v6.12: the fields of struct sched_dl_entity that
+ * the fair server (rq->fair_server, a deferrable dl_server) uses.  Its
+ * hrtimer dl_timer is timer_expires (0: not armed), run from the tick op.
+ */
+struct sched_dl_entity {
+	u64 dl_runtime, dl_deadline, dl_period;
+	s64 runtime;
+	u64 deadline;
+	unsigned int dl_throttled : 1, dl_yielded : 1, dl_server : 1,
+		     dl_server_active : 1, dl_defer : 1, dl_defer_armed : 1,
+		     dl_defer_running : 1, on_dl_rq : 1;
+	u64 timer_expires;
+};
+
+/* the fields rt.c, deadline.c and idle.c add to task_struct and rq */
+#define EEVDF_CLASSES_TASK_FIELDS					\
+	int prio;		/* 99 - rt_priority, or NICE_TO_PRIO */	\
+	unsigned int rt_priority;					\
+	int nr_cpus_allowed;						\
+	struct sched_rt_entity rt;					\
+	struct list_head pushable_tasks;	/* rq->rt.pushable_tasks */
+#define EEVDF_CLASSES_RQ_FIELDS						\
+	struct rt_rq rt;						\
+	struct sched_dl_entity fair_server;				\
+	bool fair_server_picked;	/* rq->dl_server */		\
+	u64 idle_exec_start;	/* the idle task's se.exec_start */	\
+	u64 next_tick;		/* the tick op serves timers between */	\
+	bool rt_push_pending;	/* rt_queue_push_tasks' callback */	\
+	int distribute_cpu_mask_prev;	/* cpumask_any_distribute */
+
 struct policy_machine;
 
 struct rq {
@@ -204,6 +283,7 @@ struct rq {
 	/* PELT clock (pelt.c): the clock_task that clock_pelt last caught
 	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
 	u64 clock_pelt_task_seen;
+	EEVDF_CLASSES_RQ_FIELDS
 };
 
 enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
@@ -229,6 +309,8 @@ struct task_struct {
 	struct cpumask cpus_allowed;
 	struct task_group *tg;
 	u64 nvcsw, nivcsw, nr_migrations;
+
+	EEVDF_CLASSES_TASK_FIELDS
 };
 
 struct sched_sysctl {
@@ -256,6 +338,12 @@ struct policy_machine {
 	/* pelt.c: the time of the wakeup being handled (sched_clock_cpu
 	 * for migrate_se_pelt_lag's estimate of an idle CPU's PELT clock) */
 	u64 now;
+
+	/* rt.c: the root domain's overload mask (rd->rto_mask, rto_count)
+	 * and sched_rr_timeslice in ticks */
+	struct cpumask rto_mask;
+	int rto_count;
+	unsigned int sched_rr_timeslice;
 };
 
 
@@ -427,5 +515,9 @@ static void ttwu_update_avg_idle(struct rq *rq, u64 now);
 static void affine_move_task(struct policy_machine *m, struct task_struct *p);
 
 #define sched_feat(m, f) (((m)->sysctl.features >> FEAT_##f) & 1)
+
+/* deadline.c: the fair server's share of a fair task's run (fair.c's
+ * update_curr calls it) */
+static void dl_server_update(struct rq *rq, s64 delta_exec);
 
 #endif /* SCHEDSIM_EEVDF_SCHED_H */

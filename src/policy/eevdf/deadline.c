@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * policy/eevdf/deadline.c - the fair server of Linux v6.12
+ * (kernel/sched/deadline.c): a deferrable SCHED_DEADLINE server per CPU
+ * that runs fair tasks at deadline priority, above the RT class, for
+ * 50 ms in every 1000 ms period when RT tasks starve them.
+ *
+ * v6.12 merged "sched/rt: Remove default bandwidth control" (commit
+ * 5f6bd380c7bd): without CONFIG_RT_GROUP_SCHED there is no RT throttling
+ * any more (sched_rt_runtime_us only bounds admission), and the fair
+ * server, started on the first fair enqueue with runtime 50 ms, period
+ * and deadline 1000 ms, dl_defer set, takes its place.  Deferred: while
+ * fair tasks (or the idle task) get the CPU by themselves, their time is
+ * charged to the server and its activation keeps moving away; only when
+ * they are starved for (period - runtime) does the server's timer make it
+ * runnable, and from then on (dl_defer_running) it runs its 50 ms at the
+ * start of every period.
+ *
+ * Only the server is ported: a trace has no SCHED_DEADLINE tasks, so the
+ * dl_rq holds at most this one entity (no EDF tree, no admission control,
+ * no GRUB reclaiming: dl_scaled_delta_exec is the identity at full
+ * capacity and frequency).  The hrtimer dl_timer is served by the tick
+ * operation, which returns the timer's expiry when it comes before the
+ * next tick (eevdf_tick), so it fires at its exact time.
+ * Included by policy.c.
+ */
+
+static struct sched_entity *pick_task_fair(struct rq *rq);
+
+#define DL_SCALE		10
+#define FAIR_SERVER_RUNTIME	(50 * 1000000ULL)
+#define FAIR_SERVER_PERIOD	(1000 * 1000000ULL)
+/* kernel/sched/deadline.c: dl_server_min_res, the least forward step */
+#define DL_SERVER_MIN_RES	(1 * 1000000ULL)
+
+static u64 rq_clock(struct rq *rq)
+{
+	return rq->clock_task;	/* no IRQ time: rq_clock == rq_clock_task */
+}
+
+static bool dl_time_before(u64 a, u64 b)
+{
+	return (s64)(a - b) < 0;
+}
+
+static bool dl_runtime_exceeded(struct sched_dl_entity *dl_se)
+{
+	return dl_se->runtime <= 0;
+}
+
+/* kernel/sched/deadline.c v6.12: dl_entity_overflow (the CBS wakeup rule) */
+static bool dl_entity_overflow(struct sched_dl_entity *dl_se, u64 t)
+{
+	u64 left = (dl_se->dl_deadline >> DL_SCALE) *
+		   ((u64)dl_se->runtime >> DL_SCALE);
+	u64 right = ((dl_se->deadline - t) >> DL_SCALE) *
+		    (dl_se->dl_runtime >> DL_SCALE);
+
+	return dl_time_before(right, left);
+}
+
+/* the hrtimer: armed at an absolute time; the tick op runs it */
+static void dl_timer_start(struct rq *rq, struct sched_dl_entity *dl_se,
+			   u64 act)
+{
+	u64 now = rq_clock(rq);
+
+	dl_se->timer_expires = act;
+	/* the engine's clock never goes back: a timer due now fires now */
+	if (act < rq->next_tick && rq->m->host->tick_restart)
+		rq->m->host->tick_restart(rq->m->host, rq->cpu,
+					  act > now ? act : now);
+}
+
+static void dl_timer_cancel(struct sched_dl_entity *dl_se)
+{
+	dl_se->timer_expires = 0;
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: start_dl_timer.  A deferred activation
+ * fires at deadline - runtime (the zero-laxity point); otherwise at the
+ * next period.  A timer already queued is left as it is.
+ */
+static int start_dl_timer(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	u64 act, now = rq_clock(rq);
+
+	if (dl_se->dl_defer_armed)
+		act = dl_se->deadline - (u64)dl_se->runtime;
+	else	/* dl_next_period */
+		act = dl_se->deadline - dl_se->dl_deadline + dl_se->dl_period;
+	/* ktime_us_delta(act, now) < 0: already passed */
+	if ((s64)(act - now) / 1000 < 0)
+		return 0;
+	if (!dl_se->timer_expires)
+		dl_timer_start(rq, dl_se, act);
+	return 1;
+}
+
+/* kernel/sched/deadline.c v6.12: replenish_dl_new_period */
+static void replenish_dl_new_period(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	dl_se->deadline = rq_clock(rq) + dl_se->dl_deadline;
+	dl_se->runtime = (s64)dl_se->dl_runtime;
+	/* a deferred server not handling starvation waits again */
+	if (dl_se->dl_defer && !dl_se->dl_defer_running) {
+		dl_se->dl_throttled = 1;
+		dl_se->dl_defer_armed = 1;
+	}
+}
+
+/* kernel/sched/deadline.c v6.12: replenish_dl_entity */
+static void replenish_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	/* a deferred reservation that could not run in background with
+	 * u > U gets a new period */
+	if (dl_se->dl_deadline == 0 ||
+	    (dl_se->dl_defer_armed && dl_entity_overflow(dl_se, rq_clock(rq)))) {
+		dl_se->deadline = rq_clock(rq) + dl_se->dl_deadline;
+		dl_se->runtime = (s64)dl_se->dl_runtime;
+	}
+	if (dl_se->dl_yielded && dl_se->runtime > 0)
+		dl_se->runtime = 0;
+	/* push the deadline until there is runtime (any overrun is paid) */
+	while (dl_se->runtime <= 0) {
+		dl_se->deadline += dl_se->dl_period;
+		dl_se->runtime += (s64)dl_se->dl_runtime;
+	}
+	if (dl_time_before(dl_se->deadline, rq_clock(rq)))
+		replenish_dl_new_period(rq, dl_se);	/* lagged too much */
+	dl_se->dl_yielded = 0;
+	dl_se->dl_throttled = 0;
+	if (dl_se->dl_defer_armed) {
+		dl_se->dl_defer_armed = 0;
+		return;
+	}
+	/* not armed, deadline ahead, not running for starvation: defer */
+	if (dl_se->dl_defer && !dl_se->dl_defer_running &&
+	    dl_time_before(rq_clock(rq), dl_se->deadline - (u64)dl_se->runtime) &&
+	    rq->cfs.nr_running) {	/* server_has_tasks; never boosted */
+		dl_se->dl_defer_armed = 1;
+		dl_se->dl_throttled = 1;
+		if (!start_dl_timer(rq, dl_se)) {
+			dl_timer_cancel(dl_se);
+			dl_se->dl_defer_armed = 0;
+			dl_se->dl_throttled = 0;
+		}
+	}
+}
+
+/* kernel/sched/deadline.c v6.12: update_dl_entity (implicit deadline) */
+static void update_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	if (dl_time_before(dl_se->deadline, rq_clock(rq)) ||
+	    dl_entity_overflow(dl_se, rq_clock(rq))) {
+		replenish_dl_new_period(rq, dl_se);
+	} else if (dl_se->dl_server && dl_se->dl_defer) {
+		/* the old deadline stays usable: was it starving? */
+		if (!dl_se->dl_defer_running) {
+			dl_se->dl_defer_armed = 1;
+			dl_se->dl_throttled = 1;
+		}
+	}
+}
+
+/* kernel/sched/deadline.c v6.12: enqueue_dl_entity (the server's cases) */
+static void enqueue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se,
+			      int flags)
+{
+	if (!dl_se->dl_defer && dl_se->dl_throttled &&
+	    !(flags & ENQUEUE_REPLENISH))
+		return;
+	if (flags & ENQUEUE_WAKEUP)
+		update_dl_entity(rq, dl_se);
+	else if (flags & ENQUEUE_REPLENISH)
+		replenish_dl_entity(rq, dl_se);
+	/* replenished but deferred: wait for the timer */
+	if (dl_se->dl_throttled && start_dl_timer(rq, dl_se))
+		return;
+	if (dl_se->dl_throttled) {
+		dl_timer_cancel(dl_se);
+		dl_se->dl_defer_armed = 0;
+		dl_se->dl_throttled = 0;
+	}
+	dl_se->on_dl_rq = 1;	/* __enqueue_dl_entity */
+	rq->m->host->state_gen++;
+}
+
+static void dequeue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	if (dl_se->on_dl_rq)
+		rq->m->host->state_gen++;
+	dl_se->on_dl_rq = 0;
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: update_curr_dl_se for the server.  Time
+ * fair tasks get while the deferred server waits is charged too: a server
+ * that used its whole runtime that way is not needed this period and is
+ * pushed to a new one.
+ */
+static void update_curr_dl_se(struct rq *rq, struct sched_dl_entity *dl_se,
+			      s64 delta_exec)
+{
+	if (delta_exec <= 0) {
+		if (dl_se->dl_yielded)
+			goto throttle;
+		return;
+	}
+	if (dl_se->dl_throttled && !dl_se->dl_defer)
+		return;
+	dl_se->runtime -= delta_exec;	/* dl_scaled_delta_exec: full capacity */
+
+	if (dl_se->dl_defer && dl_se->dl_throttled && dl_runtime_exceeded(dl_se)) {
+		/* the fair class got its share in background */
+		dl_se->dl_defer_running = 0;
+		dl_timer_cancel(dl_se);
+		replenish_dl_new_period(rq, dl_se);
+		start_dl_timer(rq, dl_se);
+		return;
+	}
+throttle:
+	if (dl_runtime_exceeded(dl_se) || dl_se->dl_yielded) {
+		dl_se->dl_throttled = 1;
+		dequeue_dl_entity(rq, dl_se);
+		if (!start_dl_timer(rq, dl_se))
+			enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
+		if (!dl_se->on_dl_rq)	/* !is_leftmost */
+			resched_curr(rq);
+	}
+}
+
+/* kernel/sched/deadline.c v6.12: dl_server_update */
+static void dl_server_update(struct rq *rq, s64 delta_exec)
+{
+	if (rq->fair_server.dl_runtime)	/* 0 runtime: not started yet */
+		update_curr_dl_se(rq, &rq->fair_server, delta_exec);
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: dl_server_start, with the parameters
+ * sched/rt: Remove default bandwidth control gives it on first use
+ * (dl_server_apply_params, dl_defer, setup_new_dl_entity).
+ */
+static void dl_server_start(struct rq *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->fair_server;
+
+	if (!dl_se->dl_server) {
+		dl_se->dl_runtime = FAIR_SERVER_RUNTIME;
+		dl_se->dl_deadline = FAIR_SERVER_PERIOD;
+		dl_se->dl_period = FAIR_SERVER_PERIOD;
+		dl_se->runtime = 0;
+		dl_se->deadline = 0;
+		dl_se->dl_server = 1;
+		dl_se->dl_defer = 1;
+		if (!dl_se->dl_throttled)	/* setup_new_dl_entity */
+			replenish_dl_new_period(rq, dl_se);
+	}
+	if (!dl_se->dl_runtime)
+		return;
+	dl_se->dl_server_active = 1;
+	enqueue_dl_entity(rq, dl_se, ENQUEUE_WAKEUP);
+	/* no SCHED_DEADLINE task can be current: always resched */
+	resched_curr(rq);
+}
+
+/* kernel/sched/deadline.c v6.12: dl_server_stop */
+static void dl_server_stop(struct rq *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->fair_server;
+
+	if (!dl_se->dl_runtime)
+		return;
+	dequeue_dl_entity(rq, dl_se);
+	dl_timer_cancel(dl_se);
+	dl_se->dl_defer_armed = 0;
+	dl_se->dl_throttled = 0;
+	dl_se->dl_server_active = 0;
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: dl_server_update_idle_time: idle time
+ * counts as the fair class's own progress against the deferred server
+ * (nothing was starved).
+ */
+static void dl_server_update_idle_time(struct rq *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->fair_server;
+	s64 delta_exec;
+
+	if (!dl_se->dl_defer)
+		return;
+	if (dl_se->runtime < 0)
+		return;
+	delta_exec = (s64)(rq_clock(rq) - rq->idle_exec_start);
+	if (delta_exec < 0)
+		return;
+	dl_se->runtime -= delta_exec;
+	if (dl_se->runtime < 0) {
+		dl_se->dl_defer_running = 0;
+		dl_se->runtime = 0;
+	}
+	rq->idle_exec_start = rq_clock(rq);
+}
+
+/* kernel/sched/deadline.c v6.12: dl_server_timer (dl_task_timer) */
+static void dl_server_timer(struct rq *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->fair_server;
+	u64 now = rq_clock(rq), expired = dl_se->timer_expires;
+
+	dl_se->timer_expires = 0;
+	if (!dl_se->dl_throttled || !dl_se->dl_runtime)
+		return;
+	if (!rq->cfs.nr_running) {	/* !server_has_tasks */
+		replenish_dl_entity(rq, dl_se);
+		return;
+	}
+	if (dl_se->dl_defer_armed) {
+		/* time used in background: forward to the new zero-laxity point */
+		if (dl_time_before(now, dl_se->deadline - (u64)dl_se->runtime -
+					DL_SERVER_MIN_RES)) {
+			u64 fw = dl_se->deadline - now - (u64)dl_se->runtime;
+			u64 next = expired + fw;	/* hrtimer_forward_now */
+
+			while (next <= now)
+				next += fw;
+			dl_timer_start(rq, dl_se, next);
+			return;
+		}
+		dl_se->dl_defer_running = 1;
+	}
+	enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
+	resched_curr(rq);	/* curr is never a SCHED_DEADLINE task */
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: pick_task_dl for the server alone: a
+ * queued, unthrottled server picks a fair task (pick_task_fair); an empty
+ * pick yields the rest of the period.
+ */
+static struct sched_entity *pick_task_dl(struct rq *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->fair_server;
+	struct sched_entity *se;
+
+	if (!dl_se->on_dl_rq)
+		return NULL;
+	se = pick_task_fair(rq);
+	if (!se) {
+		dl_se->dl_yielded = 1;
+		update_curr_dl_se(rq, dl_se, 0);
+		return NULL;
+	}
+	return se;
+}
