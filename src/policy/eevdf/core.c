@@ -130,6 +130,7 @@ static struct sched_entity *pick_task_fair(struct rq *rq)
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
 		se = pick_next_entity(cfs_rq);
+		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
 	return se;
@@ -177,6 +178,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 			dequeue_task_fair(rq, p, DEQUEUE_SLEEP);
 		prev_queued = p->on_rq;
 	}
+	trace_schedule_start(rq, prev);
 	se = pick_task_fair(rq);
 	if (se)
 		next = se->task;
@@ -187,6 +189,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	else if (prev == SIM_IDLE && next != SIM_IDLE)
 		set_next_task_fair(&m->tasks[next]);
 	rq->curr = next;
+	trace_schedule_end(rq, prev, next);
 	if (prev == next)
 		return;
 	rq->nr_switches++;
@@ -204,10 +207,15 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 /* kernel/sched/core.c v6.12: wakeup_preempt */
 static void wakeup_preempt(struct rq *rq, struct task_struct *p)
 {
-	if (rq->curr == SIM_IDLE)
+	struct preempt_trace trace;
+
+	if (rq->curr == SIM_IDLE) {
 		resched_curr(rq);
-	else
-		check_preempt_wakeup_fair(rq, p);
+		return;
+	}
+	trace_check_preempt_begin(rq, p, &trace);
+	check_preempt_wakeup_fair(rq, p);
+	trace_check_preempt(rq, p, &trace);
 }
 
 /*
@@ -267,8 +275,11 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	struct task_struct *p = &m->tasks[id];
 	struct rq *rq;
 
-	(void)attr;
 	p->id = id;		/* a jobs child never had task_init */
+	if (attr) {
+		p->comm = attr->comm;
+		p->pid = attr->pid;
+	}
 	if (parent != SIM_IDLE) {
 		const struct task_struct *par = &m->tasks[parent];
 

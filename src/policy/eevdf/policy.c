@@ -92,6 +92,9 @@ static void eevdf_destroy(struct policy_machine *m)
 		free(m->groups[0].cfs_rq);
 	free(m->groups);
 	free(m->tasks);
+	if (m->decision)
+		fclose(m->decision);
+	free(m->decision_text);
 	free(m->rqs);
 	free(m);
 }
@@ -170,7 +173,8 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .policy = attr->sched_class,
 				   .nice = attr->nice,
 				   .cpus_allowed = *attr->cpus_allowed,
-				   .tg = &m->groups[0] };
+				   .tg = &m->groups[0],
+				   .comm = attr->comm, .pid = attr->pid };
 	p->se.task = id;
 }
 
