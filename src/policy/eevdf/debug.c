@@ -225,6 +225,7 @@ static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
 	s64 lag = se->vlag;
+	char lag_ms[32];
 
 	if (se->on_rq)
 		lag = entity_lag_now(se->cfs_rq, se, avg_vruntime(se->cfs_rq));
@@ -241,7 +242,10 @@ static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
 		(long long)(p->nvcsw + p->nivcsw), 120 + p->nice);
 	fprintf(out, "%9lld.%06ld %9lld.%06ld %9lld.%06ld", SPLIT_NS(0),
 		SPLIT_NS(0), SPLIT_NS(0));
-	fprintf(out, " %9lld.%06ld", SPLIT_NS(lag));
+	/* sched-sim's own column keeps the sign of a lag above -1 ms */
+	snprintf(lag_ms, sizeof(lag_ms), "%s%lld.%06lld", lag < 0 ? "-" : "",
+		 (long long)llabs(lag / 1000000), (long long)llabs(lag % 1000000));
+	fprintf(out, " %16s", lag_ms);
 	fprintf(out, "        %s\n", p->tg->path);
 }
 
