@@ -114,12 +114,12 @@ static void check_walk_line(const char *line, void *arg)
 		c[n].curr = !strncmp(p, "curr=", 5);
 		if (c[n].curr)
 			p += 5;
-		ck_assert_msg(sscanf(p, "%63[^[][w=%lld v=%lld d=%lld lag=%lld %c]%n",
+		ck_assert_msg(sscanf(p, "%63[^[][w=%lld v=%lld d=%lld lag=%lld %c",
 				     c[n].name, &c[n].w, &c[n].v, &c[n].d,
-				     &c[n].lag, &e, &off) == 6, "bad candidate in %s",
+				     &c[n].lag, &e) == 6, "bad candidate in %s",
 			      line);
 		c[n].eligible = e == 'E';
-		p += off;
+		p = strchr(p, ']') + 1;		/* past " delayed", if there */
 		n++;
 	}
 	ck_assert_int_eq(sscanf(arrow, " -> %63s (%63[^)])", picked, why), 2);

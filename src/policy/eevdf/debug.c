@@ -405,11 +405,12 @@ static void print_candidate(FILE *out, struct cfs_rq *cfs_rq,
 {
 	struct policy_machine *m = cfs_rq->rq->m;
 
-	fprintf(out, " %s%s[w=%lu v=%lld d=%lld lag=%lld %s]", prefix,
+	fprintf(out, " %s%s[w=%lu v=%lld d=%lld lag=%lld %s%s]", prefix,
 		entity_name(m, se), scale_load_down(se->load.weight),
 		(long long)se->vruntime, (long long)se->deadline,
 		(long long)entity_lag_now(cfs_rq, se, avruntime),
-		entity_eligible(cfs_rq, se) ? "E" : "N");
+		entity_eligible(cfs_rq, se) ? "E" : "N",
+		se->sched_delayed ? " delayed" : "");
 }
 
 /*
@@ -456,8 +457,8 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 	}
 	if (in_tree > shown)
 		fprintf(out, " (+%u more)", in_tree - shown);
-	if (!picked)
-		why = "nothing eligible";
+	if (!picked)	/* v6.12's pick_next_entity dequeues a delayed pick */
+		why = "a delayed entity was picked and dequeued: the walk restarts";
 	else if (cfs_rq->nr_running == 1)
 		why = "the only entity";
 	else if (picked == curr && sched_feat(m, RUN_TO_PARITY) &&
