@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh SIMBIN - how fast sched-sim simulates (issue 15).  Run it as
-# `make bench` (5-6 minutes; `make bench BENCH_QUICK=1`: about 30 seconds).
+# `make bench` (5-6 minutes, plus eevdf's runs, below; `make bench
+# BENCH_QUICK=1`: about 30 seconds, plus eevdf's).
 # The numbers are printed and kept, never judged: speed is measured here,
 # not in a test.  docs/performance.md explains every column and holds the
 # results.
