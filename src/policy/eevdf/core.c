@@ -205,6 +205,7 @@ again:
 		se = pick_next_entity(rq, cfs_rq);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
+		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
 	return se;
@@ -392,6 +393,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		/* a delayed prev stays on the queue but has blocked */
 		prev_queued = p->on_rq && !p->se.sched_delayed;
 	}
+	trace_schedule_start(rq, prev);
 	/* the stopper class first: it puts prev back on its queue */
 	if (run_cpu_stop(rq, prev))
 		prev_put = true;
@@ -406,6 +408,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	cpu_clear(cpu, &m->host->resched_mask);
 	rq->need_resched = false;
 	rq->curr = next;
+	trace_schedule_end(rq, prev, next);
 	/* finish_task_switch -> task_dead_fair: an exiting task's delayed
 	 * dequeue is finished at once */
 	if (prev != SIM_IDLE && prev != next &&
@@ -447,10 +450,15 @@ static void wakeup_preempt(struct rq *rq, struct task_struct *p)
 	enum eevdf_class curr = curr_class(rq);
 
 	if (task_class(p) == curr) {
-		if (curr == CLASS_RT)
+		if (curr == CLASS_RT) {
 			wakeup_preempt_rt(rq, p);
-		else
+		} else {
+			struct preempt_trace trace;
+
+			trace_check_preempt_begin(rq, p, &trace);
 			check_preempt_wakeup_fair(rq, p);
+			trace_check_preempt(rq, p, &trace);
+		}
 	} else if (task_class(p) < curr) {
 		resched_curr(rq);
 	}
@@ -529,8 +537,11 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	struct task_struct *p = &m->tasks[id];
 	struct rq *rq;
 
-	(void)attr;
 	p->id = id;		/* a jobs child never had task_init */
+	if (attr) {
+		p->comm = attr->comm;
+		p->pid = attr->pid;
+	}
 	if (parent != SIM_IDLE) {
 		const struct task_struct *par = &m->tasks[parent];
 

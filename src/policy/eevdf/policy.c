@@ -98,6 +98,9 @@ static void eevdf_destroy(struct policy_machine *m)
 	free(m->tasks);
 	if (m->rqs)
 		destroy_sched_domains(m);
+	if (m->decision)
+		fclose(m->decision);
+	free(m->decision_text);
 	free(m->rqs);
 	free(m);
 }
@@ -190,7 +193,8 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .policy = attr->sched_class,
 				   .nice = attr->nice,
 				   .cpus_allowed = *attr->cpus_allowed,
-				   .tg = &m->groups[0] };
+				   .tg = &m->groups[0],
+				   .comm = attr->comm, .pid = attr->pid };
 	p->se.task = id;
 	p->rt_priority = attr->rt_priority;
 	p->prio = task_normal_prio(p);

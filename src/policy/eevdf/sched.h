@@ -311,6 +311,9 @@ struct task_struct {
 	u64 nvcsw, nivcsw, nr_migrations;
 
 	EEVDF_CLASSES_TASK_FIELDS
+	/* debug.c (--dump-at, -v): the task's name and pid, from the trace */
+	const char *comm;
+	int pid;
 };
 
 struct sched_sysctl {
@@ -344,6 +347,12 @@ struct policy_machine {
 	struct cpumask rto_mask;
 	int rto_count;
 	unsigned int sched_rr_timeslice;
+
+	/* debug.c: -v's schedule() decision, collected in memory until its
+	 * next task is known (the filters ask about prev and next) */
+	FILE *decision;
+	char *decision_text;
+	size_t decision_size;
 };
 
 
@@ -519,5 +528,22 @@ static void affine_move_task(struct policy_machine *m, struct task_struct *p);
 /* deadline.c: the fair server's share of a fair task's run (fair.c's
  * update_curr calls it) */
 static void dl_server_update(struct rq *rq, s64 delta_exec);
+/*
+ * debug.c's hooks (-v, -vv), called from core.c; debug.c is included
+ * last, so they are declared here.  Each does nothing without -v.
+ */
+struct preempt_trace {
+	bool on;		/* -vv and the filters want the line */
+	bool resched;		/* need_resched was already set */
+	bool protected;		/* curr's matching entity held its
+				 * RUN_TO_PARITY stash */
+};
+static void trace_schedule_start(struct rq *rq, int prev);
+static void trace_schedule_end(struct rq *rq, int prev, int next);
+static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,
+				      struct preempt_trace *t);
+static void trace_check_preempt(struct rq *rq, struct task_struct *p,
+				const struct preempt_trace *t);
 
 #endif /* SCHEDSIM_EEVDF_SCHED_H */
