@@ -120,6 +120,8 @@ static const char usage_text[] =
 "                         CONFIG_FAIR_GROUP_SCHED\n"
 "  --cpus N               a flat machine of N CPUs\n"
 "  --duration D           simulated time, e.g. 10s\n"
+"  --hz N                 the scheduler tick: 100, 250, 300 or 1000 (the\n"
+"                         trace's scheduler.hz; the kernel's CONFIG_HZ)\n"
 "  --seed N               seed of every random draw\n"
 "  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
 "                         (see --list-tunables); before or after --policy\n"
@@ -164,7 +166,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
-	OPT_CPUS, OPT_DURATION, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
+	OPT_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
 	OPT_MAX_WALL,
 	OPT_MAX_TRACE_SIZE,
@@ -471,6 +473,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "no-group-sched", no_argument, NULL, OPT_NO_GROUP },
 		{ "cpus", required_argument, NULL, OPT_CPUS },
 		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "hz", required_argument, NULL, OPT_HZ },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
@@ -535,6 +538,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_NO_GROUP: rc = add_override(c, "group_sched", "false", false); break;
 		case OPT_CPUS: rc = add_override(c, "cpus", optarg, false); break;
 		case OPT_DURATION: rc = add_override(c, "duration", optarg, false); break;
+		case OPT_HZ: rc = add_override(c, "hz", optarg, false); break;
 		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;
 		case OPT_SET: rc = add_override(c, "set", optarg, false); break;
 		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;

@@ -782,6 +782,57 @@ END_TEST
  * one; the other skipped with its reason.  --kernel without kernel-run
  * refuses; with a stand-in it writes the kernel reports.
  */
+/*
+ * validate.sh runs each scenario at the tick rate of the kernel that was
+ * measured: a kernel report with "hz": 100 makes the simulator's report
+ * say HZ 100 (the scenario itself leaves HZ at its default, 1000).  A
+ * wrapper in SIMBIN's place keeps the simulator's reports.
+ */
+START_TEST(test_validate_uses_kernel_hz)
+{
+	char dir[128], path[256], cmd[2048];
+	struct cmd_run r;
+	json_t *sim_report;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "/tmp/schedsim-cmp-%d-hz", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s/kernel %s/keep",
+		 dir, dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/one-two.json", dir);
+	f = fopen(path, "w");
+	fputs(shares_1_2_trace, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/kernel/one-two.json", dir);
+	f = fopen(path, "w");
+	fprintf(f, "{ \"sched-sim\": 1, \"trace\": \"one-two\", "
+		"\"policy\": \"kernel\", \"hz\": 100,\n%s",
+		strchr(shares_1_2_analytic, '\n') + 1);
+	fclose(f);
+	/* the wrapper copies each -o report to keep/ after the real run */
+	snprintf(path, sizeof(path), "%s/sim", dir);
+	f = fopen(path, "w");
+	fprintf(f, "#!/bin/sh\n\"%s\" \"$@\"; rc=$?\n"
+		"prev=; for a; do [ \"$prev\" = -o ] && cp \"$a\" %s/keep/; "
+		"prev=$a; done\nexit $rc\n", sim_binary(), dir);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0755), 0);
+
+	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s bash tools/validate.sh %s",
+		 dir, path);
+	r = shell(cmd);
+	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+	cmd_run_free(&r);
+	snprintf(path, sizeof(path), "%s/keep/one-two.cfs-v19.json", dir);
+	sim_report = load_json_file(path);
+	ck_assert_int_eq(json_integer_value(json_object_get(sim_report, "hz")),
+			 100);
+	json_decref(sim_report);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_validate_script)
 {
 	char dir[128], kdir[192], path[256], cmd[2048], line[512];
@@ -944,6 +995,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_validate_script);
+	tcase_add_test(tc, test_validate_uses_kernel_hz);
 	tcase_add_test(tc, test_validation_scenarios_run);
 	suite_add_tcase(s, tc);
 	return s;

@@ -6,7 +6,8 @@
 #
 # Without --kernel (make validate): runs SIMBIN under every policy
 # (SIMBIN --list-policies) on every scenario validation/*.json, compares
-# each report with the committed kernel report of the scenario,
+# each report with the committed kernel report of the scenario (each
+# scenario runs at the tick rate of that kernel, --hz from the report),
 # validation/kernel/NAME.json, using `SIMBIN compare KERNEL SIM`, and
 # prints one line per scenario and policy: the worst difference of a
 # share from the kernel's in percentage points (simulator minus kernel),
@@ -117,9 +118,12 @@ for f in "${files[@]}"; do
 		skipped=$((skipped + 1))
 		continue
 	fi
+	# the tick of the kernel that was measured: its report's first "hz"
+	hz=$(grep -o -m1 '"hz": *[0-9]*' "$kernel" | grep -o '[0-9]*$')
 	for policy in "${policies[@]}"; do
 		report=$tmp/$name.$policy.json
-		"$sim" --policy "$policy" --json -o "$report" "$f" 2>"$tmp/err"
+		"$sim" --policy "$policy" ${hz:+--hz "$hz"} --json -o "$report" \
+			"$f" 2>"$tmp/err"
 		rc=$?
 		# 1: an expectation of the scenario failed; the report is whole
 		if [ $rc -gt 1 ]; then

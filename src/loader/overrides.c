@@ -148,6 +148,23 @@ static int override_duration(struct trace *t, const char *value,
 	return 0;
 }
 
+/* --hz N: the scheduler tick, as the trace's scheduler.hz */
+static int override_hz(struct trace *t, const char *value, sim_error *err)
+{
+	long long hz;
+	char q[QUOTE_SIZE];
+
+	if (cli_integer("--hz", value, 1, LLONG_MAX, "100, 250, 300 or 1000",
+			&hz, err))
+		return -1;
+	if (hz != 100 && hz != 250 && hz != 300 && hz != 1000)
+		return cli_fail(err, "--hz", "100, 250, 300 or 1000",
+				"%s is not a tick rate of the kernel",
+				quote_text(value, q, sizeof(q)));
+	t->hz = (unsigned int)hz;
+	return 0;
+}
+
 /*
  * --policy NAME: the tunable settings made so far must all be valid for
  * the new policy, and their values are re-indexed by its table.
@@ -200,13 +217,16 @@ int trace_override(struct trace *t, const char *key, const char *value,
 		t->seed = (u64)seed;
 		return 0;
 	}
+	if (!strcmp(key, "hz"))
+		return override_hz(t, value, err);
 	if (!strcmp(key, "policy"))
 		return override_policy(t, value, err);
 	if (!strcmp(key, "group_sched"))
 		return override_group_sched(t, value, err);
 	if (!strcmp(key, "set"))
 		return tunable_set(t, value, err);
-	return cli_fail(err, key, "cpus, duration, seed, policy, group_sched or set",
+	return cli_fail(err, key,
+			"cpus, duration, seed, hz, policy, group_sched or set",
 			"unknown override %s", quote_text(key, q, sizeof(q)));
 }
 
