@@ -180,7 +180,7 @@ static struct sched_group *find_idlest_group(struct sched_domain *sd,
 		int local_group, i;
 
 		/* Skip over this group if it has no CPUs allowed */
-		if (!cpus_intersects(&group->cpumask, &p->cpus_allowed))
+		if (!cpus_intersects(&group->cpumask, p->cpus_allowed))
 			goto nextgroup;
 
 		local_group = cpu_isset(this_cpu, &group->cpumask);
@@ -225,7 +225,7 @@ static int find_idlest_cpu(struct machine *m, struct sched_group *group,
 	int i;
 
 	/* Traverse only the allowed CPUs */
-	cpus_and(&tmp, &group->cpumask, &p->cpus_allowed);
+	cpus_and(&tmp, &group->cpumask, p->cpus_allowed);
 
 	for_each_cpu_mask(i, tmp) {
 		load = weighted_cpuload(cpu_rq(m, i));
@@ -305,8 +305,8 @@ static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
 {
 	int new_cpu;
 
-	if (!cpu_isset(cpu, &p->cpus_allowed))
-		cpu = first_cpu(p->cpus_allowed);
+	if (!cpu_isset(cpu, p->cpus_allowed))
+		cpu = first_cpu(*p->cpus_allowed);
 	new_cpu = sched_balance_self(m, cpu, SD_BALANCE_FORK, p);
 	if (new_cpu != cpu)
 		lb_log(cpu_rq(m, cpu), "fork balance: %s to cpu%d", p->comm,
@@ -371,7 +371,7 @@ static int sched_exec_cpu(struct machine *m, struct task_struct *p)
 	int new_cpu = sched_balance_self(m, this_cpu, SD_BALANCE_EXEC, p);
 	struct rq *rq = task_rq(p);
 
-	if (new_cpu == this_cpu || !cpu_isset(new_cpu, &p->cpus_allowed))
+	if (new_cpu == this_cpu || !cpu_isset(new_cpu, p->cpus_allowed))
 		return this_cpu;
 
 	lb_log(rq, "exec balance: %s to cpu%d", p->comm, new_cpu);
@@ -414,7 +414,7 @@ static int wake_idle(struct machine *m, int cpu, struct task_struct *p)
 	for_each_domain(m, cpu, sd) {
 		if (!(sd->flags & SD_WAKE_IDLE))
 			break;
-		cpus_and(&tmp, &sd->span, &p->cpus_allowed);
+		cpus_and(&tmp, &sd->span, p->cpus_allowed);
 		for_each_cpu_mask(i, tmp) {
 			if (idle_cpu(m, i))
 				return i;
@@ -453,7 +453,7 @@ static int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cp
 		}
 	}
 
-	if (!cpu_isset(this_cpu, &p->cpus_allowed))
+	if (!cpu_isset(this_cpu, p->cpus_allowed))
 		goto out_set_cpu;
 
 	/* Check for affine wakeup and passive balancing possibilities. */
@@ -549,7 +549,7 @@ static int can_migrate_task(struct task_struct *p, struct rq *rq, int this_cpu,
 			    struct sched_domain *sd, int idle, int *all_pinned)
 {
 	(void)idle;
-	if (!cpu_isset(this_cpu, &p->cpus_allowed))
+	if (!cpu_isset(this_cpu, p->cpus_allowed))
 		return 0;
 	*all_pinned = 0;
 
@@ -1084,7 +1084,7 @@ redo:
 			 * Don't kick the migration thread if the curr task
 			 * on busiest CPU can't be moved to this_cpu.
 			 */
-			if (!cpu_isset(this_cpu, &busiest->curr->cpus_allowed)) {
+			if (!cpu_isset(this_cpu, busiest->curr->cpus_allowed)) {
 				all_pinned = 1;
 				goto out_one_pinned;
 			}

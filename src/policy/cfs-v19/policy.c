@@ -367,12 +367,12 @@ static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
 	if (parent)
 		init_task_slot(pm, id, attr, parent->policy,
 			       PRIO_TO_NICE(parent->static_prio),
-			       parent->rt_priority, &parent->cpus_allowed,
+			       parent->rt_priority, parent->cpus_allowed,
 			       parent->tg);
 	else
 		p->tg = pm->groups[group];
 	p->tg->nr_tasks++;
-	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(p->cpus_allowed));
+	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(*p->cpus_allowed));
 	update_rq_clock(task_rq(p), now);
 	wake_up_new_task(m, p, parent);
 	if (!parent && m->nr_cpus > 1)
