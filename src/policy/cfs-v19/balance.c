@@ -23,6 +23,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "topology.h"
 
@@ -683,6 +684,19 @@ static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
  * this CPU is not the one of its group to balance at this level (the
  * group's first idle CPU, or its first CPU if none is idle).
  */
+/*
+ * The clock of the balancer's timing (machine->time_balance): wall time
+ * in ns, 0 when off.  Measurement only: nothing simulated reads it.
+ */
+static u64 balance_clock(const struct machine *m)
+{
+	struct timespec ts;
+
+	if (!m->time_balance || clock_gettime(CLOCK_MONOTONIC, &ts))
+		return 0;
+	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
+}
+
 static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
 				       u64 *imbalance, enum cpu_idle_type idle,
 				       int *sd_idle, const struct cpumask *cpus,
@@ -705,6 +719,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 		load_idx = (int)sd->newidle_idx;
 	else
 		load_idx = (int)sd->idle_idx;
+	cpu_rq(m, this_cpu)->ops.fbg_calls++;
 
 	do {
 		u64 load, group_capacity;
@@ -712,6 +727,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 		int balance_cpu = -1, first_idle_cpu = 0;
 		u64 sum_nr_running, sum_weighted_load;
 
+		cpu_rq(m, this_cpu)->ops.fbg_groups++;
 		local_group = cpu_isset(this_cpu, &group->cpumask);
 
 		if (local_group)
@@ -726,6 +742,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 			if (!cpu_isset(i, cpus))
 				continue;
 
+			cpu_rq(m, this_cpu)->ops.fbg_cpus++;
 			rq = cpu_rq(m, i);
 
 			if (*sd_idle && !idle_cpu(m, i))
@@ -1261,10 +1278,15 @@ static void idle_balance(int this_cpu, struct rq *this_rq)
 		if (!(sd->flags & SD_LOAD_BALANCE))
 			continue;
 
-		if (sd->flags & SD_BALANCE_NEWIDLE)
+		if (sd->flags & SD_BALANCE_NEWIDLE) {
+			u64 t0 = balance_clock(m);
+
 			/* If we've pulled tasks over stop searching: */
 			pulled_task = load_balance_newidle(this_cpu, this_rq,
 							   sd);
+			this_rq->ops.lb_passes++;
+			this_rq->ops.lb_ns += balance_clock(m) - t0;
+		}
 
 		interval = msecs_to_jiffies(m, sd->balance_interval);
 		if (time_after(next_balance, sd->last_balance + interval))
@@ -1328,7 +1350,12 @@ static void rebalance_domains(struct machine *m, int cpu,
 
 		/* SD_SERIALIZE: the "balancing" lock is always free here */
 		if (time_after_eq(jiffies, sd->last_balance + interval)) {
-			if (load_balance(cpu, rq, sd, idle, &balance)) {
+			u64 t0 = balance_clock(m);
+			int moved = load_balance(cpu, rq, sd, idle, &balance);
+
+			rq->ops.lb_passes++;
+			rq->ops.lb_ns += balance_clock(m) - t0;
+			if (moved) {
 				/*
 				 * We've pulled tasks over so either we're no
 				 * longer idle, or one of our SMT siblings is

@@ -292,6 +292,8 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
 		goto oom;
 	pm->m.flat_hierarchy = sys.flat_hierarchy;
+	pm->m.time_balance = getenv("SCHED_SIM_BALANCE_NS") &&
+			     *getenv("SCHED_SIM_BALANCE_NS");
 	if (build_sched_domains(&pm->m, &topo))
 		goto oom;
 	if (cfg->host) {

@@ -314,6 +314,16 @@ struct rq_opstats {
 	u64 rb_erase;			/* __dequeue_entity */
 	u64 enqueue_entity[SCHEDSTAT_LEVELS];
 	u64 dequeue_entity[SCHEDSTAT_LEVELS];
+	/*
+	 * The balancer's work, for issue 15's cost per balancing pass:
+	 * load_balance() and load_balance_newidle() passes over a domain,
+	 * find_busiest_group() calls (from those passes; the replays of a
+	 * quiet machine skip it) and the groups and CPUs they visited.
+	 * lb_ns: the wall time of the passes, only when the environment
+	 * sets SCHED_SIM_BALANCE_NS (machine->time_balance; docs/performance.md).
+	 */
+	u64 lb_passes, fbg_calls, fbg_groups, fbg_cpus;
+	u64 lb_ns;
 };
 
 /* kernel/sched.c: the per-CPU runqueue */
@@ -429,6 +439,7 @@ struct machine {
 	/* Every task's cpus_allowed, each distinct mask once (machine_cpumask) */
 	struct cpumask_pool *cpumasks;
 	bool cpumask_oom;		/* one could not be kept: checker fails */
+	bool time_balance;		/* SCHED_SIM_BALANCE_NS: time the passes */
 	struct rq *rqs;			/* [nr_cpus] */
 	struct sched_sysctl sysctl;
 	struct task_group root_task_group;

@@ -201,6 +201,12 @@ static void stats_cpu(struct stat_list *l, const struct machine *m, int cpu)
 		stat_add(l, ops->enqueue_entity[i], "enqueue_entity.level%u", i);
 	for (unsigned int i = 0; i < levels; i++)
 		stat_add(l, ops->dequeue_entity[i], "dequeue_entity.level%u", i);
+	stat_add(l, ops->lb_passes, "load_balance.passes");
+	stat_add(l, ops->fbg_calls, "find_busiest_group");
+	stat_add(l, ops->fbg_groups, "find_busiest_group.groups");
+	stat_add(l, ops->fbg_cpus, "find_busiest_group.cpus");
+	if (m->time_balance)
+		stat_add(l, ops->lb_ns, "load_balance.ns");
 }
 
 /* One task: /proc/PID/schedstat, "cpu_time run_delay pcnt" */
