@@ -162,11 +162,14 @@ row() {
 	fi
 	gen_args="--tasks $tasks --hz $hz --start-spread $spread --start-instants $instants"
 	dur_ms=$(awk -v d="$duration" 'BEGIN { printf "%d", d * 1000 + 0.5 }')
+	if [ -n "${topo:-}" ]; then machine_opt=--topology machine_val=$topo
+	else machine_opt=--cpus machine_val=$cpus
+	fi
 	# shellcheck disable=SC2086
-	sh "$here/gen-bench.sh" $gen_args ${topo:+--topology "$topo"} ${topo:---cpus $cpus} \
+	sh "$here/gen-bench.sh" $gen_args "$machine_opt" "$machine_val" \
 		--groups "$groups" $flat --duration 100ms > "$tmp/short.json"
 	# shellcheck disable=SC2086
-	sh "$here/gen-bench.sh" $gen_args ${topo:+--topology "$topo"} ${topo:---cpus $cpus} \
+	sh "$here/gen-bench.sh" $gen_args "$machine_opt" "$machine_val" \
 		--groups "$groups" $flat --duration "${dur_ms}ms" > "$tmp/long.json"
 	: > "$tmp/short.cost"; : > "$tmp/long.cost"
 	r=0
