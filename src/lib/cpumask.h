@@ -151,7 +151,8 @@ static inline int cpumask_next(int from, const struct cpumask *m)
 	for (;;) {
 		if (bits)
 			return word * 64 + __builtin_ctzll(bits);
-		if (++word >= n)
+		/* (n <= CPUMASK_WORDS always; said for the compiler) */
+		if (++word >= n || word >= CPUMASK_WORDS)
 			return NR_CPUS;
 		bits = m->bits[word];
 	}

@@ -440,6 +440,7 @@ struct machine {
 	struct cpumask_pool *cpumasks;
 	bool cpumask_oom;		/* one could not be kept: checker fails */
 	bool time_balance;		/* SCHED_SIM_BALANCE_NS: time the passes */
+	unsigned int stats_levels;	/* deepest level enqueued on, + 1 */
 	struct rq *rqs;			/* [nr_cpus] */
 	struct sched_sysctl sysctl;
 	struct task_group root_task_group;
