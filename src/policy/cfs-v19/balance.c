@@ -1006,6 +1006,7 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	struct machine *m = this_rq->machine;
 	int nr_moved, all_pinned = 0, active_balance = 0, sd_idle = 0;
 	bool nobusyg = false;
+	u64 fbg_before[3] = { 0, 0, 0 };	/* the ops.fbg_* counts */
 	struct sched_group *group;
 	struct cpumask cpus;
 	struct rq *busiest;
@@ -1026,14 +1027,21 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	sd->lb_cnt[idle]++;
 	this_rq->stats.lb_attempts++;
 
-	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay) */
+	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay),
+	 * counted as the work the pass it repeats did */
 	if (m->quiet_replay && sd->quiet_known) {
 		*balance = sd->quiet_balance;
 		nobusyg = sd->quiet_nobusyg;
 		if (nobusyg)
 			schedstat_inc(sd, lb_nobusyg[idle]);
+		this_rq->ops.fbg_calls += sd->quiet_fbg[0];
+		this_rq->ops.fbg_groups += sd->quiet_fbg[1];
+		this_rq->ops.fbg_cpus += sd->quiet_fbg[2];
 		goto out_balanced;
 	}
+	fbg_before[0] = this_rq->ops.fbg_calls;
+	fbg_before[1] = this_rq->ops.fbg_groups;
+	fbg_before[2] = this_rq->ops.fbg_cpus;
 
 redo:
 	group = find_busiest_group(sd, this_cpu, &imbalance, idle, &sd_idle,
@@ -1153,10 +1161,13 @@ redo:
 out_balanced:
 	sd->lb_balanced[idle]++;
 	sd->nr_balance_failed = 0;
-	if (m->quiet_replay) {
+	if (m->quiet_replay && !sd->quiet_known) {
 		sd->quiet_known = true;
 		sd->quiet_balance = *balance;
 		sd->quiet_nobusyg = nobusyg;
+		sd->quiet_fbg[0] = this_rq->ops.fbg_calls - fbg_before[0];
+		sd->quiet_fbg[1] = this_rq->ops.fbg_groups - fbg_before[1];
+		sd->quiet_fbg[2] = this_rq->ops.fbg_cpus - fbg_before[2];
 	}
 
 out_one_pinned:
