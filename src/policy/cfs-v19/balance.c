@@ -685,16 +685,36 @@ static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
  * group's first idle CPU, or its first CPU if none is idle).
  */
 /*
- * The clock of the balancer's timing (machine->time_balance): wall time
- * in ns, 0 when off.  Measurement only: nothing simulated reads it.
+ * The clock of the balancer's timing (machine->time_balance): the CPU
+ * time of this thread in ns (wall time would count the turns of other
+ * processes on a shared core), 0 when off.  Measurement only: nothing
+ * simulated reads it.
  */
 static u64 balance_clock(const struct machine *m)
 {
 	struct timespec ts;
 
-	if (!m->time_balance || clock_gettime(CLOCK_MONOTONIC, &ts))
+	if (!m->time_balance || clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
 		return 0;
 	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
+}
+
+/*
+ * What a timed pass adds by the timing itself: the mean of two
+ * back-to-back balance_clock() reads, over 1000 pairs (the clock is a
+ * system call here, a few hundred ns).  --stats gives it beside
+ * load_balance.ns (load_balance.clock_ns) so a reader can subtract it.
+ */
+static u64 balance_clock_cost(const struct machine *m)
+{
+	u64 sum = 0;
+
+	for (int i = 0; i < 1000; i++) {
+		u64 t0 = balance_clock(m);
+
+		sum += balance_clock(m) - t0;
+	}
+	return sum / 1000;
 }
 
 static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,

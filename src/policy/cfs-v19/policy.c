@@ -294,6 +294,8 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	pm->m.flat_hierarchy = sys.flat_hierarchy;
 	pm->m.time_balance = getenv("SCHED_SIM_BALANCE_NS") &&
 			     *getenv("SCHED_SIM_BALANCE_NS");
+	if (pm->m.time_balance)
+		pm->m.balance_clock_ns = balance_clock_cost(&pm->m);
 	if (build_sched_domains(&pm->m, &topo))
 		goto oom;
 	if (cfg->host) {

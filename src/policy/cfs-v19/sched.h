@@ -319,7 +319,7 @@ struct rq_opstats {
 	 * load_balance() and load_balance_newidle() passes over a domain,
 	 * find_busiest_group() calls (from those passes; the replays of a
 	 * quiet machine skip it) and the groups and CPUs they visited.
-	 * lb_ns: the wall time of the passes, only when the environment
+	 * lb_ns: the CPU time of the passes, only when the environment
 	 * sets SCHED_SIM_BALANCE_NS (machine->time_balance; docs/performance.md).
 	 */
 	u64 lb_passes, fbg_calls, fbg_groups, fbg_cpus;
@@ -440,6 +440,7 @@ struct machine {
 	struct cpumask_pool *cpumasks;
 	bool cpumask_oom;		/* one could not be kept: checker fails */
 	bool time_balance;		/* SCHED_SIM_BALANCE_NS: time the passes */
+	u64 balance_clock_ns;		/* what timing one pass costs */
 	unsigned int stats_levels;	/* deepest level enqueued on, + 1 */
 	struct rq *rqs;			/* [nr_cpus] */
 	struct sched_sysctl sysctl;

@@ -200,8 +200,10 @@ static void stats_cpu(struct stat_list *l, const struct machine *m, int cpu)
 	stat_add(l, ops->fbg_calls, "find_busiest_group");
 	stat_add(l, ops->fbg_groups, "find_busiest_group.groups");
 	stat_add(l, ops->fbg_cpus, "find_busiest_group.cpus");
-	if (m->time_balance)
+	if (m->time_balance) {
 		stat_add(l, ops->lb_ns, "load_balance.ns");
+		stat_add(l, m->balance_clock_ns, "load_balance.clock_ns");
+	}
 }
 
 /* One task: /proc/PID/schedstat, "cpu_time run_delay pcnt" */
