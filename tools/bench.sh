@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh SIMBIN - how fast sched-sim simulates (issue 15).  Run it as
-# `make bench` (5-6 minutes; `make bench BENCH_QUICK=1`: about 30 seconds).
+# `make bench` (about 12 minutes; `make bench BENCH_QUICK=1`: about a minute).
 # The numbers are printed and kept, never judged: speed is measured here,
 # not in a test.  docs/performance.md explains every column and holds the
 # results.
@@ -283,7 +283,7 @@ balance_run() {
 			       pps, fbg ? groups / fbg : 0, fbg ? cpusv / fbg : 0,
 			       passes ? fbg / passes : 0, passes ? ns / passes : 0,
 			       cpu_ns ? 100 * ns / cpu_ns : 0 >> "'"$tmp"'/balance.txt"
-			printf "{\"kind\":\"balance\",\"commit\":\"%s\",\"date\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"topology\":\"%s\",\"sim_s\":%g,\"passes\":%d,\"find_busiest_group\":%d,\"groups_visited\":%d,\"cpus_visited\":%d,\"balance_ns\":%d,\"balance_ns_raw\":%d,\"clock_ns\":%d,\"run_cpu_ns\":%d,\"passes_per_sim_s\":%.0f,\"ns_per_pass\":%.0f}\n",
+			printf "{\"kind\":\"balance\",\"commit\":\"%s\",\"date\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"topology\":\"%s\",\"sim_s\":%g,\"passes\":%.0f,\"find_busiest_group\":%.0f,\"groups_visited\":%.0f,\"cpus_visited\":%.0f,\"balance_ns\":%.0f,\"balance_ns_raw\":%.0f,\"clock_ns\":%.0f,\"run_cpu_ns\":%.0f,\"passes_per_sim_s\":%.0f,\"ns_per_pass\":%.0f}\n",
 			       commit, date, label, cpus, topo, dur, passes, fbg, groups, cpusv, ns,
 			       raw, clk, cpu_ns, pps, passes ? ns / passes : 0 >> jsonl
 		}' "$tmp/balance.out"
