@@ -355,7 +355,7 @@ check-tsan: deps
 		CK_RUN_CASE=api build-tsan/tests/test_api
 
 # The benchmark (tools/bench.sh, docs/performance.md): pinned to one core,
-# 5-6 minutes; BENCH_QUICK=1 for a 30-second subset.  Its two helper
+# about 12 minutes; BENCH_QUICK=1 for a 1-minute subset.  Its two helper
 # programs: bench-run (a command's CPU time and peak RSS, from wait4) and
 # bench-rbtree (the bare rb-tree reference, src/lib/rbtree.c included as
 # the policies include it).

@@ -85,7 +85,8 @@ struct trace_task {
 	enum sim_sched_class sched_class;	/* the trace's "policy": SCHED_* */
 	int nice;			/* -20..19 */
 	int rt_priority;		/* 1..99 for fifo/rr, else 0 */
-	struct cpumask cpus;		/* affinity; all CPUs by default */
+	const struct cpumask *cpus;	/* affinity, in trace->cpumasks;
+					 * all CPUs by default */
 	bool cpus_given;		/* "cpus" was in the trace */
 	u64 start;			/* fork time, ns */
 	const struct trace_program *program;	/* shared between instances */
@@ -117,7 +118,7 @@ struct trace_event {
 	int task;		/* index in trace->tasks, or -1 */
 	int group;		/* index in trace->groups, or -1 */
 	long value;		/* nice or shares */
-	struct cpumask cpus;	/* EV_AFFINITY */
+	const struct cpumask *cpus;	/* EV_AFFINITY, in trace->cpumasks */
 	char *json_path;	/* "events[3]", for run-time failure reports */
 };
 
@@ -191,6 +192,7 @@ struct trace {
 	size_t nr_chans;
 
 	/* Storage owned by the trace, freed with it. */
+	struct cpumask_pool *cpumasks;	/* each distinct affinity once */
 	struct trace_program *programs;
 	size_t nr_programs;
 	char **warnings;		/* non-fatal findings, printed to stderr */
@@ -282,6 +284,12 @@ int parse_duration(const char *s, u64 *ns, char *why, size_t whylen);
 /* 30000000000 -> "30s", 1500000 -> "1500us": the largest exact unit, in
  * the form parse_duration reads back.  Returns buf. */
 const char *format_duration(u64 ns, char *buf, size_t size);
+/*
+ * The trace's shared copy of mask, for a task's or an event's cpus (a
+ * 4096-CPU mask is 512 bytes: tasks share one copy); NULL when out of
+ * memory.
+ */
+const struct cpumask *trace_cpumask(struct trace *t, const struct cpumask *mask);
 /* "0-3,6" -> mask; CPUs must be < nr_cpus.  Returns 0 or -1 with why. */
 int parse_cpulist(const char *s, int nr_cpus, struct cpumask *mask,
 		  char *why, size_t whylen);

@@ -68,7 +68,7 @@ static void bench_switch(struct policy_host *host, int cpu, int prev_id,
 		b->busy[rq->cpu] += rq->clock - b->since[rq->cpu];
 	if (next != rq->idle) {
 		b->since[rq->cpu] = rq->clock;
-		require(cpu_isset(rq->cpu, &next->cpus_allowed),
+		require(cpu_isset(rq->cpu, next->cpus_allowed),
 			"%s (pid %d) runs on cpu%d outside its affinity",
 			next->comm, next->pid, rq->cpu);
 	}
@@ -1300,10 +1300,10 @@ START_TEST(test_wake_affine)
 	ck_assert_int_eq(select_wake_cpu(&b.m, p, 0, 0), 0);
 	cpus_clear(&only1);
 	cpu_set(1, &only1);
-	p->cpus_allowed = only1;
+	p->cpus_allowed = &only1;
 	ck_assert_int_eq(select_wake_cpu(&b.m, p, 0, 1), 1);
 	/* try_to_wake_up moves it as select_wake_cpu says */
-	cpus_setall(&p->cpus_allowed, 2);
+	p->cpus_allowed = &b.m.cpus_possible;
 	ck_assert_int_eq(try_to_wake_up(&b.m, p, 0, 0), 1);
 	ck_assert_int_eq(task_cpu(p), 0);
 	ck_assert_uint_eq(p->nr_migrations, 1);

@@ -188,7 +188,10 @@ START_TEST(test_affinity_of_the_running_task)
 	struct fixture f;
 	struct rq *rq = valid_state(&f);
 
-	cpu_clear(0, &rq->curr->cpus_allowed);
+	struct cpumask not0 = *rq->curr->cpus_allowed;
+
+	cpu_clear(0, &not0);
+	rq->curr->cpus_allowed = &not0;
 	assert_broken(&f, "affinity");
 	teardown(&f);
 }

@@ -391,7 +391,7 @@ static void check_world(struct world *w)
 		require(p->se.wait_runtime >= -limit && p->se.wait_runtime <= limit,
 			"step %ld (%s): task %d wait_runtime %lld", w->step, w->op,
 			i, (long long)p->se.wait_runtime);
-		require(cpu_isset(task_cpu(p), &p->cpus_allowed) ||
+		require(cpu_isset(task_cpu(p), p->cpus_allowed) ||
 			p->migrate_to >= 0,
 			"step %ld (%s): task %d on a CPU it may not use",
 			w->step, w->op, i);

@@ -438,10 +438,10 @@ START_TEST(cpus_and_machine)
 
 	ck_assert_int_eq(t->nr_cpus, 4);
 	ck_assert(t->tasks[0].cpus_given);
-	ck_assert(cpu_isset(0, &t->tasks[0].cpus));
-	ck_assert(!cpu_isset(1, &t->tasks[0].cpus));
-	ck_assert(cpu_isset(2, &t->tasks[0].cpus));
-	ck_assert_int_eq(cpus_weight(&t->tasks[0].cpus), 2);
+	ck_assert(cpu_isset(0, t->tasks[0].cpus));
+	ck_assert(!cpu_isset(1, t->tasks[0].cpus));
+	ck_assert(cpu_isset(2, t->tasks[0].cpus));
+	ck_assert_int_eq(cpus_weight(t->tasks[0].cpus), 2);
 	ck_assert_uint_eq(t->nr_notes, 0);
 	trace_free(t);
 	/* no machine: the fewest CPUs that hold every "cpus", noted */

@@ -367,7 +367,7 @@ static void check_full_tasks(const struct trace *t)
 	ck_assert_int_eq(x->nice, -5);
 	ck_assert_int_eq(x->rt_priority, 0);
 	ck_assert(!x->cpus_given);
-	ck_assert_int_eq(cpus_weight(&x->cpus), 8);
+	ck_assert_int_eq(cpus_weight(x->cpus), 8);
 	ck_assert_uint_eq(x->loops, TRACE_FOREVER);
 	ck_assert_uint_eq(x->start, 0);
 
@@ -377,16 +377,16 @@ static void check_full_tasks(const struct trace *t)
 	ck_assert_int_eq(cc->sched_class, SIM_SCHED_BATCH);
 	ck_assert_int_eq(cc->group, 1);
 	ck_assert(cc->cpus_given);
-	ck_assert_int_eq(cpus_weight(&cc->cpus), 3);
-	ck_assert(cpu_isset(0, &cc->cpus) && cpu_isset(1, &cc->cpus) &&
-		  cpu_isset(3, &cc->cpus));
+	ck_assert_int_eq(cpus_weight(cc->cpus), 3);
+	ck_assert(cpu_isset(0, cc->cpus) && cpu_isset(1, cc->cpus) &&
+		  cpu_isset(3, cc->cpus));
 	ck_assert_uint_eq(cc->loops, 1);
 
 	ck_assert_int_eq(irqd->sched_class, SIM_SCHED_FIFO);
 	ck_assert_int_eq(irqd->rt_priority, 50);
 	ck_assert_uint_eq(irqd->start, SEC);
 	ck_assert_uint_eq(irqd->loops, 100);
-	ck_assert_int_eq(cpus_weight(&irqd->cpus), 1);
+	ck_assert_int_eq(cpus_weight(irqd->cpus), 1);
 
 	ck_assert_int_eq(make->group, 4);
 	ck_assert_uint_eq(make->start, 15 * SEC);
@@ -461,8 +461,8 @@ static void check_full_events(const struct trace *t)
 	ck_assert_int_eq(ev[1].value, 2048);
 	ck_assert_int_eq(ev[3].value, 256);
 	ck_assert_int_eq(ev[5].value, 10);
-	ck_assert_int_eq(cpus_weight(&ev[6].cpus), 1);
-	ck_assert(cpu_isset(2, &ev[6].cpus));
+	ck_assert_int_eq(cpus_weight(ev[6].cpus), 1);
+	ck_assert(cpu_isset(2, ev[6].cpus));
 }
 
 static void check_full_expects(const struct trace *t)
@@ -537,7 +537,7 @@ START_TEST(test_defaults)
 	ck_assert_int_eq(a->sched_class, SIM_SCHED_NORMAL);
 	ck_assert_int_eq(a->nice, 0);
 	ck_assert_int_eq(a->rt_priority, 0);
-	ck_assert_int_eq(cpus_weight(&a->cpus), 4);
+	ck_assert_int_eq(cpus_weight(a->cpus), 4);
 	ck_assert(!a->cpus_given);
 	ck_assert_uint_eq(a->start, 0);
 	ck_assert_uint_eq(a->loops, 1);
@@ -915,18 +915,18 @@ START_TEST(test_override_cpus)
 	/* task a may only run on CPUs 2-3: two CPUs are too few */
 	ck_assert_int_eq(trace_override(t, "cpus", "2", &err), -1);
 	ck_assert_str_eq(err.text,
-			 "command line: --cpus: task \"a\" (line 8) allows only CPUs 2-3, and CPU 3 does not exist with --cpus 2; valid: at least 4 CPUs for this trace (an integer from 4 to 256)");
+			 "command line: --cpus: task \"a\" (line 8) allows only CPUs 2-3, and CPU 3 does not exist with --cpus 2; valid: at least 4 CPUs for this trace (an integer from 4 to 4096)");
 	ck_assert_int_eq(t->nr_cpus, 4);	/* untouched on error */
 	expect_cli_error(trace_override(t, "cpus", "0", &err), &err, "--cpus",
-			 "\"0\" is out of range; valid: an integer from 1 to 256");
+			 "\"0\" is out of range; valid: an integer from 1 to 4096");
 	expect_cli_error(trace_override(t, "cpus", "four", &err), &err,
 			 "--cpus", "\"four\" is not a whole number");
 
 	ck_assert_int_eq(trace_override(t, "cpus", "8", &err), 0);
 	ck_assert_int_eq(t->nr_cpus, 8);
 	ck_assert(!t->topology.given);
-	ck_assert_int_eq(cpus_weight(&t->tasks[0].cpus), 2);
-	ck_assert_int_eq(cpus_weight(&t->tasks[1].cpus), 8);
+	ck_assert_int_eq(cpus_weight(t->tasks[0].cpus), 2);
+	ck_assert_int_eq(cpus_weight(t->tasks[1].cpus), 8);
 	trace_free(t);
 }
 END_TEST
@@ -1379,13 +1379,13 @@ START_TEST(test_topology_too_many_cpus)
 		"{\n"
 		"  \"sched-sim\": 1,\n"
 		"  \"duration\": \"30s\",\n"
-		"  \"machine\": { \"topology\": { \"nodes\": 2, \"packages_per_node\": 2, \"cores_per_package\": 64, \"threads_per_core\": 2 } },\n"
+		"  \"machine\": { \"topology\": { \"nodes\": 2, \"packages_per_node\": 2, \"cores_per_package\": 64, \"threads_per_core\": 17 } },\n"
 		"  \"scheduler\": {},\n"
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n"
 		"}\n",
 		"machine.topology", 4, 28,
-		"2 x 2 x 64 x 2 = 512 CPUs is too many",
-		"N*P*C*T at most 256 CPUs");
+		"2 x 2 x 64 x 17 = 4352 CPUs is too many",
+		"N*P*C*T at most 4096 CPUs");
 }
 END_TEST
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh SIMBIN - how fast sched-sim simulates (issue 15).  Run it as
-# `make bench` (5-6 minutes, plus eevdf's runs, below; `make bench
-# BENCH_QUICK=1`: about 30 seconds, plus eevdf's).
+# `make bench` (about 12 minutes, plus eevdf's runs, below; `make bench
+# BENCH_QUICK=1`: about a minute, plus eevdf's).
 # The numbers are printed and kept, never judged: speed is measured here,
 # not in a test.  docs/performance.md explains every column and holds the
 # results.
@@ -41,6 +41,7 @@
 # line (commit, date, machine), one line per rb-tree size, one per row.
 #
 # Environment: BENCH_QUICK=1 (a subset, shorter, one repetition),
+# BENCH_CPUS="1024 4096" (only those rows of the CPU series),
 # BENCH_REPS, BENCH_CPU, BENCH_OUT (the directory, default BUILD/bench),
 # BUILD (where bench-run and bench-rbtree are built: build), BENCH_EEVDF,
 # BENCH_SMOKE=1 (a check of this script, not a measurement: the first
@@ -196,8 +197,10 @@ eevdf_runs() {
 }
 
 # A row, from these variables: series label cpus tasks groups hz gs
-# (true/false) duration (seconds), spread, instants; setup_only=1 runs
-# only the short run (the set-up of a trace).
+# (true/false) duration (seconds, maybe fractional: 0.3), spread,
+# instants, topo ("N P C T" for gen-bench.sh --topology, else a flat
+# machine of cpus CPUs); setup_only=1 runs only the short run (the set-up
+# of a trace); balance=1 adds the balancer's run (balance_run, below).
 short_s=0.1
 row() {
 	depth=$(set -- $groups; echo $#)
@@ -207,11 +210,17 @@ row() {
 	else
 		levels=1; flat=--no-group-sched
 	fi
-	gen_args="--cpus $cpus --tasks $tasks --hz $hz --start-spread $spread --start-instants $instants"
+	gen_args="--tasks $tasks --hz $hz --start-spread $spread --start-instants $instants"
+	dur_ms=$(awk -v d="$duration" 'BEGIN { printf "%d", d * 1000 + 0.5 }')
+	if [ -n "${topo:-}" ]; then machine_opt=--topology machine_val=$topo
+	else machine_opt=--cpus machine_val=$cpus
+	fi
 	# shellcheck disable=SC2086
-	sh "$here/gen-bench.sh" $gen_args --groups "$groups" $flat --duration 100ms > "$tmp/short.json"
+	sh "$here/gen-bench.sh" $gen_args "$machine_opt" "$machine_val" \
+		--groups "$groups" $flat --duration 100ms > "$tmp/short.json"
 	# shellcheck disable=SC2086
-	sh "$here/gen-bench.sh" $gen_args --groups "$groups" $flat --duration "${duration}s" > "$tmp/long.json"
+	sh "$here/gen-bench.sh" $gen_args "$machine_opt" "$machine_val" \
+		--groups "$groups" $flat --duration "${dur_ms}ms" > "$tmp/long.json"
 	: > "$tmp/short.cost"; : > "$tmp/long.cost"
 	r=0
 	while [ $r -lt "$reps" ]; do
@@ -304,14 +313,76 @@ row() {
 	last_sps=$(tail -n 1 "$jsonl" | sed -n 's/.*"sim_s_per_s":\([0-9.]*\).*/\1/p')
 	last_setup=$(tail -n 1 "$jsonl" | sed -n 's/.*"setup_cpu_s":\([0-9.]*\).*/\1/p')
 	last_spw=$(tail -n 1 "$jsonl" | sed -n 's/.*"sim_s_per_wall_s":\([0-9.]*\).*/\1/p')
+	[ "${balance:-0}" != 1 ] || balance_run
 	setup_only=0
+}
+
+# The balancer's cost per pass, for the row just run: its long trace once
+# more, pinned, with --stats and SCHED_SIM_BALANCE_NS=1, so cfs-v19 counts
+# its load_balance() and load_balance_newidle() passes, the groups and
+# CPUs their find_busiest_group() visited, and reads the thread's CPU
+# clock (CLOCK_THREAD_CPUTIME_ID) around each pass (load_balance.ns).  Not
+# a difference of two runs: a run without balancing would schedule
+# differently.  The clock is a system call; what timing adds to a pass,
+# measured by cfs-v19 at start as the mean of 1000 back-to-back reads
+# (load_balance.clock_ns), is subtracted from each pass.  ns/pass and
+# "% CPU" (of the whole run's CPU time, set-up included) are of that
+# difference.  One line per row into $tmp/balance.txt, printed after the
+# series, and a "balance" line in the JSON Lines.
+balance_run() {
+	SCHED_SIM_BALANCE_NS=1 $pinned "$runner" "$tmp/cost" "$sim" --stats --json \
+		-o "$tmp/balance.out" "$tmp/long.json" ||
+		{ echo "bench: $label: sched-sim --stats failed (status $?)" >&2; exit 1; }
+	awk -v label="$label" -v topo="${topo:-flat}" -v cpus="$cpus" -v dur="$duration" \
+	    -v commit="$commit" -v date="$stamp" -v jsonl="$jsonl" -v costf="$tmp/cost" '
+		function num(s) { gsub(/[^0-9]/, "", s); return s + 0 }
+		/"load_balance\.passes":/ { passes += num($2) }
+		/"find_busiest_group":/ { fbg += num($2) }
+		/"find_busiest_group\.groups":/ { groups += num($2) }
+		/"find_busiest_group\.cpus":/ { cpusv += num($2) }
+		/"load_balance\.ns":/ { ns += num($2) }
+		/"load_balance\.clock_ns":/ { clk = num($2) }
+		END {
+			getline line < costf; split(line, c, " ")
+			cpu_ns = c[2] + c[3]
+			raw = ns; ns -= passes * clk; if (ns < 0) ns = 0
+			pps = passes / dur
+			printf "%-30s %-10s %10.0f %9.1f %9.1f %9.1f %8.0f %6.1f\n", label, topo,
+			       pps, fbg ? groups / fbg : 0, fbg ? cpusv / fbg : 0,
+			       passes ? fbg / passes : 0, passes ? ns / passes : 0,
+			       cpu_ns ? 100 * ns / cpu_ns : 0 >> "'"$tmp"'/balance.txt"
+			printf "{\"kind\":\"balance\",\"commit\":\"%s\",\"date\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"topology\":\"%s\",\"sim_s\":%g,\"passes\":%.0f,\"find_busiest_group\":%.0f,\"groups_visited\":%.0f,\"cpus_visited\":%.0f,\"balance_ns\":%.0f,\"balance_ns_raw\":%.0f,\"clock_ns\":%.0f,\"run_cpu_ns\":%.0f,\"passes_per_sim_s\":%.0f,\"ns_per_pass\":%.0f}\n",
+			       commit, date, label, cpus, topo, dur, passes, fbg, groups, cpusv, ns,
+			       raw, clk, cpu_ns, pps, passes ? ns / passes : 0 >> jsonl
+		}' "$tmp/balance.out"
 }
 
 # defaults of the series rows: 16 tasks per CPU, the target's groups
 defaults() {
 	hz=1000 gs=true groups="4 5 5" spread=50ms instants=50 setup_only=0
+	topo="" balance=0
 }
 
+# ------------------------------------------------------------ the series
+# Each list is VALUE:SECONDS, the simulated time chosen for 1-5 s of CPU
+# per run on this project's machine (docs/performance.md); BENCH_QUICK
+# divides it by 4 and keeps fewer values.
+# quick_pick "FULL" "QUICK": the list of the mode (smoke: QUICK's first)
+quick_pick() {
+	if [ $smoke = 1 ]; then echo "${2%% *}"
+	elif [ $quick = 1 ]; then echo "$2"; else echo "$1"; fi
+}
+# seconds D: D, or D / 4 (at least 1) in quick mode, 1 in smoke mode; a
+# fractional D (0.3) is short already and kept
+seconds() {
+	case $1 in
+	*.*) echo "$1" ;;
+	*) if [ $smoke = 1 ]; then echo 1
+	   elif [ $quick = 1 ]; then echo $(($1 / 4 > 1 ? $1 / 4 : 1)); else echo "$1"; fi ;;
+	esac
+}
+
+if [ -z "${BENCH_CPUS:-}" ]; then
 # ------------------------------------------------------------ the target
 if [ $quick = 1 ]; then tdur=10; else tdur=60; fi
 hdr "the target: 64 CPUs, 10,000 tasks (half hogs, half 1 ms / 1-10 ms sleepers), groups 4 x 5 x 5, HZ 1000, forked over 50 ms"
@@ -325,22 +396,9 @@ fi
 row
 target_sps=$last_sps target_setup=$last_setup target_spw=$last_spw
 target_exact_setup=$last_setup
+fi
 
-# ------------------------------------------------------------ the series
-# Each list is VALUE:SECONDS, the simulated time chosen for 1-5 s of CPU
-# per run on this project's machine (docs/performance.md); BENCH_QUICK
-# divides it by 4 and keeps fewer values.
-# quick_pick "FULL" "QUICK": the list of the mode
-quick_pick() {
-	if [ $smoke = 1 ]; then echo "${2%% *}"
-	elif [ $quick = 1 ]; then echo "$2"; else echo "$1"; fi
-}
-# seconds D: D, or D / 4 (at least 1) in quick mode, 1 in smoke mode
-seconds() {
-	if [ $smoke = 1 ]; then echo 1
-	elif [ $quick = 1 ]; then echo $(($1 / 4 > 1 ? $1 / 4 : 1)); else echo "$1"; fi
-}
-
+if [ -z "${BENCH_CPUS:-}" ]; then
 hdr "tasks, 1 CPU"
 defaults
 for item in $(quick_pick "10:6000 100:6000 1000:4000 10000:1500 100000:300" "100:6000 10000:1500"); do
@@ -356,21 +414,34 @@ for item in $(quick_pick "10:60 100:60 1000:30 10000:15 100000:4" "100:60 10000:
 	duration=$(seconds "${item#*:}")
 	row
 done
+fi
 
-hdr "CPUs, 16 tasks per CPU (machine.cpus stops at 256: 1024 and 4096 are not possible yet)"
+# Up to 256 CPUs the machine is flat (one domain); from 1024 it has a
+# topology of 4-thread cores, 64 to a package, 2 packages to a node, and
+# 2, 4 or 8 nodes (SMT, MC, CPU and NUMA domains).  BENCH_CPUS="1024 4096"
+# runs only the rows of those CPU counts (and skips the other series).
+hdr "CPUs, 16 tasks per CPU (flat up to 256; from 1024 nodes x 2 packages x 64 cores x 4 threads)"
 defaults
-for item in $(quick_pick "1:5000 2:2500 4:1000 8:500 16:200 32:100 64:40 128:10 256:2" "1:5000 16:200 256:4"); do
+: > "$tmp/balance.txt"
+for item in $(quick_pick "1:5000 2:2500 4:1000 8:500 16:200 32:100 64:40 128:10 256:2 1024:0.5 2048:0.3 4096:0.3" \
+			 "1:5000 16:200 256:4 1024:0.3"); do
 	c=${item%%:*}
-	series=cpus label="$c CPU$([ "$c" = 1 ] || echo s)" cpus=$c tasks=$((16 * c))
+	if [ -n "${BENCH_CPUS:-}" ]; then
+		case " $BENCH_CPUS " in *" $c "*) ;; *) continue ;; esac
+	fi
+	topo=""
+	[ "$c" -lt 1024 ] || topo="$((c / 512)) 2 64 4"
+	series=cpus label="$c CPU$([ "$c" = 1 ] || echo s)${topo:+ ($(echo $topo | tr ' ' x))}"
+	cpus=$c tasks=$((16 * c)) balance=1
 	duration=$(seconds "${item#*:}")
 	row
 done
-for c in 1024 4096; do
-	printf '%-30s not possible yet: machine.cpus stops at 256\n' "$c CPUs"
-	printf '{"kind":"row","commit":"%s","date":"%s","series":"cpus","label":"%s CPUs","cpus":%s,"tasks":%s,"not_possible":"machine.cpus stops at 256"}\n' \
-		"$commit" "$stamp" "$c" "$c" $((16 * c)) >> "$jsonl"
-done
+echo
+echo "the balancer (one more run of each row's long trace, --stats, SCHED_SIM_BALANCE_NS=1):"
+printf '%-30s %-10s %10s %9s %9s %9s %8s %6s\n' row topology passes/s groups/fbg cpus/fbg fbg/pass ns/pass "% CPU"
+cat "$tmp/balance.txt"
 
+if [ -z "${BENCH_CPUS:-}" ]; then
 hdr "depth of the group tree (fan-out 2 a level), 1 CPU, 64 tasks"
 defaults
 for dp in $(quick_pick "0 1 3 6" "0 3 6"); do
@@ -419,6 +490,8 @@ BEGIN {
 	if (spw > 0)
 		printf "        in wall time on this run: %.2f simulated s per s, %.0f s for the hour\n", spw, 3600 / spw
 }'
+fi
+
 if [ $eevdf = 1 ]; then
 	sed -n 's/.*"label":"\([^"]*\)".*"eevdf_over_cfs_v19":\([0-9.]*\).*/\2 \1/p' "$jsonl" |
 		awk '$1 > 0' | sort -n | awk '

@@ -40,14 +40,18 @@
 #       --start-spread 50ms --duration 60s > target.json
 set -eu
 
-cpus=1 tasks=16 groups="4 5 5" hz=1000 group_sched=true duration=10s
+cpus=1 tasks=16 groups="4 5 5" hz=1000 group_sched=true duration=10s topology=
 spread='' instants='' seed=1 run=1ms sleep_min=1ms sleep_max=10ms name=''
 
 usage() {
 	cat <<USAGE
 usage: tools/gen-bench.sh [OPTIONS] > trace.json
 
-  --cpus N             CPUs of the machine ($cpus)
+  --cpus N             CPUs of the machine ($cpus), one flat domain
+  --topology "N P C T" instead: N nodes x P packages per node x C cores
+                       per package x T threads per core (the SMT, MC, CPU
+                       and NUMA domains of docs/trace-format.md), e.g.
+                       "8 2 64 4" for 4096 CPUs
   --tasks N            tasks: even-numbered are hogs, odd are sleepers ($tasks)
   --groups "F1 ..."    fan-out of each level of the group tree; "" for no
                        groups, all tasks in / ("$groups")
@@ -92,6 +96,7 @@ ns() {
 while [ $# -gt 0 ]; do
 	case $1 in
 	--cpus) num "$1" "${2-}"; cpus=$2; shift 2 ;;
+	--topology) topology=${2-}; shift 2 ;;
 	--tasks) num "$1" "${2-}"; tasks=$2; shift 2 ;;
 	--groups) groups=${2-}; shift 2 ;;
 	--hz) num "$1" "${2-}"; hz=$2; shift 2 ;;
@@ -107,6 +112,12 @@ while [ $# -gt 0 ]; do
 	*) echo "gen-bench.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
 	esac
 done
+if [ -n "$topology" ]; then
+	set -- $topology
+	[ $# -eq 4 ] || { echo "gen-bench.sh: --topology needs four numbers, \"N P C T\"" >&2; exit 2; }
+	for f in "$@"; do num --topology "$f"; done
+	cpus=$(($1 * $2 * $3 * $4))
+fi
 [ "$cpus" -ge 1 ] && [ "$tasks" -ge 1 ] ||
 	{ echo "gen-bench.sh: --cpus and --tasks must be at least 1" >&2; exit 2; }
 for f in $groups; do
@@ -174,7 +185,12 @@ printf '  "description": "Benchmark workload (tools/gen-bench.sh, issue 15): %s 
 	"${fanouts:-none}" "$hz" \
 	"$([ -n "$spread" ] && echo "tasks forked over the first $spread at $instants instants" || echo "all tasks forked at time 0")"
 printf '  "duration": "%s",\n  "seed": %s,\n' "$duration" "$seed"
-printf '  "machine": { "cpus": %s },\n' "$cpus"
+if [ -n "$topology" ]; then
+	set -- $topology
+	printf '  "machine": { "topology": { "nodes": %s, "packages_per_node": %s, "cores_per_package": %s, "threads_per_core": %s } },\n' "$1" "$2" "$3" "$4"
+else
+	printf '  "machine": { "cpus": %s },\n' "$cpus"
+fi
 printf '  "scheduler": { "policy": "cfs-v19", "group_sched": %s, "hz": %s },\n' "$group_sched" "$hz"
 printf '  "groups": ['
 sep=""

@@ -139,11 +139,11 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 		pol->set_nice(s->pm, st->index, (int)ev->value, s->now);
 		break;
 	case EV_AFFINITY:
-		if (pol->set_affinity(s->pm, st->index, &ev->cpus, s->now)) {
+		if (pol->set_affinity(s->pm, st->index, ev->cpus, s->now)) {
 			event_failed(s, ev, "no allowed CPU (EINVAL)");
 			return;
 		}
-		sim_task_set_affinity(s, st, &ev->cpus);
+		sim_task_set_affinity(s, st, ev->cpus);
 		break;
 	case EV_KILL:
 		if (!st->exited)

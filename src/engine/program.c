@@ -494,7 +494,39 @@ void run_schedule(struct sim *s, int cpu)
 		step_prompt(s, cpu, prev, s->cpus[cpu].curr);
 }
 
-/* Run schedule() on every CPU that owes it. */
+/*
+ * The lowest CPU at or above from that owes a schedule(), or NR_CPUS, as
+ * cpumask_next() on host->resched_mask finds it, but looking only at the
+ * words that host->resched_words marks: O(1) per CPU marked, whatever the
+ * machine's size.  A marked word found empty (its CPUs were cleared) is
+ * unmarked.
+ */
+static int next_resched(struct policy_host *h, int from)
+{
+	int word = from / 64;
+	uint64_t skip_below = ~UINT64_C(0) << (from % 64);
+
+	while (word < CPUMASK_WORDS) {
+		uint64_t words = h->resched_words & (~UINT64_C(0) << word);
+		uint64_t bits;
+		int w;
+
+		if (!words)
+			return NR_CPUS;
+		w = __builtin_ctzll(words);
+		bits = h->resched_mask.bits[w];
+		if (!bits)
+			h->resched_words &= ~(UINT64_C(1) << w);
+		if (w == word)
+			bits &= skip_below;
+		if (bits)
+			return w * 64 + __builtin_ctzll(bits);
+		word = w + 1;
+	}
+	return NR_CPUS;
+}
+
+/* Run schedule() on every CPU that owes it, in increasing CPU order. */
 void process_resched(struct sim *s)
 {
 	bool again = true;
@@ -503,7 +535,8 @@ void process_resched(struct sim *s)
 		int cpu;
 
 		again = false;
-		for_each_cpu_mask(cpu, s->host.resched_mask) {
+		for (cpu = next_resched(&s->host, 0); cpu < NR_CPUS;
+		     cpu = next_resched(&s->host, cpu + 1)) {
 			run_schedule(s, cpu);
 			again = true;
 		}

@@ -198,7 +198,7 @@ static void build_tasks(struct sim *s)
 			.pid = st->pid, .comm = tt->name,
 			.sched_class = tt->sched_class, .nice = tt->nice,
 			.rt_priority = (unsigned int)tt->rt_priority,
-			.cpus_allowed = &tt->cpus,
+			.cpus_allowed = tt->cpus,
 		};
 		s->policy->task_init(s->pm, st->index, &attr);
 		timer_init(&st->timer, TIMER_TASK, (int)i);
@@ -589,7 +589,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 		goto oom;
 	build_tasks(s);
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		s->affinity_restricted |= cpus_weight(&t->tasks[i].cpus) < ncpu;
+		s->affinity_restricted |= cpus_weight(t->tasks[i].cpus) < ncpu;
 	for (size_t i = 0; i < t->nr_events; i++)
 		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
 	if (sim_wasted_init(s))
@@ -599,7 +599,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	if (s->series)
 		s->host.task_cpu_changed = sim_series_task_cpu_changed;
 	for (size_t i = 0; i < s->nr_trace_tasks; i++)
-		sim_task_set_affinity(s, &s->tasks[i], &t->tasks[i].cpus);
+		sim_task_set_affinity(s, &s->tasks[i], t->tasks[i].cpus);
 
 	for (int cpu = 0; cpu < ncpu; cpu++) {
 		s->cpus[cpu].curr = SIM_IDLE;

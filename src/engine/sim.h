@@ -111,7 +111,9 @@ struct sim_task {
 	int pid;
 	int group;			/* index in sim->groups */
 	enum sim_sched_class sched_class;
-	struct cpumask cpus_allowed;	/* the engine's copy, for wasted time */
+	/* for wasted time: the trace's mask (trace->cpumasks), never freed
+	 * before the run ends */
+	const struct cpumask *cpus_allowed;
 	bool allowed_everywhere;	/* cpus_allowed covers the machine */
 
 	/* Program state */

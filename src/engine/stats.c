@@ -9,9 +9,16 @@
 
 #include "engine/sim.h"
 
-/* The index of name in the run's list, or -1. */
-static long stat_index(const struct sim_stats *st, const char *name)
+/*
+ * The index of name in the run's list, or -1.  hint: where it is likely
+ * (every CPU lists the same names in the same order): tried first, so
+ * that a 4096-CPU machine's ~170 counters are not each searched for.
+ */
+static long stat_index(const struct sim_stats *st, const char *name,
+		       size_t hint)
 {
+	if (hint < st->nr && !strcmp(st->names[hint], name))
+		return (long)hint;
 	for (size_t i = 0; i < st->nr; i++)
 		if (!strcmp(st->names[i], name))
 			return (long)i;
@@ -46,7 +53,7 @@ static int cpu_names(struct sim *s, struct sim_stats *st)
 		for (size_t i = 0; i < n; i++) {
 			char **names;
 
-			if (stat_index(st, list[i].name) >= 0)
+			if (stat_index(st, list[i].name, i) >= 0)
 				continue;
 			names = realloc(st->names,
 					(st->nr + 1) * sizeof(*names));
@@ -82,7 +89,7 @@ static int cpu_values(struct sim *s, struct sim_stats *st)
 		if (!list)
 			return -1;
 		for (size_t i = 0; i < n; i++) {
-			size_t k = (size_t)stat_index(st, list[i].name);
+			size_t k = (size_t)stat_index(st, list[i].name, i);
 
 			st->cpu[(size_t)cpu * st->nr + k] = list[i].value;
 			st->run[k] += list[i].value;

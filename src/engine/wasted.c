@@ -80,14 +80,7 @@ static void settle_cpu(struct sim *s, int cpu)
 
 static bool allowed_everywhere(const struct sim *s, const struct sim_task *st)
 {
-	int n = 0, c;
-
-	for_each_cpu_mask(c, st->cpus_allowed) {
-		if (c >= s->nr_cpus)
-			break;
-		n++;
-	}
-	return n == s->nr_cpus;
+	return cpus_weight_below(st->cpus_allowed, s->nr_cpus) == s->nr_cpus;
 }
 
 /* Count st as waiting (delta +1) or no longer waiting (-1). */
@@ -100,7 +93,7 @@ static void count_waiter(struct sim *s, struct sim_task *st, int delta)
 		s->nr_waiting_anywhere += delta;
 		return;
 	}
-	for_each_cpu_mask(c, st->cpus_allowed) {
+	for_each_cpu_mask(c, *st->cpus_allowed) {
 		uint32_t *here;
 
 		if (c >= s->nr_cpus)
@@ -146,7 +139,7 @@ void sim_task_set_affinity(struct sim *s, struct sim_task *st,
 
 	if (waiting)
 		count_waiter(s, st, -1);
-	st->cpus_allowed = *mask;
+	st->cpus_allowed = mask;
 	st->allowed_everywhere = allowed_everywhere(s, st);
 	if (waiting)
 		count_waiter(s, st, 1);
@@ -224,7 +217,7 @@ bool sim_check_wasted(struct sim *s, char *why, size_t len)
 			anywhere++;
 			continue;
 		}
-		for_each_cpu_mask(c, st->cpus_allowed) {
+		for_each_cpu_mask(c, *st->cpus_allowed) {
 			if (c >= s->nr_cpus)
 				break;
 			here[c]++;

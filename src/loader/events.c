@@ -56,18 +56,19 @@ static int parse_event_cpus(struct loader *ld, json_t *v,
 {
 	char valid[200], why[WHAT_SIZE];
 	const char *cpus = "";
+	struct cpumask mask;
 	int rc;
 
 	cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
 	rc = ld_get_string(ld, v, "cpus", valid, &cpus);
 	if (ld_required(ld, rc, "cpus", valid))
 		return -1;
-	if (parse_cpulist(cpus, ld->t->nr_cpus, &ev->cpus, why,
-			  sizeof(why))) {
+	if (parse_cpulist(cpus, ld->t->nr_cpus, &mask, why, sizeof(why))) {
 		path_push_key(ld, "cpus");
 		return ld_fail(ld, valid, "%s", why);
 	}
-	return 0;
+	ev->cpus = trace_cpumask(ld->t, &mask);
+	return ev->cpus ? 0 : ld_fail_oom(ld);
 }
 
 /* What the action needs; names are resolved later, in time order. */

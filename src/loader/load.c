@@ -492,6 +492,13 @@ struct trace *trace_load(const char *file, sim_error *err)
 	return trace_load_max(file, 0, err);
 }
 
+const struct cpumask *trace_cpumask(struct trace *t, const struct cpumask *mask)
+{
+	if (!t->cpumasks && !(t->cpumasks = cpumask_pool_new()))
+		return NULL;
+	return cpumask_intern(t->cpumasks, mask);
+}
+
 void trace_free(struct trace *t)
 {
 	if (!t)
@@ -515,6 +522,7 @@ void trace_free(struct trace *t)
 	for (size_t i = 0; i < t->nr_chans; i++)
 		free(t->chans[i]);
 	free(t->chans);
+	cpumask_pool_free(t->cpumasks);
 	for (size_t i = 0; i < t->nr_programs; i++) {
 		for (size_t k = 0; t->programs[i].steps &&
 				   k < t->programs[i].nr_steps; k++)

@@ -13,8 +13,8 @@ static int parse_topology(struct loader *ld, json_t *v)
 	};
 	static const char valid[] =
 		"{\"nodes\": N, \"packages_per_node\": P, \"cores_per_package\": C, "
-		"\"threads_per_core\": T}, each an integer from 1 to 256, "
-		"N*P*C*T at most 256 CPUs";
+		"\"threads_per_core\": T}, each an integer from 1 to " NR_CPUS_TEXT ", "
+		"N*P*C*T at most " NR_CPUS_TEXT " CPUs";
 	struct trace_topology *topo = &ld->t->topology;
 	int *fields[] = { &topo->nodes, &topo->packages_per_node,
 			  &topo->cores_per_package, &topo->threads_per_core };
@@ -47,7 +47,7 @@ int ld_parse_machine(struct loader *ld, json_t *root)
 {
 	static const char *const keys[] = { "cpus", "topology", NULL };
 	static const char valid[] =
-		"an object with exactly one of \"cpus\": N (1 to 256) or "
+		"an object with exactly one of \"cpus\": N (1 to " NR_CPUS_TEXT ") or "
 		"\"topology\": {\"nodes\", \"packages_per_node\", "
 		"\"cores_per_package\", \"threads_per_core\"}";
 	struct trace *t = ld->t;
@@ -72,7 +72,7 @@ int ld_parse_machine(struct loader *ld, json_t *root)
 		path_pop(ld);
 	} else {
 		int rc = ld_get_integer(ld, m, "cpus", 1, NR_CPUS,
-					"an integer from 1 to 256", &cpus);
+					"an integer from 1 to " NR_CPUS_TEXT, &cpus);
 
 		if (rc < 0)
 			return -1;

@@ -68,10 +68,11 @@ static int cli_integer(const char *option, const char *value, long long lo,
 
 static int highest_cpu(const struct cpumask *m)
 {
-	for (int cpu = NR_CPUS - 1; cpu >= 0; cpu--)
-		if (cpu_isset(cpu, m))
-			return cpu;
-	return -1;
+	int top = -1;
+
+	for (int cpu = first_cpu(*m); cpu < NR_CPUS; cpu = cpumask_next(cpu + 1, m))
+		top = cpu;
+	return top;
 }
 
 /*
@@ -82,15 +83,16 @@ static int override_cpus(struct trace *t, const char *value, sim_error *err)
 {
 	const char *who = NULL;
 	char what[160], list[200], valid[160];
+	struct cpumask all;
 	int need = 1, first_bad = -1;
 	long long n;
 
 	if (cli_integer("--cpus", value, 1, NR_CPUS,
-			"an integer from 1 to 256", &n, err))
+			"an integer from 1 to " NR_CPUS_TEXT, &n, err))
 		return -1;
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		int top = t->tasks[i].cpus_given ?
-			highest_cpu(&t->tasks[i].cpus) : -1;
+			highest_cpu(t->tasks[i].cpus) : -1;
 
 		need = top + 1 > need ? top + 1 : need;
 		if (top >= n && !who) {
@@ -102,7 +104,7 @@ static int override_cpus(struct trace *t, const char *value, sim_error *err)
 	}
 	for (size_t e = 0; e < t->nr_events; e++) {
 		int top = t->events[e].kind == EV_AFFINITY ?
-			highest_cpu(&t->events[e].cpus) : -1;
+			highest_cpu(t->events[e].cpus) : -1;
 
 		need = top + 1 > need ? top + 1 : need;
 		if (top >= n && !who) {
@@ -114,10 +116,11 @@ static int override_cpus(struct trace *t, const char *value, sim_error *err)
 	}
 	if (who) {
 		const struct cpumask *m = !strcmp(who, "task") ?
-			&t->tasks[first_bad].cpus : &t->events[first_bad].cpus;
+			t->tasks[first_bad].cpus : t->events[first_bad].cpus;
 
 		snprintf(valid, sizeof(valid),
-			 "at least %d CPUs for this trace (an integer from %d to 256)",
+			 "at least %d CPUs for this trace (an integer from %d to "
+			 NR_CPUS_TEXT ")",
 			 need, need);
 		return cli_fail(err, "--cpus", valid,
 				"%s allows only CPUs %s, and CPU %d does not exist with --cpus %lld",
@@ -126,9 +129,12 @@ static int override_cpus(struct trace *t, const char *value, sim_error *err)
 	}
 	t->nr_cpus = (int)n;
 	t->topology = (struct trace_topology){ false, 1, 1, t->nr_cpus, 1 };
+	cpus_setall(&all, t->nr_cpus);
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		if (!t->tasks[i].cpus_given)
-			cpus_setall(&t->tasks[i].cpus, t->nr_cpus);
+		if (!t->tasks[i].cpus_given &&
+		    !(t->tasks[i].cpus = trace_cpumask(t, &all)))
+			return cli_fail(err, "--cpus", "an integer from 1 to " NR_CPUS_TEXT,
+					"out of memory");
 	return 0;
 }
 

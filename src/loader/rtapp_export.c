@@ -337,7 +337,7 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 
 		if (!cpus || json_object_set_new(thread, "cpus", cpus))
 			return -1;
-		for_each_cpu_mask(cpu, task->cpus)
+		for_each_cpu_mask(cpu, *task->cpus)
 			if (json_array_append_new(cpus, json_integer(cpu)))
 				return -1;
 	}

@@ -170,6 +170,7 @@ static int parse_task_cpus(struct loader *ld, json_t *v,
 {
 	const char *cpus = "";
 	char valid[200], why[WHAT_SIZE];
+	struct cpumask mask;
 	int rc;
 
 	cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
@@ -177,16 +178,15 @@ static int parse_task_cpus(struct loader *ld, json_t *v,
 	if (rc < 0)
 		return -1;
 	task->cpus_given = rc;
-	if (!rc) {
-		cpus_setall(&task->cpus, ld->t->nr_cpus);
-		return 0;
-	}
-	if (parse_cpulist(cpus, ld->t->nr_cpus, &task->cpus, why,
-			  sizeof(why))) {
+	if (!rc)
+		cpus_setall(&mask, ld->t->nr_cpus);
+	else if (parse_cpulist(cpus, ld->t->nr_cpus, &mask, why,
+			       sizeof(why))) {
 		path_push_key(ld, "cpus");
 		return ld_fail(ld, valid, "%s", why);
 	}
-	return 0;
+	task->cpus = trace_cpumask(ld->t, &mask);
+	return task->cpus ? 0 : ld_fail_oom(ld);
 }
 
 static int parse_task_times(struct loader *ld, json_t *v,

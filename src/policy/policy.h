@@ -145,8 +145,14 @@ struct policy_host {
 	void (*task_cpu_changed)(struct policy_host *host, int task, int cpu);
 
 	/* CPUs that owe a schedule(): set by the policy when it decides to
-	 * preempt (resched_task), cleared by its schedule op. */
+	 * preempt (resched_task), through policy_host_resched(); cleared by
+	 * its schedule op (cpu_clear). */
 	struct cpumask resched_mask;
+	/* Bit w: word w of resched_mask may hold a CPU (set with it by
+	 * policy_host_resched), so that the engine finds the CPUs that owe a
+	 * schedule() without scanning every word of a big machine. */
+	uint64_t resched_words;
+	_Static_assert(CPUMASK_WORDS <= 64, "resched_words has a bit per word");
 	/* Bumped on every change of any runqueue's tasks or current task,
 	 * so the engine can skip work when nothing changed. */
 	uint64_t state_gen;
@@ -189,6 +195,7 @@ static inline bool policy_host_log_wanted(struct policy_host *h, int cpu,
 static inline void policy_host_resched(struct policy_host *h, int cpu)
 {
 	cpu_set(cpu, &h->resched_mask);
+	h->resched_words |= UINT64_C(1) << (cpu / 64);
 }
 
 /* ---- what a policy tells the engine ----------------------------------- */

@@ -443,7 +443,7 @@ static int set_task_attributes(struct run *r, size_t i)
 	cpu_set_t set;
 	pid_t pid = r->pids[i];
 
-	machine_mask(r, &tt->cpus, &set);
+	machine_mask(r, tt->cpus, &set);
 	if (sched_setaffinity(pid, sizeof(set), &set)) {
 		fail_run(r, "task %s: sched_setaffinity(%s): %s", tt->name,
 			 r->cpu_list, strerror(errno));
@@ -703,7 +703,7 @@ static void do_event(struct run *r, const struct trace_event *ev)
 			event_failed(r, ev, "the task has exited (ESRCH)");
 			return;
 		}
-		machine_mask(r, &ev->cpus, &set);
+		machine_mask(r, ev->cpus, &set);
 		if (sched_setaffinity(r->pids[ev->task], sizeof(set), &set)) {
 			err = errno;
 			if (err == EINVAL) {

@@ -23,6 +23,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "topology.h"
 
@@ -180,7 +181,7 @@ static struct sched_group *find_idlest_group(struct sched_domain *sd,
 		int local_group, i;
 
 		/* Skip over this group if it has no CPUs allowed */
-		if (!cpus_intersects(&group->cpumask, &p->cpus_allowed))
+		if (!cpus_intersects(&group->cpumask, p->cpus_allowed))
 			goto nextgroup;
 
 		local_group = cpu_isset(this_cpu, &group->cpumask);
@@ -225,7 +226,7 @@ static int find_idlest_cpu(struct machine *m, struct sched_group *group,
 	int i;
 
 	/* Traverse only the allowed CPUs */
-	cpus_and(&tmp, &group->cpumask, &p->cpus_allowed);
+	cpus_and(&tmp, &group->cpumask, p->cpus_allowed);
 
 	for_each_cpu_mask(i, tmp) {
 		load = weighted_cpuload(cpu_rq(m, i));
@@ -305,8 +306,8 @@ static int select_fork_cpu(struct machine *m, struct task_struct *p, int cpu)
 {
 	int new_cpu;
 
-	if (!cpu_isset(cpu, &p->cpus_allowed))
-		cpu = first_cpu(p->cpus_allowed);
+	if (!cpu_isset(cpu, p->cpus_allowed))
+		cpu = first_cpu(*p->cpus_allowed);
 	new_cpu = sched_balance_self(m, cpu, SD_BALANCE_FORK, p);
 	if (new_cpu != cpu)
 		lb_log(cpu_rq(m, cpu), "fork balance: %s to cpu%d", p->comm,
@@ -371,7 +372,7 @@ static int sched_exec_cpu(struct machine *m, struct task_struct *p)
 	int new_cpu = sched_balance_self(m, this_cpu, SD_BALANCE_EXEC, p);
 	struct rq *rq = task_rq(p);
 
-	if (new_cpu == this_cpu || !cpu_isset(new_cpu, &p->cpus_allowed))
+	if (new_cpu == this_cpu || !cpu_isset(new_cpu, p->cpus_allowed))
 		return this_cpu;
 
 	lb_log(rq, "exec balance: %s to cpu%d", p->comm, new_cpu);
@@ -414,7 +415,7 @@ static int wake_idle(struct machine *m, int cpu, struct task_struct *p)
 	for_each_domain(m, cpu, sd) {
 		if (!(sd->flags & SD_WAKE_IDLE))
 			break;
-		cpus_and(&tmp, &sd->span, &p->cpus_allowed);
+		cpus_and(&tmp, &sd->span, p->cpus_allowed);
 		for_each_cpu_mask(i, tmp) {
 			if (idle_cpu(m, i))
 				return i;
@@ -453,7 +454,7 @@ static int select_wake_cpu(struct machine *m, struct task_struct *p, int this_cp
 		}
 	}
 
-	if (!cpu_isset(this_cpu, &p->cpus_allowed))
+	if (!cpu_isset(this_cpu, p->cpus_allowed))
 		goto out_set_cpu;
 
 	/* Check for affine wakeup and passive balancing possibilities. */
@@ -549,7 +550,7 @@ static int can_migrate_task(struct task_struct *p, struct rq *rq, int this_cpu,
 			    struct sched_domain *sd, int idle, int *all_pinned)
 {
 	(void)idle;
-	if (!cpu_isset(this_cpu, &p->cpus_allowed))
+	if (!cpu_isset(this_cpu, p->cpus_allowed))
 		return 0;
 	*all_pinned = 0;
 
@@ -683,6 +684,39 @@ static int move_tasks(struct rq *this_rq, int this_cpu, struct rq *busiest,
  * this CPU is not the one of its group to balance at this level (the
  * group's first idle CPU, or its first CPU if none is idle).
  */
+/*
+ * The clock of the balancer's timing (machine->time_balance): the CPU
+ * time of this thread in ns (wall time would count the turns of other
+ * processes on a shared core), 0 when off.  Measurement only: nothing
+ * simulated reads it.
+ */
+static u64 balance_clock(const struct machine *m)
+{
+	struct timespec ts;
+
+	if (!m->time_balance || clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0;
+	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
+}
+
+/*
+ * What a timed pass adds by the timing itself: the mean of two
+ * back-to-back balance_clock() reads, over 1000 pairs (the clock is a
+ * system call here, a few hundred ns).  --stats gives it beside
+ * load_balance.ns (load_balance.clock_ns) so a reader can subtract it.
+ */
+static u64 balance_clock_cost(const struct machine *m)
+{
+	u64 sum = 0;
+
+	for (int i = 0; i < 1000; i++) {
+		u64 t0 = balance_clock(m);
+
+		sum += balance_clock(m) - t0;
+	}
+	return sum / 1000;
+}
+
 static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_cpu,
 				       u64 *imbalance, enum cpu_idle_type idle,
 				       int *sd_idle, const struct cpumask *cpus,
@@ -705,6 +739,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 		load_idx = (int)sd->newidle_idx;
 	else
 		load_idx = (int)sd->idle_idx;
+	cpu_rq(m, this_cpu)->ops.fbg_calls++;
 
 	do {
 		u64 load, group_capacity;
@@ -712,6 +747,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 		int balance_cpu = -1, first_idle_cpu = 0;
 		u64 sum_nr_running, sum_weighted_load;
 
+		cpu_rq(m, this_cpu)->ops.fbg_groups++;
 		local_group = cpu_isset(this_cpu, &group->cpumask);
 
 		if (local_group)
@@ -726,6 +762,7 @@ static struct sched_group *find_busiest_group(struct sched_domain *sd, int this_
 			if (!cpu_isset(i, cpus))
 				continue;
 
+			cpu_rq(m, this_cpu)->ops.fbg_cpus++;
 			rq = cpu_rq(m, i);
 
 			if (*sd_idle && !idle_cpu(m, i))
@@ -989,6 +1026,7 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	struct machine *m = this_rq->machine;
 	int nr_moved, all_pinned = 0, active_balance = 0, sd_idle = 0;
 	bool nobusyg = false;
+	u64 fbg_before[3] = { 0, 0, 0 };	/* the ops.fbg_* counts */
 	struct sched_group *group;
 	struct cpumask cpus;
 	struct rq *busiest;
@@ -1009,14 +1047,21 @@ static int load_balance(int this_cpu, struct rq *this_rq, struct sched_domain *s
 	sd->lb_cnt[idle]++;
 	this_rq->stats.lb_attempts++;
 
-	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay) */
+	/* Simulator: a replayed pass of a quiet machine (sched_tick_replay),
+	 * counted as the work the pass it repeats did */
 	if (m->quiet_replay && sd->quiet_known) {
 		*balance = sd->quiet_balance;
 		nobusyg = sd->quiet_nobusyg;
 		if (nobusyg)
 			schedstat_inc(sd, lb_nobusyg[idle]);
+		this_rq->ops.fbg_calls += sd->quiet_fbg[0];
+		this_rq->ops.fbg_groups += sd->quiet_fbg[1];
+		this_rq->ops.fbg_cpus += sd->quiet_fbg[2];
 		goto out_balanced;
 	}
+	fbg_before[0] = this_rq->ops.fbg_calls;
+	fbg_before[1] = this_rq->ops.fbg_groups;
+	fbg_before[2] = this_rq->ops.fbg_cpus;
 
 redo:
 	group = find_busiest_group(sd, this_cpu, &imbalance, idle, &sd_idle,
@@ -1084,7 +1129,7 @@ redo:
 			 * Don't kick the migration thread if the curr task
 			 * on busiest CPU can't be moved to this_cpu.
 			 */
-			if (!cpu_isset(this_cpu, &busiest->curr->cpus_allowed)) {
+			if (!cpu_isset(this_cpu, busiest->curr->cpus_allowed)) {
 				all_pinned = 1;
 				goto out_one_pinned;
 			}
@@ -1136,10 +1181,13 @@ redo:
 out_balanced:
 	sd->lb_balanced[idle]++;
 	sd->nr_balance_failed = 0;
-	if (m->quiet_replay) {
+	if (m->quiet_replay && !sd->quiet_known) {
 		sd->quiet_known = true;
 		sd->quiet_balance = *balance;
 		sd->quiet_nobusyg = nobusyg;
+		sd->quiet_fbg[0] = this_rq->ops.fbg_calls - fbg_before[0];
+		sd->quiet_fbg[1] = this_rq->ops.fbg_groups - fbg_before[1];
+		sd->quiet_fbg[2] = this_rq->ops.fbg_cpus - fbg_before[2];
 	}
 
 out_one_pinned:
@@ -1261,10 +1309,15 @@ static void idle_balance(int this_cpu, struct rq *this_rq)
 		if (!(sd->flags & SD_LOAD_BALANCE))
 			continue;
 
-		if (sd->flags & SD_BALANCE_NEWIDLE)
+		if (sd->flags & SD_BALANCE_NEWIDLE) {
+			u64 t0 = balance_clock(m);
+
 			/* If we've pulled tasks over stop searching: */
 			pulled_task = load_balance_newidle(this_cpu, this_rq,
 							   sd);
+			this_rq->ops.lb_passes++;
+			this_rq->ops.lb_ns += balance_clock(m) - t0;
+		}
 
 		interval = msecs_to_jiffies(m, sd->balance_interval);
 		if (time_after(next_balance, sd->last_balance + interval))
@@ -1328,7 +1381,12 @@ static void rebalance_domains(struct machine *m, int cpu,
 
 		/* SD_SERIALIZE: the "balancing" lock is always free here */
 		if (time_after_eq(jiffies, sd->last_balance + interval)) {
-			if (load_balance(cpu, rq, sd, idle, &balance)) {
+			u64 t0 = balance_clock(m);
+			int moved = load_balance(cpu, rq, sd, idle, &balance);
+
+			rq->ops.lb_passes++;
+			rq->ops.lb_ns += balance_clock(m) - t0;
+			if (moved) {
 				/*
 				 * We've pulled tasks over so either we're no
 				 * longer idle, or one of our SMT siblings is

@@ -134,7 +134,7 @@ static bool check_curr_chain(struct rq *rq, char *why, size_t len)
 			return check_failed(why, len, "cpu%d: running task %s has an entity "
 				    "not queued", rq->cpu, curr->comm);
 	}
-	if (!cpu_isset(rq->cpu, &curr->cpus_allowed))
+	if (!cpu_isset(rq->cpu, curr->cpus_allowed))
 		return check_failed(why, len, "cpu%d: task %s runs outside its affinity",
 			    rq->cpu, curr->comm);
 	return true;
@@ -173,6 +173,10 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				  size_t len)
 {
 	u64 queued_tasks = 0, runnable = 0;
+
+	if (m->cpumask_oom)
+		return check_failed(why, len, "out of memory for a task's "
+				    "affinity mask: it was given every CPU");
 
 	/* How many tasks say they are queued on each CPU: one pass */
 	memset(on_cpu, 0, (size_t)m->nr_cpus * sizeof(*on_cpu));
@@ -229,7 +233,7 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				    should ? "runnable" : "not runnable");
 		if (p->se.on_rq) {
 			runnable++;
-			if (!cpu_isset(task_cpu(p), &p->cpus_allowed))
+			if (!cpu_isset(task_cpu(p), p->cpus_allowed))
 				return check_failed(why, len, "task %s: queued on cpu%d outside "
 					    "its affinity", p->comm, task_cpu(p));
 		}

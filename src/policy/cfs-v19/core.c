@@ -607,7 +607,7 @@ static void __migrate_task(struct task_struct *p, int dest_cpu)
 	struct rq *rq_src = task_rq(p), *rq_dest = cpu_rq(m, dest_cpu);
 
 	p->migrate_to = -1;
-	if (task_cpu(p) == dest_cpu || !cpu_isset(dest_cpu, &p->cpus_allowed))
+	if (task_cpu(p) == dest_cpu || !cpu_isset(dest_cpu, p->cpus_allowed))
 		return;
 	update_rq_clock(rq_dest, rq_src->clock);
 	if (p->se.on_rq) {
@@ -634,7 +634,7 @@ static int set_cpus_allowed(struct machine *m, struct task_struct *p,
 	cpus_and(&online, &online, mask);
 	if (cpus_empty(&online))
 		return -1;
-	p->cpus_allowed = online;
+	p->cpus_allowed = machine_cpumask(m, &online);
 	if (cpu_isset(task_cpu(p), &online))
 		return 0;
 	dest = first_cpu(online);
@@ -829,6 +829,23 @@ static void set_user_nice(struct machine *m, struct task_struct *p, int nice)
 	}
 }
 
+/*
+ * The machine's shared copy of mask for a task's cpus_allowed: a task
+ * holds a pointer, not its own 512-byte cpumask_t (most share one mask).
+ * Out of memory, it falls back to every CPU and the checker reports it.
+ */
+static const struct cpumask *machine_cpumask(struct machine *m,
+					     const struct cpumask *mask)
+{
+	const struct cpumask *shared = m->cpumasks ?
+				       cpumask_intern(m->cpumasks, mask) : NULL;
+
+	if (shared)
+		return shared;
+	m->cpumask_oom = true;
+	return &m->cpus_possible;
+}
+
 /* sched_task_init: a new task_struct, as fork + sched_setscheduler */
 static void sched_task_init(struct machine *m, struct task_struct *p, int pid,
 		     const char *comm, unsigned int policy, int nice,
@@ -847,9 +864,9 @@ static void sched_task_init(struct machine *m, struct task_struct *p, int pid,
 	p->prio = p->normal_prio;
 	p->sched_class = task_has_rt_policy(p) ? &rt_sched_class
 					       : &fair_sched_class;
-	p->cpus_allowed = *allowed;
+	p->cpus_allowed = machine_cpumask(m, allowed);
 	p->tg = tg;
-	p->cpu = first_cpu(p->cpus_allowed);
+	p->cpu = first_cpu(*p->cpus_allowed);
 	p->migrate_to = -1;
 	p->time_slice = static_prio_timeslice(m, p->static_prio);
 	INIT_LIST_HEAD(&p->run_list);
@@ -882,8 +899,10 @@ static int machine_init(struct machine *m, int nr_cpus, const struct sched_sysct
 	m->host = &m->own_host;
 	m->nr_cpus = nr_cpus;
 	m->sysctl = *sys;
+	cpus_setall(&m->cpus_possible, nr_cpus);
+	m->cpumasks = cpumask_pool_new();
 	m->rqs = calloc((size_t)nr_cpus, sizeof(*m->rqs));
-	if (!m->rqs)
+	if (!m->rqs || !m->cpumasks)
 		return -1;
 
 	for (int i = 0; i < nr_cpus; i++) {
@@ -906,6 +925,8 @@ static int machine_init(struct machine *m, int nr_cpus, const struct sched_sysct
 
 static void machine_destroy(struct machine *m)
 {
+	cpumask_pool_free(m->cpumasks);
+	m->cpumasks = NULL;
 	if (!m->rqs)
 		return;
 	for (int i = 0; i < m->nr_cpus; i++)

@@ -413,6 +413,8 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int wakeup)
 {
 	schedstat_inc(rq_of(cfs_rq), ops.enqueue_entity[cfs_rq_level(cfs_rq)]);
+	if (cfs_rq_level(cfs_rq) >= rq_of(cfs_rq)->machine->stats_levels)
+		rq_of(cfs_rq)->machine->stats_levels = cfs_rq_level(cfs_rq) + 1;
 	/* Update the fair clock */
 	update_curr(cfs_rq);
 

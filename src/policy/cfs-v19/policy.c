@@ -292,6 +292,10 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
 		goto oom;
 	pm->m.flat_hierarchy = sys.flat_hierarchy;
+	pm->m.time_balance = getenv("SCHED_SIM_BALANCE_NS") &&
+			     *getenv("SCHED_SIM_BALANCE_NS");
+	if (pm->m.time_balance)
+		pm->m.balance_clock_ns = balance_clock_cost(&pm->m);
 	if (build_sched_domains(&pm->m, &topo))
 		goto oom;
 	if (cfg->host) {
@@ -367,12 +371,12 @@ static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
 	if (parent)
 		init_task_slot(pm, id, attr, parent->policy,
 			       PRIO_TO_NICE(parent->static_prio),
-			       parent->rt_priority, &parent->cpus_allowed,
+			       parent->rt_priority, parent->cpus_allowed,
 			       parent->tg);
 	else
 		p->tg = pm->groups[group];
 	p->tg->nr_tasks++;
-	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(p->cpus_allowed));
+	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(*p->cpus_allowed));
 	update_rq_clock(task_rq(p), now);
 	wake_up_new_task(m, p, parent);
 	if (!parent && m->nr_cpus > 1)

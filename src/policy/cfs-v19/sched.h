@@ -314,6 +314,16 @@ struct rq_opstats {
 	u64 rb_erase;			/* __dequeue_entity */
 	u64 enqueue_entity[SCHEDSTAT_LEVELS];
 	u64 dequeue_entity[SCHEDSTAT_LEVELS];
+	/*
+	 * The balancer's work, for issue 15's cost per balancing pass:
+	 * load_balance() and load_balance_newidle() passes over a domain,
+	 * find_busiest_group() calls (from those passes; the replays of a
+	 * quiet machine skip it) and the groups and CPUs they visited.
+	 * lb_ns: the CPU time of the passes, only when the environment
+	 * sets SCHED_SIM_BALANCE_NS (machine->time_balance; docs/performance.md).
+	 */
+	u64 lb_passes, fbg_calls, fbg_groups, fbg_cpus;
+	u64 lb_ns;
 };
 
 /* kernel/sched.c: the per-CPU runqueue */
@@ -396,7 +406,7 @@ struct task_struct {
 	struct sched_entity se;
 	struct list_head run_list;	/* rt queue */
 	unsigned int time_slice;	/* SCHED_RR, in ticks */
-	struct cpumask cpus_allowed;
+	const struct cpumask *cpus_allowed;	/* in machine->cpumasks */
 	int cpu;			/* task_cpu() */
 	u64 nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	bool need_resched;		/* TIF_NEED_RESCHED */
@@ -425,6 +435,13 @@ struct task_group {
 /* The whole simulated machine. */
 struct machine {
 	int nr_cpus;
+	struct cpumask cpus_possible;	/* 0 .. nr_cpus - 1 */
+	/* Every task's cpus_allowed, each distinct mask once (machine_cpumask) */
+	struct cpumask_pool *cpumasks;
+	bool cpumask_oom;		/* one could not be kept: checker fails */
+	bool time_balance;		/* SCHED_SIM_BALANCE_NS: time the passes */
+	u64 balance_clock_ns;		/* what timing one pass costs */
+	unsigned int stats_levels;	/* deepest level enqueued on, + 1 */
 	struct rq *rqs;			/* [nr_cpus] */
 	struct sched_sysctl sysctl;
 	struct task_group root_task_group;
@@ -539,6 +556,8 @@ static void wake_up_new_task(struct machine *m, struct task_struct *p,
 static void set_user_nice(struct machine *m, struct task_struct *p, int nice);
 static int set_cpus_allowed(struct machine *m, struct task_struct *p,
 		     const struct cpumask *mask);
+static const struct cpumask *machine_cpumask(struct machine *m,
+					     const struct cpumask *mask);
 static void __migrate_task(struct task_struct *p, int dest_cpu);
 static void set_task_cpu(struct task_struct *p, struct rq *old_rq, struct rq *new_rq);
 static void set_task_cfs_rq(struct task_struct *p);

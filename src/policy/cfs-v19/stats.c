@@ -103,20 +103,15 @@ static void stat_add(struct stat_list *l, u64 value, const char *fmt, ...)
 	l->n++;
 }
 
-/* The deepest hierarchy level any CPU queued on, plus one (at least 1),
- * so that every CPU lists the same levels. */
+/*
+ * The deepest hierarchy level any CPU queued on, plus one (at least 1),
+ * so that every CPU lists the same levels: kept by enqueue_entity() (a
+ * dequeue at a level follows an enqueue there), since a scan of every CPU
+ * for each CPU's list made the end of a 4096-CPU run O(CPUs^2).
+ */
 static unsigned int stats_levels(const struct machine *m)
 {
-	unsigned int levels = 1;
-
-	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		const struct rq_opstats *ops = &cpu_rq(m, cpu)->ops;
-
-		for (unsigned int l = levels; l < SCHEDSTAT_LEVELS; l++)
-			if (ops->enqueue_entity[l] || ops->dequeue_entity[l])
-				levels = l + 1;
-	}
-	return levels;
+	return m->stats_levels > 1 ? m->stats_levels : 1;
 }
 
 /* /proc/schedstat's domain line of one domain, as version 14 has it */
@@ -201,6 +196,14 @@ static void stats_cpu(struct stat_list *l, const struct machine *m, int cpu)
 		stat_add(l, ops->enqueue_entity[i], "enqueue_entity.level%u", i);
 	for (unsigned int i = 0; i < levels; i++)
 		stat_add(l, ops->dequeue_entity[i], "dequeue_entity.level%u", i);
+	stat_add(l, ops->lb_passes, "load_balance.passes");
+	stat_add(l, ops->fbg_calls, "find_busiest_group");
+	stat_add(l, ops->fbg_groups, "find_busiest_group.groups");
+	stat_add(l, ops->fbg_cpus, "find_busiest_group.cpus");
+	if (m->time_balance) {
+		stat_add(l, ops->lb_ns, "load_balance.ns");
+		stat_add(l, m->balance_clock_ns, "load_balance.clock_ns");
+	}
 }
 
 /* One task: /proc/PID/schedstat, "cpu_time run_delay pcnt" */

@@ -111,6 +111,7 @@ static int build_sched_domains(struct machine *m, const struct sched_topology *t
 	struct sched_domain *domains;
 	struct sched_group *groups;
 	struct sched_group **by_unit, **first_of, **last_of;
+	struct cpumask *span_of;	/* [unit of this level]: its CPUs */
 	size_t bytes;
 
 	destroy_sched_domains(m);
@@ -138,9 +139,11 @@ static int build_sched_domains(struct machine *m, const struct sched_topology *t
 		(sizeof(struct sched_domain) + sizeof(struct sched_group));
 	domains = calloc(1, bytes);
 	by_unit = calloc((size_t)n * 3, sizeof(*by_unit));
-	if (!domains || !by_unit) {
+	span_of = malloc((size_t)n * sizeof(*span_of));
+	if (!domains || !by_unit || !span_of) {
 		free(domains);
 		free(by_unit);
+		free(span_of);
 		return -1;
 	}
 	groups = (struct sched_group *)(domains + (size_t)n * (size_t)nlv);
@@ -194,6 +197,17 @@ static int build_sched_domains(struct machine *m, const struct sched_topology *t
 			if (last_of[s])
 				last_of[s]->next = first_of[s];
 
+		/*
+		 * Each span of this level once, then copied to the domain of
+		 * every CPU in it: O(CPUs x mask words) per level, where a
+		 * scan of all CPUs for each CPU's domain was O(CPUs^2).
+		 */
+		for (int s = 0; s < n; s++)
+			if (first_of[s])
+				cpus_clear(&span_of[s]);
+		for (int cpu = 0; cpu < n; cpu++)
+			cpu_set(cpu, &span_of[level_unit(t, lv[k], cpu)]);
+
 		for (int cpu = 0; cpu < n; cpu++) {
 			struct sched_domain *sd = &domains[cpu * nlv + k];
 			int s = level_unit(t, lv[k], cpu);
@@ -217,10 +231,7 @@ static int build_sched_domains(struct machine *m, const struct sched_topology *t
 			sd->name = init->name;
 			sd->cpu = cpu;
 			sd->machine = m;
-			cpus_clear(&sd->span);
-			for (int j = 0; j < n; j++)
-				if (level_unit(t, lv[k], j) == s)
-					cpu_set(j, &sd->span);
+			sd->span = span_of[s];
 			sd->groups = by_unit[u];
 			sd->child = k ? &domains[cpu * nlv + k - 1] : NULL;
 			sd->parent = k + 1 < nlv ? &domains[cpu * nlv + k + 1]
@@ -228,6 +239,7 @@ static int build_sched_domains(struct machine *m, const struct sched_topology *t
 		}
 	}
 	free(by_unit);
+	free(span_of);
 
 	/* cpu_attach_domain */
 	m->domains = domains;

@@ -110,6 +110,8 @@ struct sched_domain {
 	bool quiet_known;
 	int quiet_balance;
 	bool quiet_nobusyg;		/* that pass counted lb_nobusyg */
+	u64 quiet_fbg[3];		/* its find_busiest_group() calls,
+					 * groups and CPUs visited */
 };
 
 #define for_each_domain(m, cpu, __sd) \
