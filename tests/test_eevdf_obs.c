@@ -166,6 +166,25 @@ static void check_walk_line(const char *line, void *arg)
 }
 
 /* Every walk line of a 200 ms run with a group and a sleeper */
+/*
+ * -v names the class of each pick: rt-vs-cfs.json's FIFO and RR tasks
+ * are picked by the RT class ([rt]); its fair hogs are never picked
+ * while an RT task is runnable but by the fair server, which v6.12
+ * defers until 950 ms of the second have passed: none in the first 3 ms.
+ */
+START_TEST(test_walk_names_the_class)
+{
+	struct cmd_run r = run_sim("--policy eevdf -o /dev/null -v --to 3ms "
+				   "--no-expect "
+				   "traces/rt-vs-cfs.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "cpu0   => irq [rt]\n"));
+	ck_assert_ptr_null(strstr(r.out, "[fair]"));
+	cmd_run_free(&r);
+}
+END_TEST
+
 START_TEST(test_walk_lines_parse)
 {
 	struct cmd_run r = run_sim("-o /dev/null -v " SLEEPER);
@@ -423,6 +442,7 @@ static Suite *eevdf_obs_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_walk_two_hogs_by_hand);
+	tcase_add_test(tc, test_walk_names_the_class);
 	tcase_add_test(tc, test_walk_lines_parse);
 	tcase_add_test(tc, test_check_preempt_by_hand);
 	tcase_add_test(tc, test_check_preempt_consistent);

@@ -331,15 +331,15 @@ static bool task_on_cpu(struct rq *rq, struct task_struct *p)
 }
 
 /*
- * The cfs_rq's next buddy.  v6.12 sets it only with NEXT_BUDDY (off by
- * default) and in yield_to (not in the seam), so no buddy exists and the
- * port keeps none: task_hot's CACHE_HOT_BUDDY rule is written out but
- * never fires.
+ * The cfs_rq's next buddy (cfs_rq->next).  v6.12 sets it in
+ * dequeue_entities on the parent of a task that sleeps (a group entity)
+ * and, for tasks, only with NEXT_BUDDY (off by default) or yield_to (not
+ * in the seam): so task_hot's CACHE_HOT_BUDDY test, which asks whether
+ * the task's own entity is the buddy, does not fire by default.
  */
 static struct sched_entity *cfs_rq_next_buddy(struct cfs_rq *cfs_rq)
 {
-	(void)cfs_rq;
-	return NULL;
+	return cfs_rq->next;
 }
 
 /* fair.c v6.12: task_hot: is p's cache still warm on its CPU? */

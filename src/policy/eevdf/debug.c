@@ -379,8 +379,11 @@ static void trace_schedule_end(struct rq *rq, int prev, int next)
 	if (next == SIM_IDLE)
 		fprintf(m->decision, "  => idle [idle]\n");
 	else
-		fprintf(m->decision, "  => %s [fair]\n",
-			task_comm(&m->tasks[next]));
+		fprintf(m->decision, "  => %s [%s]\n",
+			task_comm(&m->tasks[next]),
+			rt_task(&m->tasks[next]) ? "rt" :
+			rq->fair_server_picked ? "fair, by the fair server" :
+			"fair");
 	len = ftell(m->decision);
 	if (fflush(m->decision) || len < 0)
 		return;

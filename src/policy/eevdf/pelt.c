@@ -303,12 +303,16 @@ static int __update_load_avg_se(u64 now, struct cfs_rq *cfs_rq,
 	return 0;
 }
 
-/* pelt.c v6.12: __update_load_avg_cfs_rq */
+/*
+ * pelt.c v6.12: __update_load_avg_cfs_rq.  Runnable is h_nr_running,
+ * delayed tasks included, as at the v6.12 tag (v6.13's 76f2f783294d
+ * subtracts them; se_update_runnable follows the tag too).
+ */
 static int __update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
 {
 	if (___update_load_sum(now, &cfs_rq->avg,
 			       scale_load_down(cfs_rq->load.weight),
-			       cfs_rq->h_nr_running - cfs_rq->h_nr_delayed,
+			       cfs_rq->h_nr_running,
 			       cfs_rq->curr != NULL)) {
 		___update_load_avg(&cfs_rq->avg, 1);
 		return 1;
