@@ -203,9 +203,9 @@ again:
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
 		se = pick_next_entity(rq, cfs_rq);
-		trace_pick_level(cfs_rq, se);	/* says so when se is NULL */
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
+		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
 	return se;

@@ -460,8 +460,8 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 	}
 	if (in_tree > shown)
 		fprintf(out, " (+%u more)", in_tree - shown);
-	if (!picked)	/* v6.12's pick_next_entity dequeues a delayed pick */
-		why = "a delayed entity was picked and dequeued: the walk restarts";
+	if (!picked)
+		why = "nothing to pick";
 	else if (cfs_rq->nr_running == 1)
 		why = "the only entity";
 	else if (picked == curr && sched_feat(m, RUN_TO_PARITY) &&
@@ -469,8 +469,10 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 		why = "RUN_TO_PARITY: curr keeps its request";
 	else
 		why = "eligible, earliest deadline";
-	fprintf(out, " -> %s (%s)\n", picked ? entity_name(m, picked) : "none",
-		why);
+	/* v6.12's pick_next_entity dequeues a delayed pick and starts over */
+	fprintf(out, " -> %s (%s)%s\n", picked ? entity_name(m, picked) : "none",
+		why, picked && picked->sched_delayed ?
+		", delayed: dequeued, the walk restarts" : "");
 }
 
 /* ---- -vv: check_preempt_wakeup_fair's decision -------------------------- */

@@ -766,6 +766,7 @@ static struct sched_entity *pick_next_entity(struct rq *rq,
 	struct sched_entity *se = pick_eevdf(cfs_rq);
 
 	if (se->sched_delayed) {
+		trace_pick_level(cfs_rq, se);	/* -v: before it leaves */
 		dequeue_entities(rq, se, DEQUEUE_SLEEP | DEQUEUE_DELAYED);
 		return NULL;
 	}
