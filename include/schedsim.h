@@ -602,7 +602,10 @@ typedef struct sim_compare_value {
 					 * when compared; 0 otherwise */
 	int has_cpu_ns, has_wait_ns, has_latency;	/* in the report */
 	uint64_t cpu_ns, wait_ns;
-	sim_latency_stats latency;	/* reports have no p50: 0 */
+	sim_latency_stats latency;	/* p50 0 unless has_p50 */
+	int has_p50;			/* the report's latency has a p50
+					 * (reports written before it was
+					 * added do not) */
 } sim_compare_value;
 
 /* An empty comparison; NULL if out of memory. */

@@ -839,6 +839,32 @@ START_TEST(test_compare_reports)
 			 "percentage points from 0 to 100");
 	ck_assert_int_eq(sim_compare_print(c, stdout, 0), -1);	/* unfinished */
 	sim_compare_free(c);
+
+	/* a report written before p50 existed has none: has_p50 says so */
+	{
+		static const char older[] =
+			"{ \"sched-sim\": 1, \"trace\": \"one-four\", \"policy\": \"kernel\","
+			"  \"groups\": [], \"tasks\": [ { \"name\": \"one\", \"share\": 0.5,"
+			"  \"wakeup_latency_ns\": { \"count\": 2, \"avg\": 1, \"p99\": 2, \"max\": 2 } } ] }";
+		static const char newer[] =
+			"{ \"sched-sim\": 1, \"trace\": \"one-four\", \"policy\": \"eevdf\","
+			"  \"groups\": [], \"tasks\": [ { \"name\": \"one\", \"share\": 0.5,"
+			"  \"wakeup_latency_ns\": { \"count\": 2, \"avg\": 1, \"p50\": 0, \"p99\": 2, \"max\": 2 } } ] }";
+
+		c = sim_compare_new();
+		ck_assert_int_eq(sim_compare_add_string(c, older, strlen(older),
+							"older.json", &err), 0);
+		ck_assert_int_eq(sim_compare_add_string(c, newer, strlen(newer),
+							"newer.json", &err), 0);
+		ck_assert_int_eq(sim_compare_finish(c, NULL, &err), 0);
+		ck_assert_int_eq(sim_compare_value_info(c, 0, 0, &v), 0);
+		ck_assert(v.has_latency && !v.has_p50);
+		ck_assert_uint_eq(v.latency.p99, 2);
+		ck_assert_int_eq(sim_compare_value_info(c, 0, 1, &v), 0);
+		ck_assert(v.has_latency && v.has_p50);
+		ck_assert_uint_eq(v.latency.p50, 0);
+		sim_compare_free(c);
+	}
 	free(grouped);
 	free(flat);
 	sim_trace_free(t);

@@ -714,6 +714,113 @@ START_TEST(test_hackbench_smp_reports_latency_and_migrations)
 }
 END_TEST
 
+/*
+ * The wakeup latency median, on traces whose latencies are known exactly.
+ * On 1 CPU a FIFO blocker runs [20k, 20k+3) ms.  The probe, started at
+ * 11 ms, sleeps 10 ms (waking at 20k+1, 2 ms before the blocker yields:
+ * latency 2 ms), runs 1 ms [20k+3, 20k+4), sleeps 6 ms (waking at
+ * 20k+10 on an idle CPU: latency 0), runs 1 ms, and again.  The
+ * percentile is the nearest rank, ceil(p/100 * n), read as the top of
+ * its histogram bucket and capped at the maximum (docs/trace-format.md):
+ * with 5 latencies of 0 and 5 of 2 ms the 5th is 0, so p50 is 0; with
+ * 1 of 0 and 2 of 2 ms the 2nd is 2 ms.  p99 is 2 ms in both.
+ */
+static const char *p50_trace(const char *policy, const char *probe_program,
+			     const char *probe_loop)
+{
+	static char text[1024];
+
+	snprintf(text, sizeof(text),
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": { \"policy\": \"%s\" },"
+		"  \"tasks\": [ { \"name\": \"blocker\", \"policy\": \"fifo\", \"rt_priority\": 50,"
+		"                 \"loop\": \"forever\","
+		"                 \"program\": [ { \"run\": \"3ms\" }, { \"sleep\": \"17ms\" } ] },"
+		"               { \"name\": \"probe\", \"start\": \"11ms\", \"loop\": %s,"
+		"                 \"program\": [ %s ] } ] }", policy, probe_loop,
+		probe_program);
+	return text;
+}
+
+static json_t *probe_latency(json_t *root)
+{
+	json_t *o;
+	size_t i;
+
+	json_array_foreach(json_object_get(root, "tasks"), i, o)
+		if (!strcmp(json_string_value(json_object_get(o, "name")), "probe"))
+			return json_object_get(o, "wakeup_latency_ns");
+	ck_abort_msg("no probe in the report");
+	return NULL;
+}
+
+START_TEST(test_latency_p50_hand_worked)
+{
+	static const char *policies[] = { "cfs-v19", "eevdf" };
+	static const struct {
+		const char *program, *loop;
+		long long count, avg, p50;
+	} cases[] = {
+		{ "{ \"sleep\": \"10ms\" }, { \"run\": \"1ms\" },"
+		  "{ \"sleep\": \"6ms\" }, { \"run\": \"1ms\" }", "5",
+		  10, 1000000, 0 },
+		{ "{ \"sleep\": \"10ms\" }, { \"run\": \"1ms\" },"
+		  "{ \"sleep\": \"6ms\" }, { \"run\": \"1ms\" },"
+		  "{ \"sleep\": \"10ms\" }, { \"run\": \"1ms\" }", "1",
+		  3, 4000000 / 3, 2000000 },
+	};
+
+	for (size_t p = 0; p < sizeof(policies) / sizeof(*policies); p++)
+	for (size_t c = 0; c < sizeof(cases) / sizeof(*cases); c++) {
+		char *path = write_trace(p50_trace(policies[p], cases[c].program,
+						   cases[c].loop));
+		char args[256], want[128];
+		struct cmd_run r;
+		json_error_t jerr;
+		json_t *root, *lat;
+		const char *line;
+
+		snprintf(args, sizeof(args), "--json %s", path);
+		r = sim(args);
+		ck_assert_msg(r.status == 0, "%s: %s", policies[p], r.err);
+		root = json_loads(r.out, JSON_PRESERVE_ORDER, &jerr);
+		ck_assert_ptr_nonnull(root);
+		lat = probe_latency(root);
+		ck_assert_int_eq(json_integer_value(json_object_get(lat, "count")),
+				 cases[c].count);
+		ck_assert_int_eq(json_integer_value(json_object_get(lat, "avg")),
+				 cases[c].avg);
+		ck_assert_int_eq(json_integer_value(json_object_get(lat, "p50")),
+				 cases[c].p50);
+		ck_assert_int_eq(json_integer_value(json_object_get(lat, "p99")),
+				 2000000);
+		ck_assert_int_eq(json_integer_value(json_object_get(lat, "max")),
+				 2000000);
+		/* between avg and p99, as docs/trace-format.md lists them */
+		ck_assert_ptr_nonnull(strstr(r.out, "\"avg\": "));
+		ck_assert_ptr_nonnull(strstr(strstr(r.out, "\"avg\": "), "\"p50\": "));
+		ck_assert(strstr(strstr(r.out, "\"avg\": "), "\"p50\": ") <
+			  strstr(strstr(r.out, "\"avg\": "), "\"p99\": "));
+		json_decref(root);
+		cmd_run_free(&r);
+
+		/* the text table: lat_avg lat_p50 lat_p99 lat_max */
+		r = sim(path);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_ptr_nonnull(strstr(r.out, "   lat_avg   lat_p50   lat_p99   lat_max\n"));
+		line = strstr(r.out, "\nprobe  ");
+		line = line ? strstr(line + 1, "\nprobe  ") : NULL;	/* the second table */
+		ck_assert_msg(line != NULL, "%s", r.out);
+		snprintf(want, sizeof(want), " %9.3f %9.3f %9.3f %9.3f\n",
+			 cases[c].avg / 1e6, cases[c].p50 / 1e6, 2.0, 2.0);
+		ck_assert_msg(!strncmp(strchr(line + 1, '\n') + 1 - strlen(want),
+				       want, strlen(want)), "%s", r.out);
+		cmd_run_free(&r);
+		unlink(path);
+	}
+}
+END_TEST
+
 /* A broken update inside the scheduler: exit status 3, says what broke */
 START_TEST(test_broken_invariant_exits_3)
 {
@@ -1576,6 +1683,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_short_runs_preempted_mid_step);
 	tcase_add_test(tc, test_seed_smp_fairness_2_4_8_cpus);
 	tcase_add_test(tc, test_hackbench_smp_reports_latency_and_migrations);
+	tcase_add_test(tc, test_latency_p50_hand_worked);
 	tcase_add_test(tc, test_wasted_time_respects_affinity);
 	tcase_add_test(tc, test_export_refuses_trace_and_run_options);
 	tcase_add_test(tc, test_broken_invariant_exits_3);

@@ -431,7 +431,7 @@ START_TEST(test_unmatched_listed)
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  /z           -    75.00 %        -"
 				     "          -        -\n"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nt2   -     A         50.00 %                   n/a       n/a       n/a       n/a\n"
+		"\nt2   -     A         50.00 %                   n/a       n/a       n/a       n/a       n/a\n"
 		"           B      (not in this report)\n"
 		"           C      (not in this report)\n"));
 	cmd_run_free(&r);
@@ -553,8 +553,15 @@ static const struct bad_case {
 	  "  \"tasks\": [ { \"name\": \"a\", \"share\": 1,\n"
 	  "    \"wakeup_latency_ns\": { \"count\": 1, \"avg\": 5, \"max\": -5 } } ] }\n",
 	  "sched-sim compare: %1$s:4:26: tasks[0].wakeup_latency_ns.p99: "
-	  "missing; valid: an object with \"count\", \"avg\", \"p99\" and \"max\" "
-	  "(whole numbers; times in ns)\n" },
+	  "missing; valid: an object with \"count\", \"avg\", \"p99\" and \"max\", "
+	  "\"p50\" optional (whole numbers; times in ns)\n" },
+	{ "p50", "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"p\",\n"
+	  "  \"groups\": [],\n"
+	  "  \"tasks\": [ { \"name\": \"a\", \"share\": 1, \"wakeup_latency_ns\":\n"
+	  "    { \"count\": 1, \"avg\": 5, \"p50\": 5.5, \"p99\": 5, \"max\": 5 } } ] }\n",
+	  "sched-sim compare: %1$s:4:36: tasks[0].wakeup_latency_ns.p50: 5.5 "
+	  "is a number, not an integer; valid: an object with \"count\", \"avg\", \"p99\" "
+	  "and \"max\", \"p50\" optional (whole numbers; times in ns)\n" },
 	{ "wait", "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"p\",\n"
 	  "  \"groups\": [],\n"
 	  "  \"tasks\": [ { \"name\": \"a\", \"share\": 1, \"wait_ns\": 1.5 } ] }\n",
@@ -721,6 +728,70 @@ START_TEST(test_write_error_exit_4)
 END_TEST
 
 /*
+ * The wakeup latency p50: a report written before it existed (no "p50",
+ * as the kernel reports of validation/kernel/ measured then) is read
+ * without error and shows "-" in the table, null in --json; a report
+ * with it shows it between lat_avg and lat_p99.
+ */
+START_TEST(test_latency_p50_with_and_without)
+{
+	const char *older = temp_file("older.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\",\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"probe\", \"share\": 0.01, \"wait_ns\": 1000000,\n"
+		"      \"wakeup_latency_ns\": { \"count\": 4, \"avg\": 1000000, \"p99\": 2000000, \"max\": 2000000 } } ] }\n");
+	const char *newer = temp_file("newer.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\",\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"probe\", \"share\": 0.01, \"wait_ns\": 1000000,\n"
+		"      \"wakeup_latency_ns\": { \"count\": 4, \"avg\": 750000, \"p50\": 250000, \"p99\": 2000000, \"max\": 2000000 } } ] }\n");
+	char args[1024];
+	json_t *cmp, *lat;
+	struct cmd_run r;
+
+	for (int order = 0; order < 2; order++) {
+		snprintf(args, sizeof(args), "compare %s %s", order ? newer : older,
+			 order ? older : newer);
+		r = sim(args);
+		ck_assert_msg(r.status == 0, "%s", r.err);
+		ck_assert_str_eq(r.err, "");
+		ck_assert_ptr_nonnull(strstr(r.out,
+			"  lat_avg   lat_p50   lat_p99   lat_max\n"));
+		ck_assert_msg(strstr(r.out,
+			"     1.000         -     2.000     2.000\n") &&
+			      strstr(r.out,
+			"     0.750     0.250     2.000     2.000\n"), "%s", r.out);
+		cmd_run_free(&r);
+	}
+
+	snprintf(args, sizeof(args), "compare --json %s %s", older, newer);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cmp = load_json(r.out);
+	lat = json_object_get(value_in(compared(cmp, "tasks", "name", "probe"), 0),
+			      "wakeup_latency_ns");
+	ck_assert(json_is_null(json_object_get(lat, "p50")));
+	ck_assert_int_eq(json_integer_value(json_object_get(lat, "p99")), 2000000);
+	lat = json_object_get(value_in(compared(cmp, "tasks", "name", "probe"), 1),
+			      "wakeup_latency_ns");
+	ck_assert_int_eq(json_integer_value(json_object_get(lat, "p50")), 250000);
+	json_decref(cmp);
+	/* and in the order docs/trace-format.md gives: avg, p50, p99 */
+	{
+		const char *avg = strstr(r.out, "\"avg\": 750000");
+
+		ck_assert_ptr_nonnull(avg);
+		ck_assert_ptr_nonnull(strstr(avg, "\"p50\": 250000"));
+		ck_assert_ptr_nonnull(strstr(avg, "\"p99\": 2000000"));
+		ck_assert(strstr(avg, "\"p50\": 250000") < strstr(avg, "\"p99\": 2000000"));
+	}
+	cmd_run_free(&r);
+	unlink(older);
+	unlink(newer);
+}
+END_TEST
+
+/*
  * A report in the kernel's schema (tools/kernel-run): "policy": "kernel",
  * "kernel" an object, latency null, no wait: read, shown as "n/a".
  * And jobs steps are matched by task and step.
@@ -749,11 +820,11 @@ START_TEST(test_kernel_schema_and_job_steps)
 	ck_assert_ptr_nonnull(strstr(r.out, "policy kernel (version 6.1.0, hz 250, "
 				     "preemption voluntary)"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nmake -     A         25.00 %                   n/a       n/a       n/a       n/a\n"
-		"           B         20.00 %    -5.00     2.000000     1.500     2.000     2.500\n"));
+		"\nmake -     A         25.00 %                   n/a       n/a       n/a       n/a       n/a\n"
+		"           B         20.00 %    -5.00     2.000000     1.500         -     2.000     2.500\n"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nmake:program[0].jobs        A         75.00 %                   n/a       n/a       n/a       n/a\n"
-		"                            B         82.00 %    +7.00          n/a       n/a       n/a       n/a\n"));
+		"\nmake:program[0].jobs        A         75.00 %                   n/a       n/a       n/a       n/a       n/a\n"
+		"                            B         82.00 %    +7.00          n/a       n/a       n/a       n/a       n/a\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  B     +7.00 pp  jobs step make:program[0].jobs\n"));
 	cmd_run_free(&r);
 
@@ -994,6 +1065,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_warnings);
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
+	tcase_add_test(tc, test_latency_p50_with_and_without);
 	tcase_add_test(tc, test_validate_script);
 	tcase_add_test(tc, test_validate_uses_kernel_hz);
 	tcase_add_test(tc, test_validation_scenarios_run);

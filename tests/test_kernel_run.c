@@ -3,8 +3,9 @@
  * test_kernel_run.c - the pure parts of tools/kernel-run, without a
  * kernel: the conversion between cpu.shares and cgroup v2's cpu.weight
  * against numbers worked by hand from the kernel's formulas, and the
- * parsers of /proc and .config texts in the kernel's formats.  The runs
- * on the real kernel are tests/run-kernel-run.sh.
+ * parsers of /proc and .config texts in the kernel's formats, and the
+ * report's latency percentiles from the runner's dense histogram.  The
+ * runs on the real kernel are tests/run-kernel-run.sh.
  */
 #define _GNU_SOURCE
 
@@ -14,6 +15,8 @@
 #include "../tools/kernelrun/procstat.c"
 #include "../tools/kernelrun/cgroups.c"
 #include "../tools/kernelrun/kinfo.c"
+#include "../tools/kernelrun/kreport.c"
+#include "loader/loader.h"
 
 /*
  * sched_weight_to_cgroup(): clamp(DIV_ROUND_CLOSEST(shares * 100, 1024),
@@ -167,6 +170,86 @@ START_TEST(test_debugfs_preempt)
 }
 END_TEST
 
+/*
+ * A task's wakeup latency percentiles in the report, from the dense
+ * histogram the runner counts in (workload.c's latency_sample: count,
+ * sum, max, and hist[lat_bucket_of(ns)]++), as fill_result() turns it
+ * into the report's numbers.  The same definition as the simulator's
+ * (docs/trace-format.md): the sample of nearest rank ceil(p/100 * n),
+ * read as the top of its bucket, capped at the maximum.  By hand:
+ *   5 x 0 and 5 x 2 ms: rank 5 is a 0, so p50 0; rank 10 is 2 ms, whose
+ *     bucket top is above 2 ms, capped: p99 2 ms;
+ *   1 x 0 and 2 x 2 ms: rank 2 is 2 ms: p50 2 ms;
+ *   1000, 1000, 3000 ns: rank 2 is 1000 ns, in the bucket 992..1023 (ns
+ *     >> 5 is 31: 16 buckets of 32 ns from 512), so p50 1023; p99 is
+ *     rank 3, 3000 ns, capped at the maximum 3000.
+ */
+START_TEST(test_latency_percentiles_from_histogram)
+{
+	static const struct {
+		uint64_t samples[10];
+		size_t n;
+		uint64_t p50, p99;
+	} cases[] = {
+		{ { 0, 2000000, 0, 2000000, 0, 2000000, 0, 2000000, 0, 2000000 },
+		  10, 0, 2000000 },
+		{ { 2000000, 0, 2000000 }, 3, 2000000, 2000000 },
+		{ { 1000, 3000, 1000 }, 3, 1023, 3000 },
+	};
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": [ { \"name\": \"probe\","
+		"  \"program\": [ { \"run\": \"1ms\" } ] } ] }";
+	sim_error err;
+	struct trace *t = trace_load_string(text, strlen(text), "probe.json", &err);
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	for (size_t c = 0; c < sizeof(cases) / sizeof(*cases); c++) {
+		static uint32_t hist[LAT_BUCKETS];
+		struct kr_task_shared task = { 0 };
+		struct kr_shared sh = { .tasks = &task };
+		struct kr_group_state group = { 0 };
+		struct kr_cgroups cg = { .groups = &group, .nr_groups = 1 };
+		struct kr_counters end = { 0 };
+		struct kr_jobs_table jt = { 0 };
+		int group_now = 0, nice_now = 0;
+		struct kr_report_input in = {
+			.t = t, .sh = &sh, .cg = &cg, .end = &end, .jt = &jt,
+			.group_now = &group_now, .nice_now = &nice_now,
+			.window_ns = 1000000000, .nr_cpus = 1,
+		};
+		struct sched_policy policy = { .name = "kernel" };
+		struct sim_result r;
+		bool no_migrations;
+		uint64_t sum = 0;
+
+		memset(hist, 0, sizeof(hist));
+		task.lat.hist = hist;
+		atomic_store(&task.state, KR_TASK_COUNTING);
+		for (size_t i = 0; i < cases[c].n; i++) {
+			uint64_t ns = cases[c].samples[i];
+
+			task.lat.count++;
+			task.lat.sum += ns;
+			if (ns > task.lat.max)
+				task.lat.max = ns;
+			hist[lat_bucket_of(ns)]++;
+			sum += ns;
+		}
+		ck_assert_int_eq(fill_result(&r, &in, &policy, &no_migrations), 0);
+		ck_assert_uint_eq(r.tasks[0].latency.count, cases[c].n);
+		ck_assert_uint_eq(r.tasks[0].latency.sum, sum);
+		ck_assert_uint_eq(r.tasks[0].latency.p50, cases[c].p50);
+		ck_assert_uint_eq(r.tasks[0].latency.p99, cases[c].p99);
+		free(r.tasks);
+		free(r.groups);
+		free(r.cpus);
+		free(r.job_steps);
+	}
+	trace_free(t);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -179,6 +262,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_counters_sub);
 	tcase_add_test(tc, test_kernel_config);
 	tcase_add_test(tc, test_debugfs_preempt);
+	tcase_add_test(tc, test_latency_percentiles_from_histogram);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -519,6 +519,7 @@ int sim_compare_value_info(const sim_compare *c, size_t entry, size_t report,
 	out->cpu_ns = it->cpu_ns;
 	out->wait_ns = it->wait_ns;
 	out->latency = it->latency;
+	out->has_p50 = it->has_p50;
 	return 0;
 }
 

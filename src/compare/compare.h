@@ -37,6 +37,7 @@ struct cmp_item {
 	char *task, *step;	/* a jobs step's */
 	double share;
 	bool has_cpu_ns, has_wait_ns, has_latency;
+	bool has_p50;		/* in the latency: older reports lack it */
 	u64 cpu_ns, wait_ns;
 	sim_latency_stats latency;
 };

@@ -7,7 +7,7 @@
  * of shares per report and one of differences per report after the
  * first; then the tasks and the jobs steps, one line per report each,
  * since they carry more numbers (share, difference, wait, wakeup
- * latency average, p99 and maximum); then what is unmatched, the largest
+ * latency average, p50, p99 and maximum); then what is unmatched, the largest
  * difference of each report, and the --max-diff verdict.
  */
 #include <inttypes.h>
@@ -176,13 +176,14 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 	fprintf(out, "\n%-*s ", w_name, title);
 	if (with_group)
 		fprintf(out, "%-*s ", w_group, "group");
-	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s\n", w_label, "report",
-		"share", "diff", "wait_s", "lat_avg", "lat_p99", "lat_max");
+	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s %9s\n", w_label, "report",
+		"share", "diff", "wait_s", "lat_avg", "lat_p50", "lat_p99",
+		"lat_max");
 	fprintf(out, "%-*s ", w_name, "");
 	if (with_group)
 		fprintf(out, "%-*s ", w_group, "");
-	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s\n", w_label, "", "", "(pp)",
-		"", "(ms)", "(ms)", "(ms)");
+	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s %9s\n", w_label, "", "",
+		"(pp)", "", "(ms)", "(ms)", "(ms)", "(ms)");
 	for (size_t i = 0; i < c->nr_entries; i++) {
 		const struct cmp_entry *e = &c->entries[i];
 
@@ -210,6 +211,10 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 			else
 				fprintf(out, " %12s", "n/a");
 			print_latency(out, it, it->latency.avg);
+			if (it->has_latency && !it->has_p50)
+				fprintf(out, " %9s", "-");	/* older report */
+			else
+				print_latency(out, it, it->latency.p50);
 			print_latency(out, it, it->latency.p99);
 			print_latency(out, it, it->latency.max);
 			fprintf(out, "\n");
@@ -328,9 +333,11 @@ static json_t *json_value(const sim_compare *c, const struct cmp_entry *e,
 	json_object_set_new(o, "wait_ns", uint_or_null(it->has_wait_ns,
 						       it->wait_ns));
 	json_object_set_new(o, "wakeup_latency_ns", it->has_latency ?
-			    json_pack("{s:I, s:I, s:I, s:I}",
+			    json_pack("{s:I, s:I, s:o, s:I, s:I}",
 				      "count", (json_int_t)it->latency.count,
 				      "avg", (json_int_t)it->latency.avg,
+				      "p50", uint_or_null(it->has_p50,
+							  it->latency.p50),
 				      "p99", (json_int_t)it->latency.p99,
 				      "max", (json_int_t)it->latency.max) :
 			    json_null());

@@ -244,12 +244,17 @@ static int get_share(struct reader *rd, json_t *obj, const char *prefix,
 	return 0;
 }
 
-/* "wakeup_latency_ns": { "count", "avg", "p99", "max" }, all four. */
+/*
+ * "wakeup_latency_ns": { "count", "avg", "p50", "p99", "max" }; p50 is
+ * optional, since reports written before it was added (such as kernel
+ * measurements kept in validation/kernel/) lack it.
+ */
 static int get_latency(struct reader *rd, json_t *obj, const char *prefix,
 		       struct cmp_item *it)
 {
 	static const char valid[] = "an object with \"count\", \"avg\", "
-		"\"p99\" and \"max\" (whole numbers; times in ns)";
+		"\"p99\" and \"max\", \"p50\" optional (whole numbers; "
+		"times in ns)";
 	char path[300];
 	sim_latency_stats *l = &it->latency;
 	json_t *v;
@@ -262,10 +267,12 @@ static int get_latency(struct reader *rd, json_t *obj, const char *prefix,
 		return type_error(rd, path, v, "an object", valid);
 	if (get_uint(rd, v, path, "count", true, valid, &l->count) < 0 ||
 	    get_uint(rd, v, path, "avg", true, valid, &l->avg) < 0 ||
+	    (rc = get_uint(rd, v, path, "p50", false, valid, &l->p50)) < 0 ||
 	    get_uint(rd, v, path, "p99", true, valid, &l->p99) < 0 ||
 	    get_uint(rd, v, path, "max", true, valid, &l->max) < 0)
 		return -1;
 	it->has_latency = true;
+	it->has_p50 = rc;
 	return 1;
 }
 
