@@ -340,6 +340,38 @@ static const char *field(const char *dump, const char *name, char *buf,
  * 951424, spread 0; min_vruntime stays -48576, printed "0.048576" by the
  * kernel's nsec_high/nsec_low (the sign of a value above -1 ms is lost).
  */
+/*
+ * The tasks table's prio is p->prio: rt-vs-cfs.json's irq (fifo,
+ * rt_priority 50) is 99 - 50 = 49, its rr tasks (rt_priority 10) 89, its
+ * nice-0 hogs 120.
+ */
+START_TEST(test_dump_prio_of_each_class)
+{
+	struct cmd_run r = run_sim("--policy eevdf -o /dev/null --no-expect "
+				   "--dump-at 5ms traces/rt-vs-cfs.json");
+	static const struct { const char *name; int prio; } want[] = {
+		{ "irq", 49 }, { "rr-0", 89 }, { "rr-1", 89 }, { "hog-0", 120 },
+	};
+
+	ck_assert_int_eq(r.status, 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		char key[32], state[3], name[16];
+		const char *line;
+		int pid, prio;
+		long long sw;
+
+		snprintf(key, sizeof(key), " %15s ", want[i].name);
+		line = strstr(r.out, key);
+		ck_assert_msg(line, "no row for %s in %s", want[i].name, r.out);
+		/* S task PID vruntime eligible deadline slice sum-exec switches prio */
+		ck_assert_int_eq(sscanf(line - 2, "%2s %15s %d %*s %*s %*s %*s %*s "
+					"%lld %d", state, name, &pid, &sw, &prio), 5);
+		ck_assert_int_eq(prio, want[i].prio);
+	}
+	cmd_run_free(&r);
+}
+END_TEST
+
 START_TEST(test_dump_by_hand)
 {
 	struct cmd_run r = run_sim("-o /dev/null --dump-at 3500us " TWO_HOGS);
@@ -448,6 +480,7 @@ static Suite *eevdf_obs_suite(void)
 	tcase_add_test(tc, test_check_preempt_consistent);
 	tcase_add_test(tc, test_report_unchanged);
 	tcase_add_test(tc, test_dump_by_hand);
+	tcase_add_test(tc, test_dump_prio_of_each_class);
 	tcase_add_test(tc, test_dump_group_block);
 	suite_add_tcase(s, tc);
 	return s;

@@ -216,7 +216,7 @@ static void print_cfs_stats(FILE *out, struct policy_machine *m, int cpu)
  * kernel/sched/debug.c v6.12: print_task.  Schedstats off (the kernel's
  * default): wait-time, sum-sleep and sum-block are 0, as the kernel then
  * prints them.  No custom slices: never 'S' before the slice.  prio is
- * 120 + nice (the port runs every task in the fair class).  No
+ * p->prio: 120 + nice in the fair class, 99 - rt_priority in RT.  No
  * CONFIG_NUMA_BALANCING columns.  sched-sim adds one column, lag, before
  * group-path: the task's lag now if queued (entity_lag_now), or the lag
  * it left with (se.vlag) if asleep.
@@ -239,7 +239,7 @@ static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
 		se->cfs_rq && entity_eligible(se->cfs_rq, se) ? 'E' : 'N',
 		SPLIT_NS(se->deadline), ' ', SPLIT_NS(se->slice),
 		SPLIT_NS(se->sum_exec_runtime),
-		(long long)(p->nvcsw + p->nivcsw), 120 + p->nice);
+		(long long)(p->nvcsw + p->nivcsw), p->prio);
 	fprintf(out, "%9lld.%06ld %9lld.%06ld %9lld.%06ld", SPLIT_NS(0),
 		SPLIT_NS(0), SPLIT_NS(0));
 	/* sched-sim's own column keeps the sign of a lag above -1 ms */
