@@ -60,20 +60,29 @@ static bool check_entity_subtree(struct cfs_rq *cfs_rq, struct rb_node *node,
 	return true;
 }
 
-static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
-			 size_t len)
+/* "cfs_rq[CPU]:/path", the queue's name in a message: formatted only when
+ * a check fails, so a passing check writes no names */
+static const char *cfs_rq_where(const struct cfs_rq *cfs_rq, char *buf,
+				size_t len)
+{
+	snprintf(buf, len, "cfs_rq[%d]:%s", cfs_rq->rq->cpu, cfs_rq->tg->path);
+	return buf;
+}
+
+static bool check_cfs_rq(struct cfs_rq *cfs_rq, char *why, size_t len)
 {
 	struct tree_sums sums = { 0 };
-	char reason[160];
+	char reason[160], where[300];
 
 	if (rb_check(&cfs_rq->tasks_timeline, deadline_cmp, reason,
 		     sizeof(reason)) < 0) {
-		snprintf(why, len, "eevdf: %s: tree: %s", where, reason);
+		snprintf(why, len, "eevdf: %s: tree: %s",
+			 cfs_rq_where(cfs_rq, where, sizeof(where)), reason);
 		return false;
 	}
 	if (cfs_rq->rb_leftmost != rb_first(&cfs_rq->tasks_timeline)) {
 		snprintf(why, len, "eevdf: %s: cached leftmost is not the "
-			 "first node", where);
+			 "first node", cfs_rq_where(cfs_rq, where, sizeof(where)));
 		return false;
 	}
 	if (!check_entity_subtree(cfs_rq, cfs_rq->tasks_timeline.rb_node, &sums, why,
@@ -82,7 +91,8 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 	if (sums.avg_vruntime != cfs_rq->avg_vruntime ||
 	    sums.avg_load != cfs_rq->avg_load) {
 		snprintf(why, len, "eevdf: %s: avg_vruntime %lld avg_load %llu, "
-			 "but the tree sums to %lld and %llu", where,
+			 "but the tree sums to %lld and %llu",
+			 cfs_rq_where(cfs_rq, where, sizeof(where)),
 			 (long long)cfs_rq->avg_vruntime,
 			 (unsigned long long)cfs_rq->avg_load,
 			 (long long)sums.avg_vruntime,
@@ -96,7 +106,8 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, const char *where, char *why,
 	if (sums.count != cfs_rq->nr_running ||
 	    sums.load != cfs_rq->load.weight) {
 		snprintf(why, len, "eevdf: %s: nr_running %u load %lu, but it "
-			 "holds %u entities of load %lu", where,
+			 "holds %u entities of load %lu",
+			 cfs_rq_where(cfs_rq, where, sizeof(where)),
 			 cfs_rq->nr_running, cfs_rq->load.weight, sums.count,
 			 sums.load);
 		return false;
@@ -252,17 +263,11 @@ static bool check_delayed_group(const struct task_group *tg, int cpu,
 
 static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
 {
-	char where[300];
-
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		for (size_t g = 0; g < m->max_groups; g++) {
 			struct task_group *tg = &m->groups[g];
 
-			if (!tg->cfs_rq)
-				continue;
-			snprintf(where, sizeof(where), "cfs_rq[%d]:%s", cpu,
-				 tg->path);
-			if (!check_cfs_rq(tg->cfs_rq[cpu], where, why, len))
+			if (tg->cfs_rq && !check_cfs_rq(tg->cfs_rq[cpu], why, len))
 				return false;
 		}
 	}
@@ -287,15 +292,20 @@ static bool below_floor(u64 sum, unsigned long avg)
 	return floor <= UINT32_MAX && sum < floor;
 }
 
+/* cfs_rq: the queue the signals are of, or whose group entity they are
+ * of; NULL for a task's */
 static bool check_avg_floor(const struct sched_avg *sa, bool with_load,
-			    const char *what, char *why, size_t len)
+			    const struct cfs_rq *cfs_rq, char *why, size_t len)
 {
+	char where[300];
+
 	if (below_floor(sa->util_sum, sa->util_avg) ||
 	    below_floor(sa->runnable_sum, sa->runnable_avg) ||
 	    (with_load && below_floor(sa->load_sum, sa->load_avg))) {
 		snprintf(why, len, "eevdf: %s: PELT sums below their averages "
 			 "times PELT_MIN_DIVIDER: load %llu/%lu runnable "
-			 "%llu/%lu util %u/%lu", what,
+			 "%llu/%lu util %u/%lu",
+			 cfs_rq ? cfs_rq_where(cfs_rq, where, sizeof(where)) : "task",
 			 (unsigned long long)sa->load_sum, sa->load_avg,
 			 (unsigned long long)sa->runnable_sum,
 			 sa->runnable_avg, sa->util_sum, sa->util_avg);
@@ -442,7 +452,7 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			goto out;
 		if (p->se.avg.last_update_time &&
 		    !(check_task_pelt(&p->se, why, len) &&
-		      check_avg_floor(&p->se.avg, false, "task", why, len)))
+		      check_avg_floor(&p->se.avg, false, NULL, why, len)))
 			goto out;
 	}
 	for (size_t g = 0; g < m->max_groups; g++) {
@@ -457,22 +467,21 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			unsigned int expect = h_nr[g * (size_t)m->nr_cpus +
 						   (size_t)cpu];
 
-			snprintf(where, sizeof(where), "cfs_rq[%d]:%s", cpu,
-				 tg->path);
 			contribs += (long)cfs_rq->tg_load_avg_contrib;
 			if (cfs_rq->h_nr_running != expect ||
 			    cfs_rq->h_nr_delayed != h_delayed[g *
 					(size_t)m->nr_cpus + (size_t)cpu]) {
 				snprintf(why, len, "eevdf: %s: h_nr_running %u "
 					 "h_nr_delayed %u, but %u tasks queued "
-					 "at or below, %u delayed", where,
+					 "at or below, %u delayed",
+					 cfs_rq_where(cfs_rq, where, sizeof(where)),
 					 cfs_rq->h_nr_running,
 					 cfs_rq->h_nr_delayed, expect,
 					 h_delayed[g * (size_t)m->nr_cpus +
 						   (size_t)cpu]);
 				goto out;
 			}
-			if (!check_avg_floor(&cfs_rq->avg, true, where, why, len))
+			if (!check_avg_floor(&cfs_rq->avg, true, cfs_rq, why, len))
 				goto out;
 			if (!se)
 				continue;
@@ -482,12 +491,13 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			    se->runnable_weight != cfs_rq->h_nr_running) {
 				snprintf(why, len, "eevdf: %s: group entity's "
 					 "runnable_weight %lu, h_nr_running %u",
-					 where, se->runnable_weight,
+					 cfs_rq_where(cfs_rq, where, sizeof(where)),
+					 se->runnable_weight,
 					 cfs_rq->h_nr_running);
 				goto out;
 			}
 			if (se->avg.last_update_time &&
-			    !check_avg_floor(&se->avg, false, where, why, len))
+			    !check_avg_floor(&se->avg, false, cfs_rq, why, len))
 				goto out;
 		}
 		if (tg->parent && tg->load_avg != contribs) {
