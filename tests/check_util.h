@@ -12,6 +12,7 @@
 
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHECK_MAIN(suite_fn)						\
 	int main(void)							\
@@ -24,5 +25,18 @@
 		srunner_free(sr);					\
 		return nfailed ? EXIT_FAILURE : EXIT_SUCCESS;		\
 	}
+
+/* Calls fn on each line of text (modified in place); returns the count. */
+static inline int each_line(char *text,
+			    void (*fn)(const char *line, void *arg), void *arg)
+{
+	char *save = NULL;
+	int n = 0;
+
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save), n++)
+		fn(l, arg);
+	return n;
+}
 
 #endif /* SCHEDSIM_CHECK_UTIL_H */

@@ -23,19 +23,6 @@
 #define TWO_HOGS "tests/eevdf-obs/two-hogs.json"
 #define SLEEPER "tests/eevdf-obs/sleeper-groups.json"
 
-/* Calls fn on each line of text (modified in place); returns the count. */
-static int each_line(char *text, void (*fn)(const char *line, void *arg),
-		     void *arg)
-{
-	char *save = NULL;
-	int n = 0;
-
-	for (char *l = strtok_r(text, "\n", &save); l;
-	     l = strtok_r(NULL, "\n", &save), n++)
-		fn(l, arg);
-	return n;
-}
-
 /*
  * The first picks of two nice-0 hogs, by hand.  a forks at 0 onto the
  * empty queue: V = min_vruntime = -1048576, lag 0, first request half a

@@ -18,19 +18,6 @@
 /* "    1.234000000 cpu0 " or "... cpu* ": what starts every line */
 #define LINE_START "^ *[0-9]+\\.[0-9]{9} cpu([0-9]+|\\*) "
 
-/* Calls fn on each line of text (modified in place); returns the count. */
-static int each_line(char *text, void (*fn)(const char *line, void *arg),
-		     void *arg)
-{
-	char *save = NULL;
-	int n = 0;
-
-	for (char *l = strtok_r(text, "\n", &save); l;
-	     l = strtok_r(NULL, "\n", &save), n++)
-		fn(l, arg);
-	return n;
-}
-
 static void assert_line_start(const char *line, void *arg)
 {
 	regex_t *re = arg;
