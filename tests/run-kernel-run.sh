@@ -5,7 +5,8 @@
 # kernel (docs/kernel-run.md).  SIMBIN is build*/sched-sim; the kernel-run
 # beside it is tested.
 #
-# Refusals are tested everywhere: no trace, jobs steps that could make
+# Refusals are tested everywhere: no trace, --runs 0, --merge with a run's
+# options or of a trace instead of reports, jobs steps that could make
 # more than 16384 processes at once, bad JSON, more CPUs than the machine
 # has, not root (as root: under setpriv as nobody).  As root: a missing or
 # wrong --cgroup-root, a read-only one (a tmpfs mounted read-only that
@@ -19,6 +20,8 @@
 #               hog runnable all the time (its CPU plus its wait is the
 #               window); the groups' cpuacct usage agrees with the tasks'
 #               CPU clocks (two sources in the kernel)
+#   runs        --runs 3: one report of the medians (1/3 within 3 points)
+#               with the three runs' shares, no run's report left behind
 #   single-hog  one hog: share 1, CPU plus wait is the window; written
 #               with -o, no temporary file left
 #   programs    a 1 ms run / 9 ms sleep loop: its CPU time is 1 ms per
@@ -185,6 +188,9 @@ refuse() {
 }
 
 refuse refuse-no-trace 'no trace given'
+refuse refuse-runs-zero '^kernel-run: --runs 0: not a number of runs; valid: 1 to 99' --runs 0 hog.json
+refuse refuse-merge-options '^kernel-run: --merge takes only -o FILE and the reports' --merge --cpus 0 hog.json
+refuse refuse-merge-not-report '^kernel-run: --merge: hog\.json: line 1, column 1: \(top level\): not a kernel report' --merge hog.json
 
 cat >huge-jobs.json <<EOF
 { "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},
@@ -342,6 +348,23 @@ need "--no-expect: the report still holds the trace's expectation" \
 need "--no-expect: the --expect one is not in the report" \
 	grep -q '"what": "share /b"' no-expect.out
 verdict expect
+
+# -- runs: --runs 3 merges three runs of the shares trace into one report
+# of their medians, each run's shares beside them (kernel-run's merge.c);
+# the runs' own reports are left nowhere
+TMPDIR=$tmp run_kr runs --runs 3 --duration 400ms -o "$tmp/runs.json" shares.json
+need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
+need "stderr does not count the runs: $(head -c 200 "$err")" \
+	grep -q '^kernel-run: run 3 of 3$' "$err"
+need "no \"count\": 3 in the report's runs" grep -q '^    "count": 3,$' runs.json
+share_a=$(field runs.json path /a share)
+need "/a median share $share_a, want 0.3333 +- 0.03" within "$share_a" 0.3033 0.3633
+each=$(awk '/"path": "\/a"/ { f = 1 } f && /"share": \[/ { g = 1; next }
+	g && /\]/ { exit } g { n++ } END { print n + 0 }' runs.json)
+need "/a: $each runs' shares, want 3" [ "$each" -eq 3 ]
+need "the runs' reports left in TMPDIR: $(ls -d "$tmp"/kernel-run.* 2>/dev/null)" \
+	[ -z "$(ls -d "$tmp"/kernel-run.* 2>/dev/null)" ]
+verdict runs
 
 # -- single-hog, with -o FILE over an older file
 echo old >single.json.out

@@ -846,6 +846,83 @@ START_TEST(test_kernel_schema_and_job_steps)
 }
 END_TEST
 
+
+/*
+ * A merged kernel report (kernel-run --runs 3): the header says "median
+ * of 3 runs"; the spread section gives each share's lowest and highest
+ * run (/a: 47.00 .. 48.00 %) and where the other report lies: /a at
+ * 49.00 % is above, task w at 20.00 % inside 19.50 .. 21.00, /b at 51.00
+ * below 52.00 .. 53.00; the latency ranges (p50 0.020 .. 0.060 ms, the
+ * simulator's 0.000 below); the largest difference names the range.  A
+ * share of a run out of 0..1 is refused with its JSON path.
+ */
+START_TEST(test_kernel_runs_spread)
+{
+	const char *kernel = temp_file("merged.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\",\n"
+		"  \"runs\": { \"count\": 3, \"dates\": [ \"d1\", \"d2\", \"d3\" ] },\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1, \"runs\": { \"share\": [ 1, 1, 1 ] } },\n"
+		"    { \"path\": \"/a\", \"share\": 0.475, \"runs\": { \"share\": [ 0.48, 0.47, 0.475 ] } },\n"
+		"    { \"path\": \"/b\", \"share\": 0.525, \"runs\": { \"share\": [ 0.52, 0.53, 0.525 ] } } ],\n"
+		"  \"tasks\": [ { \"name\": \"w\", \"group\": \"/a\", \"share\": 0.2,\n"
+		"    \"wakeup_latency_ns\": { \"count\": 5, \"avg\": 50000, \"p50\": 40000, \"p99\": 90000, \"max\": 99000 },\n"
+		"    \"runs\": { \"share\": [ 0.195, 0.2, 0.21 ],\n"
+		"      \"wakeup_latency_ns\": { \"p50\": [ 60000, 40000, 20000 ], \"p99\": [ 90000, null, 80000 ] } } } ] }\n");
+	const char *simulated = temp_file("sim-spread.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\",\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 }, { \"path\": \"/a\", \"share\": 0.49 },\n"
+		"    { \"path\": \"/b\", \"share\": 0.51 } ],\n"
+		"  \"tasks\": [ { \"name\": \"w\", \"group\": \"/a\", \"share\": 0.2,\n"
+		"    \"wakeup_latency_ns\": { \"count\": 5, \"avg\": 0, \"p50\": 0, \"p99\": 85000, \"max\": 99000 } } ] }\n");
+	const char *bad = temp_file("bad-runs.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\",\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1, \"runs\": { \"share\": [ 1, 1.5 ] } } ],\n"
+		"  \"tasks\": [] }\n");
+	char args[1024];
+	json_t *cmp, *g;
+	struct cmd_run r;
+
+	snprintf(args, sizeof(args), "compare %s %s", kernel, simulated);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.out, ", median of 3 runs\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "\nspread of A over its 3 runs "
+				     "(lowest .. highest); where each report lies against it:\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "  group /a share  47.00 ..  48.00 %  B above\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "  group /b share  52.00 ..  53.00 %  B below\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "  task w   share  19.50 ..  21.00 %  B inside\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, " lat_p50 0.020 .. 0.060 ms  B below\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, " lat_p99 0.080 .. 0.090 ms  B inside\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "  B     +1.50 pp  group /a (above the range "
+				     "of A's 3 runs, 47.00 .. 48.00 %)\n"));
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare --json %s %s", kernel, simulated);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cmp = load_json(r.out);
+	g = compared(cmp, "groups", "path", "/a");
+	ck_assert_str_eq(json_string_value(json_object_get(value_in(g, 1),
+							   "in_share_range")), "above");
+	ck_assert_double_eq_tol(json_real_value(json_array_get(json_object_get(
+		value_in(g, 0), "share_range"), 0)), 0.47, 1e-12);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
+		json_object_get(cmp, "reports"), 0), "runs")), 3);
+	json_decref(cmp);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s", bad, simulated);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, ":2:66: groups[0].runs.share[1]: 1.5 is out of range") != NULL,
+		      "%s", r.err);
+	cmd_run_free(&r);
+	unlink(kernel);
+	unlink(simulated);
+	unlink(bad);
+}
+END_TEST
+
 /*
  * tools/validate.sh on a suite of two scenarios, one with a "kernel"
  * report (the analytic one, standing in for the kernel): a line with the
@@ -998,11 +1075,27 @@ START_TEST(test_validate_script)
 	 */
 	snprintf(path, sizeof(path), "%s/fake-kernel-run", dir);
 	f = fopen(path, "w");
-	fprintf(f, "#!/bin/sh\n[ \"$1\" = -o ] || exit 9\n"
+	fprintf(f, "#!/bin/sh\necho \"$@\" >> \"$0.log\"\n"
+		"[ \"$1\" = --runs ] && shift 2\n[ \"$1\" = -o ] || exit 9\n"
 		"exec %s --no-group-sched --json -o \"$2\" \"$3\"\n", sim_binary());
 	fclose(f);
 	chmod(path, 0755);
+	/* KERNEL_RUNS: a number of runs, else refused before measuring */
+	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s KERNEL_RUNS=x "
+		 "bash tools/validate.sh --kernel %s", dir, path, sim_binary());
+	r = shell(cmd);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.err, "validate: KERNEL_RUNS=x is not a number of runs "
+			 "(valid: 1 to 99)\n");
+	cmd_run_free(&r);
+	/* the default: each scenario measured 5 times, merged by the tool */
 	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s "
+		 "bash tools/validate.sh --kernel %s >/dev/null; cut -d' ' -f1-3 %s.log",
+		 dir, path, sim_binary(), path);
+	r = shell(cmd);
+	ck_assert_msg(strstr(r.out, "--runs 5 -o\n--runs 5 -o\n") != NULL, "%s", r.out);
+	cmd_run_free(&r);
+	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s KERNEL_RUNS=1 "
 		 "VALIDATE_MAX_DIFF=5 bash tools/validate.sh --kernel %s", dir,
 		 path, sim_binary());
 	r = shell(cmd);
@@ -1069,6 +1162,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_validate_script);
 	tcase_add_test(tc, test_validate_uses_kernel_hz);
 	tcase_add_test(tc, test_validation_scenarios_run);
+	tcase_add_test(tc, test_kernel_runs_spread);
 	suite_add_tcase(s, tc);
 	return s;
 }

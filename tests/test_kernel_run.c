@@ -10,12 +10,14 @@
 #define _GNU_SOURCE
 
 #include "check_util.h"
+#include "cli_run.h"
 
 /* The tool's files, compiled into this test (they are not in a library) */
 #include "../tools/kernelrun/procstat.c"
 #include "../tools/kernelrun/cgroups.c"
 #include "../tools/kernelrun/kinfo.c"
 #include "../tools/kernelrun/kreport.c"
+#include "../tools/kernelrun/merge.c"
 #include "loader/loader.h"
 
 /*
@@ -250,6 +252,223 @@ START_TEST(test_latency_percentiles_from_histogram)
 }
 END_TEST
 
+
+/* ---- --merge: several runs' reports as one of their medians ---------- */
+
+/* A kernel report of trace "t" with one group /a and one task "w" whose
+ * numbers are the arguments; p50 < 0 leaves "p50" out (a report of before
+ * p50 existed).  Written to /tmp/schedsim-merge-PID-NAME; the path. */
+static const char *run_report(const char *name, const char *trace,
+			      double share, long long cpu_ns, long long p50,
+			      long long p99, bool ok)
+{
+	static char paths[8][128];
+	static int next;
+	char *path = paths[next++ % 8], p50_text[64] = "";
+	FILE *f;
+
+	if (p50 >= 0)
+		snprintf(p50_text, sizeof(p50_text), "\"p50\": %lld, ", p50);
+	snprintf(path, 128, "/tmp/schedsim-merge-%d-%s", (int)getpid(), name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f,
+		"{ \"sched-sim\": 1, \"trace\": \"%s\", \"policy\": \"kernel\",\n"
+		"  \"kernel\": \"Linux 6.18\", \"kernel_run\": { \"date\": \"%s\" },\n"
+		"  \"group_sched\": true, \"cpus\": 1, \"hz\": 250, \"seed\": 1,\n"
+		"  \"duration_ns\": 1000000000, \"busy_ns\": %lld,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"cpu_ns\": %lld, \"share\": 1.0 },\n"
+		"    { \"path\": \"/a\", \"cpu_ns\": %lld, \"share\": %.4f, \"finish_ns\": null } ],\n"
+		"  \"tasks\": [ { \"name\": \"w\", \"group\": \"/a\", \"cpu_ns\": %lld,\n"
+		"    \"share\": %.4f, \"wait_ns\": 5,\n"
+		"    \"wakeup_latency_ns\": { \"count\": 10, \"avg\": 7, %s\"p99\": %lld, \"max\": 900 } } ],\n"
+		"  \"job_steps\": [], \"event_failures\": [],\n"
+		"  \"expect\": [ { \"what\": \"share /a\", \"want\": 0.5, \"tolerance\": 0.1,\n"
+		"    \"got\": %.4f, \"ok\": %s } ] }\n",
+		trace, name, cpu_ns * 2, cpu_ns * 2, cpu_ns, share, cpu_ns, share,
+		p50_text, p99, share, ok ? "true" : "false");
+	fclose(f);
+	return path;
+}
+
+/* Merge files into /tmp/schedsim-merge-PID-out.json; kr_merge_reports's
+ * status, *failed the expectations that failed in some run. */
+static int merge_into(const char *const *files, size_t n, const char *out,
+		      int *failed)
+{
+	struct kr_output o = { 0 };
+
+	ck_assert_int_eq(kr_output_open(&o, out), 0);
+	return kr_merge_reports(files, n, &o, failed);
+}
+
+static json_t *entry_of(json_t *report, const char *list, size_t i)
+{
+	json_t *e = json_array_get(json_object_get(report, list), i);
+
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+/*
+ * Three runs: the medians by hand (shares 0.40, 0.55, 0.45 -> 0.45;
+ * cpu_ns 400, 550, 450 -> 450; p50 30, 10, 20 -> 20; p99 900, 700, 800
+ * -> 800), each run's share kept in run order, "runs" after
+ * "kernel_run" with the runs' dates; the expectation held in 2 of 3
+ * runs is not "ok".
+ */
+START_TEST(test_merge_medians_of_three)
+{
+	char out[128];
+	const char *files[3];
+	json_t *m, *g, *t, *lat, *runs;
+	json_error_t jerr;
+	int failed = -1;
+	const char *key;
+	json_t *v;
+	bool after_kernel_run = false, runs_next = false;
+
+	files[0] = run_report("r1", "t", 0.40, 400, 30, 900, true);
+	files[1] = run_report("r2", "t", 0.55, 550, 10, 700, true);
+	files[2] = run_report("r3", "t", 0.45, 450, 20, 800, false);
+	snprintf(out, sizeof(out), "/tmp/schedsim-merge-%d-out.json", (int)getpid());
+	ck_assert_int_eq(merge_into(files, 3, out, &failed), 0);
+	ck_assert_int_eq(failed, 1);
+	m = json_load_file(out, JSON_PRESERVE_ORDER, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	g = entry_of(m, "groups", 1);
+	ck_assert_double_eq_tol(json_real_value(json_object_get(g, "share")), 0.45, 1e-12);
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "cpu_ns")), 450);
+	ck_assert(json_is_null(json_object_get(g, "finish_ns")));
+	runs = json_object_get(json_object_get(g, "runs"), "share");
+	ck_assert_int_eq(json_array_size(runs), 3);
+	ck_assert_double_eq_tol(json_real_value(json_array_get(runs, 0)), 0.40, 1e-12);
+	ck_assert_double_eq_tol(json_real_value(json_array_get(runs, 1)), 0.55, 1e-12);
+	ck_assert_double_eq_tol(json_real_value(json_array_get(runs, 2)), 0.45, 1e-12);
+	t = entry_of(m, "tasks", 0);
+	lat = json_object_get(t, "wakeup_latency_ns");
+	ck_assert_int_eq(json_integer_value(json_object_get(lat, "p50")), 20);
+	ck_assert_int_eq(json_integer_value(json_object_get(lat, "p99")), 800);
+	ck_assert_int_eq(json_integer_value(json_object_get(lat, "count")), 10);
+	runs = json_object_get(json_object_get(json_object_get(t, "runs"),
+					       "wakeup_latency_ns"), "p50");
+	ck_assert_int_eq(json_integer_value(json_array_get(runs, 0)), 30);
+	ck_assert_int_eq(json_integer_value(json_array_get(runs, 1)), 10);
+	ck_assert_int_eq(json_integer_value(json_array_get(runs, 2)), 20);
+	ck_assert_int_eq(json_integer_value(json_object_get(m, "busy_ns")), 900);
+	runs = json_object_get(m, "runs");
+	ck_assert_int_eq(json_integer_value(json_object_get(runs, "count")), 3);
+	ck_assert_str_eq(json_string_value(json_array_get(
+		json_object_get(runs, "dates"), 1)), "r2");
+	json_object_foreach(m, key, v) {
+		if (after_kernel_run) {
+			runs_next = !strcmp(key, "runs");
+			break;
+		}
+		after_kernel_run = !strcmp(key, "kernel_run");
+	}
+	ck_assert_msg(runs_next, "\"runs\" does not follow \"kernel_run\"");
+	v = json_array_get(json_object_get(m, "expect"), 0);
+	ck_assert(json_is_false(json_object_get(v, "ok")));
+	ck_assert_int_eq(json_integer_value(json_object_get(v, "ok_runs")), 2);
+	ck_assert_double_eq_tol(json_real_value(json_object_get(v, "got")), 0.45, 1e-12);
+	json_decref(m);
+	for (int i = 0; i < 3; i++)
+		unlink(files[i]);
+	unlink(out);
+}
+END_TEST
+
+/*
+ * Four runs: the mean of the middle two (cpu_ns 100, 200, 301, 400 ->
+ * (200 + 301) / 2 = 250 rounded down; shares 0.1, 0.2, 0.3, 0.4 ->
+ * 0.25); a run without "p50" (measured before it existed) leaves p50 out
+ * of the merged report, where a median of three would be invented.
+ */
+START_TEST(test_merge_even_and_missing_member)
+{
+	char out[128];
+	const char *files[4];
+	json_t *m, *t;
+	json_error_t jerr;
+	int failed = -1;
+
+	files[0] = run_report("e1", "t", 0.1, 100, 5, 9, true);
+	files[1] = run_report("e2", "t", 0.4, 400, 5, 9, true);
+	files[2] = run_report("e3", "t", 0.2, 200, -1, 9, true);
+	files[3] = run_report("e4", "t", 0.3, 301, 5, 9, true);
+	snprintf(out, sizeof(out), "/tmp/schedsim-merge-%d-even.json", (int)getpid());
+	ck_assert_int_eq(merge_into(files, 4, out, &failed), 0);
+	ck_assert_int_eq(failed, 0);
+	m = json_load_file(out, 0, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	t = entry_of(m, "tasks", 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "cpu_ns")), 250);
+	ck_assert_double_eq_tol(json_real_value(json_object_get(t, "share")), 0.25, 1e-12);
+	ck_assert_ptr_null(json_object_get(json_object_get(t, "wakeup_latency_ns"), "p50"));
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(t, "wakeup_latency_ns"), "p99"));
+	json_decref(m);
+	for (int i = 0; i < 4; i++)
+		unlink(files[i]);
+	unlink(out);
+}
+END_TEST
+
+/*
+ * Refused, exit status 2, and FILE keeps what it had: runs of different
+ * traces, a merged report merged again, a simulator's report, a file
+ * that is not JSON.
+ */
+START_TEST(test_merge_refuses)
+{
+	char out[128], *text;
+	const char *files[2];
+	int failed;
+	FILE *f;
+
+	snprintf(out, sizeof(out), "/tmp/schedsim-merge-%d-kept.json", (int)getpid());
+	f = fopen(out, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("old\n", f);
+	fclose(f);
+
+	files[0] = run_report("x1", "t", 0.5, 500, 5, 9, true);
+	files[1] = run_report("x2", "other", 0.5, 500, 5, 9, true);
+	ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+	text = read_whole(out);
+	ck_assert_str_eq(text, "old\n");
+	free(text);
+
+	/* merged once: refused a second time */
+	files[1] = run_report("x3", "t", 0.5, 500, 5, 9, true);
+	{
+		char once[128];
+
+		snprintf(once, sizeof(once), "/tmp/schedsim-merge-%d-once.json",
+			 (int)getpid());
+		ck_assert_int_eq(merge_into(files, 2, once, &failed), 0);
+		files[1] = once;
+		ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+		unlink(once);
+	}
+	/* not a kernel report */
+	f = fopen(files[0], "w");
+	fputs("{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"cfs-v19\" }\n", f);
+	fclose(f);
+	ck_assert_int_eq(merge_into(files, 1, out, &failed), KR_REFUSED);
+	/* not JSON */
+	f = fopen(files[0], "w");
+	fputs("{ \"policy\": \"kernel\", \n", f);
+	fclose(f);
+	ck_assert_int_eq(merge_into(files, 1, out, &failed), KR_REFUSED);
+	text = read_whole(out);
+	ck_assert_str_eq(text, "old\n");
+	free(text);
+	unlink(files[0]);
+	unlink(out);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -263,6 +482,9 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_kernel_config);
 	tcase_add_test(tc, test_debugfs_preempt);
 	tcase_add_test(tc, test_latency_percentiles_from_histogram);
+	tcase_add_test(tc, test_merge_medians_of_three);
+	tcase_add_test(tc, test_merge_even_and_missing_member);
+	tcase_add_test(tc, test_merge_refuses);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -15,9 +15,12 @@
 # with the reason.
 #
 # With --kernel (make validate-kernel): first measures every scenario
-# again on the running kernel with tools/kernel-run (root needed; a few
-# seconds per scenario), replacing validation/kernel/NAME.json once each
-# measurement is whole, then prints the table.
+# again on the running kernel with tools/kernel-run --runs KERNEL_RUNS
+# (root needed; a few seconds per run), replacing
+# validation/kernel/NAME.json once each measurement is whole, then prints
+# the table.  A kernel report of several runs holds their medians and each
+# run's shares; the table's "where" then says whether the simulator lies
+# inside the kernel's own spread (lowest .. highest run).
 #
 # Exit status: 0 the table was printed; 1 VALIDATE_MAX_DIFF was given and
 # some share differs from the kernel's by more (or some group or task is
@@ -28,6 +31,8 @@
 #   VALIDATION_DIR     the scenarios (default validation)
 #   KERNEL_DIR         the kernel reports (default $VALIDATION_DIR/kernel)
 #   KERNEL_RUN         the measuring tool (default tools/kernel-run)
+#   KERNEL_RUNS        runs of each scenario merged into its kernel report
+#                      (default 5; 1: a single run's report)
 #   VALIDATE_MAX_DIFF  percentage points: a difference beyond it fails
 # --help: this comment, after a usage line; nothing else is done
 case "${1:-}" in
@@ -58,6 +63,12 @@ scenarios=${VALIDATION_DIR:-validation}
 kernel_dir=${KERNEL_DIR:-$scenarios/kernel}
 kernel_run=${KERNEL_RUN:-tools/kernel-run}
 max_diff=${VALIDATE_MAX_DIFF:-}
+runs=${KERNEL_RUNS:-5}
+case "$runs" in
+'' | *[!0-9]* | 0)
+	echo "validate: KERNEL_RUNS=$runs is not a number of runs (valid: 1 to 99)" >&2
+	exit 2 ;;
+esac
 
 shopt -s nullglob
 files=("$scenarios"/*.json)
@@ -86,9 +97,13 @@ if $measure; then
 	mkdir -p "$kernel_dir" || exit 2
 	for f in "${files[@]}"; do
 		name=$(name_of "$f")
-		echo "validate-kernel: measuring $f on $(uname -r) ..."
+		echo "validate-kernel: measuring $f on $(uname -r), $runs run$([ "$runs" -gt 1 ] && echo s) ..."
 		# to a file of our own first: a failed run keeps the old report
-		"$kernel_run" -o "$tmp/$name.kernel.json" "$f" 2>"$tmp/err"
+		if [ "$runs" -gt 1 ]; then
+			"$kernel_run" --runs "$runs" -o "$tmp/$name.kernel.json" "$f" 2>"$tmp/err"
+		else
+			"$kernel_run" -o "$tmp/$name.kernel.json" "$f" 2>"$tmp/err"
+		fi
 		rc=$?
 		if [ $rc -ne 0 ]; then
 			echo "validate-kernel: $kernel_run $f failed (exit status $rc):" >&2

@@ -40,6 +40,13 @@ struct cmp_item {
 	bool has_p50;		/* in the latency: older reports lack it */
 	u64 cpu_ns, wait_ns;
 	sim_latency_stats latency;
+	/*
+	 * A merged kernel report's (kernel-run --runs N) lowest and highest
+	 * value over its runs, where the values above are the medians.
+	 */
+	bool has_share_range, has_p50_range, has_p99_range;
+	double share_lo, share_hi;
+	u64 p50_lo, p50_hi, p99_lo, p99_hi;
 };
 
 struct cmp_report {
@@ -57,6 +64,7 @@ struct cmp_report {
 	u64 seed;
 	bool has_duration;
 	u64 duration_ns;
+	u64 runs;		/* a merged report's "runs"."count"; 0 else */
 	bool partial;
 	char *stopped_by;	/* of a partial report, if given */
 	struct cmp_item *items[NR_CMP_KINDS];

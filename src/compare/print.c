@@ -82,6 +82,9 @@ static void text_header(const sim_compare *c, FILE *out)
 			fprintf(out, ", seed %" PRIu64, rep->seed);
 		if (rep->has_duration)
 			fprintf(out, ", %.6f s", (double)rep->duration_ns / 1e9);
+		if (rep->runs)
+			fprintf(out, ", median of %" PRIu64 " run%s", rep->runs,
+				rep->runs > 1 ? "s" : "");
 		if (rep->partial)
 			fprintf(out, ", PARTIAL (stopped by %s)", rep->stopped_by ?
 				rep->stopped_by : "an unknown cause");
@@ -222,6 +225,91 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 	}
 }
 
+/* Where x lies against [lo, hi], to the shown precision (2 decimals of
+ * a percentage, 3 of a millisecond). */
+static const char *against_range(double x, double lo, double hi, double unit)
+{
+	long v = lround(x / unit), l = lround(lo / unit), h = lround(hi / unit);
+
+	return v < l ? "below" : v > h ? "above" : "inside";
+}
+
+/*
+ * A merged kernel report (kernel-run --runs N) holds the medians of its
+ * runs and, per entry, each run's share and latency percentiles.  For
+ * every report that has them: each entry's lowest and highest value over
+ * the runs, and, when it is the first report (the one the differences
+ * are taken from), where every other report's value lies against that
+ * range: a simulator inside the kernel's own spread differs from it no
+ * more than the kernel differs from itself.
+ */
+static void text_spread(const sim_compare *c, FILE *out)
+{
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		const struct cmp_report *rep = &c->reports[r];
+		int width = 4;
+
+		if (!rep->runs)
+			continue;
+		for (size_t i = 0; i < c->nr_entries; i++)
+			if (c->entries[i].kind != SIM_COMPARE_JOB_STEP)
+				width = MAX(width, (int)strlen(c->entries[i].key) +
+					    (c->entries[i].kind == SIM_COMPARE_GROUP ? 6 : 5));
+		fprintf(out, "\nspread of %s over its %" PRIu64 " runs (lowest .. "
+			"highest)%s:\n", rep->label, rep->runs,
+			r == 0 && c->nr_reports > 1 ?
+			"; where each report lies against it" : "");
+		for (size_t i = 0; i < c->nr_entries; i++) {
+			const struct cmp_entry *e = &c->entries[i];
+			const struct cmp_item *it = cmp_item_of(c, e, r);
+			char name[300];
+
+			if (!it || e->kind == SIM_COMPARE_JOB_STEP ||
+			    !it->has_share_range)
+				continue;
+			snprintf(name, sizeof(name), "%s %s",
+				 e->kind == SIM_COMPARE_GROUP ? "group" : "task",
+				 e->key);
+			fprintf(out, "  %-*s share %6.2f .. %6.2f %%", width, name,
+				100.0 * it->share_lo, 100.0 * it->share_hi);
+			for (size_t o = 1; r == 0 && o < c->nr_reports; o++) {
+				const struct cmp_item *b = cmp_item_of(c, e, o);
+
+				if (b)
+					fprintf(out, "  %s %s", c->reports[o].label,
+						against_range(b->share, it->share_lo,
+							      it->share_hi, 1e-4));
+			}
+			fprintf(out, "\n");
+			if (it->has_p50_range || it->has_p99_range) {
+				static const char *const stat[2] = { "lat_p50", "lat_p99" };
+
+				for (int k = 0; k < 2; k++) {
+					bool has = k ? it->has_p99_range : it->has_p50_range;
+					double lo = (double)(k ? it->p99_lo : it->p50_lo),
+					       hi = (double)(k ? it->p99_hi : it->p50_hi);
+
+					if (!has)
+						continue;
+					fprintf(out, "  %-*s %s %.3f .. %.3f ms", width, "",
+						stat[k], lo / 1e6, hi / 1e6);
+					for (size_t o = 1; r == 0 && o < c->nr_reports; o++) {
+						const struct cmp_item *b = cmp_item_of(c, e, o);
+
+						if (b && b->has_latency && b->latency.count &&
+						    (k || b->has_p50))
+							fprintf(out, "  %s %s", c->reports[o].label,
+								against_range((double)(k ? b->latency.p99 :
+										       b->latency.p50),
+									      lo, hi, 1e3));
+					}
+					fprintf(out, "\n");
+				}
+			}
+		}
+	}
+}
+
 static void text_unmatched(const sim_compare *c, FILE *out)
 {
 	bool any = false;
@@ -257,9 +345,22 @@ static void text_summary(const sim_compare *c, FILE *out)
 			continue;
 		}
 		e = &c->entries[c->worst[r]];
-		fprintf(out, "%+8.2f pp  %s %s\n",
+		fprintf(out, "%+8.2f pp  %s %s",
 			printable(cmp_diff_pp(c, e, r)), cmp_kind_word(e->kind),
 			e->key);
+		{
+			const struct cmp_item *a = cmp_item_of(c, e, 0),
+					      *b = cmp_item_of(c, e, r);
+
+			if (c->reports[0].runs && a && b && a->has_share_range)
+				fprintf(out, " (%s the range of %s's %" PRIu64
+					" runs, %.2f .. %.2f %%)",
+					against_range(b->share, a->share_lo,
+						      a->share_hi, 1e-4),
+					c->reports[0].label, c->reports[0].runs,
+					100.0 * a->share_lo, 100.0 * a->share_hi);
+		}
+		fprintf(out, "\n");
 	}
 	if (!c->opts.has_max_diff)
 		return;
@@ -278,6 +379,7 @@ int cmp_print_text(const struct sim_compare *c, FILE *out)
 	text_groups(c, out);
 	text_items(c, SIM_COMPARE_TASK, out);
 	text_items(c, SIM_COMPARE_JOB_STEP, out);
+	text_spread(c, out);
 	text_unmatched(c, out);
 	text_summary(c, out);
 	return 0;
@@ -306,6 +408,8 @@ static json_t *json_report(const struct cmp_report *rep)
 			    json_integer((json_int_t)rep->duration_ns) :
 			    json_null());
 	json_object_set_new(o, "partial", json_boolean(rep->partial));
+	if (rep->runs)
+		json_object_set_new(o, "runs", json_integer((json_int_t)rep->runs));
 	return o;
 }
 
@@ -328,6 +432,23 @@ static json_t *json_value(const sim_compare *c, const struct cmp_entry *e,
 	json_object_set_new(o, "diff_pp", r && e->at[0] >= 0 ?
 			    json_real(cmp_diff_pp(c, e, r)) : json_null());
 	json_object_set_new(o, "cpu_ns", uint_or_null(it->has_cpu_ns, it->cpu_ns));
+	if (it->has_share_range)
+		json_object_set_new(o, "share_range", json_pack("[f, f]",
+				    it->share_lo, it->share_hi));
+	{
+		const struct cmp_item *a = cmp_item_of(c, e, 0);
+
+		if (r && a && a->has_share_range)
+			json_object_set_new(o, "in_share_range", json_string(
+				against_range(it->share, a->share_lo,
+					      a->share_hi, 1e-4)));
+	}
+	if (it->has_p50_range)
+		json_object_set_new(o, "lat_p50_range", json_pack("[I, I]",
+				    (json_int_t)it->p50_lo, (json_int_t)it->p50_hi));
+	if (it->has_p99_range)
+		json_object_set_new(o, "lat_p99_range", json_pack("[I, I]",
+				    (json_int_t)it->p99_lo, (json_int_t)it->p99_hi));
 	if (e->kind == SIM_COMPARE_GROUP)
 		return o;
 	json_object_set_new(o, "wait_ns", uint_or_null(it->has_wait_ns,

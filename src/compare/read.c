@@ -276,6 +276,95 @@ static int get_latency(struct reader *rd, json_t *obj, const char *prefix,
 	return 1;
 }
 
+/*
+ * The lowest and highest number of the array "key" of runs (the "runs"
+ * of an entry of a merged kernel report), nulls skipped (a run whose
+ * report lacked the value).  1 with lo and hi, 0 if there is no such
+ * array or it holds only nulls, -1 with the error.  is_share: each
+ * within 0..1; else a whole number of ns.
+ */
+static int get_run_range(struct reader *rd, json_t *runs, const char *prefix,
+			 const char *key, bool is_share, double *lo, double *hi)
+{
+	const char *valid = is_share ?
+		"an array of each run's share, numbers 0..1" :
+		"an array of each run's value, whole numbers of ns or null";
+	char path[300], elem[340], buf[QUOTE_MAX + 8];
+	json_t *arr, *v;
+	size_t i;
+	int seen = 0;
+	int rc = member(rd, runs, prefix, key, false, valid, &arr);
+
+	if (rc <= 0)
+		return rc;
+	member_path(path, sizeof(path), prefix, key);
+	if (!json_is_array(arr))
+		return type_error(rd, path, arr, "an array", valid);
+	json_array_foreach(arr, i, v) {
+		double x;
+
+		snprintf(elem, sizeof(elem), "%s[%zu]", path, i);
+		if (json_is_null(v) && !is_share)
+			continue;
+		if (!json_is_number(v) || (!is_share && !json_is_integer(v)))
+			return type_error(rd, elem, v, is_share ? "a number" :
+					  "a whole number", valid);
+		x = json_number_value(v);
+		if (is_share ? !(x >= 0 && x <= 1) : x < 0)
+			return fail_at(rd, elem, valid, "%s is out of range",
+				       describe(v, buf, sizeof(buf)));
+		if (!seen || x < *lo)
+			*lo = x;
+		if (!seen || x > *hi)
+			*hi = x;
+		seen = 1;
+	}
+	return seen;
+}
+
+/* "runs" of an entry of a merged kernel report (kernel-run --runs N):
+ * { "share": [...], "wakeup_latency_ns": { "p50": [...], "p99": [...] } } */
+static int get_item_runs(struct reader *rd, json_t *o, const char *prefix,
+			 struct cmp_item *it)
+{
+	static const char valid[] = "an object with each run's \"share\" and "
+		"optional \"wakeup_latency_ns\" arrays (kernel-run --runs N)";
+	char path[300], lpath[340];
+	json_t *runs, *lat;
+	double lo = 0, hi = 0;
+	int rc = member(rd, o, prefix, "runs", false, valid, &runs);
+
+	if (rc <= 0)
+		return rc;
+	member_path(path, sizeof(path), prefix, "runs");
+	if (!json_is_object(runs))
+		return type_error(rd, path, runs, "an object", valid);
+	rc = get_run_range(rd, runs, path, "share", true, &it->share_lo,
+			   &it->share_hi);
+	if (rc < 0)
+		return -1;
+	it->has_share_range = rc;
+	rc = member(rd, runs, path, "wakeup_latency_ns", false, valid, &lat);
+	if (rc < 0)
+		return -1;
+	if (!rc)
+		return 0;
+	member_path(lpath, sizeof(lpath), path, "wakeup_latency_ns");
+	if (!json_is_object(lat))
+		return type_error(rd, lpath, lat, "an object", valid);
+	if ((rc = get_run_range(rd, lat, lpath, "p50", false, &lo, &hi)) < 0)
+		return -1;
+	it->has_p50_range = rc;
+	it->p50_lo = (u64)lo;
+	it->p50_hi = (u64)hi;
+	if ((rc = get_run_range(rd, lat, lpath, "p99", false, &lo, &hi)) < 0)
+		return -1;
+	it->has_p99_range = rc;
+	it->p99_lo = (u64)lo;
+	it->p99_hi = (u64)hi;
+	return 0;
+}
+
 /* The numbers every kind of entry may have. */
 static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 			    struct cmp_item *it)
@@ -292,7 +381,9 @@ static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 	if (rc < 0)
 		return -1;
 	it->has_wait_ns = rc;
-	return get_latency(rd, o, prefix, it) < 0 ? -1 : 0;
+	if (get_latency(rd, o, prefix, it) < 0)
+		return -1;
+	return get_item_runs(rd, o, prefix, it) < 0 ? -1 : 0;
 }
 
 static int read_group(struct reader *rd, json_t *o, const char *prefix,
@@ -537,6 +628,18 @@ static int read_header(struct reader *rd, json_t *root, struct cmp_report *rep)
 			   &rep->duration_ns)) < 0)
 		return -1;
 	rep->has_duration = rc;
+	{
+		json_t *runs = json_object_get(root, "runs");
+
+		if (runs && !json_is_object(runs))
+			return type_error(rd, "runs", runs, "an object",
+					  "{\"count\": N, ...} of a merged "
+					  "kernel report (kernel-run --runs N)");
+		if (runs && get_uint(rd, runs, "runs", "count", true,
+				     "the number of runs merged, 1 or more",
+				     &rep->runs) < 0)
+			return -1;
+	}
 	return 0;
 }
 

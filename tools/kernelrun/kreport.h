@@ -24,6 +24,9 @@ struct kr_output {
  * run, so that a long run is not lost). */
 int kr_output_open(struct kr_output *o, const char *file);
 void kr_output_discard(struct kr_output *o);
+/* TEXT, whole, to where the output goes (FILE replaced only now); 0, or
+ * KR_WRITE_ERROR with the message printed.  The output is closed. */
+int kr_output_commit(struct kr_output *o, const char *text);
 
 struct kr_report_input {
 	const struct trace *t;

@@ -41,6 +41,7 @@
 
 #include "kernel-run.h"
 #include "kreport.h"
+#include "merge.h"
 #include "loader/jsonpos.h"
 
 /* From publishing time 0 to time 0: the tasks wake, take their baseline
@@ -50,6 +51,7 @@
 
 static const char usage_text[] =
 "usage: kernel-run [OPTIONS] TRACE.json\n"
+"       kernel-run [-o FILE] --merge REPORT.json...\n"
 "\n"
 "Runs a sched-sim trace on this machine's kernel: one process per task, in\n"
 "cgroups made for the trace's groups (cpu.shares, or cpu.weight on cgroup\n"
@@ -76,6 +78,12 @@ static const char usage_text[] =
 "  --no-expect            ignore the trace's own expectations (--expect\n"
 "                         ones count); failed ones are named on stderr\n"
 "  --max-trace-size SIZE  refuse a larger trace (default 256M)\n"
+"  --runs N               run the trace N times (1 to 99) and write one\n"
+"                         report of the runs' medians, with each run's\n"
+"                         shares and latencies beside them (a kernel never\n"
+"                         gives the same numbers twice)\n"
+"  --merge                the arguments are reports of runs of one trace:\n"
+"                         merge them as --runs does, run nothing\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
 "                         (sched-sim.PID whose PID is gone) and exit\n"
 "  --probe                say whether this machine can run traces (root, a\n"
@@ -103,6 +111,10 @@ struct options {
 	bool cleanup;
 	bool probe;
 	uint64_t max_trace_size;
+	long runs;			/* --runs N: 0 or 1 is one run */
+	bool merge;			/* --merge REPORT... */
+	char **merge_files;
+	int nr_merge_files;
 };
 
 /* Everything a run holds, so that clean_up() can undo it from anywhere. */
@@ -291,6 +303,7 @@ static void machine_mask(const struct run *r, const struct cpumask *m,
 enum {
 	OPT_CPUS = 256, OPT_CGROUP_ROOT, OPT_NO_GROUP, OPT_DURATION, OPT_SEED,
 	OPT_EXPECT, OPT_NO_EXPECT, OPT_CLEANUP, OPT_PROBE, OPT_VERSION, OPT_MAX_TRACE_SIZE,
+	OPT_RUNS, OPT_MERGE,
 };
 
 static int parse_size(const char *s, uint64_t *out)
@@ -330,6 +343,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "cleanup", no_argument, NULL, OPT_CLEANUP },
 		{ "probe", no_argument, NULL, OPT_PROBE },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
+		{ "runs", required_argument, NULL, OPT_RUNS },
+		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -382,6 +397,21 @@ static int parse_options(int argc, char **argv, struct options *o)
 					      "with an optional unit K, M, G, T "
 					      "(powers of 1024), e.g. 1G", optarg);
 			break;
+		case OPT_RUNS: {
+			char *end;
+
+			errno = 0;
+			o->runs = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || o->runs < 1 ||
+			    o->runs > KR_MAX_RUNS)
+				return refuse("--runs %s: not a number of runs; "
+					      "valid: 1 to %d", optarg,
+					      KR_MAX_RUNS);
+			break;
+		}
+		case OPT_MERGE:
+			o->merge = true;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -392,6 +422,23 @@ static int parse_options(int argc, char **argv, struct options *o)
 			fputs(usage_text, stderr);
 			return KR_REFUSED;
 		}
+	}
+	if (o->merge) {
+		if (o->cleanup || o->probe || o->runs || o->cpu_list ||
+		    o->cgroup_root || o->no_group_sched || o->duration ||
+		    o->seed || o->nr_expects || o->no_expect)
+			return refuse("--merge takes only -o FILE and the "
+				      "reports: it runs nothing");
+		if (optind == argc)
+			return refuse("--merge: no reports given (valid: one "
+				      "or more reports of kernel-run, of the "
+				      "same trace)");
+		if (argc - optind > KR_MAX_RUNS)
+			return refuse("--merge: %d reports (valid: at most %d)",
+				      argc - optind, KR_MAX_RUNS);
+		o->merge_files = argv + optind;
+		o->nr_merge_files = argc - optind;
+		return 0;
 	}
 	if (o->cleanup || o->probe) {
 		if (optind != argc)
@@ -1188,24 +1235,13 @@ static int probe(const struct options *o)
 	return removed ? 0 : KR_RUN_FAILED;
 }
 
-int main(int argc, char **argv)
+/* One run of the trace, its report to opt->output; the exit status. */
+static int run_trace(const struct options *opt)
 {
-	struct run r = { 0 };
+	struct run r = { .opt = *opt };
 	sigset_t signals;
 	int rc;
 
-	rc = parse_options(argc, argv, &r.opt);
-	if (rc)
-		return rc;
-	if (r.opt.cleanup) {
-		if (geteuid() != 0)
-			return refuse("--cleanup must run as root (you are "
-				      "uid %d); run it with sudo", (int)geteuid());
-		kr_cgroups_cleanup_stale(r.opt.cgroup_root);
-		return 0;
-	}
-	if (r.opt.probe)
-		return probe(&r.opt);
 	rc = load(&r);
 	if (!rc)
 		rc = check_runnable(&r);
@@ -1266,4 +1302,137 @@ int main(int argc, char **argv)
 		rc = KR_INTERRUPTED;
 	free_run(&r);
 	return rc;
+}
+
+/* A whole file's text, or NULL. */
+static char *slurp(const char *file)
+{
+	FILE *in = fopen(file, "rb");
+	char *text = NULL;
+	size_t len = 0;
+
+	if (in && getdelim(&text, &len, '\0', in) < 0) {
+		free(text);
+		text = NULL;
+	}
+	if (in)
+		fclose(in);
+	return text;
+}
+
+/*
+ * --runs N: the trace N times, each run's report to a file of a private
+ * directory, then one merged report to -o FILE (merge.c).  FILE is
+ * checked first and replaced only at the end.  An interrupted run ends
+ * the series: the whole runs before it are merged (exit status 130); if
+ * the first run is the interrupted one, its partial report is written
+ * as a single run's would be.
+ */
+static int run_several(const struct options *opt)
+{
+	struct kr_output out = { 0 };
+	char dir[PATH_MAX], (*files)[PATH_MAX + 16];
+	const char *names[KR_MAX_RUNS];
+	const char *tmp = getenv("TMPDIR");
+	long done = 0;
+	bool interrupted = false;
+	int rc = 0, expect_failed = 0;
+
+	files = calloc((size_t)opt->runs, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, KR_NAME ": out of memory\n");
+		return KR_RUN_FAILED;
+	}
+	if (kr_output_open(&out, opt->output)) {
+		free(files);
+		return KR_WRITE_ERROR;
+	}
+	snprintf(dir, sizeof(dir), "%s/kernel-run.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, KR_NAME ": --runs: cannot make a directory "
+			"for the runs' reports in %s: %s\n",
+			tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		kr_output_discard(&out);
+		free(files);
+		return KR_WRITE_ERROR;
+	}
+	for (long i = 0; i < opt->runs; i++) {
+		struct options one = *opt;
+
+		snprintf(files[i], sizeof(files[i]), "%s/run-%ld.json", dir, i + 1);
+		one.output = files[i];
+		one.runs = 0;
+		fprintf(stderr, KR_NAME ": run %ld of %ld\n", i + 1, opt->runs);
+		rc = run_trace(&one);
+		if (rc == KR_OK || rc == KR_EXPECT_FAILED) {
+			names[done++] = files[i];
+			continue;
+		}
+		if (rc == KR_INTERRUPTED) {
+			interrupted = true;
+			if (done == 0 && access(files[i], F_OK) == 0) {
+				char *text = slurp(files[i]);
+
+				rc = text ? kr_output_commit(&out, text) :
+					    KR_WRITE_ERROR;
+				free(text);
+				if (rc == 0)
+					rc = KR_INTERRUPTED;
+				done = -1;	/* written */
+			}
+		}
+		break;
+	}
+	if (done > 0 && (rc == KR_OK || rc == KR_EXPECT_FAILED || interrupted)) {
+		rc = kr_merge_reports(names, (size_t)done, &out, &expect_failed);
+		if (rc == 0 && interrupted)
+			rc = KR_INTERRUPTED;
+		else if (rc == 0 && expect_failed) {
+			fprintf(stderr, KR_NAME ": %d expectation%s failed in "
+				"some run\n", expect_failed,
+				expect_failed > 1 ? "s" : "");
+			rc = KR_EXPECT_FAILED;
+		}
+	} else if (done == 0) {
+		kr_output_discard(&out);
+	}
+	for (long i = 0; i < opt->runs; i++)
+		if (files[i][0])
+			unlink(files[i]);
+	rmdir(dir);
+	free(files);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt;
+	int rc;
+
+	rc = parse_options(argc, argv, &opt);
+	if (rc)
+		return rc;
+	if (opt.cleanup) {
+		if (geteuid() != 0)
+			return refuse("--cleanup must run as root (you are "
+				      "uid %d); run it with sudo", (int)geteuid());
+		kr_cgroups_cleanup_stale(opt.cgroup_root);
+		return 0;
+	}
+	if (opt.probe)
+		return probe(&opt);
+	if (opt.merge) {
+		struct kr_output out = { 0 };
+		int failed = 0;
+
+		if (kr_output_open(&out, opt.output))
+			return KR_WRITE_ERROR;
+		rc = kr_merge_reports((const char *const *)opt.merge_files,
+				      (size_t)opt.nr_merge_files, &out, &failed);
+		return rc ? rc : failed ? KR_EXPECT_FAILED : KR_OK;
+	}
+	if (opt.runs > 1)
+		return run_several(&opt);
+	return run_trace(&opt);
 }
