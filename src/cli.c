@@ -125,6 +125,10 @@ static const char usage_text[] =
 "  --seed N               seed of every random draw\n"
 "  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
 "                         (see --list-tunables); before or after --policy\n"
+"  --ignore-foreign-tunables  with --policy: leave out, with a warning, the\n"
+"                         trace's settings of tunables that another policy\n"
+"                         has and this one lacks (an experiment's cfs-v19\n"
+"                         knob under --policy eevdf) instead of refusing\n"
 "  --expect [KIND:]WHAT=VALUE[+-TOL]  add an expectation, of a kind of the\n"
 "                         trace's expect section:\n"
 "                           REF=SHARE[+-TOL] or share:REF=..., a group\n"
@@ -175,7 +179,7 @@ enum {
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
 	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
 	OPT_NO_EXPECT, OPT_JUNIT, OPT_SUMMARY, OPT_MARKDOWN,
-	OPT_STATS,
+	OPT_STATS, OPT_IGNORE_FOREIGN,
 };
 
 /* Intervals a series may have: its rows go to a file, not to memory,
@@ -191,6 +195,7 @@ struct cli {
 	const char *trace_file, *output;
 	bool json, step, check, all_tasks, stats;
 	bool no_expect, summary;	/* --no-expect, --summary */
+	bool ignore_foreign;		/* --ignore-foreign-tunables */
 	const char *junit;		/* --junit FILE */
 	uint64_t max_trace_size;	/* 0: the library's default */
 	int verbose;
@@ -470,6 +475,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "step", no_argument, NULL, OPT_STEP },
 		{ "dump-at", required_argument, NULL, OPT_DUMP_AT },
 		{ "policy", required_argument, NULL, OPT_POLICY },
+		{ "ignore-foreign-tunables", no_argument, NULL, OPT_IGNORE_FOREIGN },
 		{ "no-group-sched", no_argument, NULL, OPT_NO_GROUP },
 		{ "cpus", required_argument, NULL, OPT_CPUS },
 		{ "duration", required_argument, NULL, OPT_DURATION },
@@ -521,6 +527,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_CHECK: c->check = true; break;
 		case OPT_ALL_TASKS: c->all_tasks = true; break;
 		case OPT_NO_EXPECT: c->no_expect = true; break;
+		case OPT_IGNORE_FOREIGN: c->ignore_foreign = true; break;
 		case OPT_JUNIT: c->junit = optarg; break;
 		case OPT_SUMMARY: c->summary = true; break;
 		case OPT_MARKDOWN: markdown = true; break;
@@ -619,6 +626,13 @@ static sim_trace *load_trace(const struct cli *c)
 	/* before the --expect ones are added, wherever it came */
 	if (c->no_expect)
 		sim_trace_clear_expects(t);
+	/* before --policy, wherever it came */
+	if (c->ignore_foreign &&
+	    sim_trace_override(t, "foreign_tunables", "ignore", &err)) {
+		fprintf(stderr, "sched-sim: %s\n", err.text);
+		sim_trace_free(t);
+		return NULL;
+	}
 	for (int i = 0; i < c->nr_overrides; i++) {
 		const struct override *o = &c->overrides[i];
 		int rc = o->is_expect ? sim_trace_add_expect(t, o->value, &err)

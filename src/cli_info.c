@@ -96,7 +96,10 @@ int print_tunables_markdown(const char *policy)
 	       "`min`, `h`) in a trace and after `--set`, and given in "
 	       "nanoseconds in reports; an integer is a JSON integer without "
 	       "a unit (a count, a flag or a bit mask, as its description "
-	       "says). Ranges include both ends.\n\n");
+	       "says). Ranges include both ends. A trace run under another "
+	       "policy (`--policy`) must set only that policy's tunables, or "
+	       "is refused; `--ignore-foreign-tunables` runs it without "
+	       "those of other policies, naming each in a warning.\n\n");
 	for (size_t i = 0; i < sim_policy_count(); i++)
 		if (p < 0 || (size_t)p == i)
 			tunables_of(i);

@@ -179,6 +179,13 @@ struct trace {
 	struct tunable_values tunables;
 	struct tunable_setting *tunable_settings;	/* in the order made */
 	size_t nr_tunable_settings;
+	/*
+	 * --ignore-foreign-tunables: a setting that the chosen policy does
+	 * not have but another policy does (an experiment's cfs-v19 knob
+	 * under --policy eevdf) is left out with a warning instead of
+	 * refused.  A name no policy has is still an error.
+	 */
+	bool ignore_foreign_tunables;
 
 	struct trace_group *groups;	/* [0] is the root "/" */
 	size_t nr_groups;

@@ -934,6 +934,84 @@ START_TEST(test_set_and_policy_in_either_order)
 }
 END_TEST
 
+
+/*
+ * --ignore-foreign-tunables: a trace that sets cfs-v19 knobs runs under
+ * --policy eevdf without them, each named in a warning at its place, and
+ * gives the report of the same trace written without them; wherever the
+ * option comes.  Without it the setting is refused; a --set of another
+ * policy's tunable and a name no policy has stay refused with it.
+ */
+START_TEST(test_ignore_foreign_tunables)
+{
+	static const char with[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"tunables\": { \"sched_granularity\": \"4ms\", \"flat_hierarchy\": 1,\n"
+		"                               \"sched_migration_cost\": \"1ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char without[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"tunables\": {\n"
+		"                               \"sched_migration_cost\": \"1ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	char *path = write_trace(with), want[600];
+	struct cmd_run refused = sim_on("--json --policy eevdf", path);
+	struct cmd_run after = sim_on("--json --policy eevdf --ignore-foreign-tunables", path);
+	struct cmd_run before = sim_on("--json --ignore-foreign-tunables --policy eevdf", path);
+	struct cmd_run set = sim_on("--json --ignore-foreign-tunables --policy eevdf "
+				    "--set sched_granularity=4ms", path);
+	struct cmd_run own = sim_on("--json --ignore-foreign-tunables", path);
+	struct cmd_run plain;
+
+	ck_assert_int_eq(refused.status, 2);
+	ck_assert_msg(strstr(refused.err, ":2:53: scheduler.tunables.sched_granularity: "
+			     "unknown tunable \"sched_granularity\" for the policy \"eevdf\"") != NULL,
+		      "%s", refused.err);
+	ck_assert_msg(after.status == 0, "%s", after.err);
+	ck_assert_msg(before.status == 0, "%s", before.err);
+	snprintf(want, sizeof(want), "sched-sim: warning: %s: 2:53: scheduler.tunables."
+		 "sched_granularity: ignored (--ignore-foreign-tunables): "
+		 "\"sched_granularity\" is a tunable of cfs-v19, not of eevdf; the run "
+		 "is the trace without it\nsched-sim: warning: %s: 2:78: scheduler."
+		 "tunables.flat_hierarchy: ignored (--ignore-foreign-tunables): "
+		 "\"flat_hierarchy\" is a tunable of cfs-v19, not of eevdf; the run is "
+		 "the trace without it\n", path, path);
+	ck_assert_str_eq(after.err, want);
+	ck_assert_str_eq(before.out, after.out);
+	/* an explicit --set is meant: refused */
+	ck_assert_int_eq(set.status, 2);
+	ck_assert_msg(strstr(set.err, "--set: unknown tunable \"sched_granularity\"") != NULL,
+		      "%s", set.err);
+	/* under the trace's own policy nothing is foreign: no warning */
+	ck_assert_int_eq(own.status, 0);
+	ck_assert_str_eq(own.err, "");
+
+	path = write_trace(without);
+	plain = sim_on("--json --policy eevdf", path);
+	ck_assert_msg(plain.status == 0, "%s", plain.err);
+	ck_assert_str_eq(plain.out, after.out);	/* sched_migration_cost kept */
+	cmd_run_free(&refused);
+	cmd_run_free(&after);
+	cmd_run_free(&before);
+	cmd_run_free(&set);
+	cmd_run_free(&own);
+	cmd_run_free(&plain);
+
+	/* a name no policy has stays an error (the trace's own policy first) */
+	path = write_trace("{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+			   "  \"scheduler\": { \"tunables\": { \"sched_nosuch\": 1 } },\n"
+			   "  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n");
+	refused = sim_on("--ignore-foreign-tunables --policy eevdf", path);
+	ck_assert_int_eq(refused.status, 2);
+	ck_assert_msg(strstr(refused.err, "unknown tunable \"sched_nosuch\"") != NULL,
+		      "%s", refused.err);
+	cmd_run_free(&refused);
+	unlink(path);
+}
+END_TEST
+
 START_TEST(test_list_policies)
 {
 	struct cmd_run r = sim("--list-policies");
@@ -1689,6 +1767,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_broken_invariant_exits_3);
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
+	tcase_add_test(tc, test_ignore_foreign_tunables);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
 	tcase_add_test(tc, test_zero_time_ping_pong);

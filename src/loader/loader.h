@@ -365,9 +365,11 @@ int tunable_set(struct trace *t, const char *arg, sim_error *err);
  * table of policy p, and fill out with the values indexed like that table.
  * A name p lacks or a value p does not accept is an error at the place the
  * setting was made, naming p and who chose it (chosen_by: "--policy").
- * t is not changed.  0, or -1 with err.
+ * With t->ignore_foreign_tunables, a setting of the trace's own that p
+ * lacks but another policy has is left out of out, with a warning in t
+ * (nothing else of t changes).  0, or -1 with err.
  */
-int tunables_for_policy(const struct trace *t, const struct sched_policy *p,
+int tunables_for_policy(struct trace *t, const struct sched_policy *p,
 			const char *chosen_by, struct tunable_values *out,
 			sim_error *err);
 void tunable_settings_free(struct trace *t);

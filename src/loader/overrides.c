@@ -227,6 +227,15 @@ int trace_override(struct trace *t, const char *key, const char *value,
 		return override_hz(t, value, err);
 	if (!strcmp(key, "policy"))
 		return override_policy(t, value, err);
+	if (!strcmp(key, "foreign_tunables")) {
+		/* before --policy, wherever it came: the CLI applies it first */
+		if (strcmp(value, "ignore") && strcmp(value, "error"))
+			return cli_fail(err, "--ignore-foreign-tunables",
+					"ignore or error", "%s is not a choice",
+					quote_text(value, q, sizeof(q)));
+		t->ignore_foreign_tunables = !strcmp(value, "ignore");
+		return 0;
+	}
 	if (!strcmp(key, "group_sched"))
 		return override_group_sched(t, value, err);
 	if (!strcmp(key, "set"))

@@ -232,7 +232,46 @@ static int setting_error(const struct trace *t,
 			what);
 }
 
-int tunables_for_policy(const struct trace *t, const struct sched_policy *p,
+/* The first policy other than p that has the tunable name, or NULL. */
+static const struct sched_policy *policy_with_tunable(
+	const struct sched_policy *p, const char *name)
+{
+	for (size_t i = 0; sched_policies[i]; i++)
+		if (sched_policies[i] != p &&
+		    sched_policy_tunable(sched_policies[i], name) >= 0)
+			return sched_policies[i];
+	return NULL;
+}
+
+/*
+ * --ignore-foreign-tunables: the warning that the trace's setting s,
+ * another policy's tunable, is left out under p.  0, or -1 if out of
+ * memory.
+ */
+static int warn_foreign(struct trace *t, const struct tunable_setting *s,
+			const struct sched_policy *p,
+			const struct sched_policy *owner)
+{
+	char q[QUOTE_SIZE], *text, **more;
+
+	quote_text(s->name, q, sizeof(q));
+	text = strdup_printf("%d:%d: %s: ignored (--ignore-foreign-tunables): "
+			     "%s is a tunable of %s, not of %s; the run is the "
+			     "trace without it", s->line, s->column, s->path, q,
+			     owner->name, p->name);
+	if (!text)
+		return -1;
+	more = realloc(t->warnings, (t->nr_warnings + 1) * sizeof(*more));
+	if (!more) {
+		free(text);
+		return -1;
+	}
+	t->warnings = more;
+	t->warnings[t->nr_warnings++] = text;
+	return 0;
+}
+
+int tunables_for_policy(struct trace *t, const struct sched_policy *p,
 			const char *chosen_by, struct tunable_values *out,
 			sim_error *err)
 {
@@ -242,7 +281,15 @@ int tunables_for_policy(const struct trace *t, const struct sched_policy *p,
 	for (size_t i = 0; i < t->nr_tunable_settings; i++) {
 		const struct tunable_setting *s = &t->tunable_settings[i];
 		int k = sched_policy_tunable(p, s->name);
+		const struct sched_policy *owner;
 
+		/* the trace's own settings only: a --set is meant */
+		if (k < 0 && t->ignore_foreign_tunables && s->path &&
+		    (owner = policy_with_tunable(p, s->name)) != NULL) {
+			if (warn_foreign(t, s, p, owner))
+				return cli_fail(err, chosen_by, "", "out of memory");
+			continue;
+		}
 		if (k < 0) {
 			why_fail(why, sizeof(why), "unknown tunable %s",
 				 quote_text(s->name, q, sizeof(q)));
