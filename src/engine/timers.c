@@ -5,7 +5,9 @@
  * timer, the trace's events and the --dump-at list one each), kept in an
  * indexed binary heap: arming, re-arming and cancelling are O(log n) and
  * allocate nothing.  Ties fire in the order the timers were armed, so a
- * trace and a seed always give the same run.  The heap counts its timers
+ * trace and a seed always give the same run, with one exception: a run
+ * step that ends at an instant ends before anything else happens at that
+ * instant (RUN_DONE_FIRST, below).  The heap counts its timers
  * by kind, so the engine sees in O(1) whether anything but ticks and
  * dumps is still to come (a deadlock).
  *
@@ -82,12 +84,27 @@ void timer_cancel(struct sim *s, struct sim_timer *t)
 	t->heap_pos = -1;
 }
 
+/*
+ * A task whose run step ends at T has done its work at T.  Were a tick,
+ * a wakeup or a trace event at T handled first, it could preempt the
+ * task with no work left: the task would be put back runnable with 0 ns
+ * to run, wait a whole turn, and only then sleep, a state no real task
+ * is in for more than an instant (its run ends a little before or a
+ * little after the tick, never on it).  Which of the two a run of
+ * exactly a whole number of ticks met depended on the order the timers
+ * happened to be armed in.  So run-done timers sort before every other
+ * kind at the same instant: the top bit of every other kind's sequence
+ * number is set, which keeps the armed order within each class and costs
+ * the heap's comparisons nothing.
+ */
+#define RUN_DONE_FIRST	(1ULL << 63)
+
 void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 {
 	struct heap_slot slot;
 
 	t->when = when;
-	t->seq = s->timer_seq++;
+	t->seq = s->timer_seq++ | (t->kind == TIMER_RUN_DONE ? 0 : RUN_DONE_FIRST);
 	t->armed_at = s->now;
 	slot = (struct heap_slot){ .when = when, .seq = t->seq, .timer = t };
 	if (t->heap_pos >= 0) {
