@@ -88,6 +88,9 @@ struct trace_task {
 	const struct cpumask *cpus;	/* affinity, in trace->cpumasks;
 					 * all CPUs by default */
 	bool cpus_given;		/* "cpus" was in the trace */
+	u64 slice;			/* "slice": the sched_runtime that
+					 * sched_setattr() is given, ns, as
+					 * written (the policy clamps); 0: none */
 	u64 start;			/* fork time, ns */
 	const struct trace_program *program;	/* shared between instances */
 	u64 loops;			/* passes of the program; TRACE_FOREVER */
@@ -186,6 +189,15 @@ struct trace {
 	 * refused.  A name no policy has is still an error.
 	 */
 	bool ignore_foreign_tunables;
+	/*
+	 * Where the first task "slice" is (path NULL: no task has one), so
+	 * that a policy without per-task slices refuses the trace there
+	 * once the policy is final (after --policy): engine/run.c.
+	 */
+	struct {
+		char *path;
+		int line, column;
+	} first_slice;
 
 	struct trace_group *groups;	/* [0] is the root "/" */
 	size_t nr_groups;

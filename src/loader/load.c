@@ -505,6 +505,7 @@ void trace_free(struct trace *t)
 		return;
 	free(t->file);
 	free(t->name);
+	free(t->first_slice.path);
 	free(t->description);
 	tunable_settings_free(t);
 	for (size_t i = 0; i < t->nr_groups; i++)

@@ -25,12 +25,17 @@
 	"an object with \"name\" and \"program\" (see docs/trace-format.md)"
 #define RT_PRIO_VALID \
 	"an integer from 1 to 99 (required for \"fifo\" and \"rr\" tasks)"
+#define SLICE_VALID \
+	"a duration, the request size the task asks for with " \
+	"sched_setattr() (e.g. \"100us\"; Linux clamps it to 100us..100ms; " \
+	"\"0s\": the default slice), for \"normal\", \"batch\" and " \
+	"\"idle\" tasks"
 #define LOOP_VALID \
 	"an integer from 1 to 9223372036854775807, or \"forever\" (default 1)"
 
 static const char *const task_keys[] = {
 	"name", "instances", "group", "policy", "nice", "rt_priority", "cpus",
-	"start", "program", "loop", NULL
+	"slice", "start", "program", "loop", NULL
 };
 
 /* A task's "policy" names its SCHED_* class: sim_sched_class_names[] */
@@ -165,6 +170,80 @@ static int parse_task_policy(struct loader *ld, json_t *v,
 	task->rt_priority = (int)prio;
 	return 0;
 }
+/*
+ * A warning "LINE:COL: PATH: TEXT" at the current path (the CLI prefixes
+ * the file).  0, or -1 after an error (out of memory).
+ */
+static int warn_here(struct loader *ld, const char *text)
+{
+	struct trace *t = ld->t;
+	char *path = path_current(ld), *line, **more;
+	int l, c;
+
+	if (!path)
+		return ld_fail_oom(ld);
+	ld_position(ld, &l, &c);
+	line = strdup_printf("%d:%d: %s: %s", l, c, path, text);
+	free(path);
+	more = line ? realloc(t->warnings, (t->nr_warnings + 1) *
+			      sizeof(*more)) : NULL;
+	if (!more) {
+		free(line);
+		return ld_fail_oom(ld);
+	}
+	t->warnings = more;
+	t->warnings[t->nr_warnings++] = line;
+	return 0;
+}
+
+/*
+ * "slice": what the task passes to sched_setattr() as sched_runtime.
+ * The kernel takes any value and clamps it to 100us..100ms without a
+ * word; the trace keeps what was written (the policy clamps, as the
+ * kernel does, so that the trace means what the program does) and the
+ * loader warns, since a value the clamp changes is most likely a
+ * mistake.  The first one's place is kept for the policies without
+ * per-task slices, which refuse it (engine/run.c).
+ */
+static int parse_task_slice(struct loader *ld, json_t *v,
+			    struct trace_task *task)
+{
+	struct trace *t = ld->t;
+	char text[160], a[32], b[32];
+	int rc;
+
+	rc = ld_get_duration(ld, v, "slice", SLICE_VALID, &task->slice);
+	if (rc <= 0)
+		return rc;
+	path_push_key(ld, "slice");
+	if (task->sched_class == SIM_SCHED_FIFO ||
+	    task->sched_class == SIM_SCHED_RR)
+		return ld_fail(ld, SLICE_VALID,
+			       "\"slice\" is only for \"normal\", \"batch\" and \"idle\" tasks, and this task is \"%s\" (an RT task's sched_runtime is ignored)",
+			       sim_sched_class_name(task->sched_class));
+	if (task->slice && (task->slice < SIM_SLICE_MIN_NS ||
+			    task->slice > SIM_SLICE_MAX_NS)) {
+		u64 to = task->slice < SIM_SLICE_MIN_NS ? SIM_SLICE_MIN_NS
+							: SIM_SLICE_MAX_NS;
+
+		snprintf(text, sizeof(text),
+			 "slice %s is outside 100us..100ms: the kernel "
+			 "clamps it to %s, and so does the simulation",
+			 format_duration(task->slice, a, sizeof(a)),
+			 format_duration(to, b, sizeof(b)));
+		if (warn_here(ld, text))
+			return -1;
+	}
+	if (!t->first_slice.path) {
+		t->first_slice.path = path_current(ld);
+		if (!t->first_slice.path)
+			return ld_fail_oom(ld);
+		ld_position(ld, &t->first_slice.line, &t->first_slice.column);
+	}
+	path_pop(ld);
+	return 1;
+}
+
 static int parse_task_cpus(struct loader *ld, json_t *v,
 			   struct trace_task *task)
 {
@@ -285,6 +364,7 @@ static int parse_task(struct loader *ld, json_t *v, size_t i,
 	if (ld_get_integer(ld, v, "instances", 1, MAX_INSTANCES, NULL,
 			   &instances) < 0 ||
 	    parse_task_policy(ld, v, &tmpl) ||
+	    parse_task_slice(ld, v, &tmpl) < 0 ||
 	    parse_task_cpus(ld, v, &tmpl) ||
 	    parse_task_times(ld, v, &tmpl) ||
 	    parse_task_group(ld, v, &tmpl))

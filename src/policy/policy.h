@@ -109,7 +109,16 @@ struct policy_task_attr {
 	int nice;			/* -20..19 */
 	unsigned int rt_priority;	/* 1..99 for FIFO/RR */
 	const struct cpumask *cpus_allowed;
+	/* NORMAL/BATCH/IDLE: the request size asked for with
+	 * sched_setattr()'s sched_runtime, ns, unclamped; 0: none (the
+	 * default slice).  Only policies with task_slice get one. */
+	uint64_t slice;
 };
+
+/* The range Linux v6.12 clamps a sched_runtime slice to (100 us to
+ * 100 ms, __setscheduler_params): the loader warns outside it. */
+#define SIM_SLICE_MIN_NS 100000ULL
+#define SIM_SLICE_MAX_NS 100000000ULL
 
 /*
  * The engine's side of the seam.  The policy calls the functions and
@@ -253,6 +262,10 @@ struct sched_policy {
 	 * without experiments report as they did before it existed.
 	 */
 	uint64_t experiments;
+	/* Tasks may ask for their own slice (a trace task's "slice",
+	 * sched_setattr's sched_runtime: Linux 6.12 and later); without
+	 * it a trace that has one is refused. */
+	bool task_slice;
 	/* The load weight of a nice level, and of SCHED_IDLE, for the
 	 * analytic model (ideal.c): the policy's own table */
 	uint64_t (*nice_weight)(int nice);

@@ -3,7 +3,7 @@
  * policy/eevdf/check.c - the invariants of the eevdf policy's own
  * structures, for --check: per cfs_rq the tree (order by deadline,
  * red-black rules, the cached leftmost), each node's min_vruntime
- * augment, the avg_vruntime / avg_load sums behind V, the counts
+ * and min_slice augments, the avg_vruntime / avg_load sums behind V, the counts
  * and loads, and the delayed entities (DELAY_DEQUEUE).  Included by policy.c.
  */
 
@@ -20,6 +20,41 @@ struct tree_sums {
 	unsigned long load;
 	unsigned int count;
 };
+
+/*
+ * eevdf-slice: the min_slice augment (aef6987d8954).  A node's min_slice
+ * is the least of its subtree's slices, each node counted with the slice
+ * its last augment update read (augment_slice).  That is its slice now
+ * for a task; a waiting group entity may have been given a new slice by
+ * v6.12's plain store (group_slice_unpropagated), which the augment sees
+ * only at the next propagate through it, as in v6.12.
+ */
+static bool check_min_slice(const struct sched_entity *se, char *why,
+			    size_t len)
+{
+	const struct rb_node *node = &se->run_node;
+	u64 min = se->augment_slice;
+
+	if (node->rb_left && __node_2_se(node->rb_left)->min_slice < min)
+		min = __node_2_se(node->rb_left)->min_slice;
+	if (node->rb_right && __node_2_se(node->rb_right)->min_slice < min)
+		min = __node_2_se(node->rb_right)->min_slice;
+	if (se->min_slice != min) {
+		snprintf(why, len, "eevdf: entity %d's min_slice %llu, but its "
+			 "subtree's least slice is %llu", se->task,
+			 (unsigned long long)se->min_slice,
+			 (unsigned long long)min);
+		return false;
+	}
+	if (se->task >= 0 && se->augment_slice != se->slice) {
+		snprintf(why, len, "eevdf: task %d's slice %llu changed on the "
+			 "tree without an update of the augment (it has %llu)",
+			 se->task, (unsigned long long)se->slice,
+			 (unsigned long long)se->augment_slice);
+		return false;
+	}
+	return true;
+}
 
 /* Walk a subtree: recompute each min_vruntime and the sums. */
 static bool check_entity_subtree(struct cfs_rq *cfs_rq, struct rb_node *node,
@@ -46,6 +81,8 @@ static bool check_entity_subtree(struct cfs_rq *cfs_rq, struct rb_node *node,
 			 (unsigned long long)min);
 		return false;
 	}
+	if (!check_min_slice(se, why, len))
+		return false;
 	if (!se->on_rq || se == cfs_rq->curr || se->cfs_rq != cfs_rq) {
 		snprintf(why, len, "eevdf: entity %d in a tree while on_rq %d, "
 			 "curr %d, of another queue %d", se->task, se->on_rq,

@@ -54,6 +54,30 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
 }
 
 /*
+ * The second walk of enqueue_task_fair / dequeue_entities in v6.12
+ * (aef6987d8954): a group entity that stays queued takes the least slice
+ * of the queue below by a plain store, so when it waits in the tree its
+ * node's min_slice and its ancestors' keep the old value until a later
+ * propagate passes (fixed after v6.12 by propagate_slice).  The ~0 of
+ * an emptied queue can land here too (dequeue of a delayed group entity
+ * whose parent's dequeue is then delayed): v6.12 stores it, and a
+ * deadline computed from it is garbage (bbce3de72be5, in 6.15, fixed
+ * it); the port does the same and says so.
+ */
+static void group_slice_unpropagated(struct sched_entity *se, u64 slice)
+{
+	struct policy_machine *m = se->cfs_rq->rq->m;
+
+	if (slice == ~0ULL && m->host->warn)
+		m->host->warn(m->host, "dequeue_entities",
+			      "a group entity's slice was set to U64_MAX (the "
+			      "least slice of an empty queue), as in v6.12; "
+			      "its deadlines and lag limit are wrong from here "
+			      "on (fixed in 6.15 by bbce3de72be5)");
+	se->slice = slice;
+}
+
+/*
  * kernel/sched/fair.c v6.12: enqueue_task_fair.  ENQUEUE_DELAYED
  * (ttwu of a delayed task) only requeues: the task never left its
  * queues nor the counts.  A delayed group entity met on the way up is
@@ -66,6 +90,7 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	unsigned int h_nr_delayed = se->sched_delayed;
 	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
 	unsigned int nr_running = rq->nr_running;
+	u64 slice = 0;	/* the least slice of the queue below (aef6987d8954) */
 
 	if (flags & ENQUEUE_DELAYED) {
 		requeue_delayed_entity(se);
@@ -77,7 +102,14 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 				requeue_delayed_entity(se);
 			break;
 		}
+		/* a group entity asks for the least slice of its queue, so
+		 * that it can serve that request in time */
+		if (slice) {
+			se->slice = slice;
+			se->custom_slice = 1;
+		}
 		enqueue_entity(se->cfs_rq, se, flags);
+		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
 		flags = ENQUEUE_WAKEUP;
@@ -86,6 +118,10 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		update_load_avg(se->cfs_rq, se, UPDATE_TG);
 		se_update_runnable(se);
 		update_cfs_group(se);
+		/* v6.12 sets a queued entity's slice without propagating the
+		 * augment (the propagate_slice fix came later) */
+		group_slice_unpropagated(se, slice);
+		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
 	}
@@ -118,12 +154,16 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 	struct task_struct *p = NULL;
 	unsigned int h_nr_running = 0, h_nr_delayed = 0;
 	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
+	u64 slice = 0;	/* the least slice of the queue below (aef6987d8954) */
 
 	if (se->task >= 0) {
 		p = &rq->m->tasks[se->task];
 		h_nr_running = 1;
 		/* a delayed task dequeued by SAVE (not its final dequeue) */
 		h_nr_delayed = se->sched_delayed && !task_delayed;
+	} else {
+		/* a delayed group entity: its queue is empty, so ~0 */
+		slice = cfs_rq_min_slice(se->my_q);
 	}
 	for_each_sched_entity(se) {
 		struct cfs_rq *cfs_rq = se->cfs_rq;
@@ -137,6 +177,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		cfs_rq->h_nr_delayed -= h_nr_delayed;
 		/* a parent with other entities stays queued */
 		if (cfs_rq->load.weight) {
+			slice = cfs_rq_min_slice(cfs_rq);
 			se = se->parent;
 			/* bias the next pick to this queue: p sleeps within
 			 * its slice (a buddy only NEXT_BUDDY picks read) */
@@ -151,6 +192,8 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		update_load_avg(se->cfs_rq, se, UPDATE_TG);
 		se_update_runnable(se);
 		update_cfs_group(se);
+		group_slice_unpropagated(se, slice);
+		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running -= h_nr_running;
 		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
 	}
@@ -526,8 +569,15 @@ static void sched_fork_entity(struct policy_machine *m, struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
 
+	/* v6.12's __sched_fork leaves slice and custom_slice as the
+	 * parent's (dup_task_struct copied them; a trace-level task has
+	 * the ones task_init set) */
+	unsigned char custom_slice = se->custom_slice;
+	u64 slice = custom_slice ? se->slice : m->sysctl.base_slice;
+
 	*se = (struct sched_entity){ .task = p->id, .load = task_load_weight(p),
-				     .slice = m->sysctl.base_slice };
+				     .slice = slice,
+				     .custom_slice = custom_slice };
 	init_entity_runnable_average(se);
 }
 
@@ -550,6 +600,8 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		p->cpus_allowed = par->cpus_allowed;
 		p->cpu = par->cpu;
 		p->rt_priority = par->rt_priority;
+		p->se.custom_slice = par->se.custom_slice;
+		p->se.slice = par->se.slice;
 	}
 	/* __sched_fork, sched_fork: the RT part */
 	p->prio = task_normal_prio(p);

@@ -215,7 +215,8 @@ static void print_cfs_stats(FILE *out, struct policy_machine *m, int cpu)
 /*
  * kernel/sched/debug.c v6.12: print_task.  Schedstats off (the kernel's
  * default): wait-time, sum-sleep and sum-block are 0, as the kernel then
- * prints them.  No custom slices: never 'S' before the slice.  prio is
+ * prints them.  'S' before the slice marks a custom slice (857b158dc5e8
+ * added the column with the slices, in v6.12).  prio is
  * p->prio: 120 + nice in the fair class, 99 - rt_priority in RT.  No
  * CONFIG_NUMA_BALANCING columns.  sched-sim adds one column, lag, before
  * group-path: the task's lag now if queued (entity_lag_now), or the lag
@@ -237,7 +238,8 @@ static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
 		"%9lld.%06ld %9lld   %5d ",
 		task_comm(p), p->pid, SPLIT_NS(se->vruntime),
 		se->cfs_rq && entity_eligible(se->cfs_rq, se) ? 'E' : 'N',
-		SPLIT_NS(se->deadline), ' ', SPLIT_NS(se->slice),
+		SPLIT_NS(se->deadline), se->custom_slice ? 'S' : ' ',
+		SPLIT_NS(se->slice),
 		SPLIT_NS(se->sum_exec_runtime),
 		(long long)(p->nvcsw + p->nivcsw), p->prio);
 	fprintf(out, "%9lld.%06ld %9lld.%06ld %9lld.%06ld", SPLIT_NS(0),

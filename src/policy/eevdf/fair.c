@@ -282,10 +282,13 @@ static void update_min_vruntime(struct cfs_rq *cfs_rq)
  * Returns whether the cached value was already right (RB_DECLARE_CALLBACKS'
  * early stop).
  */
+static bool min_slice_update(struct sched_entity *se);
+
 static bool min_vruntime_update(struct sched_entity *se, bool exit)
 {
 	u64 old_min_vruntime = se->min_vruntime;
 	struct rb_node *node = &se->run_node;
+	bool same_min_slice = min_slice_update(se);
 
 	se->min_vruntime = se->vruntime;
 	if (node->rb_left)
@@ -294,7 +297,7 @@ static bool min_vruntime_update(struct sched_entity *se, bool exit)
 	if (node->rb_right)
 		se->min_vruntime = min_vruntime(se->min_vruntime,
 				__node_2_se(node->rb_right)->min_vruntime);
-	return exit && se->min_vruntime == old_min_vruntime;
+	return exit && se->min_vruntime == old_min_vruntime && same_min_slice;
 }
 
 /* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' propagate */
@@ -316,6 +319,7 @@ static void min_vruntime_cb_rotate(struct rb_node *rb_old, struct rb_node *rb_ne
 	struct sched_entity *new = __node_2_se(rb_new);
 
 	new->min_vruntime = old->min_vruntime;
+	new->min_slice = old->min_slice;	/* eevdf-slice: see min_slice_update */
 	min_vruntime_update(old, false);
 }
 
@@ -323,6 +327,72 @@ static const struct rb_augment_callbacks min_vruntime_cb = {
 	.propagate = min_vruntime_cb_propagate,
 	.rotate = min_vruntime_cb_rotate,
 };
+
+/* ---- eevdf-slice: the min_slice augment (aef6987d8954, v6.12) ---------- */
+
+/*
+ * kernel/sched/fair.c v6.12: the min_slice half of min_vruntime_update
+ * (__min_slice_update): a node's min_slice is the least slice in its
+ * subtree, computed in the same callback as min_vruntime so that the
+ * early stop waits for both.  Returns whether it was already right.
+ *
+ * The kernel's RB_DECLARE_CALLBACKS copy and rotate carry only the
+ * declared field, min_vruntime; min_slice is left as it was, so after a
+ * rotation v6.12 can hold a stale min_slice until a propagate passes
+ * the node.  The port's rotate carries both (min_vruntime_cb_rotate), so
+ * that the augment means what it says and the checker can hold it to
+ * that ("Where the port differs" in docs/eevdf-status.md).
+ */
+static bool min_slice_update(struct sched_entity *se)
+{
+	u64 old_min_slice = se->min_slice;
+	struct rb_node *node = &se->run_node;
+
+	se->min_slice = se->augment_slice = se->slice;
+	if (node->rb_right &&
+	    __node_2_se(node->rb_right)->min_slice < se->min_slice)
+		se->min_slice = __node_2_se(node->rb_right)->min_slice;
+	if (node->rb_left &&
+	    __node_2_se(node->rb_left)->min_slice < se->min_slice)
+		se->min_slice = __node_2_se(node->rb_left)->min_slice;
+	return se->min_slice == old_min_slice;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: cfs_rq_min_slice: the least slice queued
+ * here, curr included; ~0 for an empty queue.
+ */
+static u64 cfs_rq_min_slice(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *root = cfs_rq->tasks_timeline.rb_node;
+	struct sched_entity *curr = cfs_rq->curr;
+	u64 min_slice = ~0ULL;
+
+	if (curr && curr->on_rq)
+		min_slice = curr->slice;
+	if (root && __node_2_se(root)->min_slice < min_slice)
+		min_slice = __node_2_se(root)->min_slice;
+	return min_slice;
+}
+
+/*
+ * kernel/sched/syscalls.c v6.12: __setscheduler_params, the fair part
+ * (857b158dc5e8): a sched_runtime asks for a custom slice, clamped to
+ * 0.1..100 ms; 0 goes back to the base slice.
+ */
+static void setscheduler_params_fair(struct policy_machine *m,
+				     struct task_struct *p, u64 sched_runtime)
+{
+	if (sched_runtime) {
+		p->se.custom_slice = 1;
+		p->se.slice = sched_runtime < SIM_SLICE_MIN_NS ? SIM_SLICE_MIN_NS :
+			      sched_runtime > SIM_SLICE_MAX_NS ? SIM_SLICE_MAX_NS :
+			      sched_runtime;
+	} else {
+		p->se.custom_slice = 0;
+		p->se.slice = m->sysctl.base_slice;
+	}
+}
 
 /*
  * kernel/sched/fair.c v6.12: __enqueue_entity (rb_add_augmented_cached
@@ -336,6 +406,7 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 
 	avg_vruntime_add(cfs_rq, se);
 	se->min_vruntime = se->vruntime;
+	se->min_slice = se->augment_slice = se->slice;
 	while (*link) {
 		parent = *link;
 		if (entity_before(se, __node_2_se(parent))) {
@@ -430,7 +501,8 @@ static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	if ((s64)(se->vruntime - se->deadline) < 0)
 		return false;
-	se->slice = cfs_rq->rq->m->sysctl.base_slice;	/* no custom slices */
+	if (!se->custom_slice)
+		se->slice = cfs_rq->rq->m->sysctl.base_slice;
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
 	return true;
 }
@@ -442,8 +514,9 @@ static void resched_curr(struct rq *rq)
 }
 
 /*
- * kernel/sched/fair.c v6.12: did_preempt_short.  Without custom slices
- * it only fires when curr lost its slice protection and its eligibility.
+ * kernel/sched/fair.c v6.12: did_preempt_short: curr's protection was
+ * ended by a shorter-slice wakee (do_preempt_short) and curr is no longer
+ * eligible: reschedule even though its request is not done.
  */
 static bool did_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
@@ -533,7 +606,8 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	u64 vslice, vruntime = avg_vruntime(cfs_rq);
 	s64 lag = 0;
 
-	se->slice = m->sysctl.base_slice;
+	if (!se->custom_slice)
+		se->slice = m->sysctl.base_slice;
 	vslice = calc_delta_fair(se->slice, se);
 
 	if (sched_feat(m, PLACE_LAG) && cfs_rq->nr_running && se->vlag) {

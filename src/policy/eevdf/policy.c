@@ -197,6 +197,8 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .comm = attr->comm, .pid = attr->pid };
 	p->se.task = id;
 	p->rt_priority = attr->rt_priority;
+	if (!rt_task(p))	/* sched_setattr() with sched_runtime */
+		setscheduler_params_fair(m, p, attr->slice);
 	p->prio = task_normal_prio(p);
 	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
 	INIT_LIST_HEAD(&p->rt.run_list);
@@ -406,6 +408,7 @@ const struct sched_policy eevdf_policy = {
 		   "PELT, calc_group_shares, the sched-domain balancer",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
+	.task_slice = true,	/* sched_setattr's sched_runtime (v6.12) */
 	.nice_weight = eevdf_nice_weight,
 	.idle_weight = eevdf_idle_weight,
 	.create = eevdf_create,

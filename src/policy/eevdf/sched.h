@@ -125,6 +125,15 @@ struct sched_entity {
 	unsigned char sched_delayed;	/* DELAY_DEQUEUE: on the tree, asleep */
 	unsigned long runnable_weight;	/* groups: my_q->h_nr_running */
 	struct sched_avg avg;		/* PELT (pelt.c) */
+
+	/* eevdf-slice: per-task slices (857b158dc5e8) and their
+	 * propagation up the hierarchy (aef6987d8954), both v6.12 */
+	unsigned char custom_slice;	/* slice set by sched_setattr (a
+					 * task) or from its queue (a group) */
+	u64 min_slice;			/* least slice of its subtree */
+	u64 augment_slice;		/* the slice min_slice was last computed
+					 * from (the checker's: not a kernel
+					 * field, see check.c) */
 };
 
 /* kernel/sched/sched.h: struct cfs_rq (the EEVDF fields) */

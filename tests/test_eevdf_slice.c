@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/test_eevdf_slice.c - per-task slices in the eevdf policy, as
+ * Linux v6.12 has them: sched_setattr()'s sched_runtime as a custom slice
+ * clamped to 0.1..100 ms (857b158dc5e8), kept by place_entity and
+ * update_deadline, PREEMPT_SHORT (85e511df3cec), and the least slice of
+ * a queue handed up to its group entity (aef6987d8954) with the min_slice
+ * augment of the tree.
+ *
+ * Expected values are worked by hand from the kernel's arithmetic and
+ * rules (written out above each test), never taken from the program.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy/eevdf/policy.c"
+#include "trace_harness.h"
+
+#define US 1000ULL
+#define MS 1000000ULL
+
+static struct policy_host host;
+static const struct cpumask all_cpus = { { ~0UL } };
+
+/* One CPU at HZ 250, groups on, room for groups tasks */
+static struct policy_machine *machine(size_t max_groups)
+{
+	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
+		.topology = { 1, 1, 1, 1 }, .max_tasks = 8,
+		.max_groups = max_groups, .group_sched = true, .host = &host };
+	char why[200];
+	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
+
+	ck_assert_msg(m != NULL, "%s", why);
+	return m;
+}
+
+/* A trace-level task with this nice and sched_runtime, forked into group */
+static struct task_struct *start_task(struct policy_machine *m, int id,
+				      int group, int nice, u64 slice, u64 now)
+{
+	struct policy_task_attr attr = { .pid = id + 1, .comm = "t",
+					 .nice = nice, .slice = slice,
+					 .cpus_allowed = &all_cpus };
+
+	eevdf_task_init(m, id, &attr);
+	eevdf_fork(m, id, SIM_IDLE, group, &attr, now);
+	return &m->tasks[id];
+}
+
+static void assert_checked(struct policy_machine *m)
+{
+	char why[300];
+
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+}
+
+/*
+ * A nice-5 task (weight 335) asking for 3 ms.  calc_delta_fair(3 ms) in
+ * the kernel's fixed point: inv_weight = 2^32 / 335 = 12820797;
+ * fact = 1024 * 12820797 = 13128496128 needs 34 bits, so it is shifted
+ * right by 2 (shift 32 - 2 = 30): 3282124032; 3000000 * 3282124032 >> 30
+ * = 9170148 (3 ms * 1024 / 335 = 9170149.25 before the truncations).
+ * At fork (PLACE_DEADLINE_INITIAL) the first request is half of it,
+ * 4585074; when a request is done, update_deadline keeps the 3 ms and
+ * gives vruntime + 9170148.  The same task without a slice gets the base
+ * slice, 0.75 ms on one CPU: 750000 * 3282124032 >> 30 = 2292537.
+ */
+START_TEST(test_custom_slice_deadline)
+{
+	struct policy_machine *m = machine(1);
+	struct task_struct *p = start_task(m, 0, 0, 5, 3 * MS, 0);
+	struct sched_entity *se = &p->se;
+
+	ck_assert_uint_eq(se->custom_slice, 1);
+	ck_assert_uint_eq(se->slice, 3 * MS);
+	ck_assert_uint_eq(se->deadline - se->vruntime, 4585074);
+	eevdf_schedule(m, 0, 0);
+	ck_assert_int_eq(m->rqs[0].curr, 0);
+	se->vruntime = se->deadline;	/* the request is used up */
+	ck_assert(update_deadline(se->cfs_rq, se));
+	ck_assert_uint_eq(se->slice, 3 * MS);
+	ck_assert_uint_eq(se->deadline - se->vruntime, 9170148);
+	eevdf_destroy(m);
+
+	m = machine(1);
+	p = start_task(m, 0, 0, 5, 0, 0);
+	se = &p->se;
+	ck_assert_uint_eq(se->custom_slice, 0);
+	se->vruntime = se->deadline;
+	ck_assert(update_deadline(se->cfs_rq, se));
+	ck_assert_uint_eq(se->slice, 750 * US);
+	ck_assert_uint_eq(se->deadline - se->vruntime, 2292537);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * __setscheduler_params clamps to [NSEC_PER_MSEC / 10, NSEC_PER_MSEC *
+ * 100]: 50 us -> 100 us, 100 us and 100 ms stay, 1 s -> 100 ms; 0 is "no
+ * custom slice" (the base slice, 0.75 ms on one CPU).  A nice-0 task's
+ * virtual slice is the slice itself, so its first request (half a slice)
+ * shows the clamped value.  A sched_runtime does nothing for an RT task.
+ */
+START_TEST(test_slice_clamp)
+{
+	static const struct { u64 asked, slice; unsigned char custom; } c[] = {
+		{ 50 * US, 100 * US, 1 }, { 100 * US, 100 * US, 1 },
+		{ 100 * MS, 100 * MS, 1 }, { 1000 * MS, 100 * MS, 1 },
+		{ 0, 750 * US, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct policy_machine *m = machine(1);
+		struct sched_entity *se = &start_task(m, 0, 0, 0, c[i].asked,
+						      0)->se;
+
+		ck_assert_uint_eq(se->slice, c[i].slice);
+		ck_assert_uint_eq(se->custom_slice, c[i].custom);
+		ck_assert_uint_eq(se->deadline - se->vruntime, c[i].slice / 2);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * A jobs child inherits its parent's slice (v6.12's __sched_fork no
+ * longer resets it: dup_task_struct copied the parent's entity).
+ */
+START_TEST(test_child_inherits_slice)
+{
+	struct policy_machine *m = machine(1);
+	struct policy_task_attr child = { .pid = 9, .comm = "child" };
+
+	start_task(m, 0, 0, 0, 2 * MS, 0);
+	eevdf_schedule(m, 0, 0);
+	eevdf_fork(m, 1, 0, 0, &child, 1 * MS);
+	ck_assert_uint_eq(m->tasks[1].se.custom_slice, 1);
+	ck_assert_uint_eq(m->tasks[1].se.slice, 2 * MS);
+	assert_checked(m);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * Group entities take the least slice of their queue.  /g holds B (5 ms)
+ * and then A (2 ms); a root task R has the base slice.  B's enqueue
+ * gives /g's entity 5 ms on its way up (first walk: it was not queued),
+ * A's enqueue finds it queued and stores 2 ms (second walk).  Once A
+ * sleeps, /g's least slice is B's again: 5 ms.
+ */
+START_TEST(test_group_slice_is_queue_min)
+{
+	struct policy_machine *m = machine(2);
+	struct sched_entity *gse;
+	struct rq *rq;
+	u64 now = 0;
+
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	gse = m->groups[1].se[0];
+	rq = &m->rqs[0];
+	start_task(m, 0, 0, 0, 0, 0);			/* R */
+	start_task(m, 1, 1, 0, 5 * MS, 0);		/* B */
+	ck_assert_uint_eq(gse->slice, 5 * MS);
+	ck_assert_uint_eq(gse->custom_slice, 1);
+	start_task(m, 2, 1, 0, 2 * MS, 0);		/* A */
+	ck_assert_uint_eq(gse->slice, 2 * MS);
+	ck_assert_uint_eq(cfs_rq_min_slice(m->groups[1].cfs_rq[0]), 2 * MS);
+	assert_checked(m);
+
+	/* run until A is picked, then A sleeps */
+	eevdf_schedule(m, 0, now);
+	for (int i = 0; i < 200 && rq->curr != 2; i++) {
+		now += 1 * MS;
+		eevdf_tick(m, 0, now);
+		if (rq->need_resched)
+			eevdf_schedule(m, 0, now);
+		assert_checked(m);
+	}
+	ck_assert_int_eq(rq->curr, 2);
+	eevdf_block(m, 2, now);
+	eevdf_schedule(m, 0, now);
+	ck_assert_int_eq(m->tasks[2].on_rq, 0);	/* eligible: not delayed */
+	ck_assert_uint_eq(gse->slice, 5 * MS);
+	assert_checked(m);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * Two levels: C (1 ms) in /a/b and D (4 ms) in /a.  /a/b's entity gets
+ * 1 ms, and /a's entity the least of /a's queue: min(D 4 ms, /a/b 1 ms)
+ * = 1 ms.  Without C, /a's entity would have D's 4 ms.
+ */
+START_TEST(test_nested_group_slice)
+{
+	struct policy_machine *m = machine(3);
+	struct sched_entity *ase, *bse;
+
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/a", 1024, 0), 0);
+	ck_assert_int_eq(eevdf_group_create(m, 2, 1, "/a/b", 1024, 0), 0);
+	ase = m->groups[1].se[0];
+	bse = m->groups[2].se[0];
+	start_task(m, 0, 1, 0, 4 * MS, 0);		/* D */
+	ck_assert_uint_eq(ase->slice, 4 * MS);
+	start_task(m, 1, 2, 0, 1 * MS, 0);		/* C */
+	ck_assert_uint_eq(bse->slice, 1 * MS);
+	ck_assert_uint_eq(ase->slice, 1 * MS);
+	assert_checked(m);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * The checker holds the min_slice augment: many entities with random
+ * slices and deadlines keep it exact through inserts and erases (each
+ * node the least slice of its subtree, checked by a recomputation), and
+ * a node's min_slice off by one is caught.
+ */
+START_TEST(test_min_slice_augment)
+{
+	struct policy_machine *m;
+	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
+		.topology = { 1, 1, 1, 1 }, .max_tasks = 200, .max_groups = 1,
+		.host = &host };
+	struct cfs_rq *cfs_rq;
+	struct sched_entity *root;
+	char why[300];
+	u64 least = ~0ULL;
+
+	m = eevdf_create(&cfg, why, sizeof(why));
+	ck_assert_ptr_nonnull(m);
+	cfs_rq = &m->rqs[0].cfs;
+	srand(612);
+	for (int i = 0; i < 200; i++) {
+		struct sched_entity *se = &m->tasks[i].se;
+
+		*se = (struct sched_entity){ .task = i, .cfs_rq = cfs_rq,
+			.custom_slice = 1,
+			.slice = 100 * US + (u64)(rand() % 1000) * 97 * US };
+		update_load_set(&se->load, scale_load(1024));
+		se->vruntime = cfs_rq->min_vruntime + (u64)(rand() % (50 * MS));
+		se->deadline = se->vruntime + (u64)(rand() % (10 * MS));
+		account_entity_enqueue(cfs_rq, se);
+		__enqueue_entity(cfs_rq, se);
+		se->on_rq = 1;
+		list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
+		ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	}
+	for (int i = 0; i < 200; i += 3) {
+		struct sched_entity *se = &m->tasks[i].se;
+
+		__dequeue_entity(cfs_rq, se);
+		account_entity_dequeue(cfs_rq, se);
+		se->on_rq = 0;
+		ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	}
+	for (int i = 0; i < 200; i++)
+		if (m->tasks[i].se.on_rq && m->tasks[i].se.slice < least)
+			least = m->tasks[i].se.slice;
+	ck_assert_uint_eq(cfs_rq_min_slice(cfs_rq), least);
+	root = __node_2_se(cfs_rq->tasks_timeline.rb_node);
+	root->min_slice++;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "min_slice") != NULL, "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* ---- PREEMPT_SHORT through whole traces ---------------------------------- */
+
+/*
+ * One CPU at HZ 250.  The probe sleeps at 0 and wakes at 1 ms to run
+ * 50 us; the hog asked for 100 ms, so its first request (half: 50 ms,
+ * PLACE_DEADLINE_INITIAL) lasts until the first tick at or after 50 ms
+ * of run, 52 ms (no HRTICK).  The woken probe is placed at V, level with
+ * the hog: both eligible, and RUN_TO_PARITY keeps the hog.
+ *
+ * With PREEMPT_SHORT, do_preempt_short holds (slice 100 us < 100 ms, the
+ * probe eligible with the earlier deadline) and ends the hog's protection;
+ * the pick is the probe: it runs at once, exits at 1.05 ms, waited 0.
+ * Without the bit (sched_features 255 - 16 = 239) the probe waits for
+ * the hog's request to end: it runs 52.00..52.05 ms and waited 51 ms.
+ */
+#define SHORT_TRACE(features)						\
+	"{ \"sched-sim\": 1, \"duration\": \"100ms\","			\
+	"  \"machine\": { \"cpus\": 1 },"				\
+	"  \"scheduler\": { \"policy\": \"eevdf\", \"hz\": 250,"	\
+	"                   \"tunables\": { \"sched_features\": " features " } },"	\
+	"  \"tasks\": ["							\
+	"    { \"name\": \"probe\", \"slice\": \"100us\", \"program\":"	\
+	"      [ { \"sleep\": \"1ms\" }, { \"run\": \"50us\" } ] },"	\
+	"    { \"name\": \"hog\", \"slice\": \"100ms\","		\
+	"      \"program\": [ { \"run\": \"forever\" } ] } ] }"
+
+static const struct sim_task_result *task(const struct sim_result *r,
+					  const char *name)
+{
+	for (size_t i = 0; i < r->nr_tasks; i++)
+		if (strcmp(r->tasks[i].name, name) == 0)
+			return &r->tasks[i];
+	ck_abort_msg("no task %s", name);
+	return NULL;
+}
+
+START_TEST(test_preempt_short)
+{
+	struct sim_result *r = run_trace_text(SHORT_TRACE("255"), NULL, 0);
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert(task(r, "probe")->exited);
+	ck_assert_uint_eq(task(r, "probe")->exit_ns, 1050 * US);
+	ck_assert_uint_eq(task(r, "probe")->wait_ns, 0);
+	free_run(r);
+
+	r = run_trace_text(SHORT_TRACE("239"), NULL, 0);
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert(task(r, "probe")->exited);
+	ck_assert_uint_eq(task(r, "probe")->exit_ns, 52050 * US);
+	ck_assert_uint_eq(task(r, "probe")->wait_ns, 51 * MS);
+	free_run(r);
+}
+END_TEST
+
+/* ---- --dump-at ------------------------------------------------------------ */
+
+/*
+ * print_task marks a custom slice with 'S' before the slice column, as
+ * v6.12's does (the column came with 857b158dc5e8): " S         3.000000"
+ * for a 3 ms custom slice, a blank for the base slice.
+ */
+START_TEST(test_dump_marks_custom_slice)
+{
+	struct policy_machine *m = machine(1);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	start_task(m, 0, 0, 0, 3 * MS, 0);
+	start_task(m, 1, 0, 0, 0, 0);
+	out = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(out);
+	print_task(out, &m->rqs[0], &m->tasks[0]);
+	print_task(out, &m->rqs[0], &m->tasks[1]);
+	fclose(out);
+	ck_assert_msg(strstr(text, " S         3.000000 ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "           0.750000 ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, " S         0.750000 ") == NULL, "%s", text);
+	free(text);
+	eevdf_destroy(m);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("eevdf_slice");
+	TCase *tc = tcase_create("eevdf_slice");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_custom_slice_deadline);
+	tcase_add_test(tc, test_slice_clamp);
+	tcase_add_test(tc, test_child_inherits_slice);
+	tcase_add_test(tc, test_group_slice_is_queue_min);
+	tcase_add_test(tc, test_nested_group_slice);
+	tcase_add_test(tc, test_min_slice_augment);
+	tcase_add_test(tc, test_preempt_short);
+	tcase_add_test(tc, test_dump_marks_custom_slice);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
