@@ -33,6 +33,9 @@
 #   events      a task moved between groups half-way and a hog killed:
 #               the analytic shares; the kill's exit time; the failures
 #               of a kill of a dead task and an rmdir of a busy group
+#   slice       tasks with "slice" (sched_setattr's sched_runtime): the
+#               kernel's se.slice (/proc/PID/sched) is the clamped request
+#               and the report says so; before Linux 6.12, refused
 #   sigint      SIGINT after 1 s of a 10 s trace: exit 130, a partial
 #               report of about 1 s
 #   sigkill     SIGKILL of kernel-run: its tasks die with it; the cgroups
@@ -260,7 +263,7 @@ fi
 
 # ---- runs on the kernel ----------------------------------------------------
 
-runs="shares expect single-hog programs jobs events sigint sigkill"
+runs="shares expect single-hog programs jobs events slice sigint sigkill"
 why=
 if [ "$(id -u)" -ne 0 ]; then
 	why="not root (uid $(id -u))"
@@ -486,6 +489,64 @@ need "no failure for the kill of a task that had exited" \
 need "no failure for the rmdir of a group with a task" \
 	grep -q '"events\[3\] at 1700000000 ns: the group holds tasks or groups (EBUSY)"' "$out"
 verdict events
+
+# -- slice: a task's "slice" is sched_setattr()'s sched_runtime (Linux
+# 6.12).  The oracle is the kernel's own se.slice of each task, read from
+# /proc/PID/sched half-way through: the request clamped to 100 us..100 ms
+# (1 s asks too much: 100 ms), the base slice for a task without one.  The
+# report's kernel_run.slice_ns must say the same.  A kernel before 6.12
+# must be refused before anything runs.
+cat >slice.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-slice", "duration": "2s",
+  "machine": { "cpus": 1 }, "scheduler": {},
+  "tasks": [
+    { "name": "${tag}-s", "slice": "100us", "loop": "forever",
+      "program": [ { "run": "1ms" }, { "sleep": "9ms" } ] },
+    { "name": "${tag}-l", "slice": "1s", "program": [ { "run": "forever" } ] },
+    { "name": "${tag}-d", "program": [ { "run": "forever" } ] } ] }
+EOF
+# se.slice of the live task named $1 (empty if none)
+kernel_slice() {
+	local f
+	f=$(awk -v n="$1" '$0 == n { print FILENAME; exit }' /proc/[0-9]*/comm 2>/dev/null)
+	[ -n "$f" ] && sed -n 's/^se\.slice *: *//p' "${f%/comm}/sched" 2>/dev/null
+}
+release=$(uname -r)
+if ! awk -v r="$release" 'BEGIN { split(r, v, /[.-]/); exit !(v[1] > 6 || (v[1] == 6 && v[2] >= 12)) }'; then
+	run_kr slice slice.json
+	need "kernel $release (before 6.12): exit status $rc, want 2" [ "$rc" -eq 2 ]
+	need "the refusal does not say why: $(head -c 300 "$err")" \
+		grep -q 'no per-task slices' "$err"
+	need "a report on stdout" [ ! -s "$out" ]
+	verdict slice
+else
+	"$kr" slice.json >slice.out 2>slice.err </dev/null &
+	krpid=$!
+	background=$krpid
+	sleep 0.5
+	ks=$(kernel_slice "${tag}-s")
+	kl=$(kernel_slice "${tag}-l")
+	kd=$(kernel_slice "${tag}-d")
+	wait "$krpid"
+	rc=$?
+	background=
+	out=slice.out
+	need "exit status $rc, want 0 ($(head -c 200 slice.err))" [ "$rc" -eq 0 ]
+	need "the kernel's se.slice of ${tag}-s is '$ks', want 100000" [ "$ks" = 100000 ]
+	need "the kernel's se.slice of ${tag}-l is '$kl', want 100000000 (1 s clamped)" \
+		[ "$kl" = 100000000 ]
+	need "the kernel's se.slice of ${tag}-d is '$kd', want the base slice" \
+		[ -n "$kd" ] && [ "$kd" != 100000 ] && [ "$kd" != 100000000 ]
+	need "the loader did not warn about 1s: $(head -c 300 slice.err)" \
+		grep -q 'tasks\[1\]\.slice: slice 1s is outside 100us\.\.100ms' slice.err
+	need "report: slice_ns of ${tag}-s is not 100000" \
+		grep -q "^      \"${tag}-s\": 100000,\?\$" "$out"
+	need "report: slice_ns of ${tag}-l is not 100000000" \
+		grep -q "^      \"${tag}-l\": 100000000,\?\$" "$out"
+	need "report: ${tag}-d has a slice_ns entry" \
+		[ "$(grep -c "^      \"${tag}-d\": " "$out")" -eq 0 ]
+	verdict slice
+fi
 
 # -- sigint: a partial report
 sed 's/"duration": "2s"/"duration": "10s"/' shares.json >long.json

@@ -483,6 +483,18 @@ static json_t *kernel_run_object(const struct kr_report_input *in,
 						"clamp(round(shares * 100 / 1024), "
 						"1, 10000)"));
 	json_object_set_new(o, "cgroup", c);
+	if (in->slice_read) {	/* the tasks' "slice", as sched_getattr() reads it */
+		json_t *sl = json_object();
+
+		for (size_t i = 0; i < in->t->nr_tasks; i++)
+			if (in->slice_read[i])
+				json_object_set_new(sl, in->t->tasks[i].name,
+					json_integer((json_int_t)in->slice_read[i]));
+		if (json_object_size(sl))
+			json_object_set_new(o, "slice_ns", sl);
+		else
+			json_decref(sl);
+	}
 	json_object_set_new(o, "cpu_list", json_string(in->cpu_list));
 	json_object_set_new(o, "controller", json_string(in->controller_rt ?
 		"SCHED_FIFO 99, outside the run's cgroups" :

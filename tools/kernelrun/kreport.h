@@ -35,6 +35,7 @@ struct kr_report_input {
 	const struct kr_counters *end;	/* per task at the window's end */
 	const struct kr_jobs_table *jt;	/* the jobs steps' paths */
 	const int *group_now, *nice_now;
+	const uint64_t *slice_read;	/* per task: the slice in force, 0 */
 	uint64_t window_ns;
 	bool interrupted;
 	char **failures;

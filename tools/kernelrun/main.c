@@ -35,6 +35,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -134,6 +136,7 @@ struct run {
 	int *stat_fds;			/* /proc/PID/schedstat */
 	int *group_now;			/* the group each task is in */
 	int *nice_now;
+	uint64_t *slice_read;		/* sched_runtime read back, 0: none */
 	bool *done;			/* exited or killed */
 	pid_t pgid;
 
@@ -482,6 +485,74 @@ static int sched_policy_of(enum sim_sched_class c)
 	return SCHED_OTHER;
 }
 
+/*
+ * struct sched_attr of include/uapi/linux/sched/types.h, its first
+ * version (SCHED_ATTR_SIZE_VER0, 48 bytes): glibc has no wrapper for
+ * sched_setattr() before 2.41, so the system call is made directly.
+ */
+struct kr_sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+};
+
+/*
+ * A trace task's "slice": sched_setattr() with sched_runtime, as a program
+ * asks for its request size (Linux 6.12, 857b158dc5e8).  Earlier kernels
+ * take the call and ignore sched_runtime for a fair task, so the value is
+ * read back: 6.12's sched_getattr() gives the slice in force, the clamped
+ * request; anything else means the kernel has no per-task slices and the
+ * run would not be the trace.  0 or fails the run.
+ */
+static int set_task_slice(struct run *r, size_t i)
+{
+	const struct trace_task *tt = &r->t->tasks[i];
+	uint64_t want = tt->slice < SIM_SLICE_MIN_NS ? SIM_SLICE_MIN_NS :
+			tt->slice > SIM_SLICE_MAX_NS ? SIM_SLICE_MAX_NS :
+			tt->slice;
+	struct kr_sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = (uint32_t)sched_policy_of(tt->sched_class),
+		.sched_nice = tt->nice,
+		.sched_runtime = tt->slice,
+	};
+	struct utsname u;
+	pid_t pid = r->pids[i];
+
+	if (!tt->slice)
+		return 0;
+	if (syscall(SYS_sched_setattr, pid, &attr, 0)) {
+		fail_run(r, "task %s: sched_setattr(sched_runtime %" PRIu64
+			 " ns): %s", tt->name, tt->slice, strerror(errno));
+		return -1;
+	}
+	memset(&attr, 0, sizeof(attr));
+	if (syscall(SYS_sched_getattr, pid, &attr, sizeof(attr), 0)) {
+		fail_run(r, "task %s: sched_getattr: %s", tt->name,
+			 strerror(errno));
+		return -1;
+	}
+	if (attr.sched_runtime != want) {
+		if (uname(&u))
+			snprintf(u.release, sizeof(u.release), "unknown");
+		fail_run(r, "task %s: the kernel did not take the slice: "
+			 "sched_getattr() reads sched_runtime %" PRIu64 " ns "
+			 "back, not %" PRIu64 "; per-task slices of normal, "
+			 "batch and idle tasks need Linux 6.12 or later (this "
+			 "is %s): run the trace without \"slice\"",
+			 tt->name, (uint64_t)attr.sched_runtime, want,
+			 u.release);
+		return -1;
+	}
+	r->slice_read[i] = attr.sched_runtime;
+	return 0;
+}
+
 /* Affinity, policy and nice of task i's process; 0 or fails the run. */
 static int set_task_attributes(struct run *r, size_t i)
 {
@@ -507,7 +578,7 @@ static int set_task_attributes(struct run *r, size_t i)
 			 strerror(errno));
 		return -1;
 	}
-	return 0;
+	return set_task_slice(r, i);
 }
 
 static int fork_tasks(struct run *r)
@@ -1006,6 +1077,7 @@ static void free_run(struct run *r)
 	free(r->stat_fds);
 	free(r->group_now);
 	free(r->nice_now);
+	free(r->slice_read);
 	free(r->done);
 	free(r->end);
 	kr_shared_unmap(r->sh);
@@ -1044,6 +1116,56 @@ static int load(struct run *r)
 	return 0;
 }
 
+/*
+ * Does this kernel give SCHED_NORMAL tasks the slice they ask for?  Asked
+ * of a child made for the purpose (a slice set on kernel-run itself would
+ * be inherited by every task it forks): sched_setattr() with 1 ms, then
+ * sched_getattr().  6.12 and later read 1 ms back; earlier kernels take
+ * the call and read back 0.  On false, why says what was read.
+ */
+static bool kernel_takes_slices(char *why, size_t len)
+{
+	struct kr_sched_attr attr = { .size = sizeof(attr),
+				      .sched_policy = SCHED_OTHER,
+				      .sched_runtime = 1000000 };
+	struct utsname u;
+	pid_t pid = fork();
+	bool ok = false;
+
+	if (pid < 0) {
+		snprintf(why, len, "fork (to try sched_setattr): %s",
+			 strerror(errno));
+		return false;
+	}
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "unknown");
+	if (syscall(SYS_sched_setattr, pid, &attr, 0)) {
+		snprintf(why, len, "sched_setattr(SCHED_OTHER, sched_runtime "
+			 "1000000 ns) fails on this kernel (%s): %s", u.release,
+			 strerror(errno));
+	} else {
+		memset(&attr, 0, sizeof(attr));
+		if (syscall(SYS_sched_getattr, pid, &attr, sizeof(attr), 0))
+			snprintf(why, len, "sched_getattr: %s", strerror(errno));
+		else if (attr.sched_runtime != 1000000)
+			snprintf(why, len, "this kernel (%s) has no per-task "
+				 "slices: it takes sched_setattr()'s "
+				 "sched_runtime of 1000000 ns for a SCHED_OTHER "
+				 "task and reads %" PRIu64 " back (Linux 6.12 "
+				 "added them)", u.release,
+				 (uint64_t)attr.sched_runtime);
+		else
+			ok = true;
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	return ok;
+}
+
 /* What the trace asks that kernel-run cannot do, or this machine. */
 static int check_runnable(struct run *r)
 {
@@ -1072,6 +1194,13 @@ static int check_runnable(struct run *r)
 		return refuse("must run as root: it makes cgroups and moves "
 			      "processes into them (you are uid %d); run it "
 			      "with sudo", (int)geteuid());
+	if (t->first_slice.path && !kernel_takes_slices(why, sizeof(why))) {
+		char at[512];
+
+		where(t, t->first_slice.path, at, sizeof(at));
+		return refuse("%s%s: %s; valid: a trace without \"slice\" on "
+			      "this kernel", at, t->first_slice.path, why);
+	}
 	rc = kr_cgroups_find(&r->cg, r->opt.cgroup_root, why, sizeof(why));
 	if (rc)
 		return refuse("%s", why);
@@ -1097,10 +1226,11 @@ static int allocate(struct run *r)
 	r->stat_fds = malloc(n * sizeof(*r->stat_fds));
 	r->group_now = calloc(n, sizeof(*r->group_now));
 	r->nice_now = calloc(n, sizeof(*r->nice_now));
+	r->slice_read = calloc(n, sizeof(*r->slice_read));
 	r->done = calloc(n, sizeof(*r->done));
 	r->end = calloc(n, sizeof(*r->end));
 	if (!r->pids || !r->stat_fds || !r->group_now || !r->nice_now ||
-	    !r->done || !r->end)
+	    !r->slice_read || !r->done || !r->end)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		r->stat_fds[i] = -1;
@@ -1293,6 +1423,7 @@ static int run_trace(const struct options *opt)
 	rc = kr_write_report(&(struct kr_report_input){
 		.t = r.t, .sh = r.sh, .cg = &r.cg, .end = r.end,
 		.group_now = r.group_now, .nice_now = r.nice_now,
+		.slice_read = r.slice_read,
 		.window_ns = r.window_ns, .interrupted = r.interrupted,
 		.failures = r.failures, .nr_failures = r.nr_failures,
 		.cpu_list = r.cpu_list, .nr_cpus = r.nr_cpus, .jt = &r.jt,
