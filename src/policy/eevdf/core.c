@@ -58,7 +58,8 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
  * (aef6987d8954): a group entity that stays queued takes the least slice
  * of the queue below by a plain store, so when it waits in the tree its
  * node's min_slice and its ancestors' keep the old value until a later
- * propagate passes (fixed after v6.12 by propagate_slice).  The ~0 of
+ * propagate passes (563bc2161b94, in 6.15 and the 6.12.y stable series,
+ * propagates it).  The ~0 of
  * an emptied queue can land here too (dequeue of a delayed group entity
  * whose parent's dequeue is then delayed): v6.12 stores it, and a
  * deadline computed from it is garbage (bbce3de72be5, in 6.15, fixed
@@ -119,7 +120,7 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		se_update_runnable(se);
 		update_cfs_group(se);
 		/* v6.12 sets a queued entity's slice without propagating the
-		 * augment (the propagate_slice fix came later) */
+		 * augment (563bc2161b94 came later) */
 		group_slice_unpropagated(se, slice);
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
