@@ -214,6 +214,43 @@ START_TEST(test_nested_group_slice)
 END_TEST
 
 /*
+ * v6.12's stale slice in dequeue_entities (fixed by bbce3de72be5 in
+ * 6.15): A, alone in /g, sleeps at 2.5 ms while /g's entity is not
+ * eligible (the scenario of test_eevdf.c's test_delayed_group_entity:
+ * R ran 0-1 ms, A 1-2.5 ms).  A's dequeue empties /g's queue, /g's own
+ * dequeue is delayed, and the first walk stops there with slice still
+ * at its start value for a task, 0: the second walk stores 0 as /g's
+ * slice.  A's wakeup (requeue of the delayed /g) sets it back to A's
+ * slice, the least of /g's queue.
+ */
+START_TEST(test_delayed_group_gets_stale_slice)
+{
+	struct policy_machine *m = machine(2);
+	struct sched_entity *gse;
+
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	gse = m->groups[1].se[0];
+	start_task(m, 0, 1, 0, 0, 0);			/* A in /g */
+	start_task(m, 1, 0, 0, 0, 0);			/* R */
+	eevdf_schedule(m, 0, 0);
+	ck_assert_int_eq(m->rqs[0].curr, 1);
+	eevdf_schedule(m, 0, 1 * MS);
+	ck_assert_int_eq(m->rqs[0].curr, 0);
+	ck_assert_uint_eq(gse->slice, 750 * US);
+	eevdf_block(m, 0, 2500 * US);
+	eevdf_schedule(m, 0, 2500 * US);
+	ck_assert_int_eq(gse->sched_delayed, 1);
+	ck_assert_uint_eq(gse->slice, 0);
+	assert_checked(m);
+	ck_assert(eevdf_wake(m, 0, 0, false, 2700 * US));
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_uint_eq(gse->slice, 750 * US);
+	assert_checked(m);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
  * The checker holds the min_slice augment: many entities with random
  * slices and deadlines keep it exact through inserts and erases (each
  * node the least slice of its subtree, checked by a recomputation), and
@@ -411,6 +448,7 @@ int main(void)
 	tcase_add_test(tc, test_child_inherits_slice);
 	tcase_add_test(tc, test_group_slice_is_queue_min);
 	tcase_add_test(tc, test_nested_group_slice);
+	tcase_add_test(tc, test_delayed_group_gets_stale_slice);
 	tcase_add_test(tc, test_min_slice_augment);
 	tcase_add_test(tc, test_preempt_short);
 	tcase_add_test(tc, test_short_slice_scenario);

@@ -331,6 +331,10 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 	if (!rt && task->nice &&
 	    json_object_set_new(thread, "priority", json_integer(task->nice)))
 		return -1;
+	if (task->slice)
+		problem(x, path, task->line, 0, "no \"slice\"",
+			"a task's \"slice\" (rt-app sets no sched_runtime for "
+			"a fair task)");
 	if (task->cpus_given) {
 		json_t *cpus = json_array();
 		int cpu;

@@ -59,11 +59,18 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
  * of the queue below by a plain store, so when it waits in the tree its
  * node's min_slice and its ancestors' keep the old value until a later
  * propagate passes (563bc2161b94, in 6.15 and the 6.12.y stable series,
- * propagates it).  The ~0 of
- * an emptied queue can land here too (dequeue of a delayed group entity
- * whose parent's dequeue is then delayed): v6.12 stores it, and a
- * deadline computed from it is garbage (bbce3de72be5, in 6.15, fixed
- * it); the port does the same and says so.
+ * propagates it).
+ *
+ * When dequeue_entities' first walk stops at a group entity whose own
+ * dequeue is delayed, v6.12 has not updated slice since the start: it
+ * stores 0 (a task's dequeue: its group's queue was emptied) or ~0 (a
+ * delayed group entity's final dequeue: cfs_rq_min_slice of its empty
+ * queue) as that entity's slice.  Its lag limit and any placement until
+ * the slice is set again are then wrong (a tick's worth of lag for 0;
+ * garbage for ~0).  bbce3de72be5 (6.15, "always setting slice from the
+ * first non-empty cfs_rq") fixed it.  The port stores what v6.12 stores
+ * and warns for ~0, whose arithmetic overflows; 0 is only a later
+ * kernel's difference (docs/eevdf-status.md).
  */
 static void group_slice_unpropagated(struct sched_entity *se, u64 slice)
 {
@@ -71,10 +78,11 @@ static void group_slice_unpropagated(struct sched_entity *se, u64 slice)
 
 	if (slice == ~0ULL && m->host->warn)
 		m->host->warn(m->host, "dequeue_entities",
-			      "a group entity's slice was set to U64_MAX (the "
-			      "least slice of an empty queue), as in v6.12; "
-			      "its deadlines and lag limit are wrong from here "
-			      "on (fixed in 6.15 by bbce3de72be5)");
+			      "a delayed group entity's slice was set to U64_MAX "
+			      "(the least slice of an empty queue), as in v6.12; "
+			      "its lag limit and deadline overflow until the "
+			      "slice is set again (fixed in 6.15 by "
+			      "bbce3de72be5)");
 	se->slice = slice;
 }
 
