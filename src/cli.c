@@ -633,19 +633,30 @@ static sim_trace *load_trace(const struct cli *c)
 		sim_trace_free(t);
 		return NULL;
 	}
-	for (int i = 0; i < c->nr_overrides; i++) {
-		const struct override *o = &c->overrides[i];
-		int rc = o->is_expect ? sim_trace_add_expect(t, o->value, &err)
-				      : sim_trace_override(t, o->key, o->value,
-							   &err);
+	/*
+	 * Every --set after the other overrides, in its order: a --set is
+	 * checked against the policy in force, which must be the final one
+	 * (a --policy after it) whatever the order on the command line
+	 */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < c->nr_overrides; i++) {
+			const struct override *o = &c->overrides[i];
+			bool is_set = !o->is_expect && !strcmp(o->key, "set");
+			int rc;
 
-		if (rc) {
-			fprintf(stderr, "sched-sim: %s\n", err.text);
-			sim_trace_free(t);
-			return NULL;
+			if (is_set != (pass == 1))
+				continue;
+			rc = o->is_expect ?
+				sim_trace_add_expect(t, o->value, &err) :
+				sim_trace_override(t, o->key, o->value, &err);
+			if (rc)
+				goto refused;
 		}
-	}
 	return t;
+refused:
+	fprintf(stderr, "sched-sim: %s\n", err.text);
+	sim_trace_free(t);
+	return NULL;
 }
 
 /* --dump-at times, sorted; -1 (exit 2) if one is not a duration. */

@@ -871,6 +871,13 @@ static const char hogs_trace[] =
 	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
 	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
 
+/* The same without a tunable: it runs under any policy. */
+static const char hogs_without_features[] =
+	"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": {},\n"
+	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+
 static struct cmd_run sim_on(const char *args, const char *path)
 {
 	char cmd[1024];
@@ -900,6 +907,13 @@ START_TEST(test_set_and_policy_in_either_order)
 		/* eevdf exists on this branch: cfs-v19's knob is not its own */
 		{ "--policy eevdf --set sched_granularity=8ms",
 		  "command line: --set: unknown tunable \"sched_granularity\"; valid: one of sched_base_slice" },
+		/* ... nor before --policy: checked against the final policy */
+		{ "--set sched_granularity=3ms --policy eevdf",
+		  "command line: --set: unknown tunable \"sched_granularity\"; valid: one of sched_base_slice" },
+		{ "--set sched_base_slice=3ms --policy cfs-v19",
+		  "command line: --set: unknown tunable \"sched_base_slice\"; valid: one of sched_granularity" },
+		{ "--set sched_base_slice=1h --policy eevdf",
+		  "command line: --set: sched_base_slice: \"1h\" is out of range" },
 	};
 	char *path = write_trace(hogs_trace);
 	struct cmd_run base = sim_on("--json", path);
@@ -920,6 +934,25 @@ START_TEST(test_set_and_policy_in_either_order)
 	cmd_run_free(&set_first);
 	cmd_run_free(&policy_first);
 	cmd_run_free(&set_only);
+
+	/* a tunable of the policy --policy chooses, before or after it (a
+	 * trace without sched_features, whose bits mean other features to
+	 * eevdf) */
+	path = write_trace(hogs_without_features);
+	base = sim_on("--json --policy eevdf", path);
+	set_first = sim_on("--json --set sched_base_slice=12ms --policy eevdf",
+			   path);
+	policy_first = sim_on("--json --policy eevdf --set sched_base_slice=12ms",
+			      path);
+	ck_assert_msg(set_first.status == 0, "%s", set_first.err);
+	ck_assert_int_eq(policy_first.status, 0);
+	ck_assert_str_eq(set_first.out, policy_first.out);
+	ck_assert_str_ne(base.out, set_first.out);	/* the setting counts */
+	ck_assert_ptr_nonnull(strstr(set_first.out, "\"sched_base_slice\": 12000000"));
+	cmd_run_free(&base);
+	cmd_run_free(&set_first);
+	cmd_run_free(&policy_first);
+	path = write_trace(hogs_trace);
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct cmd_run r = sim_on(bad[i][0], path);
