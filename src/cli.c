@@ -652,6 +652,9 @@ static sim_trace *load_trace(const struct cli *c)
 			if (rc)
 				goto refused;
 		}
+	/* the trace's tunables suit the final policy */
+	if (sim_trace_validate(t, &err))
+		goto refused;
 	return t;
 refused:
 	fprintf(stderr, "sched-sim: %s\n", err.text);

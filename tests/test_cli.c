@@ -969,6 +969,70 @@ END_TEST
 
 
 /*
+ * A trace's tunables are checked against the final policy: an eevdf trace
+ * that sets cfs-v19's sched_granularity runs under --policy cfs-v19 with
+ * it, exactly as the same trace written for cfs-v19; without --policy it
+ * is refused with the loader's message, at the key (line 2, column 51 of
+ * the text below), naming eevdf's tunables, before anything runs or is
+ * written.
+ */
+START_TEST(test_trace_tunables_checked_against_final_policy)
+{
+	static const char eevdf_trace[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"tunables\": { \"sched_granularity\": \"3ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char cfs_trace[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"cfs-v19\", \"tunables\": { \"sched_granularity\": \"3ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char *const refused_with[] = {
+		"", "--ignore-foreign-tunables", "--policy cfs-v19 --policy eevdf",
+		"--export rt-app", "-o /tmp/schedsim-cli-never.txt",
+	};
+	char path[80], want[600], args[200];
+	struct cmd_run as_cfs, chosen, r;
+
+	snprintf(path, sizeof(path), "%s", write_trace(cfs_trace));
+	as_cfs = sim_on("--json", path);
+	ck_assert_msg(as_cfs.status == 0, "%s", as_cfs.err);
+	snprintf(path, sizeof(path), "%s", write_trace(eevdf_trace));
+	chosen = sim_on("--json --policy cfs-v19", path);
+	ck_assert_msg(chosen.status == 0, "%s", chosen.err);
+	ck_assert_str_eq(chosen.err, "");
+	ck_assert_str_eq(chosen.out, as_cfs.out);
+	ck_assert_ptr_nonnull(strstr(chosen.out, "\"sched_granularity\": 3000000"));
+	cmd_run_free(&as_cfs);
+	cmd_run_free(&chosen);
+
+	snprintf(want, sizeof(want), "sched-sim: %s:2:51: scheduler.tunables."
+		 "sched_granularity: unknown tunable \"sched_granularity\"; "
+		 "valid: one of sched_base_slice, sched_migration_cost, "
+		 "sched_nr_migrate, sched_features\n", path);
+	unlink("/tmp/schedsim-cli-never.txt");
+	for (size_t i = 0; i < sizeof(refused_with) / sizeof(refused_with[0]); i++) {
+		snprintf(args, sizeof(args), "%s", refused_with[i]);
+		r = sim_on(args, path);
+		ck_assert_msg(r.status == 2, "%s: exit %d", args, r.status);
+		ck_assert_str_eq(r.out, "");
+		if (i == 2)	/* the last --policy checks again, and says so */
+			ck_assert_msg(strstr(r.err, ":2:72: scheduler.tunables."
+					     "sched_granularity: unknown tunable "
+					     "\"sched_granularity\" for the policy "
+					     "\"eevdf\" (chosen by --policy)") != NULL,
+				      "%s", r.err);
+		else
+			ck_assert_str_eq(r.err, want);
+		cmd_run_free(&r);
+	}
+	ck_assert_int_ne(access("/tmp/schedsim-cli-never.txt", F_OK), 0);
+	unlink(path);
+}
+END_TEST
+
+/*
  * --ignore-foreign-tunables: a trace that sets cfs-v19 knobs runs under
  * --policy eevdf without them, each named in a warning at its place, and
  * gives the report of the same trace written without them; wherever the
@@ -1801,6 +1865,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
 	tcase_add_test(tc, test_ignore_foreign_tunables);
+	tcase_add_test(tc, test_trace_tunables_checked_against_final_policy);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
 	tcase_add_test(tc, test_zero_time_ping_pong);

@@ -52,9 +52,20 @@ static void text_add(struct text *t, const char *s)
 	t->len += n;
 }
 
+/*
+ * A trace as a run takes it: loaded, then trace_validate (its tunables
+ * against its policy: the loader leaves that to after the overrides,
+ * and there are none here).
+ */
 static struct trace *load(const char *text, sim_error *err)
 {
-	return trace_load_string(text, strlen(text), "t.json", err);
+	struct trace *t = trace_load_string(text, strlen(text), "t.json", err);
+
+	if (t && trace_validate(t, err)) {
+		trace_free(t);
+		return NULL;
+	}
+	return t;
 }
 
 static struct trace *load_ok(const char *text)
