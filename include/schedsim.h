@@ -194,7 +194,12 @@ SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API int sim_trace_cpus(const sim_trace *trace);
 /* 1 if the trace has the group path ("/users/alice", "/"), else 0 */
 SIM_API int sim_trace_has_group(const sim_trace *trace, const char *path);
-/* Non-fatal findings of the loader (printed by sched-sim as warnings). */
+/*
+ * Non-fatal findings of the loader (printed by sched-sim as warnings), one
+ * line each, starting with the file as errors and notes do:
+ * "FILE:LINE:COL: PATH: what" where the finding has a place in the file
+ * (a tunable --ignore-foreign-tunables leaves out), else "FILE: PATH: what".
+ */
 SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
 SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
 

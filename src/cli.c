@@ -129,6 +129,9 @@ static const char usage_text[] =
 "                         trace's settings of tunables that another policy\n"
 "                         has and this one lacks (an experiment's cfs-v19\n"
 "                         knob under --policy eevdf) instead of refusing\n"
+"                         them; without --policy it does nothing (a trace\n"
+"                         that sets a tunable its own policy lacks is\n"
+"                         refused all the same)\n"
 "  --expect [KIND:]WHAT=VALUE[+-TOL]  add an expectation, of a kind of the\n"
 "                         trace's expect section:\n"
 "                           REF=SHARE[+-TOL] or share:REF=..., a group\n"
@@ -1186,7 +1189,7 @@ static int run(struct cli *c)
 	for (size_t i = 0; i < sim_trace_note_count(t); i++)
 		fprintf(stderr, "sched-sim: note: %s\n", sim_trace_note(t, i));
 	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
-		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
+		fprintf(stderr, "sched-sim: warning: %s\n",
 			sim_trace_warning(t, i));
 	if (c->export_rtapp) {
 		status = export_only_options(c);

@@ -211,7 +211,9 @@ struct trace {
 	struct cpumask_pool *cpumasks;	/* each distinct affinity once */
 	struct trace_program *programs;
 	size_t nr_programs;
-	char **warnings;		/* non-fatal findings, printed to stderr */
+	/* non-fatal findings, printed to stderr: "FILE:LINE:COL: PATH: what"
+	 * or, without a position, "FILE: PATH: what" */
+	char **warnings;
 	size_t nr_warnings;
 	/*
 	 * What an rt-app file said that sched-sim reads in its own way or

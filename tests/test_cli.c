@@ -1068,10 +1068,10 @@ START_TEST(test_ignore_foreign_tunables)
 		      "%s", refused.err);
 	ck_assert_msg(after.status == 0, "%s", after.err);
 	ck_assert_msg(before.status == 0, "%s", before.err);
-	snprintf(want, sizeof(want), "sched-sim: warning: %s: 2:53: scheduler.tunables."
+	snprintf(want, sizeof(want), "sched-sim: warning: %s:2:53: scheduler.tunables."
 		 "sched_granularity: ignored (--ignore-foreign-tunables): "
 		 "\"sched_granularity\" is a tunable of cfs-v19, not of eevdf; the run "
-		 "is the trace without it\nsched-sim: warning: %s: 2:78: scheduler."
+		 "is the trace without it\nsched-sim: warning: %s:2:78: scheduler."
 		 "tunables.flat_hierarchy: ignored (--ignore-foreign-tunables): "
 		 "\"flat_hierarchy\" is a tunable of cfs-v19, not of eevdf; the run is "
 		 "the trace without it\n", path, path);
@@ -1084,6 +1084,8 @@ START_TEST(test_ignore_foreign_tunables)
 	/* under the trace's own policy nothing is foreign: no warning */
 	ck_assert_int_eq(own.status, 0);
 	ck_assert_str_eq(own.err, "");
+	/* every warning line is "FILE:LINE:COL: PATH: ..." as errors are */
+	ck_assert_ptr_null(strstr(after.err, ": 2:"));
 
 	path = write_trace(without);
 	plain = sim_on("--json --policy eevdf", path);

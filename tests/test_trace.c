@@ -231,7 +231,7 @@ START_TEST(test_recv_without_sender_warns)
 	/* y has a sender (inside jobs), x has none: a warning, not an error */
 	ck_assert_uint_eq(t->nr_warnings, 1);
 	ck_assert_str_eq(t->warnings[0],
-			 "tasks[1].program[0].recv: nobody sends to channel \"x\"; the task will sleep forever");
+			 "t.json: tasks[1].program[0].recv: nobody sends to channel \"x\"; the task will sleep forever");
 	ck_assert_uint_eq(t->nr_chans, 2);
 	trace_free(t);
 }

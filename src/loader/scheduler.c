@@ -255,10 +255,10 @@ static int warn_foreign(struct trace *t, const struct tunable_setting *s,
 	char q[QUOTE_SIZE], *text, **more;
 
 	quote_text(s->name, q, sizeof(q));
-	text = strdup_printf("%d:%d: %s: ignored (--ignore-foreign-tunables): "
+	text = strdup_printf("%s:%d:%d: %s: ignored (--ignore-foreign-tunables): "
 			     "%s is a tunable of %s, not of %s; the run is the "
-			     "trace without it", s->line, s->column, s->path, q,
-			     owner->name, p->name);
+			     "trace without it", t->file, s->line, s->column,
+			     s->path, q, owner->name, p->name);
 	if (!text)
 		return -1;
 	more = realloc(t->warnings, (t->nr_warnings + 1) * sizeof(*more));
