@@ -864,6 +864,57 @@ START_TEST(test_step_mode)
 }
 END_TEST
 
+/*
+ * The first words a user reads name every policy of --list-policies, not
+ * cfs-v19 alone: --help's description, the man page's NAME and
+ * description, README's first paragraph; and --dump-at names each
+ * policy's kernel layout.
+ */
+START_TEST(test_help_names_every_policy)
+{
+	struct cmd_run help = sim("--help");
+	struct cmd_run list = sim("--list-policies");
+	char *man = read_whole("man/sched-sim.1");
+	char *readme = read_whole("README.md");
+	char *end, *line, *save = NULL;
+	int policies = 0;
+
+	ck_assert_int_eq(list.status, 0);
+	ck_assert_ptr_nonnull(man);
+	ck_assert_ptr_nonnull(readme);
+	/* the text up to the first option list, section or example */
+	end = strstr(help.out, "\nOutput:");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	end = strstr(man, ".SS ");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	end = strstr(readme, "\n```\n$ ");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	for (line = strtok_r(list.out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[64];
+
+		if (line[0] == ' ' || sscanf(line, "%63s", name) != 1)
+			continue;
+		policies++;
+		ck_assert_msg(strstr(help.out, name), "--help lacks %s", name);
+		ck_assert_msg(strstr(man, name), "man NAME/DESCRIPTION lacks %s", name);
+		ck_assert_msg(strstr(readme, name), "README lacks %s", name);
+	}
+	ck_assert_int_ge(policies, 2);
+	cmd_run_free(&help);
+	help = sim("--help");
+	ck_assert_ptr_nonnull(strstr(help.out, "/proc/sched_debug for cfs-v19"));
+	ck_assert_ptr_nonnull(strstr(help.out, "/sys/kernel/debug/sched/debug for eevdf"));
+	cmd_run_free(&help);
+	cmd_run_free(&list);
+	free(man);
+	free(readme);
+}
+END_TEST
+
 /* Two hogs on one CPU, whose switches depend on the granularity. */
 static const char hogs_trace[] =
 	"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },\n"
@@ -1867,6 +1918,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
 	tcase_add_test(tc, test_ignore_foreign_tunables);
+	tcase_add_test(tc, test_help_names_every_policy);
 	tcase_add_test(tc, test_trace_tunables_checked_against_final_policy);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
