@@ -8,6 +8,9 @@
  *   random sequence, every node's min_vruntime equals the least vruntime
  *   of its subtree found by a plain recursive walk, and the tree's
  *   in-order sequence is the deadline order;
+ * - PELT's division by get_pelt_divider() through a reciprocal
+ *   (pelt_div): for every one of the 1024 dividers, the quotients of
+ *   edge values and of random 64-bit numbers equal the division's.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -103,12 +106,49 @@ START_TEST(test_augmented_tree_early_stop)
 }
 END_TEST
 
+/* ---- PELT's divisions ---------------------------------------------------- */
+
+START_TEST(test_pelt_div_exact)
+{
+	u64 state = 0x2545f4914f6cdd1dULL;
+
+	for (u32 pc = 0; pc < 1024; pc++) {
+		struct sched_avg sa = { .period_contrib = pc };
+		u64 d = PELT_MIN_DIVIDER + pc;
+		u64 edge[] = { 0, 1, d - 1, d, d + 1, 2 * d - 1, 2 * d,
+			       UINT32_MAX, (u64)UINT32_MAX + 1,
+			       (u64)LOAD_AVG_MAX << 10,
+			       /* the largest multiple of d, and just below */
+			       UINT64_MAX / d * d, UINT64_MAX / d * d - 1,
+			       UINT64_MAX - 1, UINT64_MAX, 1ULL << 63,
+			       (1ULL << 63) - 1 };
+
+		for (size_t i = 0; i < sizeof(edge) / sizeof(edge[0]); i++)
+			ck_assert_msg(pelt_div(edge[i], &sa) == edge[i] / d,
+				      "%llu / %llu: %llu, not %llu",
+				      (unsigned long long)edge[i],
+				      (unsigned long long)d,
+				      (unsigned long long)pelt_div(edge[i], &sa),
+				      (unsigned long long)(edge[i] / d));
+		for (int i = 0; i < 2000; i++) {
+			/* all magnitudes: shift a random number down */
+			u64 n = next_random(&state) >> (next_random(&state) % 64);
+
+			ck_assert_msg(pelt_div(n, &sa) == n / d,
+				      "%llu / %llu", (unsigned long long)n,
+				      (unsigned long long)d);
+		}
+	}
+}
+END_TEST
+
 static Suite *eevdf_perf_suite(void)
 {
 	Suite *s = suite_create("eevdf_perf");
 	TCase *tc = tcase_create("same values, cheaper");
 
 	tcase_add_test(tc, test_augmented_tree_early_stop);
+	tcase_add_test(tc, test_pelt_div_exact);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -605,6 +605,7 @@ static void list_add_leaf_cfs_rq(struct cfs_rq *cfs_rq);
 static void enqueue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
 static void dequeue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
 static u32 get_pelt_divider(const struct sched_avg *avg);
+static inline u64 pelt_div(u64 n, const struct sched_avg *sa);
 static unsigned long se_weight(const struct sched_entity *se);
 /* update_load_avg() flags, kernel/sched/fair.c v6.12 */
 #define UPDATE_TG	0x1
@@ -863,8 +864,8 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	update_load_set(&se->load, weight);
 	/* the same runnable history at the new weight */
-	se->avg.load_avg = (unsigned long)(se_weight(se) * se->avg.load_sum /
-					   get_pelt_divider(&se->avg));
+	se->avg.load_avg = (unsigned long)pelt_div(se_weight(se) *
+						   se->avg.load_sum, &se->avg);
 	enqueue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
 		update_load_add(&cfs_rq->load, se->load.weight);
