@@ -248,8 +248,9 @@ static u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
  * then add the new span's contribution; running and runnable sums carry
  * SCHED_CAPACITY_SHIFT more bits.  Returns the number of periods crossed.
  */
-static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
-			  unsigned long runnable, int running)
+static inline __attribute__((always_inline)) u32
+accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
+	       unsigned long runnable, int running)
 {
 	u32 contrib = (u32)delta;	/* no period crossed: delta < 1024 */
 	u64 periods;
@@ -310,7 +311,8 @@ ___update_load_sum(u64 now, struct sched_avg *sa,
  * largest sum reachable at this point of the period
  * (LOAD_AVG_MAX - 1024 + period_contrib).
  */
-static void ___update_load_avg(struct sched_avg *sa, unsigned long load)
+static inline __attribute__((always_inline)) void
+___update_load_avg(struct sched_avg *sa, unsigned long load)
 {
 	/* the three divisions by get_pelt_divider(sa), as pelt_div */
 	sa->load_avg = (unsigned long)pelt_div(load * sa->load_sum, sa);
@@ -678,7 +680,8 @@ static bool skip_blocked_update(struct sched_entity *se)
  * and accumulates.  Returns whether the load changed (decayed or
  * removed).
  */
-static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
+static inline __attribute__((always_inline)) int
+update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
 {
 	unsigned long removed_load = 0, removed_util = 0, removed_runnable = 0;
 	struct sched_avg *sa = &cfs_rq->avg;
