@@ -449,11 +449,8 @@ static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	return true;
 }
 
-/* kernel/sched/core.c v6.12: resched_curr (nothing to do if already asked) */
 static void resched_curr(struct rq *rq)
 {
-	if (rq->need_resched)
-		return;
 	rq->need_resched = true;
 	policy_host_resched(rq->m->host, rq->cpu);
 }
