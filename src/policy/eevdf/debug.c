@@ -423,7 +423,8 @@ static void print_candidate(FILE *out, struct cfs_rq *cfs_rq,
  * entity taken and why (pick_eevdf's cases).  Called right after
  * pick_next_entity, before anything changed.
  */
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
+static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
+				  struct sched_entity *picked)
 {
 	struct policy_machine *m = cfs_rq->rq->m;
 	FILE *out = m->decision;

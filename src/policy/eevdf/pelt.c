@@ -84,6 +84,47 @@ static u32 get_pelt_divider(const struct sched_avg *avg)
 	return PELT_MIN_DIVIDER + avg->period_contrib;
 }
 
+/*
+ * Division by get_pelt_divider(), the same quotient without a division
+ * instruction.  The divider LOAD_AVG_MAX - 1024 + period_contrib takes
+ * only 1024 values (46718 .. 47741, all in (2^15, 2^16]), so each has a
+ * precomputed reciprocal, and the exact floor(n / d) of every 64-bit n is
+ * a multiply-high and two shifts: Granlund and Montgomery, "Division by
+ * invariant integers using multiplication" (PLDI 1994), figure 4.1 with
+ * N = 64 and l = 16: m = floor(2^64 (2^16 - d) / d) + 1,
+ * t = (m n) >> 64, q = (t + ((n - t) >> 1)) >> 15.  The compiler
+ * computes the table; test_eevdf_perf compares every divider's quotients
+ * with the division's.
+ */
+#define PELT_DIV_MAGIC(pc)						\
+	((u64)((((unsigned __int128)(65536 - (PELT_MIN_DIVIDER + (pc)))) << 64) \
+	       / (PELT_MIN_DIVIDER + (pc)) + 1))
+#define PELT_DIV_MAGIC4(pc) PELT_DIV_MAGIC(pc), PELT_DIV_MAGIC((pc) + 1), \
+	PELT_DIV_MAGIC((pc) + 2), PELT_DIV_MAGIC((pc) + 3)
+#define PELT_DIV_MAGIC16(pc) PELT_DIV_MAGIC4(pc), PELT_DIV_MAGIC4((pc) + 4), \
+	PELT_DIV_MAGIC4((pc) + 8), PELT_DIV_MAGIC4((pc) + 12)
+#define PELT_DIV_MAGIC64(pc) PELT_DIV_MAGIC16(pc), PELT_DIV_MAGIC16((pc) + 16), \
+	PELT_DIV_MAGIC16((pc) + 32), PELT_DIV_MAGIC16((pc) + 48)
+#define PELT_DIV_MAGIC256(pc) PELT_DIV_MAGIC64(pc), PELT_DIV_MAGIC64((pc) + 64), \
+	PELT_DIV_MAGIC64((pc) + 128), PELT_DIV_MAGIC64((pc) + 192)
+
+static const u64 pelt_div_magic[1024] = {
+	PELT_DIV_MAGIC256(0), PELT_DIV_MAGIC256(256),
+	PELT_DIV_MAGIC256(512), PELT_DIV_MAGIC256(768),
+};
+
+/* n / get_pelt_divider(sa), exactly (period_contrib is below 1024) */
+static inline u64 pelt_div(u64 n, const struct sched_avg *sa)
+{
+	u32 pc = sa->period_contrib;
+	u64 t;
+
+	if (pc >= 1024)		/* never: accumulate_sum keeps it below */
+		return n / get_pelt_divider(sa);
+	t = (u64)(((unsigned __int128)n * pelt_div_magic[pc]) >> 64);
+	return (t + ((n - t) >> 1)) >> 15;
+}
+
 /* ---- the PELT clock (pelt.h v6.12) ------------------------------------- */
 
 /*
@@ -207,8 +248,9 @@ static u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
  * then add the new span's contribution; running and runnable sums carry
  * SCHED_CAPACITY_SHIFT more bits.  Returns the number of periods crossed.
  */
-static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
-			  unsigned long runnable, int running)
+static inline __attribute__((always_inline)) u32
+accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
+	       unsigned long runnable, int running)
 {
 	u32 contrib = (u32)delta;	/* no period crossed: delta < 1024 */
 	u64 periods;
@@ -239,9 +281,11 @@ static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
  * pelt.c v6.12: ___update_load_sum.  Time is counted in units of 1024 ns
  * (delta >> 10); the part below a unit stays for the next update.
  * Returns whether a period boundary was crossed (the averages are then
- * due).
+ * due).  Inlined into its three callers: a third of the calls return at
+ * once (no whole unit of time since the last update).
  */
-static int ___update_load_sum(u64 now, struct sched_avg *sa,
+static inline __attribute__((always_inline)) int
+___update_load_sum(u64 now, struct sched_avg *sa,
 			      unsigned long load, unsigned long runnable,
 			      int running)
 {
@@ -267,13 +311,13 @@ static int ___update_load_sum(u64 now, struct sched_avg *sa,
  * largest sum reachable at this point of the period
  * (LOAD_AVG_MAX - 1024 + period_contrib).
  */
-static void ___update_load_avg(struct sched_avg *sa, unsigned long load)
+static inline __attribute__((always_inline)) void
+___update_load_avg(struct sched_avg *sa, unsigned long load)
 {
-	u32 divider = get_pelt_divider(sa);
-
-	sa->load_avg = (unsigned long)(load * sa->load_sum / divider);
-	sa->runnable_avg = (unsigned long)(sa->runnable_sum / divider);
-	sa->util_avg = sa->util_sum / divider;
+	/* the three divisions by get_pelt_divider(sa), as pelt_div */
+	sa->load_avg = (unsigned long)pelt_div(load * sa->load_sum, sa);
+	sa->runnable_avg = (unsigned long)pelt_div(sa->runnable_sum, sa);
+	sa->util_avg = (unsigned long)pelt_div(sa->util_sum, sa);
 }
 
 /* pelt.c v6.12: __update_load_avg_blocked_se (decay only) */
@@ -575,7 +619,7 @@ static void update_tg_cfs_load(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		runnable_sum = running_sum;
 
 	load_sum = se_weight(se) * (u64)runnable_sum;
-	load_avg = (unsigned long)(load_sum / divider);
+	load_avg = (unsigned long)pelt_div(load_sum, &cfs_rq->avg);	/* / divider */
 	delta_avg = (long)load_avg - (long)se->avg.load_avg;
 	if (!delta_avg)
 		return;
@@ -636,7 +680,8 @@ static bool skip_blocked_update(struct sched_entity *se)
  * and accumulates.  Returns whether the load changed (decayed or
  * removed).
  */
-static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
+static inline __attribute__((always_inline)) int
+update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
 {
 	unsigned long removed_load = 0, removed_util = 0, removed_runnable = 0;
 	struct sched_avg *sa = &cfs_rq->avg;

@@ -540,7 +540,16 @@ struct preempt_trace {
 };
 static void trace_schedule_start(struct rq *rq, int prev);
 static void trace_schedule_end(struct rq *rq, int prev, int next);
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
+				  struct sched_entity *picked);
+/* -v's line per level of a pick: only a schedule() decision being
+ * written (m->decision, opened by -v) calls the walk */
+static inline void trace_pick_level(struct cfs_rq *cfs_rq,
+				    struct sched_entity *picked)
+{
+	if (cfs_rq->rq->m->decision)
+		trace_pick_level_walk(cfs_rq, picked);
+}
 static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,
 				      struct preempt_trace *t);
 static void trace_check_preempt(struct rq *rq, struct task_struct *p,
