@@ -181,6 +181,42 @@ START_TEST(test_group_capacity_sums_the_child_groups)
 }
 END_TEST
 
+/*
+ * The checker knows the signals: the RT hog's 32 periods (util 512) pass;
+ * an RT util_avg above what its sum allows (513: 513 * 46718 =
+ * 23966334 > 23919616), a DL signal (no SCHED_DEADLINE task runs it) and
+ * a capacity of 0 are each caught.
+ */
+START_TEST(test_checker_knows_rt_pressure)
+{
+	struct policy_machine *m = machine(2, 1);
+	struct cpumask only0;
+	char why[300];
+
+	cpus_clear(&only0);
+	cpu_set(0, &only0);
+	fork_task(m, 0, SIM_SCHED_FIFO, &only0);
+	eevdf_schedule(m, 0, 0);
+	blocked_averages_at(m, 0, 32 * PELT_PERIOD_NS);
+	update_group_capacity(m->rqs[0].sd, 0, m);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+
+	m->rqs[0].avg_rt.util_avg = 513;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "cpu0: RT PELT signal util 23919616/513"),
+		      "%s", why);
+	m->rqs[0].avg_rt.util_avg = 512;
+	m->rqs[1].avg_dl.util_avg = 1;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "cpu1: DL PELT signal"), "%s", why);
+	m->rqs[1].avg_dl.util_avg = 0;
+	m->rqs[1].cpu_capacity = 0;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "cpu1: cpu_capacity 0"), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
 static const struct sim_task_result *task(const struct sim_result *r,
 					  const char *name)
 {
@@ -459,6 +495,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_rt_signal_and_capacity_by_hand);
 	tcase_add_test(tc, test_group_capacity_sums_the_child_groups);
+	tcase_add_test(tc, test_checker_knows_rt_pressure);
 	tcase_add_test(tc, test_rt_pressure_moves_the_fair_hog);
 	tcase_add_test(tc, test_find_lowest_rq_walks_the_domains);
 	tcase_add_test(tc, test_dump_rt_and_dl_blocks);
