@@ -10,9 +10,11 @@
  * The machine has full capacity and runs at its maximum frequency, so
  * the kernel's capacity and frequency scaling (cap_scale with
  * arch_scale_cpu_capacity / arch_scale_freq_capacity) multiplies by
- * SCHED_CAPACITY_SCALE and is left out.  Not ported: util_est, the
- * RT/DL/IRQ/HW-pressure signals (no such load here), bandwidth
- * throttling (every "throttled" test is false), the tracepoints.
+ * SCHED_CAPACITY_SCALE and is left out.  The RT and DL signals
+ * (rq->avg_rt, rq->avg_dl) are kept for scale_rt_capacity (balance.c).
+ * Not ported: util_est, the IRQ and HW-pressure signals (no IRQ time or
+ * thermal pressure is modelled), bandwidth throttling (every "throttled"
+ * test is false), the tracepoints.
  */
 
 /* ---- kernel/sched/sched-pelt.h and pelt.h v6.12 ----------------------- */
@@ -173,14 +175,17 @@ static void sync_rq_clock_pelt(struct rq *rq)
  * whose utilization is saturated had no idle time: the gap between its
  * task clock and its (slower) PELT clock is lost idle time, kept out of
  * rq_clock_pelt.  At full capacity the two clocks never part, so the gap
- * is 0; the rule is kept for fidelity.  util_sum counts the cfs signal
- * only (no RT or DL signal is tracked here).
+ * is 0; the rule is kept for fidelity.  util_sum is the cfs, RT and DL
+ * signals' together, as in v6.12.
  */
 static void update_idle_rq_clock_pelt(struct rq *rq)
 {
 	u32 divider = ((LOAD_AVG_MAX - 1024) << SCHED_CAPACITY_SHIFT) -
 		      LOAD_AVG_MAX;
 	u32 util_sum = rq->cfs.avg.util_sum;
+
+	util_sum += rq->avg_rt.util_sum;
+	util_sum += rq->avg_dl.util_sum;
 
 	sync_rq_clock_pelt(rq);
 	if (util_sum >= divider)
@@ -362,6 +367,75 @@ static int __update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * pelt.c v6.12: update_rt_rq_load_avg.  The RT class as one binary
+ * signal per CPU: running (an RT task is current) counts 1024 in
+ * util_sum, and load and runnable follow running; only util_avg is read
+ * (cpu_util_rt).  Called where v6.12 calls it: put_prev_task_rt and
+ * task_tick_rt with running = 1, set_next_task_rt with running = 0 when
+ * the CPU comes from another class (the time since is not RT time), and
+ * update_other_load_avgs from the blocked-load walk.
+ */
+static int update_rt_rq_load_avg(u64 now, struct rq *rq, int running)
+{
+	if (___update_load_sum(now, &rq->avg_rt, (unsigned long)running,
+			       (unsigned long)running, running)) {
+		___update_load_avg(&rq->avg_rt, 1);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * pelt.c v6.12: update_dl_rq_load_avg, the same signal for the deadline
+ * class.  In v6.12 its running callers are put_prev_task_dl,
+ * set_next_task_dl and task_tick_dl, which only SCHED_DEADLINE tasks
+ * reach (none here): the fair server's picks are fair tasks, current in
+ * the fair class, and their time goes to the cfs signal.  So the only
+ * caller is update_other_load_avgs, with running false, and avg_dl stays
+ * 0, as in v6.12 on a machine without SCHED_DEADLINE tasks.
+ */
+static int update_dl_rq_load_avg(u64 now, struct rq *rq, int running)
+{
+	if (___update_load_sum(now, &rq->avg_dl, (unsigned long)running,
+			       (unsigned long)running, running)) {
+		___update_load_avg(&rq->avg_dl, 1);
+		return 1;
+	}
+	return 0;
+}
+
+/* sched.h v6.12: cpu_util_rt, cpu_util_dl (the signals' util_avg) */
+static unsigned long cpu_util_rt(const struct rq *rq)
+{
+	return rq->avg_rt.util_avg;
+}
+
+static unsigned long cpu_util_dl(const struct rq *rq)
+{
+	return rq->avg_dl.util_avg;
+}
+
+static bool rt_task(const struct task_struct *p);
+
+/*
+ * pelt.c v6.12: update_other_load_avgs (factored out of fair.c's
+ * __update_blocked_others for sched_ext in v6.12; 6.15 reads rq->donor
+ * where v6.12 reads rq->curr).  The RT and DL signals catch up, running
+ * if the current task is of their class.  update_hw_load_avg and
+ * update_irq_load_avg are not ported: no thermal pressure and no IRQ
+ * time are modelled.
+ */
+static bool update_other_load_avgs(struct rq *rq)
+{
+	u64 now = rq_clock_pelt(rq);
+	int curr_rt = rq->curr != SIM_IDLE && rt_task(&rq->m->tasks[rq->curr]);
+
+	/* no SCHED_DEADLINE task is ever current: running is false for dl */
+	return (update_rt_rq_load_avg(now, rq, curr_rt) |
+		update_dl_rq_load_avg(now, rq, 0)) != 0;
 }
 
 /* ---- fair.c v6.12: the load side ---------------------------------------- */
@@ -1065,17 +1139,38 @@ static bool __update_blocked_fair(struct rq *rq, bool *done)
 	return decayed;
 }
 
+/* fair.c v6.12: others_have_blocked (no HW pressure, no IRQ signal) */
+static bool others_have_blocked(struct rq *rq)
+{
+	return cpu_util_rt(rq) || cpu_util_dl(rq);
+}
+
+/*
+ * fair.c v6.12: __update_blocked_others.  The RT and DL signals decay
+ * (or grow, while an RT task is current) before the fair ones, in
+ * v6.12's order.
+ */
+static bool __update_blocked_others(struct rq *rq, bool *done)
+{
+	bool updated = update_other_load_avgs(rq);
+
+	if (others_have_blocked(rq))
+		*done = false;
+	return updated;
+}
+
 /*
  * fair.c v6.12: sched_balance_update_blocked_averages.  The caller sets
  * the CPU's clock_task to the present first (the kernel's
- * update_rq_clock).  The NO_HZ bookkeeping (has_blocked_load) and the
- * other classes' signals are not kept.
+ * update_rq_clock).  The NO_HZ bookkeeping that done feeds
+ * (update_blocked_load_status, has_blocked_load) is not kept.
  */
 static __maybe_unused void sched_balance_update_blocked_averages(
 	struct policy_machine *m, int cpu)
 {
 	bool done = true;
 
+	__update_blocked_others(&m->rqs[cpu], &done);
 	__update_blocked_fair(&m->rqs[cpu], &done);
 }
 
