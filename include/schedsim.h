@@ -11,6 +11,8 @@
  *	sim_error err;
  *	sim_trace *t = sim_trace_load("traces/demo.json", &err);
  *	if (!t) { fprintf(stderr, "%s\n", err.text); exit(2); }
+ *	if (sim_trace_validate(t, &err))	// after any overrides
+ *		{ fprintf(stderr, "%s\n", err.text); exit(2); }
  *	sim_result *r = sim_run(t, NULL, 0, &err);
  *	if (!r) { fprintf(stderr, "%s\n", err.text); exit(3); }
  *	printf("alice: %.3f\n", sim_share(r, "/alice"));
@@ -103,7 +105,9 @@ SIM_API const char *sim_version(void);
 
 /*
  * Load and validate a trace (docs/trace-format.md); NULL and err on error.
- * file "-" is standard input.  A trace is read whole into memory, so its
+ * One check waits for sim_trace_validate(): that the trace's tunable
+ * settings suit its policy, since a "policy" override may still choose
+ * another.  file "-" is standard input.  A trace is read whole into memory, so its
  * size is limited: SIM_DEFAULT_MAX_TRACE_BYTES here; a larger file, or a
  * FIFO or device that gives more, is refused with a message that says so.
  */
@@ -163,6 +167,16 @@ SIM_API char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
 SIM_API int sim_trace_override(sim_trace *trace, const char *key,
 			       const char *value, sim_error *err);
 /*
+ * Whether the trace can run as it is now, after the overrides: 0, or -1
+ * with err naming the first tunable setting of the trace that its policy
+ * refuses (FILE:LINE:COL: PATH: what; valid: the policy's tunables or
+ * values), as a load would have said.  The loaders leave this check to
+ * here so that a "policy" override may choose a policy that takes the
+ * trace's settings; sim_run, sim_run_opts and sim_trace_export_rtapp make
+ * it too (and return NULL with this err).
+ */
+SIM_API int sim_trace_validate(const sim_trace *trace, sim_error *err);
+/*
  * Add an expectation as --expect does, of any kind the trace's "expect"
  * section has (docs/trace-format.md): "[share:]REF=SHARE[+-TOL]",
  * "ratio:A,B=VALUE[+-TOL]", "finish:A,B=VALUE[+-TOL]",
@@ -180,7 +194,12 @@ SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API int sim_trace_cpus(const sim_trace *trace);
 /* 1 if the trace has the group path ("/users/alice", "/"), else 0 */
 SIM_API int sim_trace_has_group(const sim_trace *trace, const char *path);
-/* Non-fatal findings of the loader (printed by sched-sim as warnings). */
+/*
+ * Non-fatal findings of the loader (printed by sched-sim as warnings), one
+ * line each, starting with the file as errors and notes do:
+ * "FILE:LINE:COL: PATH: what" where the finding has a place in the file
+ * (a tunable --ignore-foreign-tunables leaves out), else "FILE: PATH: what".
+ */
 SIM_API size_t sim_trace_warning_count(const sim_trace *trace);
 SIM_API const char *sim_trace_warning(const sim_trace *trace, size_t i);
 
@@ -308,8 +327,9 @@ typedef struct sim_options {
  * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to
  * log; invariants are checked every 4096 events, stretched with the
  * machine's size (check_scaled), and at the end.  Returns NULL with err
- * only when the machine cannot be built; a trace error found while
- * running or a broken invariant is in the result's status.
+ * only when the trace cannot run as it is (sim_trace_validate's error) or
+ * the machine cannot be built; a trace error found while running or a
+ * broken invariant is in the result's status.
  */
 SIM_API sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 			    sim_error *err);

@@ -33,6 +33,11 @@ int sim_trace_override(sim_trace *trace, const char *key, const char *value,
 	return trace_override(trace, key, value, err);
 }
 
+int sim_trace_validate(const sim_trace *trace, sim_error *err)
+{
+	return trace_validate(trace, err);
+}
+
 int sim_trace_add_expect(sim_trace *trace, const char *expect, sim_error *err)
 {
 	return trace_add_expect_arg(trace, expect, err);
@@ -160,6 +165,8 @@ sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
 
 	if (!opts)
 		opts = &defaults;
+	if (trace_validate(trace, err))
+		return NULL;
 	if (opts->series_interval_ns) {
 		series = series_writer_new(trace, opts->series_interval_ns,
 					   opts->series_csv);

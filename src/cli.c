@@ -52,9 +52,10 @@ static const char usage_text[] =
 "       sched-sim compare [OPTIONS] REPORT.json REPORT.json ... (see\n"
 "       sched-sim compare --help)\n"
 "\n"
-"Replays a workload trace on a simulated machine with the Linux 2.6.23-rc1\n"
-"CFS scheduler and its group scheduling, and reports CPU shares, waits,\n"
-"switches, wakeup latencies and migrations per group and per task.\n"
+"Replays a workload trace on a simulated machine under a Linux scheduler\n"
+"policy, cfs-v19 (2.6.23-rc1's CFS with group scheduling; the default) or\n"
+"eevdf (v6.12's EEVDF), and reports CPU shares, waits, switches, wakeup\n"
+"latencies and migrations per group and per task.\n"
 "\n"
 "Output:\n"
 "  --json                 print the report as JSON instead of a table\n"
@@ -70,7 +71,8 @@ static const char usage_text[] =
 "  --stats                the policy's counters: for cfs-v19 the kernel's\n"
 "                         schedstats (/proc/schedstat version 14 names) and\n"
 "                         its CFS operations, per CPU, and per task\n"
-"                         run_delay and pcnt (/proc/PID/schedstat)\n"
+"                         run_delay and pcnt (/proc/PID/schedstat); for\n"
+"                         eevdf its load balancer's work per CPU\n"
 "  -v, --verbose          print every pick_next_task walk; -vv adds wakeups\n"
 "                         and their preemption checks, sleeps, forks, exits,\n"
 "                         ticks that preempt and switches (docs/verbose.md)\n"
@@ -83,7 +85,9 @@ static const char usage_text[] =
 "                         c: continue, d: dump, q: quit, ?: the keys\n"
 "  --ftrace FILE          write the run as ftrace text (sched_switch, wakeups,\n"
 "                         migrations, exits) for Perfetto (docs/ftrace.md)\n"
-"  --dump-at TIME         print the runqueues as /proc/sched_debug at TIME\n"
+"  --dump-at TIME         print the runqueues at TIME in the layout of the\n"
+"                         policy's kernel: /proc/sched_debug for cfs-v19,\n"
+"                         /sys/kernel/debug/sched/debug for eevdf\n"
 "                         (repeatable)\n"
 "  --series INTERVAL      shares over time: per INTERVAL (e.g. 100ms) each\n"
 "                         group's, task's and CPU's CPU time, share, ideal\n"
@@ -129,6 +133,9 @@ static const char usage_text[] =
 "                         trace's settings of tunables that another policy\n"
 "                         has and this one lacks (an experiment's cfs-v19\n"
 "                         knob under --policy eevdf) instead of refusing\n"
+"                         them; without --policy it does nothing (a trace\n"
+"                         that sets a tunable its own policy lacks is\n"
+"                         refused all the same)\n"
 "  --expect [KIND:]WHAT=VALUE[+-TOL]  add an expectation, of a kind of the\n"
 "                         trace's expect section:\n"
 "                           REF=SHARE[+-TOL] or share:REF=..., a group\n"
@@ -633,19 +640,33 @@ static sim_trace *load_trace(const struct cli *c)
 		sim_trace_free(t);
 		return NULL;
 	}
-	for (int i = 0; i < c->nr_overrides; i++) {
-		const struct override *o = &c->overrides[i];
-		int rc = o->is_expect ? sim_trace_add_expect(t, o->value, &err)
-				      : sim_trace_override(t, o->key, o->value,
-							   &err);
+	/*
+	 * Every --set after the other overrides, in its order: a --set is
+	 * checked against the policy in force, which must be the final one
+	 * (a --policy after it) whatever the order on the command line
+	 */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < c->nr_overrides; i++) {
+			const struct override *o = &c->overrides[i];
+			bool is_set = !o->is_expect && !strcmp(o->key, "set");
+			int rc;
 
-		if (rc) {
-			fprintf(stderr, "sched-sim: %s\n", err.text);
-			sim_trace_free(t);
-			return NULL;
+			if (is_set != (pass == 1))
+				continue;
+			rc = o->is_expect ?
+				sim_trace_add_expect(t, o->value, &err) :
+				sim_trace_override(t, o->key, o->value, &err);
+			if (rc)
+				goto refused;
 		}
-	}
+	/* the trace's tunables suit the final policy */
+	if (sim_trace_validate(t, &err))
+		goto refused;
 	return t;
+refused:
+	fprintf(stderr, "sched-sim: %s\n", err.text);
+	sim_trace_free(t);
+	return NULL;
 }
 
 /* --dump-at times, sorted; -1 (exit 2) if one is not a duration. */
@@ -1172,7 +1193,7 @@ static int run(struct cli *c)
 	for (size_t i = 0; i < sim_trace_note_count(t); i++)
 		fprintf(stderr, "sched-sim: note: %s\n", sim_trace_note(t, i));
 	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
-		fprintf(stderr, "sched-sim: warning: %s: %s\n", sim_trace_file(t),
+		fprintf(stderr, "sched-sim: warning: %s\n",
 			sim_trace_warning(t, i));
 	if (c->export_rtapp) {
 		status = export_only_options(c);

@@ -190,9 +190,18 @@ struct trace {
 	 */
 	bool ignore_foreign_tunables;
 	/*
+	 * The first setting of the trace's own that its policy refuses (a
+	 * name it lacks, a value it does not accept), as the loader words
+	 * it: the load goes on, because a later --policy may choose a policy
+	 * that accepts every setting (and then clears this).  A trace still
+	 * refused cannot run: trace_validate() returns this error.
+	 */
+	bool tunables_refused;
+	sim_error tunables_refusal;
+	/*
 	 * Where the first task "slice" is (path NULL: no task has one), so
 	 * that a policy without per-task slices refuses the trace there
-	 * once the policy is final (after --policy): engine/run.c.
+	 * once the policy is final (after --policy): trace_validate().
 	 */
 	struct {
 		char *path;
@@ -214,7 +223,9 @@ struct trace {
 	struct cpumask_pool *cpumasks;	/* each distinct affinity once */
 	struct trace_program *programs;
 	size_t nr_programs;
-	char **warnings;		/* non-fatal findings, printed to stderr */
+	/* non-fatal findings, printed to stderr: "FILE:LINE:COL: PATH: what"
+	 * or, without a position, "FILE: PATH: what" */
+	char **warnings;
 	size_t nr_warnings;
 	/*
 	 * What an rt-app file said that sched-sim reads in its own way or
@@ -270,11 +281,25 @@ void trace_free(struct trace *t);
  * "set" checks the tunable against the trace's policy at that moment;
  * "policy" checks every tunable setting made so far (in the trace or by
  * "set") against the new policy's table, and an error names the place
- * where the setting was made (FILE:LINE:COL: PATH, or --set).  So
- * --set and --policy may come in either order.
+ * where the setting was made (FILE:LINE:COL: PATH, or --set).  The CLI
+ * applies every "set" after the other overrides, so that each is checked
+ * against the final policy, whatever the order of --set and --policy.
  */
 int trace_override(struct trace *t, const char *key, const char *value,
 		   sim_error *err);
+/*
+ * Whether t can run as it is now: 0, or -1 with the loader's error about
+ * the first tunable setting of the trace that its policy refuses (the
+ * trace's own policy, or the one a "policy" override chose), or a task
+ * "slice" under a policy without per-task slices.  The loader
+ * does not refuse such a setting by itself, so that --policy can choose
+ * a policy that accepts it; whoever runs or exports t calls this after
+ * the overrides.
+ */
+int trace_validate(const struct trace *t, sim_error *err);
+/* Its tunables part only (kernel-run: the kernel is no policy, and it
+ * checks per-task slices on the kernel itself) */
+int trace_validate_tunables(const struct trace *t, sim_error *err);
 /* --expect [KIND:]NAMES=VALUE[±TOL], every kind of the "expect" section
  * (overrides.c has the syntax). */
 int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);

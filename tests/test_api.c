@@ -549,6 +549,86 @@ START_TEST(test_policies_and_tunables)
 }
 END_TEST
 
+/*
+ * The library's contract for a trace's tunables (include/schedsim.h):
+ * the load takes a setting the trace's own policy lacks, a "policy"
+ * override may choose a policy that has it, and otherwise
+ * sim_trace_validate, sim_run and the rt-app export refuse the trace with
+ * the loader's message (at the key: line 2, column 51 of the text).
+ */
+START_TEST(test_tunables_wait_for_the_final_policy)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"tunables\": { \"sched_granularity\": \"3ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char rtapp[] =
+		"{ \"tasks\": { \"a\": { \"loop\": -1, \"run\": 1000 } },\n"
+		"  \"global\": { \"duration\": 1, \"sched-sim\": { \"scheduler\": {\n"
+		"    \"policy\": \"eevdf\", \"tunables\": { \"sched_granularity\": \"3ms\" } } } } }\n";
+	static const char refusal[] =
+		"e.json:2:51: scheduler.tunables.sched_granularity: unknown "
+		"tunable \"sched_granularity\"; valid: one of sched_base_slice, "
+		"sched_migration_cost, sched_nr_migrate, sched_features";
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "e.json", &err);
+	sim_result *r;
+	const char *name;
+	uint64_t value;
+	char *notes = (char *)"unset";
+	int found = 0;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(sim_trace_validate(t, &err), -1);
+	ck_assert_str_eq(err.text, refusal);
+	ck_assert_str_eq(err.path, "scheduler.tunables.sched_granularity");
+	ck_assert_int_eq(err.line, 2);
+	ck_assert_int_eq(err.column, 51);
+	memset(&err, 0, sizeof(err));
+	ck_assert_ptr_null(sim_run(t, NULL, 0, &err));
+	ck_assert_str_eq(err.text, refusal);
+	memset(&err, 0, sizeof(err));
+	ck_assert_ptr_null(sim_trace_export_rtapp(t, &notes, &err));
+	ck_assert_ptr_null(notes);
+	ck_assert_str_eq(err.text, refusal);
+	/* ignoring foreign tunables needs a "policy" to act */
+	ck_assert_int_eq(sim_trace_override(t, "foreign_tunables", "ignore", &err), 0);
+	ck_assert_int_eq(sim_trace_validate(t, &err), -1);
+
+	ck_assert_int_eq(sim_trace_override(t, "policy", "cfs-v19", &err), 0);
+	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	for (size_t i = 0; i < sim_run_tunable_count(r); i++)
+		if (!sim_run_tunable(r, i, &name, &value) &&
+		    !strcmp(name, "sched_granularity")) {
+			ck_assert_uint_eq(value, 3000000);
+			found = 1;
+		}
+	ck_assert(found);
+	sim_result_free(r);
+
+	/* back to eevdf, foreign tunables refused: by the override itself */
+	ck_assert_int_eq(sim_trace_override(t, "foreign_tunables", "error", &err), 0);
+	ck_assert_int_eq(sim_trace_override(t, "policy", "eevdf", &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.text, "(chosen by --policy)"));
+	sim_trace_free(t);
+
+	/* an rt-app file's sched-sim extension: the place is in the file
+	 * (the key, line 3, column 38), not in the trace made from it */
+	t = sim_trace_load_string(rtapp, strlen(rtapp), "w.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(sim_trace_validate(t, &err), -1);
+	ck_assert_str_eq(err.text, "w.json:3:38: global.sched-sim.scheduler."
+			 "tunables.sched_granularity: unknown tunable "
+			 "\"sched_granularity\"; valid: one of sched_base_slice, "
+			 "sched_migration_cost, sched_nr_migrate, sched_features");
+	ck_assert_int_eq(sim_trace_override(t, "policy", "cfs-v19", &err), 0);
+	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
+	sim_trace_free(t);
+}
+END_TEST
+
 struct thread_run {
 	const char *file;
 	char *report;
@@ -923,6 +1003,7 @@ static Suite *api_suite(void)
 	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
+	tcase_add_test(tc, test_tunables_wait_for_the_final_policy);
 	tcase_add_test(tc, test_report_records_the_setup);
 	tcase_add_test(tc, test_jobs_sigchld_wakeup);
 	tcase_add_test(tc, test_two_threads_same_bytes);

@@ -868,10 +868,68 @@ START_TEST(test_step_mode)
 }
 END_TEST
 
+/*
+ * The first words a user reads name every policy of --list-policies, not
+ * cfs-v19 alone: --help's description, the man page's NAME and
+ * description, README's first paragraph; and --dump-at names each
+ * policy's kernel layout.
+ */
+START_TEST(test_help_names_every_policy)
+{
+	struct cmd_run help = sim("--help");
+	struct cmd_run list = sim("--list-policies");
+	char *man = read_whole("man/sched-sim.1");
+	char *readme = read_whole("README.md");
+	char *end, *line, *save = NULL;
+	int policies = 0;
+
+	ck_assert_int_eq(list.status, 0);
+	ck_assert_ptr_nonnull(man);
+	ck_assert_ptr_nonnull(readme);
+	/* the text up to the first option list, section or example */
+	end = strstr(help.out, "\nOutput:");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	end = strstr(man, ".SS ");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	end = strstr(readme, "\n```\n$ ");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	for (line = strtok_r(list.out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[64];
+
+		if (line[0] == ' ' || sscanf(line, "%63s", name) != 1)
+			continue;
+		policies++;
+		ck_assert_msg(strstr(help.out, name), "--help lacks %s", name);
+		ck_assert_msg(strstr(man, name), "man NAME/DESCRIPTION lacks %s", name);
+		ck_assert_msg(strstr(readme, name), "README lacks %s", name);
+	}
+	ck_assert_int_ge(policies, 2);
+	cmd_run_free(&help);
+	help = sim("--help");
+	ck_assert_ptr_nonnull(strstr(help.out, "/proc/sched_debug for cfs-v19"));
+	ck_assert_ptr_nonnull(strstr(help.out, "/sys/kernel/debug/sched/debug for eevdf"));
+	cmd_run_free(&help);
+	cmd_run_free(&list);
+	free(man);
+	free(readme);
+}
+END_TEST
+
 /* Two hogs on one CPU, whose switches depend on the granularity. */
 static const char hogs_trace[] =
 	"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },\n"
 	"  \"scheduler\": { \"tunables\": { \"sched_features\": 23 } },\n"
+	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+
+/* The same without a tunable: it runs under any policy. */
+static const char hogs_without_features[] =
+	"{ \"sched-sim\": 1, \"duration\": \"2s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": {},\n"
 	"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
 	"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
 
@@ -904,6 +962,13 @@ START_TEST(test_set_and_policy_in_either_order)
 		/* eevdf exists on this branch: cfs-v19's knob is not its own */
 		{ "--policy eevdf --set sched_granularity=8ms",
 		  "command line: --set: unknown tunable \"sched_granularity\"; valid: one of sched_base_slice" },
+		/* ... nor before --policy: checked against the final policy */
+		{ "--set sched_granularity=3ms --policy eevdf",
+		  "command line: --set: unknown tunable \"sched_granularity\"; valid: one of sched_base_slice" },
+		{ "--set sched_base_slice=3ms --policy cfs-v19",
+		  "command line: --set: unknown tunable \"sched_base_slice\"; valid: one of sched_granularity" },
+		{ "--set sched_base_slice=1h --policy eevdf",
+		  "command line: --set: sched_base_slice: \"1h\" is out of range" },
 	};
 	char *path = write_trace(hogs_trace);
 	struct cmd_run base = sim_on("--json", path);
@@ -925,6 +990,25 @@ START_TEST(test_set_and_policy_in_either_order)
 	cmd_run_free(&policy_first);
 	cmd_run_free(&set_only);
 
+	/* a tunable of the policy --policy chooses, before or after it (a
+	 * trace without sched_features, whose bits mean other features to
+	 * eevdf) */
+	path = write_trace(hogs_without_features);
+	base = sim_on("--json --policy eevdf", path);
+	set_first = sim_on("--json --set sched_base_slice=12ms --policy eevdf",
+			   path);
+	policy_first = sim_on("--json --policy eevdf --set sched_base_slice=12ms",
+			      path);
+	ck_assert_msg(set_first.status == 0, "%s", set_first.err);
+	ck_assert_int_eq(policy_first.status, 0);
+	ck_assert_str_eq(set_first.out, policy_first.out);
+	ck_assert_str_ne(base.out, set_first.out);	/* the setting counts */
+	ck_assert_ptr_nonnull(strstr(set_first.out, "\"sched_base_slice\": 12000000"));
+	cmd_run_free(&base);
+	cmd_run_free(&set_first);
+	cmd_run_free(&policy_first);
+	path = write_trace(hogs_trace);
+
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct cmd_run r = sim_on(bad[i][0], path);
 
@@ -938,6 +1022,70 @@ START_TEST(test_set_and_policy_in_either_order)
 }
 END_TEST
 
+
+/*
+ * A trace's tunables are checked against the final policy: an eevdf trace
+ * that sets cfs-v19's sched_granularity runs under --policy cfs-v19 with
+ * it, exactly as the same trace written for cfs-v19; without --policy it
+ * is refused with the loader's message, at the key (line 2, column 51 of
+ * the text below), naming eevdf's tunables, before anything runs or is
+ * written.
+ */
+START_TEST(test_trace_tunables_checked_against_final_policy)
+{
+	static const char eevdf_trace[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"tunables\": { \"sched_granularity\": \"3ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char cfs_trace[] =
+		"{ \"sched-sim\": 1, \"duration\": \"200ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"cfs-v19\", \"tunables\": { \"sched_granularity\": \"3ms\" } },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"nice\": 5, \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const char *const refused_with[] = {
+		"", "--ignore-foreign-tunables", "--policy cfs-v19 --policy eevdf",
+		"--export rt-app", "-o /tmp/schedsim-cli-never.txt",
+	};
+	char path[80], want[600], args[200];
+	struct cmd_run as_cfs, chosen, r;
+
+	snprintf(path, sizeof(path), "%s", write_trace(cfs_trace));
+	as_cfs = sim_on("--json", path);
+	ck_assert_msg(as_cfs.status == 0, "%s", as_cfs.err);
+	snprintf(path, sizeof(path), "%s", write_trace(eevdf_trace));
+	chosen = sim_on("--json --policy cfs-v19", path);
+	ck_assert_msg(chosen.status == 0, "%s", chosen.err);
+	ck_assert_str_eq(chosen.err, "");
+	ck_assert_str_eq(chosen.out, as_cfs.out);
+	ck_assert_ptr_nonnull(strstr(chosen.out, "\"sched_granularity\": 3000000"));
+	cmd_run_free(&as_cfs);
+	cmd_run_free(&chosen);
+
+	snprintf(want, sizeof(want), "sched-sim: %s:2:51: scheduler.tunables."
+		 "sched_granularity: unknown tunable \"sched_granularity\"; "
+		 "valid: one of sched_base_slice, sched_migration_cost, "
+		 "sched_nr_migrate, sched_features\n", path);
+	unlink("/tmp/schedsim-cli-never.txt");
+	for (size_t i = 0; i < sizeof(refused_with) / sizeof(refused_with[0]); i++) {
+		snprintf(args, sizeof(args), "%s", refused_with[i]);
+		r = sim_on(args, path);
+		ck_assert_msg(r.status == 2, "%s: exit %d", args, r.status);
+		ck_assert_str_eq(r.out, "");
+		if (i == 2)	/* the last --policy checks again, and says so */
+			ck_assert_msg(strstr(r.err, ":2:72: scheduler.tunables."
+					     "sched_granularity: unknown tunable "
+					     "\"sched_granularity\" for the policy "
+					     "\"eevdf\" (chosen by --policy)") != NULL,
+				      "%s", r.err);
+		else
+			ck_assert_str_eq(r.err, want);
+		cmd_run_free(&r);
+	}
+	ck_assert_int_ne(access("/tmp/schedsim-cli-never.txt", F_OK), 0);
+	unlink(path);
+}
+END_TEST
 
 /*
  * --ignore-foreign-tunables: a trace that sets cfs-v19 knobs runs under
@@ -975,10 +1123,10 @@ START_TEST(test_ignore_foreign_tunables)
 		      "%s", refused.err);
 	ck_assert_msg(after.status == 0, "%s", after.err);
 	ck_assert_msg(before.status == 0, "%s", before.err);
-	snprintf(want, sizeof(want), "sched-sim: warning: %s: 2:53: scheduler.tunables."
+	snprintf(want, sizeof(want), "sched-sim: warning: %s:2:53: scheduler.tunables."
 		 "sched_granularity: ignored (--ignore-foreign-tunables): "
 		 "\"sched_granularity\" is a tunable of cfs-v19, not of eevdf; the run "
-		 "is the trace without it\nsched-sim: warning: %s: 2:78: scheduler."
+		 "is the trace without it\nsched-sim: warning: %s:2:78: scheduler."
 		 "tunables.flat_hierarchy: ignored (--ignore-foreign-tunables): "
 		 "\"flat_hierarchy\" is a tunable of cfs-v19, not of eevdf; the run is "
 		 "the trace without it\n", path, path);
@@ -991,6 +1139,8 @@ START_TEST(test_ignore_foreign_tunables)
 	/* under the trace's own policy nothing is foreign: no warning */
 	ck_assert_int_eq(own.status, 0);
 	ck_assert_str_eq(own.err, "");
+	/* every warning line is "FILE:LINE:COL: PATH: ..." as errors are */
+	ck_assert_ptr_null(strstr(after.err, ": 2:"));
 
 	path = write_trace(without);
 	plain = sim_on("--json --policy eevdf", path);
@@ -1772,6 +1922,8 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_step_mode);
 	tcase_add_test(tc, test_set_and_policy_in_either_order);
 	tcase_add_test(tc, test_ignore_foreign_tunables);
+	tcase_add_test(tc, test_help_names_every_policy);
+	tcase_add_test(tc, test_trace_tunables_checked_against_final_policy);
 	tcase_add_test(tc, test_list_policies);
 	tcase_add_test(tc, test_list_tunables);
 	tcase_add_test(tc, test_zero_time_ping_pong);

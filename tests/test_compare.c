@@ -706,6 +706,52 @@ START_TEST(test_warnings)
 }
 END_TEST
 
+/*
+ * A simulation at HZ 1000 against a kernel report at HZ 250 is warned
+ * about, as different CPU counts are; the same HZ, or a report without
+ * "hz" (a kernel whose configuration could not be read), is not.
+ */
+START_TEST(test_warning_different_hz)
+{
+	const char *sim_1000 = temp_file("sim-1000.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"cfs-v19\", \"cpus\": 1,\n"
+		"  \"hz\": 1000, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *kernel_250 = temp_file("kernel-250.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
+		"  \"hz\": 250, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *kernel_unknown = temp_file("kernel-unknown.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
+		"  \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	char args[1024], want[1024];
+	struct cmd_run r;
+
+	snprintf(args, sizeof(args), "compare %s %s", kernel_250, sim_1000);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	snprintf(want, sizeof(want), "sched-sim compare: warning: %s ran at HZ "
+		 "1000, %s at HZ 250: the shares of different tick rates\n",
+		 sim_1000, kernel_250);
+	ck_assert_str_eq(r.err, want);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s %s", sim_1000, sim_1000,
+		 kernel_unknown);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	cmd_run_free(&r);
+	unlink(sim_1000);
+	unlink(kernel_250);
+	unlink(kernel_unknown);
+}
+END_TEST
+
 /* Output that cannot be written is exit 4, table or JSON. */
 START_TEST(test_write_error_exit_4)
 {
@@ -1160,6 +1206,7 @@ static Suite *compare_suite(void)
 			    sizeof(bad_cases) / sizeof(bad_cases[0]));
 	tcase_add_test(tc, test_bad_command_line);
 	tcase_add_test(tc, test_warnings);
+	tcase_add_test(tc, test_warning_different_hz);
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_latency_p50_with_and_without);

@@ -301,6 +301,49 @@ START_TEST(test_every_kind_prio_and_exit)
 }
 END_TEST
 
+/*
+ * A task preempted while running user code leaves with prev_state=R, not
+ * R+: the kernel prints "+" only when __schedule() runs for a preemption
+ * (preempt_schedule*, a task preempted in the kernel); a user-space task
+ * whose tick or waker set need_resched switches through schedule() on
+ * its way back to user mode, as a plain R.  The fixture has both: the
+ * nice-5 shell loop (pid 8117) preempted in user space by rcu_preempt is
+ * R, bash preempted in the kernel during exec is R+.  sched-sim's tasks
+ * run user code, so two hogs on one CPU, which preempt each other at the
+ * tick, leave with R every time.
+ */
+START_TEST(test_preempted_user_task_is_R)
+{
+	static const char two_hogs[] =
+		"{ \"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": {},\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	char *fixture = read_whole(FIXTURE);
+	struct traced_run t;
+	const struct traced_task *a;
+
+	ck_assert_ptr_nonnull(strstr(fixture, "prev_comm=sh prev_pid=8117 "
+				     "prev_prio=125 prev_state=R ==> "
+				     "next_comm=rcu_preempt"));
+	ck_assert_ptr_nonnull(strstr(fixture, "prev_pid=8115 prev_prio=120 "
+				     "prev_state=R+ ==> "));
+	free(fixture);
+
+	traced(write_temp(0, two_hogs), &t);
+	a = traced_task(&t, "a");
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_gt(a->switched_out, 2);
+	ck_assert_ptr_nonnull(strstr(t.ftrace, "prev_comm=a prev_pid=1 "
+				     "prev_prio=120 prev_state=R ==> "
+				     "next_comm=b"));
+	ck_assert_ptr_null(strstr(t.ftrace, "prev_state=R+"));
+	compare_with_report(&t, true);
+	traced_free(&t);
+	unlink(write_temp(0, ""));
+}
+END_TEST
+
 /* The reader is not fooled: a switch whose prev did not run fails. */
 START_TEST(test_reader_catches_a_wrong_prev)
 {
@@ -429,6 +472,7 @@ static Suite *ftrace_suite(void)
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_failed_run_keeps_the_file);
 	tcase_add_test(tc, test_into_a_pipe);
+	tcase_add_test(tc, test_preempted_user_task_is_R);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -733,7 +733,7 @@ START_TEST(suspend_limits)
 		 approx);
 	t = load(text);
 	ck_assert_uint_eq(t->nr_warnings, 1);
-	ck_assert_str_eq(t->warnings[0], "tasks.s.suspend: no thread resumes "
+	ck_assert_str_eq(t->warnings[0], "w.json: tasks.s.suspend: no thread resumes "
 			 "\"never\": the thread stays suspended for good, as in "
 			 "rt-app");
 	{

@@ -52,9 +52,20 @@ static void text_add(struct text *t, const char *s)
 	t->len += n;
 }
 
+/*
+ * A trace as a run takes it: loaded, then trace_validate (its tunables
+ * against its policy: the loader leaves that to after the overrides,
+ * and there are none here).
+ */
 static struct trace *load(const char *text, sim_error *err)
 {
-	return trace_load_string(text, strlen(text), "t.json", err);
+	struct trace *t = trace_load_string(text, strlen(text), "t.json", err);
+
+	if (t && trace_validate(t, err)) {
+		trace_free(t);
+		return NULL;
+	}
+	return t;
 }
 
 static struct trace *load_ok(const char *text)
@@ -220,7 +231,7 @@ START_TEST(test_recv_without_sender_warns)
 	/* y has a sender (inside jobs), x has none: a warning, not an error */
 	ck_assert_uint_eq(t->nr_warnings, 1);
 	ck_assert_str_eq(t->warnings[0],
-			 "tasks[1].program[0].recv: nobody sends to channel \"x\"; the task will sleep forever");
+			 "t.json: tasks[1].program[0].recv: nobody sends to channel \"x\"; the task will sleep forever");
 	ck_assert_uint_eq(t->nr_chans, 2);
 	trace_free(t);
 }

@@ -360,6 +360,63 @@ START_TEST(test_step_keys)
 }
 END_TEST
 
+/*
+ * Where docs/verbose.md says each dump goes: --step's 'd' to standard
+ * error with the prompts, --dump-at to standard output (the log's
+ * stream), in the same layout.
+ */
+START_TEST(test_step_dump_and_dump_at_streams)
+{
+	struct cmd_run r = step("d\nq\n", "traces/demo.json");
+	struct cmd_run at = run_sim("--dump-at 0s traces/demo.json");
+
+	ck_assert_int_eq(r.status, 130);
+	ck_assert_ptr_nonnull(strstr(r.err, "Sched Debug Version"));
+	ck_assert_ptr_null(strstr(r.out, "Sched Debug Version"));
+	ck_assert_int_eq(at.status, 0);
+	ck_assert_ptr_nonnull(strstr(at.out, "Sched Debug Version"));
+	ck_assert_ptr_null(strstr(at.err, "Sched Debug Version"));
+	cmd_run_free(&r);
+	cmd_run_free(&at);
+}
+END_TEST
+
+/* The sum of the "migrations" of a --json report's tasks. */
+static long task_migrations(const char *report)
+{
+	long sum = 0;
+
+	for (const char *p = report; (p = strstr(p, "\"migrations\": ")); p++)
+		sum += strtol(p + strlen("\"migrations\": "), NULL, 10);
+	return sum;
+}
+
+/*
+ * As docs/verbose.md and docs/eevdf.md say: cfs-v19's -v names each move
+ * of its load balancer; eevdf's -vv names none, although its balancer
+ * moves tasks in the same run (the report counts them).
+ */
+START_TEST(test_balancer_lines_per_policy)
+{
+	struct cmd_run cfs = run_sim("-o /dev/null -v --duration 2s "
+				     "traces/smp-fairness.json");
+	struct cmd_run eevdf = run_sim("-o /dev/null -vv --policy eevdf "
+				       "--duration 2s traces/smp-fairness.json");
+	struct cmd_run report = run_sim("--json --policy eevdf --duration 2s "
+					"traces/smp-fairness.json");
+
+	ck_assert_ptr_nonnull(strstr(cfs.out, " migrate "));
+	ck_assert_ptr_nonnull(strstr(cfs.out, " load_balance ["));
+	ck_assert_ptr_nonnull(strstr(eevdf.out, " schedule: prev"));
+	ck_assert_ptr_null(strstr(eevdf.out, " migrate "));
+	ck_assert_ptr_null(strstr(eevdf.out, "load_balance"));
+	ck_assert_int_gt(task_migrations(report.out), 0);
+	cmd_run_free(&cfs);
+	cmd_run_free(&eevdf);
+	cmd_run_free(&report);
+}
+END_TEST
+
 static Suite *verbose_suite(void)
 {
 	Suite *s = suite_create("verbose");
@@ -373,6 +430,8 @@ static Suite *verbose_suite(void)
 	tcase_add_test(tc, test_bad_filters);
 	tcase_add_test(tc, test_check_preempt_shown);
 	tcase_add_test(tc, test_step_keys);
+	tcase_add_test(tc, test_step_dump_and_dump_at_streams);
+	tcase_add_test(tc, test_balancer_lines_per_policy);
 	suite_add_tcase(s, tc);
 	return s;
 }

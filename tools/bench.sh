@@ -171,7 +171,8 @@ hdr() {
 }
 
 # eevdf_runs: the row's two traces under --policy eevdf, reps times each;
-# sets e_ev_s, e_ev_l (events) and e_s_cpu, e_l_cpu (median CPU ns)
+# sets e_ev_s, e_ev_l (events), e_sw_s, e_sw_l (switches) and e_s_cpu,
+# e_l_cpu (median CPU ns)
 eevdf_runs() {
 	: > "$tmp/e_short.cost"; : > "$tmp/e_long.cost"
 	r=0
@@ -188,10 +189,10 @@ eevdf_runs() {
 	done
 	# shellcheck disable=SC2046
 	set -- $(json_numbers "$tmp/e_short.out")
-	e_ev_s=$1
+	e_ev_s=$1 e_sw_s=$2
 	# shellcheck disable=SC2046
 	set -- $(json_numbers "$tmp/e_long.out")
-	e_ev_l=$1
+	e_ev_l=$1 e_sw_l=$2
 	e_s_cpu=$(awk '{ print $2 + $3 }' "$tmp/e_short.cost" > "$tmp/es.cpu"; median "$tmp/es.cpu" 1)
 	e_l_cpu=$(awk '{ print $2 + $3 }' "$tmp/e_long.cost" > "$tmp/el.cpu"; median "$tmp/el.cpu" 1)
 }
@@ -251,7 +252,7 @@ row() {
 		l_wall=$(median "$tmp/long.cost" 1)
 		rss=$(median "$tmp/long.cost" 4)
 	fi
-	e_ev_s=0 e_ev_l=0 e_s_cpu=0 e_l_cpu=0
+	e_ev_s=0 e_ev_l=0 e_sw_s=0 e_sw_l=0 e_s_cpu=0 e_l_cpu=0
 	if [ $eevdf = 1 ] && [ "${setup_only:-0}" != 1 ]; then
 		eevdf_runs
 	fi
@@ -266,6 +267,7 @@ row() {
 	    -v setup_only="${setup_only:-0}" -v reps="$reps" -v commit="$commit" \
 	    -v date="$stamp" -v jsonl="$jsonl" -v e_ev_s="$e_ev_s" \
 	    -v e_ev_l="$e_ev_l" -v e_s_cpu="$e_s_cpu" -v e_l_cpu="$e_l_cpu" \
+	    -v e_sw_s="$e_sw_s" -v e_sw_l="$e_sw_l" \
 	    -v l_runs="$(runs "$tmp/long.cost")" -v s_runs="$(runs "$tmp/short.cost")" '
 	BEGIN {
 		setup = s_cpu / 1e9
@@ -302,12 +304,13 @@ row() {
 			printf " %7.0f %5.2f\n", e_nsev, e_ratio
 		else
 			printf " %7s %5s\n", "-", "-"
-		printf "{\"kind\":\"row\",\"commit\":\"%s\",\"date\":\"%s\",\"series\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"tasks\":%d,\"groups\":\"%s\",\"depth\":%d,\"levels\":%d,\"hz\":%d,\"group_sched\":%s,\"start_spread\":\"%s\",\"start_instants\":%d,\"sim_s\":%g,\"short_sim_s\":%g,\"reps\":%d,\"events\":%d,\"events_short\":%d,\"switches\":%d,\"switches_short\":%d,\"cpu_s\":%.3f,\"cpu_s_short\":%.3f,\"wall_s\":%.3f,\"wall_s_short\":%.3f,\"setup_cpu_s\":%.3f,\"loop_cpu_s\":%.3f,\"ns_per_event\":%.1f,\"events_per_sim_s\":%.0f,\"sim_s_per_s\":%.4f,\"sim_s_per_wall_s\":%.4f,\"switches_per_sim_s\":%.0f,\"ns_per_switch\":%.1f,\"rq_size\":%d,\"bare_ns\":%.2f,\"switch_over_levels_bare\":%.2f,\"rss_kib\":%d,\"projected_hour_cpu_s\":%.1f,\"cpu_s_runs\":[%s],\"cpu_s_short_runs\":[%s],\"eevdf_events\":%d,\"eevdf_events_short\":%d,\"eevdf_cpu_s\":%.3f,\"eevdf_cpu_s_short\":%.3f,\"eevdf_ns_per_event\":%.1f,\"eevdf_over_cfs_v19\":%.3f}\n",
+		printf "{\"kind\":\"row\",\"commit\":\"%s\",\"date\":\"%s\",\"series\":\"%s\",\"label\":\"%s\",\"cpus\":%d,\"tasks\":%d,\"groups\":\"%s\",\"depth\":%d,\"levels\":%d,\"hz\":%d,\"group_sched\":%s,\"start_spread\":\"%s\",\"start_instants\":%d,\"sim_s\":%g,\"short_sim_s\":%g,\"reps\":%d,\"events\":%d,\"events_short\":%d,\"switches\":%d,\"switches_short\":%d,\"cpu_s\":%.3f,\"cpu_s_short\":%.3f,\"wall_s\":%.3f,\"wall_s_short\":%.3f,\"setup_cpu_s\":%.3f,\"loop_cpu_s\":%.3f,\"ns_per_event\":%.1f,\"events_per_sim_s\":%.0f,\"sim_s_per_s\":%.4f,\"sim_s_per_wall_s\":%.4f,\"switches_per_sim_s\":%.0f,\"ns_per_switch\":%.1f,\"rq_size\":%d,\"bare_ns\":%.2f,\"switch_over_levels_bare\":%.2f,\"rss_kib\":%d,\"projected_hour_cpu_s\":%.1f,\"cpu_s_runs\":[%s],\"cpu_s_short_runs\":[%s],\"eevdf_events\":%d,\"eevdf_events_short\":%d,\"eevdf_cpu_s\":%.3f,\"eevdf_cpu_s_short\":%.3f,\"eevdf_ns_per_event\":%.1f,\"eevdf_over_cfs_v19\":%.3f,\"eevdf_switches\":%d,\"eevdf_switches_short\":%d}\n",
 		       commit, date, series, label, cpus, tasks, groups, depth, levels, hz, gs,
 		       spread, instants, dur, short, reps, ev_l, ev_s, sw_l, sw_s, l_cpu / 1e9,
 		       s_cpu / 1e9, l_wall / 1e9, s_wall / 1e9, setup, loop, nsev, evs, sps, spw,
 		       swsim, nssw, n, bare, ratio, rss, setup + 3600 / sps, l_runs, s_runs,
-		       e_ev_l, e_ev_s, e_l_cpu / 1e9, e_s_cpu / 1e9, e_nsev, e_ratio >> jsonl
+		       e_ev_l, e_ev_s, e_l_cpu / 1e9, e_s_cpu / 1e9, e_nsev, e_ratio,
+		       e_sw_l, e_sw_s >> jsonl
 	}'
 	# what the target needs: the last row's loop rate and set-up
 	last_sps=$(tail -n 1 "$jsonl" | sed -n 's/.*"sim_s_per_s":\([0-9.]*\).*/\1/p')

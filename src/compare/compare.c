@@ -347,6 +347,11 @@ static int warn_about_setups(sim_compare *c)
 			 "different machines", b->file, b->cpus,
 			 b->cpus > 1 ? "s" : "", a->file, a->cpus))
 			return -1;
+		/* the tick preempts and balances: HZ changes shares too */
+		if (a->hz && b->hz && a->hz != b->hz &&
+		    warn(c, "%s ran at HZ %lld, %s at HZ %lld: the shares of "
+			 "different tick rates", b->file, b->hz, a->file, a->hz))
+			return -1;
 		if (a->has_duration && b->has_duration &&
 		    fabs((double)b->duration_ns - (double)a->duration_ns) >
 		    DURATION_WARN * (double)a->duration_ns &&

@@ -165,7 +165,11 @@ static void task_fields(struct sim *s, const char *prefix,
  * prev_state: R when prev was preempted and stays queued; Z when it has
  * exited (the kernel shows an exited task whose parent has not reaped it
  * yet so); S when it sleeps (a sleep, a recv, a wait for its children:
- * every wait of a trace is interruptible).
+ * every wait of a trace is interruptible).  Not R+: the kernel adds "+"
+ * only for a task preempted in the kernel (__schedule() called for a
+ * preemption); a trace's tasks run user code, which a tick or a wakeup
+ * preempts through schedule() on the return to user mode, printed as R
+ * (docs/ftrace.md).
  */
 void ftrace_switch(struct sim *s, int cpu, int prev, int next,
 		   bool prev_queued)

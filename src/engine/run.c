@@ -171,28 +171,6 @@ static int count_task_slots(struct sim *s)
 	return 0;
 }
 
-/*
- * A trace error the loader cannot see, since --policy may come after it:
- * a task "slice" under a policy whose kernel has no per-task slices.
- */
-static int refuse_task_slices(struct sim *s)
-{
-	const struct trace *t = s->trace;
-
-	if (!t->first_slice.path || s->policy->task_slice)
-		return 0;
-	snprintf(s->error, sizeof(s->error),
-		 "%s:%d:%d: %s: the policy \"%s\" has no per-task slices "
-		 "(%s has no sched_setattr() slice; Linux 6.12 added it) "
-		 "(found before the run started: nothing ran); valid: "
-		 "\"slice\" only under a policy with per-task slices, such "
-		 "as --policy eevdf", t->file, t->first_slice.line,
-		 t->first_slice.column, t->first_slice.path, s->policy->name,
-		 s->policy->kernel);
-	s->status = SIM_INVALID;
-	return -1;
-}
-
 static void build_tasks(struct sim *s)
 {
 	const struct trace *t = s->trace;
@@ -587,7 +565,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	s->next_pid = 1;	/* pid 0 is the idle task's, as in the kernel */
 	rng_seed(s, t->seed);
 
-	if (sim_log_init(s) || refuse_task_slices(s) || count_task_slots(s))
+	if (sim_log_init(s) || count_task_slots(s))
 		goto invalid_or_oom;
 	s->instant_work_limit = ZERO_TIME_WORK_LIMIT +
 				ZERO_TIME_WORK_PER_TASK * (u64)s->task_cap;

@@ -182,6 +182,7 @@ static void erase_node(struct rb_node *node, struct rb_root *root,
 {
 	struct rb_node *orphan;		/* takes the removed slot */
 	struct rb_node *parent;		/* orphan's parent afterwards */
+	struct rb_node *succ = NULL;	/* node's replacement, if two children */
 	bool removed_black;
 
 	if (!node->rb_left || !node->rb_right) {
@@ -198,8 +199,7 @@ static void erase_node(struct rb_node *node, struct rb_root *root,
 		 * then takes node's place and colour.  The tree thus loses a
 		 * node of the successor's colour at the successor's old slot.
 		 */
-		struct rb_node *succ = node->rb_right;
-
+		succ = node->rb_right;
 		while (succ->rb_left)
 			succ = succ->rb_left;
 
@@ -226,10 +226,20 @@ static void erase_node(struct rb_node *node, struct rb_root *root,
 	/*
 	 * Every node whose subtree lost a member (including the successor,
 	 * now in node's place) lies on the path from parent to the root:
-	 * recompute those before any rotation copies their values.
+	 * recompute those before any rotation copies their values.  As in
+	 * the kernel's __rb_erase_augmented, the successor first takes
+	 * node's value, so that each propagate may stop early: below the
+	 * successor the subtrees lost the successor, from it up they lost
+	 * node.
 	 */
-	if (aug && parent)
+	if (aug && succ) {
+		aug->copy(node, succ);
+		if (parent != succ)
+			aug->propagate(parent, succ);
+		aug->propagate(succ, NULL);
+	} else if (aug && parent) {
 		aug->propagate(parent, NULL);
+	}
 	if (removed_black)
 		erase_fixup(orphan, parent, root, aug);
 }

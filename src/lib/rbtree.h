@@ -90,14 +90,21 @@ RB_API void rb_erase(struct rb_node *node, struct rb_root *root);
  * Augmented trees (include/linux/rbtree_augmented.h): each node caches a
  * value computed from its subtree (eevdf: the least vruntime below it).
  * propagate(node, stop) recomputes node and its ancestors up to stop
- * (NULL: the root; erase propagates from the lowest changed node, so the
- * kernel's copy callback is not needed); rotate(old, new) after new was lifted above old: new now
- * spans old's former subtree (so takes old's value) and old is
- * recomputed from its new children.  To insert, set the new node's own
- * value, link it, propagate from its parent, then rb_insert_augmented.
+ * (NULL: the root) and may end early, as the kernel's RB_DECLARE_CALLBACKS
+ * does, at the first node whose value comes out unchanged (its ancestors'
+ * are then unchanged too); copy(old, new) gives new old's value;
+ * rotate(old, new) after new was lifted above old: new now spans old's
+ * former subtree (so takes old's value) and old is recomputed from its
+ * new children.  To insert, set the new node's own value, link it,
+ * propagate from its parent, then rb_insert_augmented.  Erase calls them
+ * in the order of the kernel's __rb_erase_augmented: a node with two
+ * children is replaced by its successor, which takes the node's value
+ * (copy) before the two paths that lost a member are propagated, the
+ * successor's old parent up to the successor, then the successor up.
  */
 struct rb_augment_callbacks {
 	void (*propagate)(struct rb_node *node, struct rb_node *stop);
+	void (*copy)(struct rb_node *old, struct rb_node *new);
 	void (*rotate)(struct rb_node *old, struct rb_node *new);
 };
 

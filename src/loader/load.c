@@ -587,5 +587,9 @@ const char *sim_trace_note(const sim_trace *trace, size_t i)
 char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
 			     sim_error *err)
 {
+	if (notes)
+		*notes = NULL;
+	if (trace_validate(trace, err))
+		return NULL;
 	return trace_export_rtapp(trace, notes, err);
 }

@@ -173,7 +173,9 @@ static int override_hz(struct trace *t, const char *value, sim_error *err)
 
 /*
  * --policy NAME: the tunable settings made so far must all be valid for
- * the new policy, and their values are re-indexed by its table.
+ * the new policy, and their values are re-indexed by its table.  Those
+ * the trace's own policy refused are among them: once the new policy
+ * takes them, that refusal no longer stands.
  */
 static int override_policy(struct trace *t, const char *value,
 			   sim_error *err)
@@ -186,6 +188,7 @@ static int override_policy(struct trace *t, const char *value,
 		return -1;
 	t->policy = p;
 	t->tunables = values;
+	t->tunables_refused = false;
 	return 0;
 }
 

@@ -504,8 +504,8 @@ int ld_warn_lonely_recvs(struct loader *ld)
 		if (ld->chan_sent[note->chan])
 			continue;
 		if (add_warning(ld->t, strdup_printf(
-				"%s: nobody sends to channel %s; the task will sleep forever",
-				note->path,
+				"%s: %s: nobody sends to channel %s; the task will sleep forever",
+				ld->t->file, note->path,
 				quote_text(ld->t->chans[note->chan], q,
 					   sizeof(q)))))
 			return ld_fail_oom(ld);

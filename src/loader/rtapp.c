@@ -1246,7 +1246,12 @@ struct trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 				     SIM_FORMAT_SCHED_SIM, &inner);
 	if (!t)
 		remap_error(&c, text, &inner, err);
-	else if (remap_trace(&c, t)) {
+	else if (t->tunables_refused) {
+		/* kept for trace_validate(): about the file, as a load error */
+		inner = t->tunables_refusal;
+		remap_error(&c, text, &inner, &t->tunables_refusal);
+	}
+	if (t && remap_trace(&c, t)) {
 		trace_free(t);
 		t = NULL;
 	}

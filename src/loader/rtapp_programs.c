@@ -477,10 +477,11 @@ static int warn_unresumed(struct rt_ctx *c, struct shared *sh)
 			r->resumed = true;	/* one warning per name */
 			if (rt_add_line(&c->warnings, &c->nr_warnings,
 					&c->warnings_cap,
-					strdup_printf("%s: no thread resumes %s: "
+					strdup_printf("%s: %s: no thread resumes %s: "
 						      "the thread stays suspended "
 						      "for good, as in rt-app",
-						      ev->path, quote_text(ev->ref, q,
+						      c->file, ev->path,
+						      quote_text(ev->ref, q,
 									   sizeof(q)))))
 				return rt_oom(c);
 		}

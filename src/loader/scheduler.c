@@ -255,10 +255,10 @@ static int warn_foreign(struct trace *t, const struct tunable_setting *s,
 	char q[QUOTE_SIZE], *text, **more;
 
 	quote_text(s->name, q, sizeof(q));
-	text = strdup_printf("%d:%d: %s: ignored (--ignore-foreign-tunables): "
+	text = strdup_printf("%s:%d:%d: %s: ignored (--ignore-foreign-tunables): "
 			     "%s is a tunable of %s, not of %s; the run is the "
-			     "trace without it", s->line, s->column, s->path, q,
-			     owner->name, p->name);
+			     "trace without it", t->file, s->line, s->column,
+			     s->path, q, owner->name, p->name);
 	if (!text)
 		return -1;
 	more = realloc(t->warnings, (t->nr_warnings + 1) * sizeof(*more));
@@ -419,15 +419,38 @@ int tunable_set(struct trace *t, const char *arg, sim_error *err)
 	return 0;
 }
 
-/* scheduler.tunables.NAME: a string or an integer, as the table says. */
-static int parse_tunable(struct loader *ld, const char *name, json_t *v)
+/*
+ * The trace's own policy refuses the setting at the current path: the
+ * error the loader has just written (over *before) is kept in the trace,
+ * not raised, since a --policy may yet choose a policy that accepts the
+ * setting; trace_validate() raises the first one if none does.
+ */
+static void keep_refusal(struct loader *ld, const sim_error *before)
+{
+	if (!ld->t->tunables_refused) {
+		ld->t->tunables_refusal = *ld->err;
+		ld->t->tunables_refused = true;
+	}
+	*ld->err = *before;
+}
+
+/*
+ * scheduler.tunables.NAME: a string or an integer, as the trace's policy's
+ * table says.  A value no policy could take (an object, a fraction) is an
+ * error now; a name or value that only this policy refuses is kept with
+ * the refusal (keep_refusal).
+ */
+static int parse_tunable(struct loader *ld, const char *name, json_t *v,
+			 const char *names_valid)
 {
 	const struct sched_policy *p = ld->t->policy;
 	int k = sched_policy_tunable(p, name);
-	const struct sched_tunable *d = &p->tunables[k];
-	char number[32], what[WHAT_SIZE], valid[LIST_SIZE];
+	const struct sched_tunable *d = k >= 0 ? &p->tunables[k] : NULL;
+	char number[32], what[WHAT_SIZE], valid[LIST_SIZE], q[QUOTE_SIZE];
 	const char *text = number;
 	int line, column, rc;
+	bool refused = false;
+	sim_error before = *ld->err;
 	char *path;
 	u64 value;
 
@@ -436,6 +459,9 @@ static int parse_tunable(struct loader *ld, const char *name, json_t *v)
 	else if (json_is_integer(v))
 		snprintf(number, sizeof(number), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(v));
+	else if (!d)
+		return ld_fail_key(ld, names_valid, "unknown tunable %s",
+				   quote_text(name, q, sizeof(q)));
 	else if (d->kind == TUNABLE_DURATION && json_is_number(v))
 		return ld_fail(ld, DURATION_VALID,
 			       "a bare number is not a duration");
@@ -443,9 +469,14 @@ static int parse_tunable(struct loader *ld, const char *name, json_t *v)
 		return ld_type_error(ld, v, d->kind == TUNABLE_INTEGER ?
 				     "an integer" : "a duration",
 				     tunable_valid(d, valid, sizeof(valid)));
-	if (check_setting(d, text, json_is_integer(v), true, &value, what,
-			  sizeof(what), valid, sizeof(valid)))
-		return ld_fail(ld, valid, "%s", what);
+	if (!d)
+		refused = ld_fail_key(ld, names_valid, "unknown tunable %s",
+				      quote_text(name, q, sizeof(q)));
+	else if (check_setting(d, text, json_is_integer(v), true, &value,
+			       what, sizeof(what), valid, sizeof(valid)))
+		refused = ld_fail(ld, valid, "%s", what);
+	if (refused)
+		keep_refusal(ld, &before);
 	path = path_current(ld);
 	if (!path)
 		return ld_fail_oom(ld);
@@ -455,15 +486,17 @@ static int parse_tunable(struct loader *ld, const char *name, json_t *v)
 	free(path);
 	if (rc)
 		return ld_fail_oom(ld);
-	ld->t->tunables.value[k] = value;
-	ld->t->tunables.set[k] = true;
+	if (!refused) {
+		ld->t->tunables.value[k] = value;
+		ld->t->tunables.set[k] = true;
+	}
 	return 0;
 }
 
 static int parse_tunables(struct loader *ld, json_t *tun)
 {
 	const struct sched_policy *p = ld->t->policy;
-	char names[LIST_SIZE], q[QUOTE_SIZE];
+	char names[LIST_SIZE];
 
 	tunable_names_valid(p, names, sizeof(names));
 	if (!json_is_object(tun))
@@ -475,13 +508,50 @@ static int parse_tunables(struct loader *ld, json_t *tun)
 		if (is_comment_key(key))
 			continue;
 		path_push_key(ld, key);
-		if (sched_policy_tunable(p, key) < 0)
-			return ld_fail_key(ld, names, "unknown tunable %s",
-					   quote_text(key, q, sizeof(q)));
-		if (parse_tunable(ld, key, json_object_iter_value(it)))
+		if (parse_tunable(ld, key, json_object_iter_value(it), names))
 			return -1;
 		path_pop(ld);
 	}
+	return 0;
+}
+
+/*
+ * A task "slice" under a policy whose kernel has no per-task slices
+ * (cfs-v19: 2.6.23 had no sched_setattr()), at the first one's place.
+ */
+static int refuse_task_slices(const struct trace *t, sim_error *err)
+{
+	char what[WHAT_SIZE];
+	sim_error scratch;
+
+	if (!err)
+		err = &scratch;
+	memset(err, 0, sizeof(*err));
+	error_set_file(err, t->file);
+	snprintf(what, sizeof(what), "the policy \"%s\" has no per-task "
+		 "slices (%s has no sched_setattr() slice; Linux 6.12 added "
+		 "it)", t->policy->name, t->policy->kernel);
+	return error_at(err, t->file, t->first_slice.path,
+			t->first_slice.line, t->first_slice.column,
+			"\"slice\" only under a policy with per-task slices, "
+			"such as --policy eevdf", what);
+}
+
+int trace_validate_tunables(const struct trace *t, sim_error *err)
+{
+	if (!t->tunables_refused)
+		return 0;
+	if (err)
+		*err = t->tunables_refusal;
+	return -1;
+}
+
+int trace_validate(const struct trace *t, sim_error *err)
+{
+	if (trace_validate_tunables(t, err))
+		return -1;
+	if (t->first_slice.path && !t->policy->task_slice)
+		return refuse_task_slices(t, err);
 	return 0;
 }
 

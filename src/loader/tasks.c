@@ -171,8 +171,8 @@ static int parse_task_policy(struct loader *ld, json_t *v,
 	return 0;
 }
 /*
- * A warning "LINE:COL: PATH: TEXT" at the current path (the CLI prefixes
- * the file).  0, or -1 after an error (out of memory).
+ * A warning "FILE:LINE:COL: PATH: TEXT" at the current path, worded as
+ * the loader's other warnings.  0, or -1 after an error (out of memory).
  */
 static int warn_here(struct loader *ld, const char *text)
 {
@@ -183,7 +183,7 @@ static int warn_here(struct loader *ld, const char *text)
 	if (!path)
 		return ld_fail_oom(ld);
 	ld_position(ld, &l, &c);
-	line = strdup_printf("%d:%d: %s: %s", l, c, path, text);
+	line = strdup_printf("%s:%d:%d: %s: %s", t->file, l, c, path, text);
 	free(path);
 	more = line ? realloc(t->warnings, (t->nr_warnings + 1) *
 			      sizeof(*more)) : NULL;
@@ -203,7 +203,7 @@ static int warn_here(struct loader *ld, const char *text)
  * kernel does, so that the trace means what the program does) and the
  * loader warns, since a value the clamp changes is most likely a
  * mistake.  The first one's place is kept for the policies without
- * per-task slices, which refuse it (engine/run.c).
+ * per-task slices, which refuse it (trace_validate in scheduler.c).
  */
 static int parse_task_slice(struct loader *ld, json_t *v,
 			    struct trace_task *task)

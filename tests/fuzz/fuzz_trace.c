@@ -233,6 +233,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		show_run("not run: a \"_fuzz\" override was refused");
 		goto out;
 	}
+	/* a tunable the final policy refuses: refused as a load error */
+	if (trace_validate(t, &err)) {
+		if (!strstr(err.text, "fuzz.json"))
+			abort();
+		show_run("not run: a tunable setting is refused");
+		goto out;
+	}
 
 	if (t->nr_tasks > MAX_TASKS) {
 		show_run("not run: %zu tasks, over %d", t->nr_tasks, MAX_TASKS);

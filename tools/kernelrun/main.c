@@ -1106,6 +1106,12 @@ static int load(struct run *r)
 		fprintf(stderr, KR_NAME ": %s\n", err.text);
 		return KR_REFUSED;
 	}
+	/* the trace's tunables suit its policy (kernel-run has no --policy;
+	 * a task "slice" is checked on the kernel: kernel_takes_slices) */
+	if (trace_validate_tunables(r->t, &err)) {
+		fprintf(stderr, KR_NAME ": %s\n", err.text);
+		return KR_REFUSED;
+	}
 	if (o->no_expect)
 		trace_clear_expects(r->t);
 	for (int i = 0; i < o->nr_expects; i++)

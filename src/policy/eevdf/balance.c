@@ -10,10 +10,14 @@
  * CPUs keep their tick here and balance on it, as with nohz=off), EAS
  * (find_energy_efficient_cpu; no energy model), NUMA balancing
  * (fbq_type is always "all", migrate_degrades_locality says "no
- * opinion"), misfit and capacity asymmetry (every CPU has
- * SCHED_CAPACITY_SCALE: group_misfit_task and migrate_misfit are never
- * chosen), SD_ASYM_PACKING, core scheduling cookies, CFS bandwidth
- * (throttled_lb_pair is false), util_est.
+ * opinion"), misfit tasks and capacity asymmetry (every CPU's original
+ * capacity is SCHED_CAPACITY_SCALE: migrate_misfit is never chosen; a
+ * CPU whose capacity RT work reduced still makes its group
+ * group_misfit_task for an idle puller, as v6.12 does without
+ * SD_ASYM_CPUCAPACITY), SD_ASYM_PACKING, core scheduling cookies, CFS
+ * bandwidth (throttled_lb_pair is false), util_est.  Capacities follow
+ * the RT and DL PELT signals (scale_rt_capacity); no IRQ time and no
+ * thermal / HW pressure are modelled.
  *
  * The stopper (cpu_stop): the kernel queues active_load_balance_cpu_stop
  * or migration_cpu_stop on a CPU's stopper thread, which preempts the
@@ -313,14 +317,16 @@ static void update_idle_core(struct rq *rq)
 	set_idle_cores(m, core, 1);
 }
 
-/* cpu_util_cfs_boost (no util_est): max(util, runnable), capped */
+/* fair.c v6.12: cpu_util_cfs_boost -> cpu_util (no util_est):
+ * max(util, runnable), capped at the original capacity
+ * (arch_scale_cpu_capacity), not at what RT pressure leaves */
 static unsigned long cpu_util_cfs_boost(struct rq *rq)
 {
 	unsigned long util = rq->cfs.avg.util_avg;
 
 	if (rq->cfs.avg.runnable_avg > util)
 		util = rq->cfs.avg.runnable_avg;
-	return util < rq->cpu_capacity ? util : rq->cpu_capacity;
+	return util < SCHED_CAPACITY_SCALE ? util : SCHED_CAPACITY_SCALE;
 }
 
 /* ---- can_migrate_task -------------------------------------------------- */
@@ -584,7 +590,30 @@ static bool smt_vs_nonsmt_groups(struct sched_group *sg1,
 	       (sg2->flags & SD_SHARE_CPUCAPACITY);
 }
 
-/* fair.c v6.12: update_sg_lb_stats (no misfit, no NUMA balancing) */
+/*
+ * fair.c v6.12: check_cpu_capacity: the capacity RT (and DL) work left
+ * is below the original capacity by more than imbalance_pct allows
+ */
+static bool check_cpu_capacity(struct rq *rq, struct sched_domain *sd)
+{
+	return rq->cpu_capacity * sd->imbalance_pct <
+	       SCHED_CAPACITY_SCALE * 100;	/* arch_scale_cpu_capacity */
+}
+
+/* fair.c v6.12: sched_reduced_capacity: a CPU whose capacity other
+ * classes reduced, with a fair task that could move */
+static bool sched_reduced_capacity(struct rq *rq, struct sched_domain *sd)
+{
+	if (rq->cfs.h_nr_running < 1)
+		return false;
+	return check_cpu_capacity(rq, sd);
+}
+
+/*
+ * fair.c v6.12: update_sg_lb_stats (no NUMA balancing, no EAS).  Without
+ * SD_ASYM_CPUCAPACITY, a remote CPU with reduced capacity makes its
+ * group's misfit load its fair load when this CPU is idle.
+ */
 static void update_sg_lb_stats(struct lb_env *env, struct sd_lb_stats *sds,
 			       struct sched_group *group,
 			       struct sg_lb_stats *sgs, bool *sg_overloaded)
@@ -600,11 +629,13 @@ static void update_sg_lb_stats(struct lb_env *env, struct sd_lb_stats *sds,
 	     i = cpumask_next(i + 1, sched_group_span(group))) {
 		struct rq *rq = &m->rqs[i];
 		unsigned int nr_running;
+		unsigned long load;
 
 		if (!cpu_isset(i, env->cpus))
 			continue;
 		cnt->lb_cpus_visited++;
-		sgs->group_load += cpu_load(rq);
+		load = cpu_load(rq);
+		sgs->group_load += load;
 		sgs->group_util += cpu_util_cfs(rq);
 		sgs->group_runnable += cpu_runnable(rq);
 		sgs->sum_h_nr_running += rq->cfs.h_nr_running;
@@ -616,6 +647,13 @@ static void update_sg_lb_stats(struct lb_env *env, struct sd_lb_stats *sds,
 		}
 		if (balancing_at_rd && nr_running > 1)
 			*sg_overloaded = true;
+		if (local_group)
+			continue;
+		/* !SD_ASYM_CPUCAPACITY: a task on a CPU of reduced capacity */
+		if (env->idle != CPU_NOT_IDLE &&
+		    sched_reduced_capacity(rq, env->sd) &&
+		    sgs->group_misfit_task_load < load)
+			sgs->group_misfit_task_load = load;
 	}
 	sgs->group_capacity = group->sgc->capacity;
 	sgs->group_weight = group->group_weight;
@@ -649,8 +687,11 @@ static bool update_sd_pick_busiest(struct lb_env *env, struct sd_lb_stats *sds,
 	case group_asym_packing:
 		return false;
 	case group_misfit_task:
-		return sgs->group_misfit_task_load >
-		       busiest->group_misfit_task_load;
+		/* the biggest misfit load; a tie goes to the later group */
+		if (sgs->group_misfit_task_load <
+		    busiest->group_misfit_task_load)
+			return false;
+		break;
 	case group_smt_balance:
 		if (sgs->idle_cpus != 0 || busiest->idle_cpus != 0)
 			goto has_spare;
@@ -707,6 +748,94 @@ static void update_idle_cpu_scan(struct lb_env *env, unsigned long sum_util)
 	sd_share->nr_idle_scan = (int)y;
 }
 
+/*
+ * fair.c v6.12: scale_rt_capacity: what the RT and DL classes leave of
+ * the CPU (get_actual_cpu_capacity: the original capacity, with no HW
+ * pressure and no cpufreq pressure here).  No IRQ time: cpu_util_irq is
+ * 0 and scale_irq_capacity(free, 0, max) is free.
+ */
+static unsigned long scale_rt_capacity(struct rq *rq)
+{
+	unsigned long max = SCHED_CAPACITY_SCALE, used, free;
+
+	used = cpu_util_rt(rq);
+	used += cpu_util_dl(rq);
+	if (used >= max)
+		return 1;
+	free = max - used;
+	return free;
+}
+
+/* fair.c v6.12: update_cpu_capacity: the CPU's capacity, and its group's
+ * at the lowest level */
+static void update_cpu_capacity(struct sched_domain *sd, struct rq *rq)
+{
+	unsigned long capacity = scale_rt_capacity(rq);
+	struct sched_group *sdg = sd->groups;
+
+	if (!capacity)
+		capacity = 1;
+	rq->cpu_capacity = capacity;
+	sdg->sgc->capacity = capacity;
+	sdg->sgc->min_capacity = capacity;
+	sdg->sgc->max_capacity = capacity;
+}
+
+/*
+ * fair.c v6.12: update_group_capacity of cpu's local group in sd: at the
+ * lowest level the CPU's own capacity; above, the sum of the child
+ * domain's groups (their capacities as their CPUs last computed them),
+ * or of the CPUs' capacities when the child's groups overlap.
+ */
+static void update_group_capacity(struct sched_domain *sd, int cpu,
+				  struct policy_machine *m)
+{
+	struct sched_domain *child = sd->child;
+	struct sched_group *group, *sdg = sd->groups;
+	unsigned long capacity, min_capacity, max_capacity, interval;
+
+	interval = msecs_to_jiffies(m, sd->balance_interval);
+	if (interval < 1)
+		interval = 1;
+	if (interval > m->smp->max_load_balance_interval)
+		interval = m->smp->max_load_balance_interval;
+	sdg->sgc->next_update = m->smp->jiffies + interval;
+	if (!child) {
+		update_cpu_capacity(sd, &m->rqs[cpu]);
+		return;
+	}
+	capacity = 0;
+	min_capacity = ~0UL;	/* ULONG_MAX */
+	max_capacity = 0;
+	if (child->flags & SD_OVERLAP) {
+		for (int c = cpumask_first(sched_group_span(sdg)); c < NR_CPUS;
+		     c = cpumask_next(c + 1, sched_group_span(sdg))) {
+			unsigned long cpu_cap = capacity_of(m, c);
+
+			capacity += cpu_cap;
+			if (cpu_cap < min_capacity)
+				min_capacity = cpu_cap;
+			if (cpu_cap > max_capacity)
+				max_capacity = cpu_cap;
+		}
+	} else {
+		group = child->groups;
+		do {
+			struct sched_group_capacity *sgc = group->sgc;
+
+			capacity += sgc->capacity;
+			if (sgc->min_capacity < min_capacity)
+				min_capacity = sgc->min_capacity;
+			if (sgc->max_capacity > max_capacity)
+				max_capacity = sgc->max_capacity;
+			group = group->next;
+		} while (group != child->groups);
+	}
+	sdg->sgc->capacity = capacity;
+	sdg->sgc->min_capacity = min_capacity;
+	sdg->sgc->max_capacity = max_capacity;
+}
+
 /* fair.c v6.12: update_sd_lb_stats */
 static void update_sd_lb_stats(struct lb_env *env, struct sd_lb_stats *sds)
 {
@@ -723,7 +852,11 @@ static void update_sd_lb_stats(struct lb_env *env, struct sd_lb_stats *sds)
 		if (local_group) {
 			sds->local = sg;
 			sgs = local;
-			/* update_group_capacity: capacities are constant */
+			if (env->idle != CPU_NEWLY_IDLE ||
+			    time_after_eq(env->dst_rq->m->smp->jiffies,
+					  sg->sgc->next_update))
+				update_group_capacity(env->sd, env->dst_cpu,
+						      env->dst_rq->m);
 		}
 		update_sg_lb_stats(env, sds, sg, sgs, &sg_overloaded);
 		if (!local_group && update_sd_pick_busiest(env, sds, sg, sgs)) {
@@ -925,12 +1058,6 @@ out_balanced:
 	return NULL;
 }
 
-/* fair.c v6.12: check_cpu_capacity (never true: no RT/IRQ pressure) */
-static bool check_cpu_capacity(struct rq *rq, struct sched_domain *sd)
-{
-	return rq->cpu_capacity * sd->imbalance_pct <
-	       SCHED_CAPACITY_SCALE * 100;
-}
 
 /* fair.c v6.12: sched_balance_find_src_rq (was find_busiest_queue) */
 static struct rq *sched_balance_find_src_rq(struct lb_env *env,
@@ -1031,7 +1158,9 @@ static bool imbalanced_active_balance(struct lb_env *env)
 	       sd->nr_balance_failed > sd->cache_nice_tries + 2;
 }
 
-/* fair.c v6.12: need_active_balance (no asym packing, no misfit) */
+/* fair.c v6.12: need_active_balance (no asym packing; migrate_misfit
+ * never chosen).  The reduced-capacity rule: an idle puller takes the
+ * only fair task of a CPU busy with RT work if it has more capacity. */
 static int need_active_balance(struct lb_env *env)
 {
 	struct sched_domain *sd = env->sd;
@@ -2097,13 +2226,18 @@ static void affine_move_task(struct policy_machine *m, struct task_struct *p)
 	}
 }
 
-/* ---- the policy's stats op: the balancer's work ------------------------ */
+/* ---- the policy's stats op: the balancer's work, the RT class's and the
+ * fair server's (eevdf-rt) ------------------------------------------------ */
 
 static const char *const balance_stat_names[] = {
 	"lb_calls.idle", "lb_calls.busy", "lb_calls.newidle",
 	"lb_groups_visited", "lb_cpus_visited", "lb_tasks_considered",
 	"lb_moved", "alb_pushed", "sis_cpus_visited",
 	"find_dst_groups_visited",
+	"rt.find_lowest_rq", "rt.cpupri_cpus_visited", "rt.pushed",
+	"rt.pull_calls", "rt.rr_requeues",
+	"fair_server.starts", "fair_server.stops", "fair_server.picks",
+	"fair_server.throttles", "fair_server.timer_fires",
 };
 
 static size_t eevdf_stats(const struct policy_machine *m,
@@ -2112,11 +2246,13 @@ static size_t eevdf_stats(const struct policy_machine *m,
 {
 	const size_t n = sizeof(balance_stat_names) / sizeof(balance_stat_names[0]);
 	const struct balance_counters *c;
+	const struct class_counters *k;
 	u64 v[sizeof(balance_stat_names) / sizeof(balance_stat_names[0])];
 
 	if (scope != POLICY_STATS_CPU)
 		return 0;
 	c = &m->smp->rq[index].cnt;
+	k = &m->rqs[index].class_cnt;
 	v[0] = c->lb_calls[CPU_IDLE];
 	v[1] = c->lb_calls[CPU_NOT_IDLE];
 	v[2] = c->lb_calls[CPU_NEWLY_IDLE];
@@ -2127,6 +2263,16 @@ static size_t eevdf_stats(const struct policy_machine *m,
 	v[7] = c->alb_pushed;
 	v[8] = c->sis_cpus_visited;
 	v[9] = c->find_dst_groups_visited;
+	v[10] = k->rt_find_lowest_rq;
+	v[11] = k->rt_cpupri_cpus_visited;
+	v[12] = k->rt_pushed;
+	v[13] = k->rt_pull_calls;
+	v[14] = k->rt_rr_requeues;
+	v[15] = k->fs_starts;
+	v[16] = k->fs_stops;
+	v[17] = k->fs_picks;
+	v[18] = k->fs_throttles;
+	v[19] = k->fs_timer_fires;
 	for (size_t i = 0; i < n && i < max; i++) {
 		snprintf(out[i].name, sizeof(out[i].name), "%s", balance_stat_names[i]);
 		out[i].value = v[i];

@@ -352,6 +352,41 @@ static bool check_avg_floor(const struct sched_avg *sa, bool with_load,
 }
 
 /*
+ * eevdf-rt: a CPU's RT and DL signals (pelt.c) and the capacity they
+ * leave.  Their sums at or above their averages times PELT_MIN_DIVIDER,
+ * as for the cfs signals; util_avg within SCHED_CAPACITY_SCALE (a binary
+ * signal); the DL signal 0 (only SCHED_DEADLINE tasks run it, and there
+ * are none: the fair server's picks are fair tasks); cpu_capacity
+ * between 1 and the original capacity (scale_rt_capacity's range).
+ */
+static bool check_rt_pressure(const struct rq *rq, char *why, size_t len)
+{
+	if (below_floor(rq->avg_rt.util_sum, rq->avg_rt.util_avg) ||
+	    below_floor(rq->avg_rt.load_sum, rq->avg_rt.load_avg) ||
+	    rq->avg_rt.util_avg > SCHED_CAPACITY_SCALE) {
+		snprintf(why, len, "eevdf: cpu%d: RT PELT signal util %u/%lu "
+			 "load %llu/%lu out of its bounds", rq->cpu,
+			 rq->avg_rt.util_sum, rq->avg_rt.util_avg,
+			 (unsigned long long)rq->avg_rt.load_sum,
+			 rq->avg_rt.load_avg);
+		return false;
+	}
+	if (rq->avg_dl.util_sum || rq->avg_dl.util_avg) {
+		snprintf(why, len, "eevdf: cpu%d: DL PELT signal util %u/%lu, "
+			 "but no SCHED_DEADLINE task ever runs", rq->cpu,
+			 rq->avg_dl.util_sum, rq->avg_dl.util_avg);
+		return false;
+	}
+	if (rq->cpu_capacity < 1 || rq->cpu_capacity > SCHED_CAPACITY_SCALE) {
+		snprintf(why, len, "eevdf: cpu%d: cpu_capacity %lu outside "
+			 "1..%lu", rq->cpu, rq->cpu_capacity,
+			 (unsigned long)SCHED_CAPACITY_SCALE);
+		return false;
+	}
+	return true;
+}
+
+/*
  * A task entity's sums cannot pass what running without a break gives
  * at this point of the period, get_pelt_divider (the series' largest
  * value LOAD_AVG_MAX less the unfinished period): load_sum (unweighted)
@@ -563,6 +598,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			goto out;
 		}
 		if (!check_rt_rq(m, cpu, &rt[cpu], why, len))
+			goto out;
+		if (!check_rt_pressure(rq, why, len))
 			goto out;
 		if (!check_leaf_list(m, rq, why, len))
 			goto out;

@@ -413,6 +413,7 @@ static int pick_next_task(struct rq *rq, int prev)
 	se = pick_task_dl(rq);
 	if (se) {
 		rq->fair_server_picked = true;
+		rq->class_cnt.fs_picks++;	/* --stats */
 		put_prev_set_next_task(rq, prev, se->task);
 		return se->task;
 	}

@@ -222,6 +222,7 @@ static void update_curr_dl_se(struct rq *rq, struct sched_dl_entity *dl_se,
 	}
 throttle:
 	if (dl_runtime_exceeded(dl_se) || dl_se->dl_yielded) {
+		rq->class_cnt.fs_throttles++;
 		dl_se->dl_throttled = 1;
 		dequeue_dl_entity(rq, dl_se);
 		if (!start_dl_timer(rq, dl_se))
@@ -260,6 +261,7 @@ static void dl_server_start(struct rq *rq)
 	}
 	if (!dl_se->dl_runtime)
 		return;
+	rq->class_cnt.fs_starts++;
 	dl_se->dl_server_active = 1;
 	enqueue_dl_entity(rq, dl_se, ENQUEUE_WAKEUP);
 	/* no SCHED_DEADLINE task can be current: always resched */
@@ -273,6 +275,7 @@ static void dl_server_stop(struct rq *rq)
 
 	if (!dl_se->dl_runtime)
 		return;
+	rq->class_cnt.fs_stops++;
 	dequeue_dl_entity(rq, dl_se);
 	dl_timer_cancel(dl_se);
 	dl_se->dl_defer_armed = 0;
@@ -311,6 +314,7 @@ static void dl_server_timer(struct rq *rq)
 	struct sched_dl_entity *dl_se = &rq->fair_server;
 	u64 now = rq_clock(rq), expired = dl_se->timer_expires;
 
+	rq->class_cnt.fs_timer_fires++;
 	dl_se->timer_expires = 0;
 	if (!dl_se->dl_throttled || !dl_se->dl_runtime)
 		return;

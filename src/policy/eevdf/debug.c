@@ -274,10 +274,56 @@ static void print_rq(FILE *out, struct policy_machine *m, int cpu)
 }
 
 /*
+ * kernel/sched/debug.c v6.12: print_rt_rq (print_rt_stats: the CPU's one
+ * rt_rq).  Without RT_GROUP_SCHED v6.12 prints rt_nr_running only:
+ * 5f6bd380c7bd ("sched/rt: Remove default bandwidth control") put
+ * rt_throttled, rt_time and rt_runtime under RT_GROUP_SCHED.
+ */
+static void print_rt_rq(FILE *out, int cpu, const struct rt_rq *rt_rq)
+{
+	fprintf(out, "\nrt_rq[%d]:\n", cpu);
+	fprintf(out, "  .%-30s: %lu\n", "rt_nr_running",
+		(unsigned long)rt_rq->rt_nr_running);
+}
+
+/* to_ratio(period, runtime) of kernel/sched/core.c v6.12, BW_SHIFT 20 */
+static long long dl_to_ratio(u64 period, u64 runtime)
+{
+	return (long long)((runtime << 20) / period);
+}
+
+/*
+ * kernel/sched/debug.c v6.12: print_dl_rq (print_dl_stats).  The dl_rq
+ * holds only the fair server: dl_nr_running is 1 while it is queued.
+ * dl_bw is the root domain's: bw is sched_rt_runtime_us over
+ * sched_rt_period_us (950000 / 1000000 << 20 = 996147); total_bw the
+ * bandwidth admitted, which in v6.12 is 50 ms / 1000 ms << 20 = 52428
+ * for each CPU whose fair server has started (dl_server_apply_params'
+ * __dl_add at the first dl_server_start).  The simulator builds its root
+ * domain once, so a rebuild's dl_clear_root_domain (which in v6.12 drops
+ * the servers' share) never happens.
+ */
+static void print_dl_rq(FILE *out, struct policy_machine *m, int cpu)
+{
+	long long total_bw = 0;
+
+	for (int c = 0; c < m->nr_cpus; c++)
+		if (m->rqs[c].fair_server.dl_server)
+			total_bw += dl_to_ratio(FAIR_SERVER_PERIOD,
+						FAIR_SERVER_RUNTIME);
+	fprintf(out, "\ndl_rq[%d]:\n", cpu);
+	fprintf(out, "  .%-30s: %lu\n", "dl_nr_running",
+		(unsigned long)m->rqs[cpu].fair_server.on_dl_rq);
+	fprintf(out, "  .%-30s: %lld\n", "dl_bw->bw",
+		dl_to_ratio(1000000ULL, 950000ULL));
+	fprintf(out, "  .%-30s: %lld\n", "dl_bw->total_bw", total_bw);
+}
+
+/*
  * kernel/sched/debug.c v6.12: print_cpu.  No schedstats; clock and
  * clock_task are the CPU's clock at its last update (the port has no
- * IRQ or steal time, so the two are equal).  No rt_rq or dl_rq blocks:
- * the RT class is not in this port yet.
+ * IRQ or steal time, so the two are equal).  Then the cfs_rq blocks,
+ * the rt_rq and dl_rq blocks, and the tasks, in v6.12's order.
  */
 static void print_cpu(FILE *out, struct policy_machine *m, int cpu)
 {
@@ -299,6 +345,8 @@ static void print_cpu(FILE *out, struct policy_machine *m, int cpu)
 	fprintf(out, "  .%-30s: %lld\n", "max_idle_balance_cost",
 		(long long)rq->max_idle_balance_cost);
 	print_cfs_stats(out, m, cpu);
+	print_rt_rq(out, cpu, &rq->rt);
+	print_dl_rq(out, m, cpu);
 	print_rq(out, m, cpu);
 	fprintf(out, "\n");
 }
@@ -425,7 +473,8 @@ static void print_candidate(FILE *out, struct cfs_rq *cfs_rq,
  * entity taken and why (pick_eevdf's cases).  Called right after
  * pick_next_entity, before anything changed.
  */
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
+static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
+				  struct sched_entity *picked)
 {
 	struct policy_machine *m = cfs_rq->rq->m;
 	FILE *out = m->decision;

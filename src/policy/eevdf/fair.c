@@ -300,16 +300,32 @@ static bool min_vruntime_update(struct sched_entity *se, bool exit)
 	return exit && se->min_vruntime == old_min_vruntime && same_min_slice;
 }
 
-/* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' propagate */
+/*
+ * include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' propagate.  As
+ * in the kernel it stops at the first node whose min_vruntime (and, since
+ * aef6987d8954, min_slice) comes out unchanged: every ancestor's value is
+ * the least of its subtree, which
+ * then holds the same least vruntime as before, so it is unchanged too.
+ * (The port used to walk to the root every time, which gives the same
+ * values at the cost of reading both children of every ancestor.)
+ */
 static void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop)
 {
 	while (rb != stop) {
 		struct sched_entity *se = __node_2_se(rb);
 
-		/* not stopping early: erase recomputes the whole path */
-		min_vruntime_update(se, false);
+		if (min_vruntime_update(se, true))
+			break;
 		rb = rb_parent(rb);
 	}
+}
+
+/* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' copy */
+static void min_vruntime_cb_copy(struct rb_node *rb_old, struct rb_node *rb_new)
+{
+	__node_2_se(rb_new)->min_vruntime = __node_2_se(rb_old)->min_vruntime;
+	/* eevdf-slice: see min_slice_update */
+	__node_2_se(rb_new)->min_slice = __node_2_se(rb_old)->min_slice;
 }
 
 /* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' rotate */
@@ -325,6 +341,7 @@ static void min_vruntime_cb_rotate(struct rb_node *rb_old, struct rb_node *rb_ne
 
 static const struct rb_augment_callbacks min_vruntime_cb = {
 	.propagate = min_vruntime_cb_propagate,
+	.copy = min_vruntime_cb_copy,
 	.rotate = min_vruntime_cb_rotate,
 };
 
@@ -339,7 +356,7 @@ static const struct rb_augment_callbacks min_vruntime_cb = {
  * The kernel's RB_DECLARE_CALLBACKS copy and rotate carry only the
  * declared field, min_vruntime; min_slice is left as it was, so after a
  * rotation v6.12 can hold a stale min_slice until a propagate passes
- * the node.  The port's rotate carries both (min_vruntime_cb_rotate), so
+ * the node.  The port's copy and rotate carry both, so
  * that the augment means what it says and the checker can hold it to
  * that ("Where the port differs" in docs/eevdf-status.md).
  */
@@ -665,6 +682,7 @@ static void list_add_leaf_cfs_rq(struct cfs_rq *cfs_rq);
 static void enqueue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
 static void dequeue_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se);
 static u32 get_pelt_divider(const struct sched_avg *avg);
+static inline u64 pelt_div(u64 n, const struct sched_avg *sa);
 static unsigned long se_weight(const struct sched_entity *se);
 /* update_load_avg() flags, kernel/sched/fair.c v6.12 */
 #define UPDATE_TG	0x1
@@ -923,8 +941,8 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	update_load_set(&se->load, weight);
 	/* the same runnable history at the new weight */
-	se->avg.load_avg = (unsigned long)(se_weight(se) * se->avg.load_sum /
-					   get_pelt_divider(&se->avg));
+	se->avg.load_avg = (unsigned long)pelt_div(se_weight(se) *
+						   se->avg.load_sum, &se->avg);
 	enqueue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
 		update_load_add(&cfs_rq->load, se->load.weight);

@@ -10,9 +10,11 @@
  * The machine has full capacity and runs at its maximum frequency, so
  * the kernel's capacity and frequency scaling (cap_scale with
  * arch_scale_cpu_capacity / arch_scale_freq_capacity) multiplies by
- * SCHED_CAPACITY_SCALE and is left out.  Not ported: util_est, the
- * RT/DL/IRQ/HW-pressure signals (no such load here), bandwidth
- * throttling (every "throttled" test is false), the tracepoints.
+ * SCHED_CAPACITY_SCALE and is left out.  The RT and DL signals
+ * (rq->avg_rt, rq->avg_dl) are kept for scale_rt_capacity (balance.c).
+ * Not ported: util_est, the IRQ and HW-pressure signals (no IRQ time or
+ * thermal pressure is modelled), bandwidth throttling (every "throttled"
+ * test is false), the tracepoints.
  */
 
 /* ---- kernel/sched/sched-pelt.h and pelt.h v6.12 ----------------------- */
@@ -84,6 +86,47 @@ static u32 get_pelt_divider(const struct sched_avg *avg)
 	return PELT_MIN_DIVIDER + avg->period_contrib;
 }
 
+/*
+ * Division by get_pelt_divider(), the same quotient without a division
+ * instruction.  The divider LOAD_AVG_MAX - 1024 + period_contrib takes
+ * only 1024 values (46718 .. 47741, all in (2^15, 2^16]), so each has a
+ * precomputed reciprocal, and the exact floor(n / d) of every 64-bit n is
+ * a multiply-high and two shifts: Granlund and Montgomery, "Division by
+ * invariant integers using multiplication" (PLDI 1994), figure 4.1 with
+ * N = 64 and l = 16: m = floor(2^64 (2^16 - d) / d) + 1,
+ * t = (m n) >> 64, q = (t + ((n - t) >> 1)) >> 15.  The compiler
+ * computes the table; test_eevdf_perf compares every divider's quotients
+ * with the division's.
+ */
+#define PELT_DIV_MAGIC(pc)						\
+	((u64)((((unsigned __int128)(65536 - (PELT_MIN_DIVIDER + (pc)))) << 64) \
+	       / (PELT_MIN_DIVIDER + (pc)) + 1))
+#define PELT_DIV_MAGIC4(pc) PELT_DIV_MAGIC(pc), PELT_DIV_MAGIC((pc) + 1), \
+	PELT_DIV_MAGIC((pc) + 2), PELT_DIV_MAGIC((pc) + 3)
+#define PELT_DIV_MAGIC16(pc) PELT_DIV_MAGIC4(pc), PELT_DIV_MAGIC4((pc) + 4), \
+	PELT_DIV_MAGIC4((pc) + 8), PELT_DIV_MAGIC4((pc) + 12)
+#define PELT_DIV_MAGIC64(pc) PELT_DIV_MAGIC16(pc), PELT_DIV_MAGIC16((pc) + 16), \
+	PELT_DIV_MAGIC16((pc) + 32), PELT_DIV_MAGIC16((pc) + 48)
+#define PELT_DIV_MAGIC256(pc) PELT_DIV_MAGIC64(pc), PELT_DIV_MAGIC64((pc) + 64), \
+	PELT_DIV_MAGIC64((pc) + 128), PELT_DIV_MAGIC64((pc) + 192)
+
+static const u64 pelt_div_magic[1024] = {
+	PELT_DIV_MAGIC256(0), PELT_DIV_MAGIC256(256),
+	PELT_DIV_MAGIC256(512), PELT_DIV_MAGIC256(768),
+};
+
+/* n / get_pelt_divider(sa), exactly (period_contrib is below 1024) */
+static inline u64 pelt_div(u64 n, const struct sched_avg *sa)
+{
+	u32 pc = sa->period_contrib;
+	u64 t;
+
+	if (pc >= 1024)		/* never: accumulate_sum keeps it below */
+		return n / get_pelt_divider(sa);
+	t = (u64)(((unsigned __int128)n * pelt_div_magic[pc]) >> 64);
+	return (t + ((n - t) >> 1)) >> 15;
+}
+
 /* ---- the PELT clock (pelt.h v6.12) ------------------------------------- */
 
 /*
@@ -132,14 +175,17 @@ static void sync_rq_clock_pelt(struct rq *rq)
  * whose utilization is saturated had no idle time: the gap between its
  * task clock and its (slower) PELT clock is lost idle time, kept out of
  * rq_clock_pelt.  At full capacity the two clocks never part, so the gap
- * is 0; the rule is kept for fidelity.  util_sum counts the cfs signal
- * only (no RT or DL signal is tracked here).
+ * is 0; the rule is kept for fidelity.  util_sum is the cfs, RT and DL
+ * signals' together, as in v6.12.
  */
 static void update_idle_rq_clock_pelt(struct rq *rq)
 {
 	u32 divider = ((LOAD_AVG_MAX - 1024) << SCHED_CAPACITY_SHIFT) -
 		      LOAD_AVG_MAX;
 	u32 util_sum = rq->cfs.avg.util_sum;
+
+	util_sum += rq->avg_rt.util_sum;
+	util_sum += rq->avg_dl.util_sum;
 
 	sync_rq_clock_pelt(rq);
 	if (util_sum >= divider)
@@ -207,8 +253,9 @@ static u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
  * then add the new span's contribution; running and runnable sums carry
  * SCHED_CAPACITY_SHIFT more bits.  Returns the number of periods crossed.
  */
-static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
-			  unsigned long runnable, int running)
+static inline __attribute__((always_inline)) u32
+accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
+	       unsigned long runnable, int running)
 {
 	u32 contrib = (u32)delta;	/* no period crossed: delta < 1024 */
 	u64 periods;
@@ -239,9 +286,11 @@ static u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load,
  * pelt.c v6.12: ___update_load_sum.  Time is counted in units of 1024 ns
  * (delta >> 10); the part below a unit stays for the next update.
  * Returns whether a period boundary was crossed (the averages are then
- * due).
+ * due).  Inlined into its three callers: a third of the calls return at
+ * once (no whole unit of time since the last update).
  */
-static int ___update_load_sum(u64 now, struct sched_avg *sa,
+static inline __attribute__((always_inline)) int
+___update_load_sum(u64 now, struct sched_avg *sa,
 			      unsigned long load, unsigned long runnable,
 			      int running)
 {
@@ -267,13 +316,13 @@ static int ___update_load_sum(u64 now, struct sched_avg *sa,
  * largest sum reachable at this point of the period
  * (LOAD_AVG_MAX - 1024 + period_contrib).
  */
-static void ___update_load_avg(struct sched_avg *sa, unsigned long load)
+static inline __attribute__((always_inline)) void
+___update_load_avg(struct sched_avg *sa, unsigned long load)
 {
-	u32 divider = get_pelt_divider(sa);
-
-	sa->load_avg = (unsigned long)(load * sa->load_sum / divider);
-	sa->runnable_avg = (unsigned long)(sa->runnable_sum / divider);
-	sa->util_avg = sa->util_sum / divider;
+	/* the three divisions by get_pelt_divider(sa), as pelt_div */
+	sa->load_avg = (unsigned long)pelt_div(load * sa->load_sum, sa);
+	sa->runnable_avg = (unsigned long)pelt_div(sa->runnable_sum, sa);
+	sa->util_avg = (unsigned long)pelt_div(sa->util_sum, sa);
 }
 
 /* pelt.c v6.12: __update_load_avg_blocked_se (decay only) */
@@ -318,6 +367,75 @@ static int __update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * pelt.c v6.12: update_rt_rq_load_avg.  The RT class as one binary
+ * signal per CPU: running (an RT task is current) counts 1024 in
+ * util_sum, and load and runnable follow running; only util_avg is read
+ * (cpu_util_rt).  Called where v6.12 calls it: put_prev_task_rt and
+ * task_tick_rt with running = 1, set_next_task_rt with running = 0 when
+ * the CPU comes from another class (the time since is not RT time), and
+ * update_other_load_avgs from the blocked-load walk.
+ */
+static int update_rt_rq_load_avg(u64 now, struct rq *rq, int running)
+{
+	if (___update_load_sum(now, &rq->avg_rt, (unsigned long)running,
+			       (unsigned long)running, running)) {
+		___update_load_avg(&rq->avg_rt, 1);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * pelt.c v6.12: update_dl_rq_load_avg, the same signal for the deadline
+ * class.  In v6.12 its running callers are put_prev_task_dl,
+ * set_next_task_dl and task_tick_dl, which only SCHED_DEADLINE tasks
+ * reach (none here): the fair server's picks are fair tasks, current in
+ * the fair class, and their time goes to the cfs signal.  So the only
+ * caller is update_other_load_avgs, with running false, and avg_dl stays
+ * 0, as in v6.12 on a machine without SCHED_DEADLINE tasks.
+ */
+static int update_dl_rq_load_avg(u64 now, struct rq *rq, int running)
+{
+	if (___update_load_sum(now, &rq->avg_dl, (unsigned long)running,
+			       (unsigned long)running, running)) {
+		___update_load_avg(&rq->avg_dl, 1);
+		return 1;
+	}
+	return 0;
+}
+
+/* sched.h v6.12: cpu_util_rt, cpu_util_dl (the signals' util_avg) */
+static unsigned long cpu_util_rt(const struct rq *rq)
+{
+	return rq->avg_rt.util_avg;
+}
+
+static unsigned long cpu_util_dl(const struct rq *rq)
+{
+	return rq->avg_dl.util_avg;
+}
+
+static bool rt_task(const struct task_struct *p);
+
+/*
+ * pelt.c v6.12: update_other_load_avgs (factored out of fair.c's
+ * __update_blocked_others for sched_ext in v6.12; 6.15 reads rq->donor
+ * where v6.12 reads rq->curr).  The RT and DL signals catch up, running
+ * if the current task is of their class.  update_hw_load_avg and
+ * update_irq_load_avg are not ported: no thermal pressure and no IRQ
+ * time are modelled.
+ */
+static bool update_other_load_avgs(struct rq *rq)
+{
+	u64 now = rq_clock_pelt(rq);
+	int curr_rt = rq->curr != SIM_IDLE && rt_task(&rq->m->tasks[rq->curr]);
+
+	/* no SCHED_DEADLINE task is ever current: running is false for dl */
+	return (update_rt_rq_load_avg(now, rq, curr_rt) |
+		update_dl_rq_load_avg(now, rq, 0)) != 0;
 }
 
 /* ---- fair.c v6.12: the load side ---------------------------------------- */
@@ -575,7 +693,7 @@ static void update_tg_cfs_load(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		runnable_sum = running_sum;
 
 	load_sum = se_weight(se) * (u64)runnable_sum;
-	load_avg = (unsigned long)(load_sum / divider);
+	load_avg = (unsigned long)pelt_div(load_sum, &cfs_rq->avg);	/* / divider */
 	delta_avg = (long)load_avg - (long)se->avg.load_avg;
 	if (!delta_avg)
 		return;
@@ -636,7 +754,8 @@ static bool skip_blocked_update(struct sched_entity *se)
  * and accumulates.  Returns whether the load changed (decayed or
  * removed).
  */
-static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
+static inline __attribute__((always_inline)) int
+update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs_rq)
 {
 	unsigned long removed_load = 0, removed_util = 0, removed_runnable = 0;
 	struct sched_avg *sa = &cfs_rq->avg;
@@ -1020,17 +1139,38 @@ static bool __update_blocked_fair(struct rq *rq, bool *done)
 	return decayed;
 }
 
+/* fair.c v6.12: others_have_blocked (no HW pressure, no IRQ signal) */
+static bool others_have_blocked(struct rq *rq)
+{
+	return cpu_util_rt(rq) || cpu_util_dl(rq);
+}
+
+/*
+ * fair.c v6.12: __update_blocked_others.  The RT and DL signals decay
+ * (or grow, while an RT task is current) before the fair ones, in
+ * v6.12's order.
+ */
+static bool __update_blocked_others(struct rq *rq, bool *done)
+{
+	bool updated = update_other_load_avgs(rq);
+
+	if (others_have_blocked(rq))
+		*done = false;
+	return updated;
+}
+
 /*
  * fair.c v6.12: sched_balance_update_blocked_averages.  The caller sets
  * the CPU's clock_task to the present first (the kernel's
- * update_rq_clock).  The NO_HZ bookkeeping (has_blocked_load) and the
- * other classes' signals are not kept.
+ * update_rq_clock).  The NO_HZ bookkeeping that done feeds
+ * (update_blocked_load_status, has_blocked_load) is not kept.
  */
 static __maybe_unused void sched_balance_update_blocked_averages(
 	struct policy_machine *m, int cpu)
 {
 	bool done = true;
 
+	__update_blocked_others(&m->rqs[cpu], &done);
 	__update_blocked_fair(&m->rqs[cpu], &done);
 }
 

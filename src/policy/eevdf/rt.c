@@ -345,7 +345,12 @@ static void rt_queue_push_tasks(struct rq *rq)
 		rq->rt_push_pending = true;
 }
 
-/* kernel/sched/rt.c v6.12: set_next_task_rt */
+/*
+ * kernel/sched/rt.c v6.12: set_next_task_rt.  rq->curr is still prev
+ * here (put_prev_set_next_task runs before __schedule switches): when
+ * prev was not RT, put_prev_task_rt did not bring the RT signal up to
+ * date, so it catches up now with the time since as not running.
+ */
 static void set_next_task_rt(struct rq *rq, struct task_struct *p, bool first)
 {
 	p->se.exec_start = rq->clock_task;
@@ -353,13 +358,16 @@ static void set_next_task_rt(struct rq *rq, struct task_struct *p, bool first)
 	dequeue_pushable_task(rq, p);
 	if (!first)
 		return;
+	if (rq->curr == SIM_IDLE || !rt_task(&rq->m->tasks[rq->curr]))
+		update_rt_rq_load_avg(rq_clock_pelt(rq), rq, 0);
 	rt_queue_push_tasks(rq);
 }
 
-/* kernel/sched/rt.c v6.12: put_prev_task_rt */
+/* kernel/sched/rt.c v6.12: put_prev_task_rt (the RT signal ran until now) */
 static void put_prev_task_rt(struct rq *rq, struct task_struct *p)
 {
 	update_curr_rt(rq);
+	update_rt_rq_load_avg(rq_clock_pelt(rq), rq, 1);
 	if (p->rt.on_rq && p->nr_cpus_allowed > 1)
 		enqueue_pushable_task(rq, p);
 }
@@ -372,12 +380,14 @@ static void put_prev_task_rt(struct rq *rq, struct task_struct *p)
 static void task_tick_rt(struct rq *rq, struct task_struct *p)
 {
 	update_curr_rt(rq);
+	update_rt_rq_load_avg(rq_clock_pelt(rq), rq, 1);
 	if (p->policy != SIM_SCHED_RR)
 		return;
 	if (--p->rt.time_slice)
 		return;
 	p->rt.time_slice = rq->m->sched_rr_timeslice;
 	if (p->rt.run_list.prev != p->rt.run_list.next) {
+		rq->class_cnt.rt_rr_requeues++;
 		requeue_task_rt(rq, p, 0);
 		resched_curr(rq);
 	}
@@ -407,6 +417,7 @@ static int cpupri_find(struct policy_machine *m, struct task_struct *p,
 {
 	int task_pri = convert_prio(p->prio), best = task_pri;
 
+	m->rqs[p->cpu].class_cnt.rt_cpupri_cpus_visited += (u64)m->nr_cpus;
 	for (int c = 0; c < m->nr_cpus; c++) {
 		int pri = convert_prio(m->rqs[c].rt.highest_prio.curr);
 
@@ -443,27 +454,63 @@ static int cpumask_any_distribute(struct rq *this_rq, const struct cpumask *mask
 }
 
 /*
- * kernel/sched/rt.c v6.12: find_lowest_rq.  The task's own CPU if it is
- * among the lowest, else this CPU (cheaper to preempt) if it is, else
- * any of them.  NOT FAITHFUL on multi-level topologies: the kernel walks
- * the SD_WAKE_AFFINE domains from the task's CPU outwards; here the CPUs
- * form one domain (the balancer's topology.c can supply the walk).
+ * lib/cpumask.c v6.12: cpumask_any_and_distribute: the next CPU of both
+ * masks after the one this CPU returned last (the same per-CPU
+ * distribute_cpu_mask_prev as cpumask_any_distribute); -1 if none.
+ */
+static int cpumask_any_and_distribute_rq(struct rq *this_rq,
+					 const struct cpumask *a,
+					 const struct cpumask *b)
+{
+	struct cpumask both;
+
+	cpus_clear(&both);
+	for (int c = 0; c < this_rq->m->nr_cpus; c++)
+		if (cpu_isset(c, a) && cpu_isset(c, b))
+			cpu_set(c, &both);
+	return cpumask_any_distribute(this_rq, &both);
+}
+
+/*
+ * kernel/sched/rt.c v6.12: find_lowest_rq.  Among the CPUs of the lowest
+ * cpupri level: the task's own CPU (cache-hot), else, walking the
+ * task's CPU's domains upwards (for_each_domain) and using only the
+ * SD_WAKE_AFFINE ones, this CPU (the one running the code: cheaper to
+ * preempt than a remote one) if it is of the lowest and in the domain,
+ * else any lowest CPU in the domain (cpumask_any_and_distribute); past
+ * the domains, this CPU if it is of the lowest, else any of them.
+ * this_cpu < 0: no CPU runs the code (a trace-level fork), so that
+ * preference is never taken and the distribution is the task's CPU's.
  */
 static int find_lowest_rq(struct policy_machine *m, struct task_struct *task,
 			  int this_cpu)
 {
+	struct rq *this_rq = &m->rqs[this_cpu >= 0 ? this_cpu : task->cpu];
 	struct cpumask lowest_mask;
+	int cpu = task->cpu, best_cpu;
 
+	this_rq->class_cnt.rt_find_lowest_rq++;
 	if (task->nr_cpus_allowed == 1)
-		return -1;
+		return -1;	/* no other targets possible */
 	if (!cpupri_find(m, task, &lowest_mask))
-		return -1;
-	if (cpu_isset(task->cpu, &lowest_mask))
-		return task->cpu;
-	if (this_cpu >= 0 && cpu_isset(this_cpu, &lowest_mask))
+		return -1;	/* no targets found */
+	if (cpu_isset(cpu, &lowest_mask))
+		return cpu;
+	if (this_cpu >= 0 && !cpu_isset(this_cpu, &lowest_mask))
+		this_cpu = -1;	/* skip this_cpu: not among the lowest */
+	for (struct sched_domain *sd = m->rqs[cpu].sd; sd; sd = sd->parent) {
+		if (!(sd->flags & SD_WAKE_AFFINE))
+			continue;
+		if (this_cpu != -1 && cpu_isset(this_cpu, &sd->span))
+			return this_cpu;
+		best_cpu = cpumask_any_and_distribute_rq(this_rq, &lowest_mask,
+							 &sd->span);
+		if (best_cpu >= 0)
+			return best_cpu;
+	}
+	if (this_cpu != -1)
 		return this_cpu;
-	return cpumask_any_distribute(&m->rqs[this_cpu >= 0 ? this_cpu :
-					      task->cpu], &lowest_mask);
+	return cpumask_any_distribute(this_rq, &lowest_mask);
 }
 
 /*
@@ -532,6 +579,7 @@ static int push_rt_task(struct rq *rq)
 	if (!lowest_rq)
 		return 0;
 	lowest_rq->clock_task = rq->clock_task;	/* update_rq_clock */
+	rq->class_cnt.rt_pushed++;
 	dequeue_task(rq, next_task, 0);
 	set_task_cpu(rq->m, next_task, lowest_rq->cpu);
 	enqueue_task(lowest_rq, next_task, 0);
@@ -561,6 +609,7 @@ static void pull_rt_task(struct rq *this_rq)
 		return;
 	if (m->rto_count == 1 && cpu_isset(this_cpu, &m->rto_mask))
 		return;	/* we are the only overloaded CPU */
+	this_rq->class_cnt.rt_pull_calls++;
 	for (int i = 1; i < m->nr_cpus; i++) {
 		struct rq *src = &m->rqs[(this_cpu + i) % m->nr_cpus];
 

@@ -264,6 +264,30 @@ struct sched_dl_entity {
 	bool rt_push_pending;	/* rt_queue_push_tasks' callback */	\
 	int distribute_cpu_mask_prev;	/* cpumask_any_distribute */
 
+/*
+ * eevdf-rt: what the other classes leave in struct rq for the fair
+ * balancer (kernel/sched/sched.h v6.12: rq->avg_rt, rq->avg_dl), and the
+ * simulator's counts of the RT class's and the fair server's work
+ * (--stats).  No avg_irq (no IRQ time is modelled) and no avg_hw (no
+ * thermal / HW pressure): scale_rt_capacity reads them as 0.
+ */
+struct class_counters {
+	u64 rt_find_lowest_rq;		/* find_lowest_rq calls */
+	u64 rt_cpupri_cpus_visited;	/* CPUs cpupri_find read */
+	u64 rt_pushed;			/* tasks push_rt_task moved away */
+	u64 rt_pull_calls;		/* pull_rt_task passes that asked */
+	u64 rt_rr_requeues;		/* RR slices that ended in a requeue */
+	u64 fs_starts;			/* dl_server_start */
+	u64 fs_stops;			/* dl_server_stop */
+	u64 fs_picks;			/* picks made through the fair server */
+	u64 fs_throttles;		/* runtime used up: throttled */
+	u64 fs_timer_fires;		/* dl_server_timer */
+};
+#define EEVDF_RT_PRESSURE_RQ_FIELDS					\
+	struct sched_avg avg_rt;	/* update_rt_rq_load_avg */	\
+	struct sched_avg avg_dl;	/* update_dl_rq_load_avg */	\
+	struct class_counters class_cnt;
+
 struct policy_machine;
 
 struct rq {
@@ -293,6 +317,7 @@ struct rq {
 	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
 	u64 clock_pelt_task_seen;
 	EEVDF_CLASSES_RQ_FIELDS
+	EEVDF_RT_PRESSURE_RQ_FIELDS
 };
 
 enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
@@ -549,7 +574,16 @@ struct preempt_trace {
 };
 static void trace_schedule_start(struct rq *rq, int prev);
 static void trace_schedule_end(struct rq *rq, int prev, int next);
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
+				  struct sched_entity *picked);
+/* -v's line per level of a pick: only a schedule() decision being
+ * written (m->decision, opened by -v) calls the walk */
+static inline void trace_pick_level(struct cfs_rq *cfs_rq,
+				    struct sched_entity *picked)
+{
+	if (cfs_rq->rq->m->decision)
+		trace_pick_level_walk(cfs_rq, picked);
+}
 static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,
 				      struct preempt_trace *t);
 static void trace_check_preempt(struct rq *rq, struct task_struct *p,
