@@ -406,6 +406,46 @@ START_TEST(test_short_slice_scenario)
 }
 END_TEST
 
+/*
+ * Mixed slices in nested groups on two CPUs, with sleepers, a jobs step,
+ * a move between groups and a nice change, every invariant checked
+ * after every event (the harness's check_every 1): the min_slice augment
+ * stays consistent through v6.12's unpropagated stores, rotations,
+ * erases and migrations.  A custom slice survives the move and the nice
+ * change.
+ */
+START_TEST(test_mixed_slices_checked)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 2 },"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"hz\": 250 },"
+		"  \"groups\": [ { \"path\": \"/a\" }, { \"path\": \"/a/b\" },"
+		"    { \"path\": \"/a/c\" }, { \"path\": \"/d\", \"shares\": 512 } ],"
+		"  \"tasks\": ["
+		"    { \"name\": \"p\", \"group\": \"/a/b\", \"slice\": \"100us\", \"loop\": \"forever\","
+		"      \"program\": [ { \"run\": { \"exp\": \"200us\" } }, { \"sleep\": { \"exp\": \"2ms\" } } ] },"
+		"    { \"name\": \"q\", \"group\": \"/a/c\", \"slice\": \"3ms\", \"instances\": 2,"
+		"      \"loop\": \"forever\", \"program\": [ { \"run\": { \"exp\": \"5ms\" } },"
+		"      { \"sleep\": { \"exp\": \"3ms\" } } ] },"
+		"    { \"name\": \"r\", \"group\": \"/a\", \"slice\": \"20ms\", \"program\": [ { \"run\": \"forever\" } ] },"
+		"    { \"name\": \"s\", \"group\": \"/d\", \"instances\": 3, \"loop\": \"forever\","
+		"      \"program\": [ { \"run\": { \"exp\": \"1ms\" } }, { \"sleep\": { \"exp\": \"1ms\" } } ] },"
+		"    { \"name\": \"t\", \"group\": \"/a/b\", \"slice\": \"1ms\", \"nice\": 5, \"loop\": 50,"
+		"      \"program\": [ { \"run\": \"2ms\" }, { \"jobs\": { \"parallel\": 2, \"total\": 2,"
+		"      \"program\": [ { \"run\": \"1ms\" } ] } }, { \"sleep\": \"5ms\" } ] },"
+		"    { \"name\": \"u\", \"policy\": \"batch\", \"slice\": \"50ms\","
+		"      \"program\": [ { \"run\": \"forever\" } ] } ],"
+		"  \"events\": [ { \"at\": \"400ms\", \"do\": \"move\", \"task\": \"r\", \"group\": \"/a/c\" },"
+		"    { \"at\": \"600ms\", \"do\": \"nice\", \"task\": \"p\", \"nice\": -5 } ] }";
+	struct sim_result *r = run_trace_text(text, NULL, 0);
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert_uint_gt(task(r, "p")->cpu_ns, 0);
+	ck_assert_uint_gt(task(r, "t")->cpu_ns, 0);
+	free_run(r);
+}
+END_TEST
+
 /* ---- --dump-at ------------------------------------------------------------ */
 
 /*
@@ -452,6 +492,7 @@ int main(void)
 	tcase_add_test(tc, test_min_slice_augment);
 	tcase_add_test(tc, test_preempt_short);
 	tcase_add_test(tc, test_short_slice_scenario);
+	tcase_add_test(tc, test_mixed_slices_checked);
 	tcase_add_test(tc, test_dump_marks_custom_slice);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
