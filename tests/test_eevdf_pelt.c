@@ -700,6 +700,32 @@ START_TEST(test_group_shares_by_load)
 }
 END_TEST
 
+
+/*
+ * The checker's floor under a PELT sum (check.c below_floor): a sum below
+ * avg * PELT_MIN_DIVIDER is a broken invariant only while avg times any
+ * divider fits 32 bits.  Past that the kernel's own u32 arithmetic wraps:
+ * update_tg_cfs_runnable's new_sum = avg * divider, for
+ * traces/seeds/up-hackbench.json's /user0 entity at 8.05 s with
+ * runnable_avg 90693, is (u32)(90693 * 47360) = 253184 for a divider of
+ * 47360, and the port holds 1251880628 there (another divider); 90693 *
+ * 46718 = 4236995574 fits 32 bits, so the old test, at PELT_MIN_DIVIDER
+ * only, called it broken.  The bound: 89962 * 47742 = 4294965804 fits,
+ * 89963 * 47742 = 4295013546 does not.
+ */
+START_TEST(test_checker_floor_and_u32_wrap)
+{
+	ck_assert(below_floor(100, 500));		/* 100 < 23359000 */
+	ck_assert(!below_floor(23359000, 500));	/* at the floor */
+	ck_assert(!below_floor(1251880628, 90693));
+	ck_assert(!below_floor((u32)(90693ULL * 47360), 90693));
+	ck_assert(below_floor(0, 89962));
+	ck_assert(!below_floor(0, 89963));
+	ck_assert_uint_eq((u64)89962 * LOAD_AVG_MAX, 4294965804ULL);
+	ck_assert_uint_eq((u64)90693 * PELT_MIN_DIVIDER, 4236995574ULL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("eevdf_pelt");
@@ -726,6 +752,7 @@ int main(void)
 	tcase_add_test(tc, test_dead_task_load_removed);
 	tcase_add_test(tc, test_group_scenarios_2cpu);
 	tcase_add_test(tc, test_group_shares_by_load);
+	tcase_add_test(tc, test_checker_floor_and_u32_wrap);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

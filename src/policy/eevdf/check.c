@@ -318,15 +318,22 @@ static bool eevdf_check(struct policy_machine *m, char *why, size_t len)
  * max_t(u32, sum, avg * PELT_MIN_DIVIDER) of update_cfs_rq_load_avg and
  * the propagation): a sum is never below what its average implies at
  * the smallest divider, so an average is 0 once its sum is.  Checked
- * only while avg * PELT_MIN_DIVIDER fits the kernel's 32-bit max_t: past
- * that the kernel's floor truncates (a queue's runnable_sum with about 90
- * runnable tasks, its load_sum with one nice -20 task).
+ * only while avg times any divider fits 32 bits, i.e. avg * LOAD_AVG_MAX
+ * does.  Past that the kernel's own 32-bit arithmetic wraps: its max_t
+ * floor truncates (a queue's runnable_sum with about 90 runnable tasks,
+ * its load_sum with one nice -20 task), and update_tg_cfs_runnable /
+ * update_tg_cfs_util set a group entity's sum as the u32 new_sum =
+ * avg * divider, which wraps once avg * divider passes 2^32 even where
+ * avg * PELT_MIN_DIVIDER does not (traces/seeds/up-hackbench.json's
+ * /user0 entity with 88.6 runnable tasks' worth, runnable_avg 90693, at
+ * 8.05 s: 90693 * 46718 fits, 90693 * 47360 does not, and the sum is
+ * 1251880628).
  */
 static bool below_floor(u64 sum, unsigned long avg)
 {
 	u64 floor = (u64)avg * PELT_MIN_DIVIDER;
 
-	return floor <= UINT32_MAX && sum < floor;
+	return (u64)avg * LOAD_AVG_MAX <= UINT32_MAX && sum < floor;
 }
 
 /* cfs_rq: the queue the signals are of, or whose group entity they are
