@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "policy/eevdf/policy.c"
+#include "check_util.h"
 #include "cli_run.h"
 #include "trace_harness.h"
 
@@ -217,16 +218,6 @@ START_TEST(test_checker_knows_rt_pressure)
 }
 END_TEST
 
-static const struct sim_task_result *task(const struct sim_result *r,
-					  const char *name)
-{
-	for (size_t i = 0; i < r->nr_tasks; i++)
-		if (strcmp(r->tasks[i].name, name) == 0)
-			return &r->tasks[i];
-	ck_abort_msg("no task %s", name);
-	return NULL;
-}
-
 /*
  * smp-rt-starve (a FIFO hog pinned to CPU 0, two fair hogs forked on
  * CPU 0; 10 s at HZ 1000).  Fork placement sends hog-0 to CPU 1 and
@@ -253,11 +244,11 @@ START_TEST(test_rt_pressure_moves_the_fair_hog)
 	u64 hog0, hog1;
 
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
-	ck_assert_uint_eq(task(r, "fifo")->cpu_ns, 10000 * MS);
-	hog0 = task(r, "hog-0")->cpu_ns;
-	hog1 = task(r, "hog-1")->cpu_ns;
-	ck_assert_uint_eq(task(r, "hog-1")->migrations, 1);
-	ck_assert_uint_eq(task(r, "hog-0")->migrations, 0);
+	ck_assert_uint_eq(result_task(r, "fifo")->cpu_ns, 10000 * MS);
+	hog0 = result_task(r, "hog-0")->cpu_ns;
+	hog1 = result_task(r, "hog-1")->cpu_ns;
+	ck_assert_uint_eq(result_task(r, "hog-1")->migrations, 1);
+	ck_assert_uint_eq(result_task(r, "hog-0")->migrations, 0);
 	ck_assert_uint_eq(hog0 + hog1, 10000 * MS);
 	ck_assert_msg(hog0 > hog1 && hog0 - hog1 < 950 * MS,
 		      "hog-0 %llu, hog-1 %llu ns", (unsigned long long)hog0,
@@ -485,12 +476,10 @@ START_TEST(test_stats_rt_and_fair_server)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_rt_suite(void)
 {
 	Suite *s = suite_create("eevdf_rt");
 	TCase *tc = tcase_create("eevdf_rt");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_rt_signal_and_capacity_by_hand);
@@ -502,9 +491,7 @@ int main(void)
 	tcase_add_test(tc, test_dump_total_bw_counts_started_servers);
 	tcase_add_test(tc, test_stats_rt_and_fair_server);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+CHECK_MAIN(eevdf_rt_suite)

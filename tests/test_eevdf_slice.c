@@ -332,31 +332,21 @@ END_TEST
 	"    { \"name\": \"hog\", \"slice\": \"100ms\","		\
 	"      \"program\": [ { \"run\": \"forever\" } ] } ] }"
 
-static const struct sim_task_result *task(const struct sim_result *r,
-					  const char *name)
-{
-	for (size_t i = 0; i < r->nr_tasks; i++)
-		if (strcmp(r->tasks[i].name, name) == 0)
-			return &r->tasks[i];
-	ck_abort_msg("no task %s", name);
-	return NULL;
-}
-
 START_TEST(test_preempt_short)
 {
 	struct sim_result *r = run_trace_text(SHORT_TRACE("255"), NULL, 0);
 
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
-	ck_assert(task(r, "probe")->exited);
-	ck_assert_uint_eq(task(r, "probe")->exit_ns, 1050 * US);
-	ck_assert_uint_eq(task(r, "probe")->wait_ns, 0);
+	ck_assert(result_task(r, "probe")->exited);
+	ck_assert_uint_eq(result_task(r, "probe")->exit_ns, 1050 * US);
+	ck_assert_uint_eq(result_task(r, "probe")->wait_ns, 0);
 	free_run(r);
 
 	r = run_trace_text(SHORT_TRACE("239"), NULL, 0);
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
-	ck_assert(task(r, "probe")->exited);
-	ck_assert_uint_eq(task(r, "probe")->exit_ns, 52050 * US);
-	ck_assert_uint_eq(task(r, "probe")->wait_ns, 51 * MS);
+	ck_assert(result_task(r, "probe")->exited);
+	ck_assert_uint_eq(result_task(r, "probe")->exit_ns, 52050 * US);
+	ck_assert_uint_eq(result_task(r, "probe")->wait_ns, 51 * MS);
 	free_run(r);
 }
 END_TEST
@@ -393,7 +383,7 @@ START_TEST(test_short_slice_scenario)
 					     .check_every = 4096 }, &err);
 		ck_assert_msg(r[k] != NULL, "%s", err.text);
 		ck_assert_int_eq(r[k]->status, SIM_OK);
-		lat[k] = &task(r[k], "probe")->latency;
+		lat[k] = &result_task(r[k], "probe")->latency;
 		ck_assert_uint_gt(lat[k]->count, 400);
 	}
 	ck_assert_uint_eq(lat[0]->p50, 0);
@@ -440,8 +430,8 @@ START_TEST(test_mixed_slices_checked)
 	struct sim_result *r = run_trace_text(text, NULL, 0);
 
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
-	ck_assert_uint_gt(task(r, "p")->cpu_ns, 0);
-	ck_assert_uint_gt(task(r, "t")->cpu_ns, 0);
+	ck_assert_uint_gt(result_task(r, "p")->cpu_ns, 0);
+	ck_assert_uint_gt(result_task(r, "t")->cpu_ns, 0);
 	free_run(r);
 }
 END_TEST
@@ -475,12 +465,10 @@ START_TEST(test_dump_marks_custom_slice)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_slice_suite(void)
 {
 	Suite *s = suite_create("eevdf_slice");
 	TCase *tc = tcase_create("eevdf_slice");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_custom_slice_deadline);
@@ -495,9 +483,7 @@ int main(void)
 	tcase_add_test(tc, test_mixed_slices_checked);
 	tcase_add_test(tc, test_dump_marks_custom_slice);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+CHECK_MAIN(eevdf_slice_suite)

@@ -42,4 +42,15 @@ static inline void free_run(struct sim_result *r)
 	trace_free(t);
 }
 
+/* The result of the task named name (the test fails if there is none). */
+static inline const struct sim_task_result *result_task(
+	const struct sim_result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nr_tasks; i++)
+		if (strcmp(r->tasks[i].name, name) == 0)
+			return &r->tasks[i];
+	ck_abort_msg("no task %s", name);
+	return NULL;
+}
+
 #endif /* SCHEDSIM_TESTS_TRACE_HARNESS_H */
