@@ -1468,7 +1468,7 @@ static char *slurp(const char *file)
 static int run_several(const struct options *opt)
 {
 	struct kr_output out = { 0 };
-	char dir[PATH_MAX], (*files)[PATH_MAX + 16];
+	char dir[PATH_MAX], (*files)[PATH_MAX + 40];
 	const char *names[KR_MAX_RUNS];
 	const char *tmp = getenv("TMPDIR");
 	long done = 0;
@@ -1497,7 +1497,7 @@ static int run_several(const struct options *opt)
 	for (long i = 0; i < opt->runs; i++) {
 		struct options one = *opt;
 
-		snprintf(files[i], sizeof(files[i]), "%s/run-%ld.json", dir, i + 1);
+		snprintf(files[i], sizeof(files[i]), "%s/run-%d.json", dir, (int)(i + 1));
 		one.output = files[i];
 		one.runs = 0;
 		fprintf(stderr, KR_NAME ": run %ld of %ld\n", i + 1, opt->runs);
