@@ -554,6 +554,25 @@ static json_t *kernelize(json_t *sim, const struct kr_kernel_info *ki,
 	return out;
 }
 
+char *kr_report_text(const json_t *report)
+{
+	char *text = json_dumps(report, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+				JSON_REAL_PRECISION(10));
+	size_t n;
+	char *nl;
+
+	if (!text)
+		return NULL;
+	n = strlen(text);
+	nl = realloc(text, n + 2);
+	if (!nl) {
+		free(text);
+		return NULL;
+	}
+	memcpy(nl + n, "\n", 2);
+	return nl;
+}
+
 int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 {
 	const struct trace *t = in->t;
@@ -594,19 +613,9 @@ int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 		goto out;
 	kernel_run = kernel_run_object(in, &ki);
 	out = kernelize(sim, &ki, kernel_run, r.total_cpu_ns, no_migrations);
-	text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-			  JSON_REAL_PRECISION(10));
+	text = kr_report_text(out);
 	if (!text)
 		goto out;
-	{
-		size_t n = strlen(text);
-		char *nl = realloc(text, n + 2);
-
-		if (!nl)
-			goto out;
-		text = nl;
-		memcpy(text + n, "\n", 2);
-	}
 	rc = kr_output_commit(o, text);
 	if (rc == 0 && failed) {
 		/* named on stderr, as sched-sim does: the report may be in

@@ -7,6 +7,7 @@
 #define KERNEL_RUN_KREPORT_H
 
 #include <stdbool.h>
+#include <jansson.h>
 #include <stdio.h>
 
 #include "kernel-run.h"
@@ -51,5 +52,9 @@ struct kr_report_input {
  * what it had).
  */
 int kr_write_report(const struct kr_report_input *in, struct kr_output *o);
+
+/* A report as the file holds it: indented JSON, members in order, reals
+ * to 10 digits, a final newline (malloc'd; NULL if out of memory). */
+char *kr_report_text(const json_t *report);
 
 #endif /* KERNEL_RUN_KREPORT_H */

@@ -34,13 +34,13 @@
  * A merged report is not merged again (its runs are not in it whole).
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare.h"
 #include "kreport.h"
 #include "loader/jsonpos.h"
 #include "merge.h"
@@ -87,40 +87,15 @@ static int merge_refused(const struct run_file *f, const char *path, const char 
 
 static int read_run(struct run_file *f)
 {
-	FILE *in = fopen(f->name, "rb");
 	json_error_t jerr;
-	size_t cap = 0;
-	int err;
+	sim_error err;
 
-	if (!in) {
-		err = errno;
-		fprintf(stderr, KR_NAME ": --merge: %s: %s\n", f->name,
-			strerror(err));
-		return KR_REFUSED;
-	}
-	for (;;) {
-		if (f->len == cap) {
-			char *n = realloc(f->text, cap ? cap * 2 : 65536);
-
-			if (!n) {
-				fclose(in);
-				fprintf(stderr, KR_NAME ": --merge: %s: out of "
-					"memory\n", f->name);
-				return KR_REFUSED;
-			}
-			f->text = n;
-			cap = cap ? cap * 2 : 65536;
-		}
-		size_t got = fread(f->text + f->len, 1, cap - f->len, in);
-
-		f->len += got;
-		if (got == 0)
-			break;
-	}
-	err = ferror(in);
-	fclose(in);
-	if (err) {
-		fprintf(stderr, KR_NAME ": --merge: %s: read error\n", f->name);
+	/* compare's reader: the same bound on a report's size, the same
+	 * messages */
+	f->text = cmp_read_file(f->name, SIM_DEFAULT_MAX_TRACE_BYTES, &f->len,
+				&err);
+	if (!f->text) {
+		fprintf(stderr, KR_NAME ": --merge: %s\n", err.text);
 		return KR_REFUSED;
 	}
 	f->root = json_loadb(f->text, f->len, JSON_REJECT_DUPLICATES, &jerr);
@@ -513,19 +488,9 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 		json_object_set_new(runs, "dates", dates);
 	}
 	merged = with_runs(out, runs);
-	text = json_dumps(merged, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-			  JSON_REAL_PRECISION(10));
+	text = kr_report_text(merged);
 	if (!text)
 		goto nomem;
-	{
-		size_t len = strlen(text);
-		char *nl = realloc(text, len + 2);
-
-		if (!nl)
-			goto nomem;
-		text = nl;
-		memcpy(text + len, "\n", 2);
-	}
 	{
 		json_t *e;
 		size_t i;
