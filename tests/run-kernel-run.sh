@@ -263,7 +263,7 @@ fi
 
 # ---- runs on the kernel ----------------------------------------------------
 
-runs="shares expect single-hog programs jobs events slice sigint sigkill"
+runs="shares expect runs runs-rt single-hog programs jobs events slice sigint sigkill"
 why=
 if [ "$(id -u)" -ne 0 ]; then
 	why="not root (uid $(id -u))"
@@ -368,6 +368,24 @@ need "/a: $each runs' shares, want 3" [ "$each" -eq 3 ]
 need "the runs' reports left in TMPDIR: $(ls -d "$tmp"/kernel-run.* 2>/dev/null)" \
 	[ -z "$(ls -d "$tmp"/kernel-run.* 2>/dev/null)" ]
 verdict runs
+
+# -- runs-rt: --runs with a realtime task.  Each run's cgroup gets
+# realtime runtime (CONFIG_RT_GROUP_SCHED); a removed cgroup's task group
+# is freed only after an RCU grace period and its runtime still counted,
+# so the second run's cgroup was refused its runtime (EINVAL) until
+# kernel-run gave the runtime back before removing a cgroup.  Without
+# CONFIG_RT_GROUP_SCHED there is no runtime to give: the case still runs.
+cat >rt.json <<EOF
+{ "sched-sim": 1, "name": "${tag}-rt", "duration": "200ms", "machine": { "cpus": 1 },
+  "scheduler": {},
+  "tasks": [ { "name": "${tag}-probe", "policy": "fifo", "rt_priority": 10,
+               "loop": "forever", "program": [ { "run": "1ms" }, { "sleep": "9ms" } ] },
+             { "name": "${tag}-hog", "program": [ { "run": "forever" } ] } ] }
+EOF
+TMPDIR=$tmp run_kr runs-rt --runs 3 -o "$tmp/runs-rt.json" rt.json
+need "exit status $rc, want 0 ($(head -c 300 "$err"))" [ "$rc" -eq 0 ]
+need "no \"count\": 3 in the report's runs" grep -q '^    "count": 3,$' runs-rt.json
+verdict runs-rt
 
 # -- single-hog, with -o FILE over an older file
 echo old >single.json.out

@@ -735,6 +735,26 @@ static void sleep_ms(int ms)
 }
 
 /*
+ * Give back a v1 cpu cgroup's realtime runtime before it is removed.  A
+ * removed cgroup's task group lives on until an RCU grace period has
+ * passed, and the kernel's check that siblings' runtimes fit in their
+ * parent's (tg_rt_schedulable) still counts it: the next run's cgroup
+ * made at once beside it (kernel-run --runs) was refused its runtime
+ * (EINVAL).  Not a cpu cgroup, or no CONFIG_RT_GROUP_SCHED: no file,
+ * nothing to do; a cgroup that still holds realtime tasks refuses (EBUSY)
+ * and is tried again after they are killed.
+ */
+static void release_rt_runtime(const char *dir)
+{
+	char path[KR_PATH_MAX], text[32];
+
+	pathf(path, "%s/cpu.rt_runtime_us", dir);
+	if (kr_read_file(path, text, sizeof(text)) > 0 &&
+	    strtol(text, NULL, 10) > 0)
+		kr_write_file(path, "0");
+}
+
+/*
  * Remove dir and every cgroup below it, deepest first, killing any
  * process found in them.  A cgroup is busy until its killed processes
  * are gone (reaped by their parent, or by init for orphans), so rmdir is
@@ -762,6 +782,7 @@ static bool remove_tree(const char *dir, int depth)
 	}
 	closedir(d);
 	for (int tries = 0; tries < 500; tries++) {
+		release_rt_runtime(dir);
 		if (rmdir(dir) == 0 || errno == ENOENT)
 			return ok;
 		if (errno != EBUSY)

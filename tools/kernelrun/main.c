@@ -1531,7 +1531,9 @@ static int run_several(const struct options *opt)
 				expect_failed > 1 ? "s" : "");
 			rc = KR_EXPECT_FAILED;
 		}
-	} else if (done == 0) {
+	} else if (done >= 0) {
+		/* nothing written: a run failed (a later one too, after
+		 * whole runs: the series is not what was asked) */
 		kr_output_discard(&out);
 	}
 	for (long i = 0; i < opt->runs; i++)
