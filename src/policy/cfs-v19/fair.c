@@ -524,11 +524,23 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	struct sched_entity *next;
 
+	u64 weight = cfs_rq->load.weight, inv_weight = cfs_rq->load.inv_weight;
+
 	cfs_rq->nr_entity_ticks++;
 	schedstat_inc(rq_of(cfs_rq), ops.entity_tick);
 	/* Dequeue and enqueue to update its position within the tree */
 	dequeue_entity(cfs_rq, curr, 0);
 	enqueue_entity(cfs_rq, curr, 0);
+	/*
+	 * The queue weighs what it weighed, but update_load_sub/add have
+	 * cleared inv_weight, which the next calc_delta_mine() would
+	 * compute again with a 64-bit division, at every level of every
+	 * tick.  It is a function of the weight alone (WMULT_CONST /
+	 * weight), so the value from before is the value that division
+	 * would give: put it back (sched-sim's shortcut, not the kernel's).
+	 */
+	if (cfs_rq->load.weight == weight)
+		cfs_rq->load.inv_weight = inv_weight;
 
 	/* Reschedule if another entity tops the current one */
 	next = __pick_next_entity(cfs_rq);
