@@ -417,6 +417,18 @@ for item in $(quick_pick "10:60 100:60 1000:30 10000:15 100000:4" "100:60 10000:
 	duration=$(seconds "${item#*:}")
 	row
 done
+
+# Set-up only: every task forked at an instant of its own, so the
+# analytic model has a segment per task (it was O(tasks) per segment,
+# minutes at 100,000; on classes of tasks, docs/performance.md)
+hdr "set-up, 1 CPU, every task started at its own instant over 50 ms"
+defaults
+for n in $(quick_pick "10000 100000" "30000"); do
+	series=setup-instants label="$n tasks, $n instants" cpus=1 tasks=$n
+	instants=$n duration=0.1 setup_only=1
+	row
+done
+setup_only=0
 fi
 
 # Up to 256 CPUs the machine is flat (one domain); from 1024 it has a
