@@ -331,13 +331,9 @@ static int walk(struct scan *sc, const struct jsonpos_step *path,
 	return 0;
 }
 
-/*
- * The position of offset, counted on from a known position 'from' (an
- * earlier offset of the same text): O(offset - from->offset).
- */
-static void position_from(const char *text, size_t len,
-			  const struct jsonpos *from, size_t offset,
-			  struct jsonpos *pos)
+void jsonpos_at_offset_from(const char *text, size_t len,
+			    const struct jsonpos *from, size_t offset,
+			    struct jsonpos *pos)
 {
 	struct jsonpos base = *from, rel;	/* from may be pos */
 
@@ -363,7 +359,7 @@ int jsonpos_locate_from(const char *text, size_t len,
 		from = &text_start;
 	sc.i = from->offset;
 	rc = walk(&sc, path, depth, at_key, &found);
-	position_from(text, len, from, found, pos);
+	jsonpos_at_offset_from(text, len, from, found, pos);
 	return rc;
 }
 
@@ -399,7 +395,8 @@ long jsonpos_elements_from(const char *text, size_t len,
 			return n;
 		if ((size_t)n < max) {
 			/* advance the cursor: offsets only grow, so O(len) */
-			position_from(text, len, &cursor, sc.i, &cursor);
+			jsonpos_at_offset_from(text, len, &cursor, sc.i,
+					       &cursor);
 			pos[n] = cursor;
 		}
 		n++;

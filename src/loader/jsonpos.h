@@ -75,5 +75,12 @@ long jsonpos_elements_from(const char *text, size_t len,
 /* Line and column of a byte offset. */
 void jsonpos_at_offset(const char *text, size_t len, size_t offset,
 		       struct jsonpos *pos);
+/*
+ * The same, counted on from a known position 'from' of the same text
+ * (offset >= from->offset; pos may be from): O(offset - from->offset).
+ */
+void jsonpos_at_offset_from(const char *text, size_t len,
+			    const struct jsonpos *from, size_t offset,
+			    struct jsonpos *pos);
 
 #endif /* SCHEDSIM_LOADER_JSONPOS_H */
