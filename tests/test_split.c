@@ -179,6 +179,10 @@ START_TEST(test_syntax_errors_in_tasks)
 	/* the array cut after a comma, and inside an element */
 	refused_as_whole(HEAD "    " TASK_A ",\n", 8);
 	refused_as_whole(HEAD "    " TASK_A ",\n    {\"name\": \"b\", \"prog", 8);
+	/* a key that jsonpos must not read past "tasks" for, and jansson
+	 * refuses (\u0000) */
+	refused_as_whole("{\n  \"sched-sim\": 1,\n  \"tasks\\u0000x\": [" TASK_A
+			 "]\n}\n", 3);
 	/* a comment (rt-app's relaxed JSON, not a trace's) */
 	refused_as_whole(HEAD "    " TASK_A ", /* b */\n    " TASK_B TAIL, 7);
 }

@@ -2,9 +2,11 @@
 /*
  * jsonpos.c - find where a value sits in JSON text (see jsonpos.h).
  *
- * The text has already been accepted by jansson, so the scanner only needs
- * to follow the structure: it never validates, but it never reads past len
- * either, and it gives up (returns -1) on anything it does not expect.
+ * The scanner only follows the structure: it never validates, but it never
+ * reads past len either, and it gives up (returns -1) on anything it does
+ * not expect.  Most texts it walks have been accepted by jansson; split.c
+ * has it find "tasks" in text that jansson has not seen yet, so nothing
+ * here may rely on the text being valid.
  * Skipping a value is iterative (a depth counter, not recursion), so deeply
  * nested input cannot exhaust the stack.
  */
@@ -220,7 +222,8 @@ static int string_equals(struct scan *sc, const char *key, bool *equal)
 				return -1;
 		}
 		for (size_t j = 0; j < n; j++) {
-			if (same && *k == buf[j])
+			/* not past key's end: "\u0000" decodes to a 0 byte */
+			if (same && *k && *k == buf[j])
 				k++;
 			else
 				same = false;

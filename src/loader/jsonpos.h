@@ -3,10 +3,11 @@
  * jsonpos.h - find where a value sits in JSON text.
  *
  * jansson does not keep the positions of the values it parses, yet an error
- * must say "line 12, column 17".  jsonpos walks the raw text once more (text
- * that jansson has already accepted) along a JSON path and reports where the
- * value starts.  Values off the path are skipped without being built, so a
- * walk is O(size of text) and needs no memory.
+ * must say "line 12, column 17".  jsonpos walks the raw text once more
+ * (usually text that jansson has already accepted; any text is safe) along
+ * a JSON path and reports where the value starts.  Values off the path are
+ * skipped without being built, so a walk is O(size of text) and needs no
+ * memory.
  */
 #ifndef SCHEDSIM_LOADER_JSONPOS_H
 #define SCHEDSIM_LOADER_JSONPOS_H
