@@ -237,6 +237,34 @@ if [ -s "$tmp/report.json" ] &&
 	failed=$((failed + 1))
 fi
 
+# The same goal for a trace that writes each task as its own object, as
+# generators do (12.6 MB, 126 bytes of text a task; one start instant,
+# so that the analytic model stays quick), for 1 s, within the same
+# limit.  Decoded as one jansson tree, the text needed about 250 MB of
+# address space, the tree alone about 1.3 KB a task; the loader now
+# decodes one task at a time (src/loader/split.c) and the run needs
+# about 140 MB.
+awk 'BEGIN {
+	for (i = 0; i < 100000; i++) {
+		if (i % 2 == 0)
+			printf "%s{\"name\": \"hog%d\", \"group\": \"/a\", \"start\": \"0s\", \"nice\": 0, \"program\": [{\"run\": \"forever\"}]}", i ? ",\n" : "", i
+		else
+			printf ",\n{\"name\": \"sleeper%d\", \"group\": \"/b\", \"start\": \"0s\", \"nice\": 0, \"loop\": \"forever\", \"program\": [{\"run\": \"1ms\"}, {\"sleep\": {\"uniform\": [\"1ms\", \"10ms\"]}}]}", i
+	}
+}' >"$tmp/objects"
+trace 1s 1 '{"path": "/a"}, {"path": "/b"}' "$(cat "$tmp/objects")" >"$tmp/per-object.json"
+rm -f "$tmp/report.json"
+generated "$tmp/per-object.json" '"name"' 100000 &&
+CASE_MEMORY_KB=$((100000 * 2 + 16 * 1024)) \
+run_case "100,000 tasks one JSON object each, --json: under 2 KB a task" ran '' \
+	--json -o "$tmp/report.json" "$tmp/per-object.json"
+if [ -s "$tmp/report.json" ] &&
+   { [ "$(grep -c '"name": "hog[0-9]*"' "$tmp/report.json")" -ne 50000 ] ||
+     [ "$(grep -c '"name": "sleeper[0-9]*"' "$tmp/report.json")" -ne 50000 ]; }; then
+	echo "FAIL 100,000 tasks one object each: the report does not list 50,000 hogs and 50,000 sleepers"
+	failed=$((failed + 1))
+fi
+
 # ---- durations -----------------------------------------------------------
 
 trace 1s 1 '' '{"name": "hog", "program": [{"run": "9223372036854775807ns"}]}' >"$tmp/forever.json"

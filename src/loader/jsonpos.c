@@ -2,9 +2,11 @@
 /*
  * jsonpos.c - find where a value sits in JSON text (see jsonpos.h).
  *
- * The text has already been accepted by jansson, so the scanner only needs
- * to follow the structure: it never validates, but it never reads past len
- * either, and it gives up (returns -1) on anything it does not expect.
+ * The scanner only follows the structure: it never validates, but it never
+ * reads past len either, and it gives up (returns -1) on anything it does
+ * not expect.  Most texts it walks have been accepted by jansson; split.c
+ * has it find "tasks" in text that jansson has not seen yet, so nothing
+ * here may rely on the text being valid.
  * Skipping a value is iterative (a depth counter, not recursion), so deeply
  * nested input cannot exhaust the stack.
  */
@@ -220,7 +222,8 @@ static int string_equals(struct scan *sc, const char *key, bool *equal)
 				return -1;
 		}
 		for (size_t j = 0; j < n; j++) {
-			if (same && *k == buf[j])
+			/* not past key's end: "\u0000" decodes to a 0 byte */
+			if (same && *k && *k == buf[j])
 				k++;
 			else
 				same = false;
@@ -331,13 +334,9 @@ static int walk(struct scan *sc, const struct jsonpos_step *path,
 	return 0;
 }
 
-/*
- * The position of offset, counted on from a known position 'from' (an
- * earlier offset of the same text): O(offset - from->offset).
- */
-static void position_from(const char *text, size_t len,
-			  const struct jsonpos *from, size_t offset,
-			  struct jsonpos *pos)
+void jsonpos_at_offset_from(const char *text, size_t len,
+			    const struct jsonpos *from, size_t offset,
+			    struct jsonpos *pos)
 {
 	struct jsonpos base = *from, rel;	/* from may be pos */
 
@@ -363,7 +362,7 @@ int jsonpos_locate_from(const char *text, size_t len,
 		from = &text_start;
 	sc.i = from->offset;
 	rc = walk(&sc, path, depth, at_key, &found);
-	position_from(text, len, from, found, pos);
+	jsonpos_at_offset_from(text, len, from, found, pos);
 	return rc;
 }
 
@@ -399,7 +398,8 @@ long jsonpos_elements_from(const char *text, size_t len,
 			return n;
 		if ((size_t)n < max) {
 			/* advance the cursor: offsets only grow, so O(len) */
-			position_from(text, len, &cursor, sc.i, &cursor);
+			jsonpos_at_offset_from(text, len, &cursor, sc.i,
+					       &cursor);
 			pos[n] = cursor;
 		}
 		n++;

@@ -3,10 +3,11 @@
  * jsonpos.h - find where a value sits in JSON text.
  *
  * jansson does not keep the positions of the values it parses, yet an error
- * must say "line 12, column 17".  jsonpos walks the raw text once more (text
- * that jansson has already accepted) along a JSON path and reports where the
- * value starts.  Values off the path are skipped without being built, so a
- * walk is O(size of text) and needs no memory.
+ * must say "line 12, column 17".  jsonpos walks the raw text once more
+ * (usually text that jansson has already accepted; any text is safe) along
+ * a JSON path and reports where the value starts.  Values off the path are
+ * skipped without being built, so a walk is O(size of text) and needs no
+ * memory.
  */
 #ifndef SCHEDSIM_LOADER_JSONPOS_H
 #define SCHEDSIM_LOADER_JSONPOS_H
@@ -75,5 +76,12 @@ long jsonpos_elements_from(const char *text, size_t len,
 /* Line and column of a byte offset. */
 void jsonpos_at_offset(const char *text, size_t len, size_t offset,
 		       struct jsonpos *pos);
+/*
+ * The same, counted on from a known position 'from' of the same text
+ * (offset >= from->offset; pos may be from): O(offset - from->offset).
+ */
+void jsonpos_at_offset_from(const char *text, size_t len,
+			    const struct jsonpos *from, size_t offset,
+			    struct jsonpos *pos);
 
 #endif /* SCHEDSIM_LOADER_JSONPOS_H */

@@ -220,9 +220,11 @@ struct trace *trace_load_string_format(const char *text, size_t len,
 				       sim_error *err)
 {
 	struct loader ld = { 0 };
+	struct split split;
 	sim_error scratch;
 	json_error_t jerr;
 	json_t *root;
+	bool is_split;
 	int rc;
 
 	if (!err)
@@ -245,8 +247,10 @@ struct trace *trace_load_string_format(const char *text, size_t len,
 	}
 	if (format == SIM_FORMAT_RTAPP)
 		return rtapp_load(text, len, name, err);
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
-			  &jerr);
+	/* its tasks one by one if that changes nothing but the memory */
+	is_split = !split_load(text, len, &split, &root);
+	if (!is_split)
+		root = json_loadb(text, len, LD_DOCUMENT_FLAGS, &jerr);
 	if (!root && format == SIM_FORMAT_AUTO) {
 		bool failed;
 		struct trace *t = load_relaxed_instead(text, len, name, &jerr,
@@ -261,12 +265,14 @@ struct trace *trace_load_string_format(const char *text, size_t len,
 	}
 	if (format == SIM_FORMAT_AUTO && looks_like_rtapp(root)) {
 		json_decref(root);
+		split_free(&split);
 		return rtapp_load(text, len, name, err);
 	}
 	ld.file = name;
 	ld.text = text;
 	ld.len = len;
 	ld.err = err;
+	ld.split = is_split ? &split : NULL;
 	ld.t = calloc(1, sizeof(*ld.t));
 	if (ld.t)
 		ld.t->file = strdup(name);
@@ -275,6 +281,7 @@ struct trace *trace_load_string_format(const char *text, size_t len,
 	else
 		rc = load_document(&ld, root);
 	json_decref(root);
+	split_free(&split);
 	loader_release(&ld);
 	if (rc) {
 		trace_free(ld.t);

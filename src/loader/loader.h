@@ -31,6 +31,8 @@
  *	events.c	"events": read, sorted, replayed at load time
  *	programs.c	programs and their steps, channels
  *	tasks.c		"tasks", expanded into instances
+ *	split.c		the text split so that "tasks" is decoded one
+ *			task at a time (load.c decides, tasks.c reads)
  *	expects.c	"expect"
  *	overrides.c	the command line: trace_override, --expect
  * and, for rt-app workload files (docs/rt-app.md):
@@ -269,6 +271,8 @@ struct loader {
 	struct recv_note *recvs;
 	size_t nr_recvs, recvs_cap;
 	struct event_refs *refs;	/* parallel to t->events */
+	/* "tasks" decoded one by one (split.c), or NULL: from the tree */
+	const struct split *split;
 };
 
 /* ---- jsonpath.c: the path at hand, and errors ------------------------- */
@@ -402,7 +406,43 @@ int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 int ld_warn_lonely_recvs(struct loader *ld);
 
 int ld_parse_tasks(struct loader *ld, json_t *root);
+/*
+ * What count_tasks will add for the JSON task v (an object): its
+ * "instances" (0: not an integer of 1..MAX_INSTANCES, so count_tasks must
+ * look at it itself) and the programs it makes.
+ */
+void ld_task_count_hint(json_t *v, unsigned int *instances,
+			size_t *nr_programs);
 int ld_parse_expects(struct loader *ld, json_t *root);
+
+/* ---- split.c: "tasks" decoded one task at a time ----------------------- */
+
+/* How json_loadb() decodes a whole document */
+#define LD_DOCUMENT_FLAGS	(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY)
+
+/* An element of the top level's "tasks" array, as split_load found it. */
+struct split_task {
+	struct jsonpos pos;	/* where it starts */
+	size_t len;		/* its bytes */
+	unsigned int instances;	/* as ld_task_count_hint says */
+	size_t nr_programs;
+};
+
+struct split {
+	struct split_task *tasks;
+	size_t nr_tasks;
+};
+
+/*
+ * 0 if json_loadb() of the whole text, with LD_DOCUMENT_FLAGS, would
+ * succeed and its top level has a "tasks" array of objects: then *root is
+ * that document with "tasks": [] and s has the elements.  -1 otherwise
+ * (s empty, *root NULL): decode the text whole.
+ */
+int split_load(const char *text, size_t len, struct split *s, json_t **root);
+/* The element st of text, decoded; NULL if out of memory. */
+json_t *split_task_json(const char *text, const struct split_task *st);
+void split_free(struct split *s);
 
 /* ---- rtapp.c: rt-app files (docs/rt-app.md) ----------------------------- */
 

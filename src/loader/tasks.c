@@ -42,36 +42,89 @@ static const char *const task_keys[] = {
 #define task_policies sim_sched_class_names
 
 /*
- * First pass over "tasks": the number of tasks after expansion and of
- * programs, so that both arrays are allocated once and never move.
+ * Element i of "tasks": from the tree, or decoded from the text when the
+ * loader split it (split.c).  The caller's reference either way, to
+ * json_decref; NULL if out of memory.
  */
-static int count_tasks(struct loader *ld, json_t *tasks, size_t *nr_tasks,
-		       size_t *nr_programs)
+static json_t *task_json(struct loader *ld, json_t *tasks, size_t i)
+{
+	if (ld->split)
+		return split_task_json(ld->text, &ld->split->tasks[i]);
+	return json_incref(json_array_get(tasks, i));
+}
+
+/* Count one JSON task, at tasks[i]: count_tasks. */
+static int count_task(struct loader *ld, json_t *v, size_t *nr_tasks,
+		      size_t *nr_programs)
+{
+	long long instances = 1;
+	int rc;
+
+	if (!json_is_object(v))
+		return ld_type_error(ld, v, "an object", TASK_VALID);
+	rc = ld_get_integer(ld, v, "instances", 1, MAX_INSTANCES, NULL,
+			    &instances);
+	if (rc < 0)
+		return -1;
+	*nr_tasks += (size_t)instances;
+	if (*nr_tasks > MAX_TASKS) {
+		if (rc)
+			path_push_key(ld, "instances");
+		return ld_fail(ld,
+			       "at most 200000 tasks in all after \"instances\" expansion",
+			       "this makes %zu tasks, more than the limit of %d",
+			       *nr_tasks, MAX_TASKS);
+	}
+	*nr_programs += count_programs(json_object_get(v, "program"));
+	return 0;
+}
+
+void ld_task_count_hint(json_t *v, unsigned int *instances,
+			size_t *nr_programs)
+{
+	json_t *given = json_object_get(v, "instances");
+	json_int_t n = json_integer_value(given);
+
+	if (!given)
+		*instances = 1;
+	else if (json_is_integer(given) && n >= 1 && n <= MAX_INSTANCES)
+		*instances = (unsigned int)n;
+	else
+		*instances = 0;
+	*nr_programs = count_programs(json_object_get(v, "program"));
+}
+
+/*
+ * First pass over "tasks": the number of tasks after expansion and of
+ * programs, so that both arrays are allocated once and never move.  A
+ * split text's tasks were counted as they were split: only one that
+ * count_task would refuse is decoded again, for its error.
+ */
+static int count_tasks(struct loader *ld, json_t *tasks, size_t n,
+		       size_t *nr_tasks, size_t *nr_programs)
 {
 	*nr_tasks = 0;
 	*nr_programs = 0;
-	for (size_t i = 0; i < json_array_size(tasks); i++) {
-		json_t *v = json_array_get(tasks, i);
-		long long instances = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct split_task *st =
+			ld->split ? &ld->split->tasks[i] : NULL;
+		json_t *v;
 		int rc;
 
-		path_push_index(ld, i);
-		if (!json_is_object(v))
-			return ld_type_error(ld, v, "an object", TASK_VALID);
-		rc = ld_get_integer(ld, v, "instances", 1, MAX_INSTANCES, NULL,
-				    &instances);
-		if (rc < 0)
-			return -1;
-		*nr_tasks += (size_t)instances;
-		if (*nr_tasks > MAX_TASKS) {
-			if (rc)
-				path_push_key(ld, "instances");
-			return ld_fail(ld,
-				       "at most 200000 tasks in all after \"instances\" expansion",
-				       "this makes %zu tasks, more than the limit of %d",
-				       *nr_tasks, MAX_TASKS);
+		if (st && st->instances &&
+		    *nr_tasks + st->instances <= MAX_TASKS) {
+			*nr_tasks += st->instances;
+			*nr_programs += st->nr_programs;
+			continue;
 		}
-		*nr_programs += count_programs(json_object_get(v, "program"));
+		v = task_json(ld, tasks, i);
+		if (!v)
+			return ld_fail_oom(ld);
+		path_push_index(ld, i);
+		rc = count_task(ld, v, nr_tasks, nr_programs);
+		json_decref(v);
+		if (rc)
+			return -1;
 		path_pop(ld);
 	}
 	return 0;
@@ -399,27 +452,34 @@ int ld_parse_tasks(struct loader *ld, json_t *root)
 	path_push_key(ld, "tasks");
 	if (!json_is_array(tasks))
 		return ld_type_error(ld, tasks, "an array", TASKS_VALID);
-	n = json_array_size(tasks);
+	n = ld->split ? ld->split->nr_tasks : json_array_size(tasks);
 	if (!n)
 		return ld_fail(ld, TASKS_VALID, "there are no tasks");
-	if (count_tasks(ld, tasks, &nr_tasks, &nr_programs))
+	if (count_tasks(ld, tasks, n, &nr_tasks, &nr_programs))
 		return -1;
 	t->tasks = calloc(nr_tasks, sizeof(*t->tasks));
 	ld->origin = calloc(nr_tasks, sizeof(*ld->origin));
 	t->programs = calloc(nr_programs, sizeof(*t->programs));
 	ld->programs_cap = nr_programs;
-	pos = calloc(n, sizeof(*pos));
-	if (!t->tasks || !ld->origin || !t->programs || !pos) {
+	/* a split text's tasks know where they start */
+	pos = ld->split ? NULL : calloc(n, sizeof(*pos));
+	if (!t->tasks || !ld->origin || !t->programs || (!ld->split && !pos)) {
 		free(pos);
 		return ld_fail_oom(ld);
 	}
-	/* the lines of all tasks in one walk of the text */
-	found = jsonpos_elements(ld->text, ld->len, ld->path, path_depth(ld),
+	/* else the lines of all tasks in one walk of the text */
+	found = ld->split ? (long)n :
+		jsonpos_elements(ld->text, ld->len, ld->path, path_depth(ld),
 				 pos, n);
 	for (size_t i = 0; i < n && !rc; i++) {
+		json_t *v = task_json(ld, tasks, i);
+		const struct jsonpos *at =
+			ld->split ? &ld->split->tasks[i].pos :
+			found > (long)i ? &pos[i] : NULL;
+
 		path_push_index(ld, i);
-		rc = parse_task(ld, json_array_get(tasks, i), i,
-				found > (long)i ? &pos[i] : NULL);
+		rc = v ? parse_task(ld, v, i, at) : ld_fail_oom(ld);
+		json_decref(v);
 		if (!rc)
 			path_pop(ld);
 	}
