@@ -963,6 +963,164 @@ START_TEST(test_sweep_times_repeated_earlier_and_past_end)
 }
 END_TEST
 
+/*
+ * Hundreds of hours with finite tasks that start and finish at odd
+ * instants all along: past about 100 h a double's step is above 1e-3 ns,
+ * so a finish computed as now + left / rate may round to now itself.
+ * The model before the class rewrite (41e0d04) took that for "nothing
+ * left to happen" and jumped to the end: on this trace it gave many tasks
+ * 0 where the reference gives them up to 1.8 %.  The reference decides.
+ */
+static char *hours_trace(unsigned seed, int hours, int nr_tasks, int cpus)
+{
+	size_t room = 1 << 18, pos = 0;
+	char *buf = malloc(room);
+	double run_ns = (double)hours * 3600e9;
+
+	ck_assert_ptr_nonnull(buf);
+	srand(seed);
+	pos += (size_t)snprintf(buf + pos, room - pos,
+		"{ \"sched-sim\": 1, \"duration\": \"%dh\","
+		"  \"machine\": { \"cpus\": %d }, \"scheduler\": {},"
+		"  \"groups\": [ { \"path\": \"/a\", \"shares\": 77 },"
+		"    { \"path\": \"/b\", \"shares\": 3000 } ], \"tasks\": [",
+		hours, cpus);
+	for (int i = 0; i < nr_tasks; i++) {
+		static const char *const groups[] = { "/", "/a", "/b" };
+		/* up to 2^31 x 50 ns: 107 s of work */
+		long long work = 1000000 + (long long)rand() * 50;
+		long long start = (long long)(run_ns * (rand() / (RAND_MAX + 1.0)));
+
+		pos += (size_t)snprintf(buf + pos, room - pos,
+			"%s { \"name\": \"t%d\", \"group\": \"%s\", \"nice\": %d,"
+			"  \"start\": \"%lldns\", \"program\": ",
+			i ? "," : "", i, groups[rand() % 3],
+			rand() % 3 ? 0 : 5, start);
+		switch (rand() % 3) {
+		case 0:
+			pos += (size_t)snprintf(buf + pos, room - pos,
+				"[ { \"run\": \"forever\" } ] }");
+			break;
+		case 1:
+			pos += (size_t)snprintf(buf + pos, room - pos,
+				"[ { \"run\": \"%lldns\" } ] }", work);
+			break;
+		default:
+			pos += (size_t)snprintf(buf + pos, room - pos,
+				"[ { \"run\": \"1ms\" }, { \"sleep\": \"2ms\" } ],"
+				" \"loop\": %d }", 1 + rand() % 1000000);
+			break;
+		}
+	}
+	snprintf(buf + pos, room - pos, " ] }");
+	return buf;
+}
+
+START_TEST(test_hundreds_of_hours_against_reference)
+{
+	static const int hours[] = { 300, 3000, 30000 };
+
+	for (size_t k = 0; k < sizeof(hours) / sizeof(*hours); k++) {
+		char *text = hours_trace(3 + (unsigned)k, hours[k], 300, 4);
+		char what[32];
+
+		snprintf(what, sizeof(what), "%d h", hours[k]);
+		check_text_against_reference(text, 1e-9, what);
+		free(text);
+	}
+}
+END_TEST
+
+/*
+ * Stopping the sweep once an hour over 300 h (as --series does per
+ * interval) gives what one sweep gives, to 1e-12 of all CPU time: the
+ * extra stops only cut segments.
+ */
+START_TEST(test_hours_sweep_in_steps)
+{
+	char *text = hours_trace(3, 300, 300, 4);
+	struct trace *t = load(text);
+	struct ideal_sweep *one = ideal_sweep_new(t, t->policy, t->duration);
+	struct ideal_sweep *steps = ideal_sweep_new(t, t->policy, t->duration);
+	double all = (double)t->duration * t->nr_cpus;
+
+	ck_assert(one && steps);
+	ideal_sweep_to(one, t->duration);
+	for (u64 at = 0; at < t->duration; at += 3600ULL * 1000000000ULL)
+		ideal_sweep_to(steps, at);
+	ideal_sweep_to(steps, t->duration);
+	for (size_t i = 0; i < t->nr_tasks; i++)
+		ck_assert_msg(fabs(ideal_sweep_task_cpu(one)[i] -
+				   ideal_sweep_task_cpu(steps)[i]) < 1e-12 * all,
+			      "task %s: one sweep %.3f, in steps %.3f",
+			      t->tasks[i].name, ideal_sweep_task_cpu(one)[i],
+			      ideal_sweep_task_cpu(steps)[i]);
+	ideal_sweep_free(one);
+	ideal_sweep_free(steps);
+	trace_free(t);
+	free(text);
+}
+END_TEST
+
+/*
+ * The library is used from threads: the model keeps no state outside the
+ * sweep it is given.  Four threads compute the shares of two traces
+ * each, at once; each must get bit for bit what one thread alone gets.
+ */
+struct shares_job {
+	const struct trace *t;
+	double *task, *group;
+	bool ok;
+};
+
+static void *shares_thread(void *arg)
+{
+	struct shares_job *job = arg;
+
+	for (int round = 0; round < 20; round++)
+		job->ok = ideal_shares(job->t, job->t->policy, job->t->duration,
+				       job->task, job->group);
+	return NULL;
+}
+
+START_TEST(test_shares_from_threads)
+{
+	char *texts[2] = { hours_trace(5, 300, 200, 3),
+			   big_trace(true, 60, 150, 7) };
+	struct trace *t[2] = { load(texts[0]), load(texts[1]) };
+	struct shares alone[2] = { model_shares(t[0]), model_shares(t[1]) };
+	struct shares_job jobs[8];
+	pthread_t threads[8];
+
+	for (int j = 0; j < 8; j++) {
+		const struct trace *tj = t[j % 2];
+
+		jobs[j] = (struct shares_job){ .t = tj,
+			.task = ref_calloc(tj->nr_tasks, sizeof(double)),
+			.group = ref_calloc(tj->nr_groups, sizeof(double)) };
+		ck_assert_int_eq(pthread_create(&threads[j], NULL,
+						shares_thread, &jobs[j]), 0);
+	}
+	for (int j = 0; j < 8; j++) {
+		const struct trace *tj = t[j % 2];
+
+		ck_assert_int_eq(pthread_join(threads[j], NULL), 0);
+		ck_assert(jobs[j].ok);
+		ck_assert_mem_eq(jobs[j].task, alone[j % 2].task,
+				 tj->nr_tasks * sizeof(double));
+		ck_assert_mem_eq(jobs[j].group, alone[j % 2].group,
+				 tj->nr_groups * sizeof(double));
+		free(jobs[j].task);
+		free(jobs[j].group);
+	}
+	for (int k = 0; k < 2; k++) {
+		shares_free(&alone[k]);
+		trace_free(t[k]);
+		free(texts[k]);
+	}
+}
+END_TEST
+
 /* The process's address space (bytes), from /proc/self/statm. */
 static long address_space_bytes(void)
 {
@@ -1092,6 +1250,9 @@ static Suite *ideal_suite(void)
 	tcase_add_test(tc, test_many_classes_and_groups_against_reference);
 	tcase_add_test(tc, test_sweep_times_repeated_earlier_and_past_end);
 	tcase_add_test(tc, test_sweep_with_no_memory_to_spare);
+	tcase_add_test(tc, test_hundreds_of_hours_against_reference);
+	tcase_add_test(tc, test_hours_sweep_in_steps);
+	tcase_add_test(tc, test_shares_from_threads);
 	suite_add_tcase(s, tc);
 	return s;
 }
