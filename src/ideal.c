@@ -30,7 +30,8 @@
  * one).  A class keeps the CPU time one of its members has received since
  * the class began ("service"); a task records the service when it joins,
  * and its CPU time is the difference.  Tasks that end by themselves wait
- * in their class's min-heap of the service at which they are done.  A
+ * in their class's min-heap of the service at which they are done (room
+ * for all of them is made with the model: a sweep allocates nothing).  A
  * segment then costs O(classes + groups) and a start O(log tasks), where
  * it cost O(tasks + groups) for every segment: a trace that starts
  * 100,000 tasks at 100,000 instants took minutes.  RT tasks (served in
@@ -70,7 +71,7 @@ struct share_class {
 	double service, service_lo;	/* CPU-ns each member got since the
 					 * class began, compensated */
 	double rate;		/* CPUs per member, this segment */
-	struct finisher *fin;	/* min-heap on target */
+	struct finisher *fin;	/* min-heap on target, in md->fin_pool */
 	size_t nr_fin, fin_room;
 };
 
@@ -93,6 +94,10 @@ struct model {
 	/* classes */
 	struct share_class *classes;
 	size_t nr_classes;
+	/* every class's heap of finishers, room for each of its tasks with
+	 * finite work: allocated with the model, so that the sweep never
+	 * allocates (and cannot fail half way) */
+	struct finisher *fin_pool;
 	int *rt_classes;		/* RT tasks' classes, in task order */
 	size_t nr_rt;
 	/* tasks */
@@ -395,26 +400,16 @@ static void fin_sift_down(struct share_class *k, size_t i)
 	k->fin[i] = x;
 }
 
-static bool fin_push(struct share_class *k, struct finisher x)
+/* Room is there: every task with finite work joins its class once. */
+static void fin_push(struct share_class *k, struct finisher x)
 {
-	size_t i;
+	size_t i = k->nr_fin++;
 
-	if (k->nr_fin == k->fin_room) {
-		size_t room = k->fin_room ? 2 * k->fin_room : 4;
-		struct finisher *fin = realloc(k->fin, room * sizeof(*fin));
-
-		if (!fin)
-			return false;
-		k->fin = fin;
-		k->fin_room = room;
-	}
-	i = k->nr_fin++;
 	while (i > 0 && x.target < k->fin[(i - 1) / 2].target) {
 		k->fin[i] = k->fin[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
 	k->fin[i] = x;
-	return true;
 }
 
 static void fin_pop(struct share_class *k)
@@ -437,7 +432,7 @@ static void task_leave(struct model *md, int i)
 }
 
 /* Task i starts (its start time has come). */
-static bool task_join(struct model *md, int i)
+static void task_join(struct model *md, int i)
 {
 	struct share_class *k = &md->classes[md->task_class[i]];
 	struct finisher x;
@@ -445,18 +440,18 @@ static bool task_join(struct model *md, int i)
 	if (!(md->task_work[i] > 0)) {	/* nothing to run, or killed */
 		md->task_done_cpu[i] = 0;
 		md->task_state[i] = TASK_GONE;
-		return true;
+		return;
 	}
 	md->task_state[i] = TASK_PRESENT;
 	md->task_base[i] = k->service;
 	md->task_base_lo[i] = k->service_lo;
 	k->present++;
 	if (isinf(md->task_work[i]))
-		return true;
+		return;
 	x = (struct finisher){ .target = k->service,
 			       .target_lo = k->service_lo, .task = i };
 	sum_add(&x.target, &x.target_lo, md->task_work[i]);
-	return fin_push(k, x);
+	fin_push(k, x);
 }
 
 /* Events only touch tasks that are classes of their own. */
@@ -599,6 +594,27 @@ static bool build_classes(struct model *md, const double *demand)
 }
 
 /*
+ * Each class's heap of finishers gets room for all its tasks with finite
+ * work at once, from one pool: a class's finishers are at most those.
+ */
+static bool make_heaps(struct model *md)
+{
+	size_t n = md->t->nr_tasks, used = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (md->task_work[i] > 0 && !isinf(md->task_work[i]))
+			md->classes[md->task_class[i]].fin_room++;
+	md->fin_pool = calloc(n + 1, sizeof(*md->fin_pool));
+	if (!md->fin_pool)
+		return false;
+	for (size_t c = 0; c < md->nr_classes; c++) {
+		md->classes[c].fin = md->fin_pool + used;
+		used += md->classes[c].fin_room;
+	}
+	return true;
+}
+
+/*
  * The model's state between calls of ideal_sweep_to(): the fluid
  * simulation stops at any time asked and goes on from there.
  */
@@ -611,8 +627,7 @@ struct ideal_sweep {
 
 static void model_free(struct model *md)
 {
-	for (size_t c = 0; md->classes && c < md->nr_classes; c++)
-		free(md->classes[c].fin);
+	free(md->fin_pool);
 	free(md->classes);
 	free(md->rt_classes);
 	free(md->task_class);
@@ -719,7 +734,7 @@ struct ideal_sweep *ideal_sweep_new(const struct trace *t,
 				   INFINITY : run * (double)tt->loops;
 		sw->bounds[nb++] = tt->start;
 	}
-	if (!build_classes(md, demand))
+	if (!build_classes(md, demand) || !make_heaps(md))
 		goto fail;
 	free(demand);
 	for (size_t i = 0; i < t->nr_events; i++)
@@ -776,8 +791,9 @@ static void sum_results(struct model *md)
 /*
  * A fluid simulation: between breakpoints (starts, events) and
  * finishes (a finite task has done its work) every rate is constant.
- * It runs from where the last call stopped up to until_ns.  Out of
- * memory (a class's heap of finishers cannot grow), it stops.
+ * It runs from where the last call stopped up to until_ns (an earlier
+ * time changes nothing).  It allocates nothing: ideal_sweep_new() made
+ * room for everything, so it cannot fail half way.
  */
 void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns)
 {
@@ -797,10 +813,7 @@ void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns)
 			if ((double)t->tasks[i].start > now)
 				break;
 			md->next_start++;
-			if (!task_join(md, i)) {
-				sw->now = end;
-				break;
-			}
+			task_join(md, i);
 		}
 		while (sw->b < sw->nb && (double)sw->bounds[sw->b] <= now)
 			sw->b++;

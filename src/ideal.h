@@ -26,8 +26,9 @@ bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
  * increasing times; after each, the cumulative CPU-ns each trace task
  * and each group's own tasks got in [0, T) (groups: without their
  * descendants; the child lists give the tree).  NULL where the model
- * does not apply (or out of memory).  end_ns: the run's end, a
- * breakpoint as in ideal_shares().
+ * does not apply (or out of memory: only new allocates, so a sweep
+ * cannot fail half way).  A time earlier than the last changes nothing.
+ * end_ns: the run's end, a breakpoint as in ideal_shares().
  */
 struct ideal_sweep;
 struct ideal_sweep *ideal_sweep_new(const struct trace *t,
