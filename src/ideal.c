@@ -63,8 +63,7 @@ struct finisher {
 /* Tasks the model cannot tell apart (see the top of the file). */
 struct share_class {
 	int group;
-	int nice;		/* of every member; weight from it */
-	double weight;		/* one member's load weight */
+	double weight;		/* one member's load weight (from its nice) */
 	double demand;		/* one member's demand, CPUs */
 	bool rt;		/* one RT task */
 	int present;		/* members started and not done */
@@ -466,9 +465,8 @@ static void apply_event(struct model *md, const struct trace_event *ev)
 	case EV_MKDIR:	md->group_alive[ev->group] = true; break;
 	case EV_RMDIR:	md->group_alive[ev->group] = false; break;
 	case EV_NICE:
-		k->nice = (int)ev->value;
 		k->weight = load_weight(md, md->t->tasks[ev->task].sched_class,
-					k->nice);
+					(int)ev->value);
 		break;
 	case EV_KILL:
 		if (md->task_state[ev->task] == TASK_PRESENT) {
@@ -576,7 +574,7 @@ static bool build_classes(struct model *md, const double *demand)
 
 		if (r == 0 || !same_class(&keys[r - 1], &keys[r]))
 			md->classes[md->nr_classes++] = (struct share_class){
-				.group = tt->group, .nice = tt->nice,
+				.group = tt->group,
 				.weight = load_weight(md, tt->sched_class,
 						      tt->nice),
 				.demand = demand[i], .rt = is_rt(tt) };

@@ -714,8 +714,8 @@ END_TEST
  * A finite task killed while it is the next to finish: 1 CPU, 100 ms,
  * a (10 ms of work) and b (30 ms) and the hog c, a third each; b is
  * killed at 12 ms with 4 ms; a and c then half each, a done at 24 ms;
- * c has the rest.  a 10, b 4, c 86.  And k, a fourth task of a's kind
- * named by a nice event (a class of its own), finishing normally.
+ * c has the rest.  a 10, b 4, c 86.  b, named by an event, is a class of
+ * its own: the only finisher of its heap when it is killed.
  */
 START_TEST(test_kill_next_finisher)
 {

@@ -428,7 +428,6 @@ for n in $(quick_pick "10000 100000" "30000"); do
 	instants=$n duration=0.1 setup_only=1
 	row
 done
-setup_only=0
 fi
 
 # Up to 256 CPUs the machine is flat (one domain); from 1024 it has a
