@@ -498,6 +498,7 @@ static void sim_free(struct sim *s)
 	free(s->cpus);
 	sim_wasted_free(s);
 	free(s->heap);
+	free(s->lane);
 	free(s->blocked);
 	sim_log_free(s);
 	sim_series_free(s);
@@ -577,7 +578,12 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	s->cpus = calloc((size_t)ncpu, sizeof(*s->cpus));
 	s->heap_cap = s->task_cap + 2 * (size_t)ncpu + 2;
 	s->heap = calloc(s->heap_cap, sizeof(*s->heap));
-	if (!s->groups || !s->chans || !s->failures || !s->cpus || !s->heap)
+	/* room for every CPU's tick and as many cancelled slots; a tick
+	 * that finds the lane full goes to the heap */
+	s->lane_cap = 2 * (size_t)ncpu;
+	s->lane = calloc(s->lane_cap, sizeof(*s->lane));
+	if (!s->groups || !s->chans || !s->failures || !s->cpus || !s->heap ||
+	    !s->lane)
 		goto oom;
 
 	cfg = machine_config(s);

@@ -77,7 +77,8 @@ struct sim_timer {
 	u64 when;
 	u64 seq;		/* ties: first armed, first fired */
 	u64 armed_at;		/* the simulated time it was armed at */
-	int heap_pos;		/* -1 when not armed */
+	int heap_pos;		/* its slot in the heap, -1 when not there */
+	int lane_pos;		/* its slot in the tick lane, -1 when not there */
 	enum timer_kind kind;
 	int owner;		/* CPU or task index */
 };
@@ -220,8 +221,12 @@ struct sim {
 	/* Event queue: an indexed binary min-heap of timers, keys inline */
 	struct heap_slot *heap;
 	size_t heap_len, heap_cap;
+	/* ... and the tick lane: a ring of tick timers already in (when,
+	 * seq) order, head first; a cancelled slot's timer is NULL */
+	struct heap_slot *lane;
+	size_t lane_head, lane_len, lane_cap;
 	u64 timer_seq;
-	size_t armed[NR_TIMER_KINDS];	/* timers in the heap, by kind */
+	size_t armed[NR_TIMER_KINDS];	/* timers in either, by kind */
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 

@@ -15,6 +15,15 @@
  * a hole instead of swapping: a comparison reads only the heap array,
  * and each level a slot moves writes its timer's heap_pos once.  Re-
  * arming an armed timer changes its keys in place and sifts once.
+ *
+ * Ticks, most of the events, bypass the heap.  A CPU's tick fires at T
+ * and is re-armed at T + 1/HZ with the newest sequence number, so the
+ * ticks arrive in (when, seq) order by themselves: a FIFO ring (the
+ * lane) keeps them sorted at O(1) a tick.  A tick armed earlier than
+ * the lane's last slot (a NO_HZ restart, a deadline timer that pulls
+ * a tick in) goes to the heap instead, and the queue's next timer is
+ * the earlier of the heap's top and the lane's head: the same total
+ * order on (when, seq) as one heap, so every run is the same.
  */
 #include "engine/sim.h"
 
@@ -71,10 +80,55 @@ static void heap_fix(struct sim *s, size_t i, struct heap_slot slot)
 		heap_down(s, i, slot);
 }
 
+/* The ring index of the lane's nth slot from its head. */
+static size_t lane_index(const struct sim *s, size_t nth)
+{
+	size_t i = s->lane_head + nth;
+
+	return i < s->lane_cap ? i : i - s->lane_cap;
+}
+
+/* Drop cancelled slots from both ends, so head and tail are live. */
+static void lane_trim(struct sim *s)
+{
+	while (s->lane_len && !s->lane[s->lane_head].timer) {
+		s->lane_head = s->lane_head + 1 < s->lane_cap ?
+			       s->lane_head + 1 : 0;
+		s->lane_len--;
+	}
+	while (s->lane_len && !s->lane[lane_index(s, s->lane_len - 1)].timer)
+		s->lane_len--;
+}
+
+/* Can a timer due at when join the lane, after its last slot? */
+static bool lane_takes(const struct sim *s, const struct sim_timer *t,
+		       u64 when)
+{
+	if (t->kind != TIMER_TICK || s->lane_len == s->lane_cap)
+		return false;
+	return !s->lane_len || when >= s->lane[lane_index(s, s->lane_len - 1)].when;
+}
+
+static void lane_push(struct sim *s, struct heap_slot slot)
+{
+	size_t i = lane_index(s, s->lane_len);
+
+	s->lane[i] = slot;
+	s->lane_len++;
+	slot.timer->lane_pos = (int)i;
+}
+
 void timer_cancel(struct sim *s, struct sim_timer *t)
 {
 	size_t i = (size_t)t->heap_pos;
 
+	if (t->lane_pos >= 0) {
+		s->armed[t->kind]--;
+		s->lane[t->lane_pos].timer = NULL;
+		t->lane_pos = -1;
+		lane_trim(s);
+		return;
+	}
 	if (t->heap_pos < 0)
 		return;
 	s->armed[t->kind]--;
@@ -107,6 +161,15 @@ void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 	t->seq = s->timer_seq++ | (t->kind == TIMER_RUN_DONE ? 0 : RUN_DONE_FIRST);
 	t->armed_at = s->now;
 	slot = (struct heap_slot){ .when = when, .seq = t->seq, .timer = t };
+	if (t->lane_pos >= 0)
+		timer_cancel(s, t);
+	if (lane_takes(s, t, when)) {
+		if (t->heap_pos >= 0)
+			timer_cancel(s, t);
+		s->armed[t->kind]++;
+		lane_push(s, slot);
+		return;
+	}
 	if (t->heap_pos >= 0) {
 		/* re-armed: the same slot with new keys */
 		heap_fix(s, (size_t)t->heap_pos, slot);
@@ -120,9 +183,13 @@ struct sim_timer *timer_pop(struct sim *s)
 {
 	struct sim_timer *t;
 
-	if (!s->heap_len)
+	if (s->lane_len &&
+	    (!s->heap_len || slot_before(&s->lane[s->lane_head], &s->heap[0])))
+		t = s->lane[s->lane_head].timer;
+	else if (s->heap_len)
+		t = s->heap[0].timer;
+	else
 		return NULL;
-	t = s->heap[0].timer;
 	timer_cancel(s, t);
 	return t;
 }
@@ -130,6 +197,7 @@ struct sim_timer *timer_pop(struct sim *s)
 void timer_init(struct sim_timer *t, enum timer_kind kind, int owner)
 {
 	t->heap_pos = -1;
+	t->lane_pos = -1;
 	t->kind = kind;
 	t->owner = owner;
 }
