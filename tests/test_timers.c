@@ -173,6 +173,36 @@ START_TEST(full_lane_overflows_to_the_heap)
 }
 END_TEST
 
+/*
+ * At one instant a run-done timer fires before the ticks and task timers
+ * armed before it (RUN_DONE_FIRST), wherever each of them is kept.
+ */
+START_TEST(run_done_first_at_an_instant)
+{
+	struct queue q;
+
+	/* t[0], t[1] ticks; t[2] run-done, t[3] task, t[4] run-done */
+	queue_init(&q, 2, 3, 4);
+	timer_arm(&q.s, &q.t[0], 1000);
+	timer_arm(&q.s, &q.t[3], 1000);
+	timer_arm(&q.s, &q.t[1], 1000);
+	timer_arm(&q.s, &q.t[2], 1000);
+	timer_arm(&q.s, &q.t[4], 500);
+	ck_assert_int_eq(q.t[2].kind, TIMER_RUN_DONE);
+	ck_assert_int_eq(q.t[3].kind, TIMER_TASK);
+	ck_assert_uint_eq(q.s.lane_len, 2);
+	/* re-armed in place, later */
+	timer_arm(&q.s, &q.t[4], 2000);
+	ck_assert_ptr_eq(pop_checked(&q), &q.t[2]);
+	ck_assert_ptr_eq(pop_checked(&q), &q.t[0]);
+	ck_assert_ptr_eq(pop_checked(&q), &q.t[3]);
+	ck_assert_ptr_eq(pop_checked(&q), &q.t[1]);
+	timer_cancel(&q.s, &q.t[4]);
+	ck_assert_ptr_null(pop_checked(&q));
+	queue_free(&q);
+}
+END_TEST
+
 static u64 rnd_state;
 
 static u64 rnd(u64 n)
@@ -238,6 +268,7 @@ static Suite *timers_suite(void)
 	tcase_add_test(tc, periodic_ticks_use_the_lane);
 	tcase_add_test(tc, early_tick_goes_to_the_heap);
 	tcase_add_test(tc, full_lane_overflows_to_the_heap);
+	tcase_add_test(tc, run_done_first_at_an_instant);
 	tcase_add_loop_test(tc, random_against_oracle, 0, 40);
 	suite_add_tcase(s, tc);
 	return s;
