@@ -8,7 +8,8 @@
  * kernel run and a simulation use the same distributions and percentiles;
  * of struct sim they touch only the generator and the histogram pool.
  *
- *	timers.c	the event queue: an indexed binary heap of timers
+ *	timers.c	the event queue: an indexed binary heap of timers and
+ *			a FIFO lane of ticks
  *	random.c	seeded durations (xoshiro256**, portable logarithm)
  *	latency.c	wakeup-latency histograms
  *	program.c	the task program interpreter: run, sleep, send,
