@@ -46,7 +46,9 @@
 # BUILD (where bench-run and bench-rbtree are built: build), BENCH_EEVDF,
 # BENCH_SMOKE=1 (a check of this script, not a measurement: the first
 # row of each series at 1 simulated second, a 4-CPU, 64-task target;
-# a few seconds; its numbers mean nothing).
+# a few seconds; its numbers mean nothing). GLIBC_TUNABLES is passed on
+# to sched-sim as it is; with glibc.malloc.hugetlb=1 its large arrays
+# may sit on transparent huge pages (the run line records both).
 # --help: this comment, after a usage line; nothing else is done
 case "${1:-}" in
 -h | --help)
@@ -106,12 +108,18 @@ started=$(date +%s)
 
 load=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo "?")
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2> /dev/null | head -n 1)
-printf '{"kind":"run","commit":"%s","date":"%s","quick":%s,"reps":%s,"pinned_cpu":"%s","cpus_online":%s,"cpu_model":"%s","kernel":"%s","loadavg_at_start":"%s","time":"cpu (user+sys) of the pinned sched-sim"}\n' \
+# Transparent huge pages change the cost of the large rows (a TLB miss
+# less per cache miss): say how the system offers them and whether
+# GLIBC_TUNABLES asks glibc's malloc for them (docs/performance.md).
+thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2> /dev/null || true)
+tunables=$(printf '%s' "${GLIBC_TUNABLES:-}" | tr -d '"\\')
+printf '{"kind":"run","commit":"%s","date":"%s","quick":%s,"reps":%s,"pinned_cpu":"%s","cpus_online":%s,"cpu_model":"%s","kernel":"%s","loadavg_at_start":"%s","thp":"%s","glibc_tunables":"%s","time":"cpu (user+sys) of the pinned sched-sim"}\n' \
 	"$commit" "$stamp" "$([ $quick = 1 ] && echo true || echo false)" "$reps" \
-	"${pinned:+$pin}" "$ncpu" "$model" "$(uname -r)" "$load" > "$jsonl"
+	"${pinned:+$pin}" "$ncpu" "$model" "$(uname -r)" "$load" \
+	"${thp:-?}" "$tunables" > "$jsonl"
 
 echo "sched-sim benchmark: commit $commit, $stamp, $reps repetition(s), CPU $pin of $ncpu, load average $load"
-echo "$model"
+echo "$model; transparent huge pages: ${thp:-?}; GLIBC_TUNABLES=${tunables:-(unset)}"
 echo
 
 # median FILE COLUMN: the median (lower middle) of a column of numbers
