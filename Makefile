@@ -277,7 +277,8 @@ check: deps
 # Runs every test executable (stopping at the first that fails), then the
 # trace regressions, the golden outputs and the resource bounds of hostile
 # inputs (tests/run-resources.sh), tools/sweep with GNU parallel and on a
-# one-node Slurm it starts (tests/run-sweep*.sh), then prints the total of test
+# one-node Slurm it starts (tests/run-sweep*.sh), tools/bench-instr.sh under
+# valgrind (tests/run-bench-instr.sh), then prints the total of test
 # cases: each Check executable counts the cases of its summary lines
 # ("100%: Checks: 37, Failures: 0, Errors: 0", one per suite runner, summed),
 # each script the cases of its own "N passed, M failed".  An executable that
@@ -339,6 +340,7 @@ check-run: all $(TEST_BINS)
 	run_script tests/run-sweep-slurm.sh; \
 	run_script tests/run-kernel-run.sh; \
 	run_script tests/run-conventions.sh; \
+	run_script tests/run-bench-instr.sh; \
 	echo "$$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]
 
