@@ -12,7 +12,8 @@
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make kernel-run      build/kernel-run: a trace on this machine's kernel
 #                        (tools/kernel-run, docs/kernel-run.md)
-#   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: 30 s)
+#   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: about
+#                        a minute, plus eevdf's runs)
 #   make validate        the simulator under every policy against the kernel
 #                        reports in validation/kernel/ (docs/validation.md)
 #   make validate-kernel measure those reports again (tools/kernel-run; root)

@@ -15,8 +15,10 @@
 #   oracle      cfs-v19's instructions per event are those worked here
 #               from valgrind's own summary lines of two runs and the
 #               reports' event counts, within 1 %
-#   usage       no workload, --duration after --, an unknown option and
-#               a policy that does not exist: exit 2 or 1 with a message
+#   usage       no workload, --duration after --, an unknown option, a
+#               policy that does not exist (refused before any run),
+#               --short not below --long and an -o that cannot be
+#               written: exit 2 with a message
 set -uo pipefail
 export LC_ALL=C
 
@@ -111,8 +113,13 @@ tools/bench-instr.sh --sim "$simbin" -- --cpus 1 --duration 1s > "$tmp/u2" 2>&1
 [ $? -eq 2 ] && grep -q -- '--duration is this script' "$tmp/u2" || { usage_ok=0; why="$why; --duration: $(cat "$tmp/u2")"; }
 tools/bench-instr.sh --sim "$simbin" --bogus -- --cpus 1 > "$tmp/u3" 2>&1
 [ $? -eq 2 ] && grep -q "unknown option '--bogus'" "$tmp/u3" || { usage_ok=0; why="$why; --bogus: $(cat "$tmp/u3")"; }
-tools/bench-instr.sh --sim "$simbin" --policies nosuch --short 100ms --long 200ms -- --cpus 1 --tasks 2 > "$tmp/u4" 2>&1
-[ $? -eq 1 ] && grep -q 'is not a scheduler policy' "$tmp/u4" || { usage_ok=0; why="$why; nosuch: $(cat "$tmp/u4")"; }
+tools/bench-instr.sh --sim "$simbin" --policies "cfs-v19 nosuch" --short 100ms --long 200ms -- --cpus 1 --tasks 2 > "$tmp/u4" 2>&1
+[ $? -eq 2 ] && grep -q "no policy 'nosuch'" "$tmp/u4" && ! grep -q '^cfs-v19 ' "$tmp/u4" ||
+	{ usage_ok=0; why="$why; nosuch: $(cat "$tmp/u4")"; }
+tools/bench-instr.sh --sim "$simbin" --short 2s --long 1s -- --cpus 1 > "$tmp/u5" 2>&1
+[ $? -eq 2 ] && grep -q 'must be shorter than --long' "$tmp/u5" || { usage_ok=0; why="$why; 2s/1s: $(cat "$tmp/u5")"; }
+tools/bench-instr.sh --sim "$simbin" -o "$tmp/no/such/dir.jsonl" -- --cpus 1 > "$tmp/u6" 2>&1
+[ $? -eq 2 ] && grep -q 'cannot write -o' "$tmp/u6" || { usage_ok=0; why="$why; -o: $(cat "$tmp/u6")"; }
 if [ $usage_ok = 1 ]; then ok usage; else fail usage "$why"; fi
 
 echo "$passed passed, $failed failed"

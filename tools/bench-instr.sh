@@ -32,9 +32,12 @@
 #   -o FILE          also write the rows as JSON Lines to FILE
 # Prints one row per policy: events, instructions / event, L1d misses /
 # event, last-level misses / event and instructions / event over the
-# first policy's.  Needs valgrind (Debian: valgrind); exits 2 without it,
-# on a sanitizer build (valgrind cannot run one) or on a usage error,
-# 1 if a run fails.
+# first policy's (a warning when fewer than 2,000 events lie between the
+# runs).  Needs valgrind (Debian: valgrind); exits 2 without it, on a
+# sanitizer build (valgrind cannot run one) or on a usage error (checked
+# before anything runs: the durations, the policies, -o), 1 if a run
+# fails.  The JSON Lines carry the commit and the workload's options as
+# a shell would take them back.
 # --help: this comment, after a usage line; nothing else is done
 case "${1:-}" in
 -h | --help)
@@ -73,7 +76,40 @@ done
 for a in "$@"; do
 	[ "$a" != --duration ] || usage "--duration is this script's: use --short and --long"
 done
-[ -x "$sim" ] || usage "$sim is not an executable (run make)"
+case "$sim" in
+*/*) ;;
+*) sim=./$sim ;;	# a path, not a command to look up
+esac
+[ -f "$sim" ] && [ -x "$sim" ] || usage "$sim is not an executable file (run make)"
+
+# to_ns D: a duration of gen-bench.sh (a whole number and ns, us, ms or
+# s) in nanoseconds, or nothing if it is not one
+to_ns() {
+	case "$1" in
+	*[!0-9]*ns) ;;
+	*ns) echo "${1%ns}"; return ;;
+	esac
+	case "$1" in
+	*[!0-9]*us) ;;
+	*us) echo $(( ${1%us} * 1000 )); return ;;
+	esac
+	case "$1" in
+	*[!0-9]*ms) ;;
+	*ms) echo $(( ${1%ms} * 1000000 )); return ;;
+	esac
+	case "$1" in
+	*[!0-9]*s) ;;
+	?*s) echo $(( ${1%s} * 1000000000 )); return ;;
+	esac
+}
+short_ns=$(to_ns "$short")
+long_ns=$(to_ns "$long")
+[ -n "$short_ns" ] || usage "--short '$short' is not a duration (a whole number and ns, us, ms or s)"
+[ -n "$long_ns" ] || usage "--long '$long' is not a duration (a whole number and ns, us, ms or s)"
+[ "$short_ns" -lt "$long_ns" ] || usage "--short ($short) must be shorter than --long ($long)"
+if [ -n "$out" ] && ! (: > "$out") 2> /dev/null; then
+	usage "cannot write -o $out"
+fi
 command -v valgrind > /dev/null ||
 	{ echo "bench-instr.sh: needs valgrind (apt-get install -y valgrind)" >&2; exit 2; }
 case "$(ldd "$sim" 2> /dev/null)" in
@@ -83,8 +119,13 @@ case "$(ldd "$sim" 2> /dev/null)" in
 esac
 # --list-policies: a line per policy starting with its name, then
 # indented lines
-[ -n "$policies" ] || policies=$("$sim" --list-policies | awk '/^[^ \t]/ { print $1 }')
-[ -n "$policies" ] || usage "$sim lists no policy"
+known=$("$sim" --list-policies | awk '/^[^ \t]/ { print $1 }')
+[ -n "$known" ] || usage "$sim lists no policy"
+[ -n "$policies" ] || policies=$known
+for p in $policies; do
+	printf '%s\n' $known | grep -qx -- "$p" ||
+		usage "no policy '$p' in $sim; it has: $(echo $known)"
+done
 
 # The same addresses every run where the system lets setarch -R turn
 # address-space randomisation off: the simulated cache sees the same
@@ -128,10 +169,14 @@ counts() {
 		}' "$report" "$cg"
 }
 
-machine=$(printf '%s ' "$@")
+# the workload as options that can be pasted back into a shell, and as
+# a JSON string
+machine=$(printf '%q ' "$@")
+machine=${machine% }
+machine_json=$(printf '%s' "$machine" | sed 's/\\/\\\\/g; s/"/\\"/g')
+commit=$(git -C "$here" rev-parse --short=12 HEAD 2> /dev/null || echo unknown)
 printf '%-10s %10s %12s %12s %12s %8s\n' policy events instr/ev L1d-miss/ev LLd-miss/ev "x first"
 first=
-[ -z "$out" ] || : > "$out"
 for p in $policies; do
 	counts "$p" short > "$tmp/counts.short" || exit 1
 	counts "$p" long > "$tmp/counts.long" || exit 1
@@ -145,9 +190,11 @@ for p in $policies; do
 		-v ds="$d1_s" -v dl="$d1_l" -v ls="$ll_s" -v ll="$ll_l" \
 		'BEGIN { n = el - es; printf "%d %.1f %.2f %.3f", n, (il - is) / n, (dl - ds) / n, (ll - ls) / n }')
 	read -r events ipe d1pe llpe <<< "$row"
+	[ "$events" -ge 2000 ] ||
+		echo "bench-instr.sh: $p: only $events events between the runs; the counts of one run vary by a few thousand instructions, so these per-event numbers are rough (make --long longer)" >&2
 	[ -n "$first" ] || first=$ipe
 	ratio=$(awk -v a="$ipe" -v b="$first" 'BEGIN { printf "%.2f", a / b }')
 	printf '%-10s %10s %12s %12s %12s %8s\n' "$p" "$events" "$ipe" "$d1pe" "$llpe" "$ratio"
-	[ -z "$out" ] || printf '{"policy":"%s","workload":"%s","short":"%s","long":"%s","events":%s,"instructions_per_event":%s,"l1d_misses_per_event":%s,"lld_misses_per_event":%s,"over_first":%s}\n' \
-		"$p" "${machine% }" "$short" "$long" "$events" "$ipe" "$d1pe" "$llpe" "$ratio" >> "$out"
+	[ -z "$out" ] || printf '{"policy":"%s","commit":"%s","workload":"%s","short":"%s","long":"%s","events":%s,"instructions_per_event":%s,"l1d_misses_per_event":%s,"lld_misses_per_event":%s,"over_first":%s}\n' \
+		"$p" "$commit" "$machine_json" "$short" "$long" "$events" "$ipe" "$d1pe" "$llpe" "$ratio" >> "$out"
 done

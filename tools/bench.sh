@@ -82,7 +82,7 @@ outdir=${BENCH_OUT:-$build/bench}
 runner=$build/tools/bench-run
 rbtree=$build/tools/bench-rbtree
 for b in "$sim" "$runner" "$rbtree"; do
-	[ -x "$b" ] || { echo "bench: $b is not built (run make bench)" >&2; exit 2; }
+	[ -x "$b" ] || { echo "bench: $b is not built (make $b; make bench builds it and runs everything)" >&2; exit 2; }
 done
 if command -v taskset > /dev/null 2>&1 && taskset -c "$pin" true 2> /dev/null; then
 	pinned="taskset -c $pin"

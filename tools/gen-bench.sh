@@ -143,6 +143,8 @@ set -- $groups
 depth=$#
 [ "$depth" -le 26 ] || { echo "gen-bench.sh: --groups: at most 26 levels" >&2; exit 2; }
 fanouts=$groups
+# a name of the user's is a JSON string: escape backslashes and quotes
+name=$(printf '%s' "$name" | sed 's/\\/\\\\/g; s/"/\\"/g')
 [ -n "$name" ] || name="bench-${cpus}cpu-${tasks}tasks-depth${depth}-hz${hz}"
 [ "$group_sched" = true ] || name="$name-flat"
 
