@@ -16,7 +16,9 @@
 # and a row is (LONG - SHORT) over (the events of LONG - those of SHORT):
 # loading, set-up and the report cancel out.  cachegrind's L1 is this
 # machine's (it reads the sizes from the CPU); its misses stand for cache
-# misses, not for their cost.  The counts of one run still vary by a few
+# misses, not for their cost.  Its last level is left out: cachegrind
+# takes that cache's size from the CPU too, and in this project's virtual
+# machines the CPU reports a 256 MiB direct-mapped L3 (lscpu: 16 MiB).  The counts of one run still vary by a few
 # thousand instructions (jansson seeds its hash tables at random, and the
 # set-up's paths follow): leave thousands of events between SHORT and
 # LONG (the defaults give about 5,000 on 1 CPU with 16 tasks, where two
@@ -30,18 +32,21 @@
 #                    column (default: every policy of --list-policies)
 #   --sim SIMBIN     the simulator (default build/sched-sim)
 #   -o FILE          also write the rows as JSON Lines to FILE
+#   --keep DIR       keep every run's trace, report, cachegrind file and
+#                    valgrind log in DIR
 # Prints one row per policy: events, instructions / event, L1d misses /
-# event, last-level misses / event and instructions / event over the
-# first policy's (a warning when fewer than 2,000 events lie between the
-# runs).  Needs valgrind (Debian: valgrind); exits 2 without it, on a
-# sanitizer build (valgrind cannot run one) or on a usage error (checked
-# before anything runs: the durations, the policies, -o), 1 if a run
-# fails.  The JSON Lines carry the commit and the workload's options as
-# a shell would take them back.
+# event and instructions / event over the first policy's (a warning when
+# fewer than 2,000 events lie between the runs).  Needs valgrind (Debian:
+# valgrind); exits 2 without it, on a sanitizer build (valgrind cannot run
+# one), on a usage error (checked before anything runs: the durations,
+# the policies, -o) or when gen-bench.sh refuses the workload's options;
+# 1 if a run fails.  The JSON Lines carry the source tree's commit
+# (git describe --dirty: the binary's if it was built from that tree) and
+# the workload's options as a shell would take them back.
 # --help: this comment, after a usage line; nothing else is done
 case "${1:-}" in
 -h | --help)
-	echo "usage: tools/bench-instr.sh [--short D] [--long D] [--policies \"P ...\"] [--sim SIMBIN] [-o FILE] -- GEN-BENCH-OPTIONS..."
+	echo "usage: tools/bench-instr.sh [--short D] [--long D] [--policies \"P ...\"] [--sim SIMBIN] [-o FILE] [--keep DIR] -- GEN-BENCH-OPTIONS..."
 	sed -n '3,/^set -/{/^set -/d;s/^# \{0,1\}//p}' "$0"
 	exit 0 ;;
 esac
@@ -54,10 +59,11 @@ long=4s
 policies=
 sim=$here/../build/sched-sim
 out=
+keep=
 
 usage() {
 	echo "bench-instr.sh: $*" >&2
-	echo "usage: tools/bench-instr.sh [--short D] [--long D] [--policies \"P ...\"] [--sim SIMBIN] [-o FILE] -- GEN-BENCH-OPTIONS... (--help)" >&2
+	echo "usage: tools/bench-instr.sh [--short D] [--long D] [--policies \"P ...\"] [--sim SIMBIN] [-o FILE] [--keep DIR] -- GEN-BENCH-OPTIONS... (--help)" >&2
 	exit 2
 }
 
@@ -68,6 +74,7 @@ while [ $# -gt 0 ]; do
 	--policies) [ $# -ge 2 ] || usage "--policies needs a list"; policies=$2; shift 2 ;;
 	--sim) [ $# -ge 2 ] || usage "--sim needs a path"; sim=$2; shift 2 ;;
 	-o) [ $# -ge 2 ] || usage "-o needs a file"; out=$2; shift 2 ;;
+	--keep) [ $# -ge 2 ] || usage "--keep needs a directory"; keep=$2; shift 2 ;;
 	--) shift; break ;;
 	*) usage "unknown option '$1' (the workload's options come after --)" ;;
 	esac
@@ -85,21 +92,14 @@ esac
 # to_ns D: a duration of gen-bench.sh (a whole number and ns, us, ms or
 # s) in nanoseconds, or nothing if it is not one
 to_ns() {
-	case "$1" in
-	*[!0-9]*ns) ;;
-	*ns) echo "${1%ns}"; return ;;
-	esac
-	case "$1" in
-	*[!0-9]*us) ;;
-	*us) echo $(( ${1%us} * 1000 )); return ;;
-	esac
-	case "$1" in
-	*[!0-9]*ms) ;;
-	*ms) echo $(( ${1%ms} * 1000000 )); return ;;
-	esac
-	case "$1" in
-	*[!0-9]*s) ;;
-	?*s) echo $(( ${1%s} * 1000000000 )); return ;;
+	local n
+	[[ $1 =~ ^([0-9]+)(ns|us|ms|s)$ ]] || return 0
+	n=$((10#${BASH_REMATCH[1]}))
+	case ${BASH_REMATCH[2]} in
+	ns) echo $n ;;
+	us) echo $((n * 1000)) ;;
+	ms) echo $((n * 1000000)) ;;
+	s) echo $((n * 1000000000)) ;;
 	esac
 }
 short_ns=$(to_ns "$short")
@@ -110,13 +110,18 @@ long_ns=$(to_ns "$long")
 if [ -n "$out" ] && ! (: > "$out") 2> /dev/null; then
 	usage "cannot write -o $out"
 fi
+if [ -n "$keep" ] && ! mkdir -p "$keep" 2> /dev/null; then
+	usage "cannot make --keep $keep"
+fi
 command -v valgrind > /dev/null ||
 	{ echo "bench-instr.sh: needs valgrind (apt-get install -y valgrind)" >&2; exit 2; }
-case "$(ldd "$sim" 2> /dev/null)" in
-*libasan* | *libtsan*)
+# gcc links the sanitizers' runtimes as shared libraries, clang into the
+# binary
+if ldd "$sim" 2> /dev/null | grep -Eq 'lib[at]san' ||
+   nm "$sim" 2> /dev/null | grep -Eq ' __[at]san_init$'; then
 	echo "bench-instr.sh: $sim is a sanitizer build, which valgrind cannot run" >&2
-	exit 2 ;;
-esac
+	exit 2
+fi
 # --list-policies: a line per policy starting with its name, then
 # indented lines
 known=$("$sim" --list-policies | awk '/^[^ \t]/ { print $1 }')
@@ -136,11 +141,11 @@ if setarch "$(uname -m)" -R true 2> /dev/null; then
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-instr.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "$keep" ]; then cp -p "$tmp"/* "$keep"/ 2> /dev/null; fi; rm -rf "$tmp"' EXIT
 
 for run in short long; do
-	dur=$short
-	[ $run = long ] && dur=$long
+	dur=${short_ns}ns
+	[ $run = long ] && dur=${long_ns}ns
 	if ! sh "$here/gen-bench.sh" "$@" --duration "$dur" > "$tmp/$run.json" 2> "$tmp/gen.err"; then
 		echo "bench-instr.sh: tools/gen-bench.sh $* --duration $dur failed:" >&2
 		cat "$tmp/gen.err" >&2
@@ -148,15 +153,15 @@ for run in short long; do
 	fi
 done
 
-# counts POLICY RUN: "events Ir D1-misses LL-data-misses" of one run
+# counts POLICY RUN: "events Ir D1-misses" of one run
 counts() {
-	local cg=$tmp/cg.$1.$2 report=$tmp/report.$1.$2.json
+	local cg=$tmp/cg.$1.$2 report=$tmp/report.$1.$2.json log=$tmp/vg.$1.$2.log
 	if ! $no_aslr valgrind --tool=cachegrind --cache-sim=yes \
 		--cachegrind-out-file="$cg" \
 		"$sim" --policy "$1" --json -o "$report" "$tmp/$2.json" \
-		> "$tmp/vg.log" 2>&1; then
+		> "$log" 2>&1; then
 		echo "bench-instr.sh: $1 on the $2 trace failed:" >&2
-		grep -Ev '^(==|--)[0-9]+(==|--)' "$tmp/vg.log" | tail -n 5 >&2
+		grep -Ev '^(==|--)[0-9]+(==|--)' "$log" | tail -n 5 >&2
 		exit 1
 	fi
 	awk '
@@ -164,8 +169,7 @@ counts() {
 		file == 1 && /^  "events":/ && !ev { gsub(/[^0-9]/, "", $2); ev = $2 }
 		file == 2 && /^events:/ { for (i = 2; i <= NF; i++) col[$i] = i }
 		file == 2 && /^summary:/ {
-			printf "%s %s %s %s\n", ev, $col["Ir"],
-			       $col["D1mr"] + $col["D1mw"], $col["DLmr"] + $col["DLmw"]
+			printf "%s %.0f %.0f\n", ev, $col["Ir"], $col["D1mr"] + $col["D1mw"]
 		}' "$report" "$cg"
 }
 
@@ -174,27 +178,31 @@ counts() {
 machine=$(printf '%q ' "$@")
 machine=${machine% }
 machine_json=$(printf '%s' "$machine" | sed 's/\\/\\\\/g; s/"/\\"/g')
-commit=$(git -C "$here" rev-parse --short=12 HEAD 2> /dev/null || echo unknown)
-printf '%-10s %10s %12s %12s %12s %8s\n' policy events instr/ev L1d-miss/ev LLd-miss/ev "x first"
+commit=$(git -C "$here" describe --always --dirty --abbrev=12 2> /dev/null || echo unknown)
+printf '%-10s %10s %12s %12s %8s\n' policy events instr/ev L1d-miss/ev "x first"
 first=
 for p in $policies; do
 	counts "$p" short > "$tmp/counts.short" || exit 1
 	counts "$p" long > "$tmp/counts.long" || exit 1
-	read -r ev_s ir_s d1_s ll_s < "$tmp/counts.short"
-	read -r ev_l ir_l d1_l ll_l < "$tmp/counts.long"
-	if [ -z "$ev_l" ] || [ -z "$ev_s" ] || [ "$ev_l" -le "$ev_s" ]; then
+	read -r ev_s ir_s d1_s < "$tmp/counts.short"
+	read -r ev_l ir_l d1_l < "$tmp/counts.long"
+	if [ -z "$ev_s" ] || [ -z "$ir_s" ] || [ -z "$ev_l" ] || [ -z "$ir_l" ]; then
+		echo "bench-instr.sh: $p: a report without events or a cachegrind file without its summary line (--keep DIR keeps them)" >&2
+		exit 1
+	fi
+	if [ "$ev_l" -le "$ev_s" ]; then
 		echo "bench-instr.sh: $p: no events between the two runs (events $ev_s, $ev_l); make --long longer" >&2
 		exit 1
 	fi
 	row=$(awk -v es="$ev_s" -v el="$ev_l" -v is="$ir_s" -v il="$ir_l" \
-		-v ds="$d1_s" -v dl="$d1_l" -v ls="$ll_s" -v ll="$ll_l" \
-		'BEGIN { n = el - es; printf "%d %.1f %.2f %.3f", n, (il - is) / n, (dl - ds) / n, (ll - ls) / n }')
-	read -r events ipe d1pe llpe <<< "$row"
+		-v ds="$d1_s" -v dl="$d1_l" \
+		'BEGIN { n = el - es; printf "%d %.1f %.2f", n, (il - is) / n, (dl - ds) / n }')
+	read -r events ipe d1pe <<< "$row"
 	[ "$events" -ge 2000 ] ||
 		echo "bench-instr.sh: $p: only $events events between the runs; the counts of one run vary by a few thousand instructions, so these per-event numbers are rough (make --long longer)" >&2
 	[ -n "$first" ] || first=$ipe
 	ratio=$(awk -v a="$ipe" -v b="$first" 'BEGIN { printf "%.2f", a / b }')
-	printf '%-10s %10s %12s %12s %12s %8s\n' "$p" "$events" "$ipe" "$d1pe" "$llpe" "$ratio"
-	[ -z "$out" ] || printf '{"policy":"%s","commit":"%s","workload":"%s","short":"%s","long":"%s","events":%s,"instructions_per_event":%s,"l1d_misses_per_event":%s,"lld_misses_per_event":%s,"over_first":%s}\n' \
-		"$p" "$commit" "$machine_json" "$short" "$long" "$events" "$ipe" "$d1pe" "$llpe" "$ratio" >> "$out"
+	printf '%-10s %10s %12s %12s %8s\n' "$p" "$events" "$ipe" "$d1pe" "$ratio"
+	[ -z "$out" ] || printf '{"policy":"%s","commit":"%s","workload":"%s","short":"%s","long":"%s","events":%s,"instructions_per_event":%s,"l1d_misses_per_event":%s,"over_first":%s}\n' \
+		"$p" "$commit" "$machine_json" "$short" "$long" "$events" "$ipe" "$d1pe" "$ratio" >> "$out"
 done

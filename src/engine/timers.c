@@ -7,9 +7,9 @@
  * allocate nothing.  Ties fire in the order the timers were armed, so a
  * trace and a seed always give the same run, with one exception: a run
  * step that ends at an instant ends before anything else happens at that
- * instant (RUN_DONE_FIRST, below).  The heap counts its timers
- * by kind, so the engine sees in O(1) whether anything but ticks and
- * dumps is still to come (a deadlock).
+ * instant (RUN_DONE_FIRST, below).  The queue (heap and lane below)
+ * counts its timers by kind, so the engine sees in O(1) whether anything
+ * but ticks and dumps is still to come (a deadlock).
  *
  * The keys (when, seq) are copied into the heap's slots, and sifts move
  * a hole instead of swapping: a comparison reads only the heap array,
