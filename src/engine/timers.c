@@ -92,8 +92,7 @@ static size_t lane_index(const struct sim *s, size_t nth)
 static void lane_trim(struct sim *s)
 {
 	while (s->lane_len && !s->lane[s->lane_head].timer) {
-		s->lane_head = s->lane_head + 1 < s->lane_cap ?
-			       s->lane_head + 1 : 0;
+		s->lane_head = lane_index(s, 1);
 		s->lane_len--;
 	}
 	while (s->lane_len && !s->lane[lane_index(s, s->lane_len - 1)].timer)
