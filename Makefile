@@ -98,7 +98,10 @@ JANSSON_LIBS = $(eval JANSSON_LIBS := $(shell $(PKG_CONFIG) --libs jansson))$(JA
 CHECK_CFLAGS = $(eval CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check))$(CHECK_CFLAGS)
 CHECK_LIBS = $(eval CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check))$(CHECK_LIBS)
 
-# Environment of the test and trace runs.
+# Environment of the test and trace runs.  The sanitizer build is slower
+# and checks invariants after every event: Check's timeouts and the
+# trace scripts' (tests/run-traces.sh, run-golden.sh: 120 s a run) are
+# four times as long there.
 ifeq ($(strip $(SANITIZE)),)
 TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
 	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-1}
@@ -106,7 +109,8 @@ else
 TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
 	   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-4}
+	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-4} \
+	   TRACE_TIMEOUT=$${TRACE_TIMEOUT:-480}
 endif
 # A wall-clock bound on one test executable (seconds).
 TEST_TIMEOUT ?= 600
@@ -161,7 +165,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- targets
 
-.PHONY: all lib tests deps demo check check-run check-asan check-tsan bench fuzz fuzz-afl docs-img \
+.PHONY: all lib tests deps demo check check-run check-programs check-asan check-tsan bench fuzz fuzz-afl docs-img \
 	validate validate-kernel \
 	kernel-run \
 	install uninstall clean help
@@ -275,75 +279,53 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-# Runs every test executable (stopping at the first that fails), then the
-# trace regressions, the golden outputs and the resource bounds of hostile
+# Runs every test program: each Check executable, then the scripts: the
+# trace regressions, the golden outputs, the resource bounds of hostile
 # inputs (tests/run-resources.sh), tools/sweep with GNU parallel and on a
 # one-node Slurm it starts (tests/run-sweep*.sh), tools/bench-instr.sh under
-# valgrind (tests/run-bench-instr.sh), then prints the total of test
-# cases: each Check executable counts the cases of its summary lines
-# ("100%: Checks: 37, Failures: 0, Errors: 0", one per suite runner, summed),
-# each script the cases of its own "N passed, M failed".  An executable that
-# exits non-zero with all its cases passed (e.g. a leak report at exit) adds
-# one failed case; one that prints no summary (a crash, a timeout,
-# CK_VERBOSITY=silent) counts as one failed case, since its cases are unknown.
+# valgrind (tests/run-bench-instr.sh), ...; then prints the total of test
+# cases (tests/check-summary.sh).  tests/check-one.sh runs one program and
+# counts its cases (its comment says how).  The programs are independent,
+# so they run as many at once as -j allows (make -j2 check; plain
+# `make check` uses every CPU: CHECK_JOBS), each one's output printed
+# whole when it ends; every program runs even when one fails, and the
+# summary repeats the failures.  tests/run-kernel-run.sh runs last and
+# alone: it runs workloads on the real kernel, whose CPU shares another
+# test's processes would disturb.
+TEST_SCRIPTS := tests/run-traces.sh tests/run-golden.sh \
+	tests/run-bad-traces.sh tests/run-resources.sh \
+	tests/run-add-policy.sh tests/run-sweep.sh tests/run-sweep-slurm.sh \
+	tests/run-conventions.sh tests/run-bench-instr.sh \
+	tests/run-check-harness.sh
+TEST_SCRIPTS_ALONE := tests/run-kernel-run.sh
+CHECK_DIR := $(BUILD)/check
+CHECK_BIN_RESULTS := $(TEST_BINS:$(BUILD)/tests/%=$(CHECK_DIR)/%.result)
+CHECK_SCRIPT_RESULTS := $(TEST_SCRIPTS:tests/%.sh=$(CHECK_DIR)/%.result)
+CHECK_ALONE_RESULTS := $(TEST_SCRIPTS_ALONE:tests/%.sh=$(CHECK_DIR)/%.result)
+CHECK_RESULTS := $(CHECK_BIN_RESULTS) $(CHECK_SCRIPT_RESULTS) \
+	$(CHECK_ALONE_RESULTS)
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# -j for the runs' sub-make unless this make already has one
+CHECK_JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+
 check-run: all $(TEST_BINS)
-	@export $(TEST_ENV); \
-	set -o pipefail; \
-	passed=0; failed=0; \
-	for t in $(TEST_BINS); do \
-		echo "=== $$t"; \
-		log=$$t.log; rc=0; \
-		timeout $(TEST_TIMEOUT) $$t 2>&1 | tee $$log || rc=$$?; \
-		set -- $$(sed -nE 's/^[0-9]+%: Checks: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+)$$/\1 \2 \3/p' $$log | \
-			awk '{ n += $$1; bad += $$2 + $$3 } END { print NR, n + 0, bad + 0 }'); \
-		summaries=$$1; cases=$$2; bad=$$3; \
-		if [ $$summaries -eq 0 ]; then \
-			failed=$$((failed + 1)); \
-			echo "FAIL $$t (exit status $$rc): no Check summary line, its test cases cannot be counted"; \
-		else \
-			passed=$$((passed + cases - bad)); failed=$$((failed + bad)); \
-			if [ $$rc -ne 0 ] && [ $$bad -eq 0 ]; then \
-				failed=$$((failed + 1)); \
-				echo "FAIL $$t (exit status $$rc, although its $$cases test cases passed)"; \
-			elif [ $$rc -ne 0 ] || [ $$bad -ne 0 ]; then \
-				echo "FAIL $$t (exit status $$rc: $$bad of $$cases test cases failed)"; \
-			fi; \
-		fi; \
-		if [ $$rc -ne 0 ] || [ $$bad -ne 0 ] || [ $$summaries -eq 0 ]; then \
-			echo "check: stopped at the first failure: $$t"; \
-			echo "$$passed passed, $$failed failed"; \
-			exit 1; \
-		fi; \
-	done; \
-	run_script() { \
-		local script=$$1 log=$(BUILD)/$$(basename $$1 .sh).log rc=0 line; \
-		echo "=== $$script $(CLI)"; \
-		bash $$script $(CLI) 2>&1 | tee $$log || rc=$$?; \
-		line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' $$log | tail -n 1); \
-		if [ -z "$$line" ]; then \
-			echo "FAIL $$script printed no summary (exit status $$rc)"; \
-			failed=$$((failed + 1)); \
-			return 0; \
-		fi; \
-		set -- $$line; \
-		passed=$$((passed + $$1)); failed=$$((failed + $$3)); \
-		if [ $$rc -ne 0 ] && [ $$3 -eq 0 ]; then \
-			echo "FAIL $$script (exit status $$rc)"; \
-			failed=$$((failed + 1)); \
-		fi; \
-	}; \
-	run_script tests/run-traces.sh; \
-	run_script tests/run-golden.sh; \
-	run_script tests/run-bad-traces.sh; \
-	run_script tests/run-resources.sh; \
-	run_script tests/run-add-policy.sh; \
-	run_script tests/run-sweep.sh; \
-	run_script tests/run-sweep-slurm.sh; \
-	run_script tests/run-kernel-run.sh; \
-	run_script tests/run-conventions.sh; \
-	run_script tests/run-bench-instr.sh; \
-	echo "$$passed passed, $$failed failed"; \
-	[ $$failed -eq 0 ]
+	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
+	@$(MAKE) --no-print-directory --output-sync=target $(CHECK_JOBS_FLAG) \
+		check-programs || true
+	@bash tests/check-summary.sh $(CHECK_RESULTS)
+
+# The scripts first: under the sanitizers they are the longest programs
+check-programs: $(CHECK_SCRIPT_RESULTS) $(CHECK_BIN_RESULTS) \
+	$(CHECK_ALONE_RESULTS)
+
+$(CHECK_ALONE_RESULTS): $(CHECK_BIN_RESULTS) $(CHECK_SCRIPT_RESULTS)
+
+$(CHECK_BIN_RESULTS): $(CHECK_DIR)/%.result: $(BUILD)/tests/%
+	@export $(TEST_ENV) TEST_TIMEOUT=$(TEST_TIMEOUT); \
+	bash tests/check-one.sh check $< $@
+
+$(CHECK_SCRIPT_RESULTS) $(CHECK_ALONE_RESULTS): $(CHECK_DIR)/%.result: tests/%.sh
+	@export $(TEST_ENV); bash tests/check-one.sh script $< $@ $(CLI)
 
 check-asan:
 	@$(MAKE) --no-print-directory SANITIZE=1 check
