@@ -212,6 +212,37 @@ START_TEST(test_task_on_two_runqueues)
 }
 END_TEST
 
+/*
+ * The checker visits the forked tasks until it has seen one dead, dequeued
+ * and switched away from (lib/idset.h); a task it no longer visits that is
+ * queued again (a bug) still breaks a count it checks.
+ */
+START_TEST(test_dead_task_leaves_the_watch_and_is_still_caught)
+{
+	struct fixture f;
+	struct rq *rq = valid_state(&f);
+	struct task_struct *p = rq->curr;
+	int id = p->sim_id;
+
+	ck_assert_uint_eq(f.pm->check_watch.nr, 6);
+	/* do_exit, then the schedule() of the same event (the engine checks
+	 * between events only) */
+	cfs_v19_policy.exit(f.pm, id, 201 * MS);
+	cfs_v19_policy.schedule(f.pm, 0, 201 * MS);
+	ck_assert(idset_has(&f.pm->check_watch, id));	/* not yet checked */
+	ck_assert(rq->curr != p && !p->se.on_rq);
+	ck_assert(check(&f));
+	ck_assert(!idset_has(&f.pm->check_watch, id));
+	ck_assert_uint_eq(f.pm->check_watch.nr, 5);
+	for (size_t i = 0; i < f.pm->check_watch.nr; i++)
+		ck_assert_int_ne(f.pm->check_watch.ids[i], id);
+
+	activate_task(rq, p, 0);	/* a dead task queued again */
+	assert_broken(&f, "tasks say they are");
+	teardown(&f);
+}
+END_TEST
+
 /* Two groups, a hog and a sleeper in each, on 2 CPUs; ends mid-run. */
 static const char trace_text[] =
 	"{ \"sched-sim\": 1, \"duration\": \"203ms\", \"machine\": { \"cpus\": 2 },"
@@ -304,6 +335,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_curr_chain);
 	tcase_add_test(tc, test_affinity_of_the_running_task);
 	tcase_add_test(tc, test_task_on_two_runqueues);
+	tcase_add_test(tc, test_dead_task_leaves_the_watch_and_is_still_caught);
 	tcase_add_test(tc, test_conservation_of_cpu_time);
 	tcase_add_test(tc, test_broken_dequeue_stops_the_run);
 	tcase_add_test(tc, test_rt_task_affinity_change_charges_once);

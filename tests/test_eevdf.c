@@ -44,6 +44,8 @@ static struct sched_entity *queue_at(struct policy_machine *m, int id,
 	__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
 	list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
+	if (!idset_has(&m->check_watch, id))	/* as eevdf_fork does */
+		idset_add(&m->check_watch, id);
 	return se;
 }
 

@@ -284,6 +284,7 @@ START_TEST(test_min_slice_augment)
 		__enqueue_entity(cfs_rq, se);
 		se->on_rq = 1;
 		list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
+		idset_add(&m->check_watch, i);	/* as eevdf_fork does */
 		ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
 	}
 	for (int i = 0; i < 200; i += 3) {

@@ -35,6 +35,7 @@ static void kill_task(struct sim *s, struct sim_task *st)
 	if (!st->started) {
 		timer_cancel(s, &st->timer);
 		st->started = st->exited = true;
+		sim_task_watch(s, st);
 		st->exit_ns = s->now;
 		s->live_tasks--;
 		s->groups[st->group].alive_members--;

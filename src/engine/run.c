@@ -57,6 +57,7 @@ static void start_task(struct sim *s, struct sim_task *st)
 	int cpu;
 
 	st->started = true;
+	sim_task_watch(s, st);
 	s->acting_cpu = -1;	/* a launcher outside the machine */
 	s->policy->fork(s->pm, st->index, SIM_IDLE, st->group, NULL, s->now);
 	note_wakeup(s, st, false);
@@ -165,7 +166,7 @@ static int count_task_slots(struct sim *s)
 		return -1;
 	}
 	s->tasks = calloc(slots ? slots : 1, sizeof(*s->tasks));
-	if (!s->tasks)
+	if (!s->tasks || !idset_init(&s->watched, slots))
 		return -1;
 	s->task_cap = slots;
 	return 0;
@@ -490,6 +491,7 @@ static void sim_free(struct sim *s)
 	if (s->pm)
 		s->policy->destroy(s->pm);
 	free(s->tasks);
+	idset_free(&s->watched);
 	free(s->groups);
 	free(s->chans);
 	for (size_t i = 0; s->failures && i < s->nr_failures; i++)

@@ -36,6 +36,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "lib/idset.h"
 #include "policy/policy.h"
 #include "result.h"
 #include "trace.h"
@@ -208,6 +209,9 @@ struct sim {
 	struct sim_task *tasks;
 	size_t nr_tasks;		/* trace tasks and job children forked */
 	size_t task_cap;		/* slots reserved before the run */
+	/* the tasks sim_check_wasted() visits: each started task, until a
+	 * check has seen it exited (lib/idset.h) */
+	struct idset watched;
 	size_t nr_trace_tasks;
 	struct sim_group *groups;
 	size_t nr_groups;
@@ -389,6 +393,12 @@ void sim_task_set_affinity(struct sim *s, struct sim_task *st,
 void sim_wasted_switch(struct sim *s, int cpu, int prev, int next);
 void sim_wasted_finish(struct sim *s);
 bool sim_check_wasted(struct sim *s, char *why, size_t len);
+
+/* A task has started: the checker visits it from now on (sim->watched). */
+static inline void sim_task_watch(struct sim *s, struct sim_task *st)
+{
+	idset_add(&s->watched, st->index);
+}
 
 void sim_warn(struct policy_host *host, const char *where, const char *what);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,

@@ -183,18 +183,25 @@ bool sim_check_wasted(struct sim *s, char *why, size_t len)
 		if (!here)
 			return true;	/* nothing to compare with */
 	}
-	for (size_t i = 0; i < s->nr_tasks; i++) {
-		struct sim_task *st = &s->tasks[i];
+	for (size_t i = 0; i < s->watched.nr; i++) {
+		struct sim_task *st = &s->tasks[s->watched.ids[i]];
 		struct policy_task_stats ts;
 		bool waits;
 		int c;
 
-		if (!st->started || st->exited) {
-			if (st->runnable_waiting && st->started) {
+		if (st->exited) {
+			if (st->runnable_waiting) {
 				snprintf(why, len, "wasted time: exited task %s "
 					 "counted as waiting", st->name);
 				goto out;
 			}
+			/*
+			 * Seen exited once: no longer watched.  The last
+			 * member takes slot i and is visited next (i wraps
+			 * to SIZE_MAX at 0; the loop's i++ brings it back).
+			 */
+			idset_del(&s->watched, st->index);
+			i--;
 			continue;
 		}
 		s->policy->task_stats(s->pm, st->index, &ts);

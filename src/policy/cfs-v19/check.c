@@ -167,8 +167,15 @@ static bool check_flat_weights(struct rq *rq, char *why, size_t len)
 	return true;
 }
 
+/*
+ * watch: the tasks the checker visits, each forked task until a check has
+ * seen it dead, dequeued and switched away from (lib/idset.h).  A task
+ * that is not watched and yet queued (a bug) still shows: its runqueue's
+ * nr_running then exceeds the watched tasks that say they are on it.
+ */
 static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
-				  size_t nr_tasks, struct task_group **groups,
+				  struct idset *watch,
+				  struct task_group **groups,
 				  size_t nr_groups, u64 *on_cpu, char *why,
 				  size_t len)
 {
@@ -180,10 +187,12 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 
 	/* How many tasks say they are queued on each CPU: one pass */
 	memset(on_cpu, 0, (size_t)m->nr_cpus * sizeof(*on_cpu));
-	for (size_t i = 0; i < nr_tasks; i++)
-		if (tasks[i].se.on_rq && tasks[i].cpu >= 0 &&
-		    tasks[i].cpu < m->nr_cpus)
-			on_cpu[tasks[i].cpu]++;
+	for (size_t i = 0; i < watch->nr; i++) {
+		const struct task_struct *p = &tasks[watch->ids[i]];
+
+		if (p->se.on_rq && p->cpu >= 0 && p->cpu < m->nr_cpus)
+			on_cpu[p->cpu]++;
+	}
 
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(m, cpu);
@@ -222,8 +231,8 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 		queued_tasks += tasks_here + rt;
 	}
 
-	for (size_t i = 0; i < nr_tasks; i++) {
-		struct task_struct *p = &tasks[i];
+	for (size_t i = 0; i < watch->nr; i++) {
+		struct task_struct *p = &tasks[watch->ids[i]];
 		/* Forked and neither blocked nor exited */
 		bool should = p->state == TASK_RUNNING;
 
@@ -236,6 +245,16 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 			if (!cpu_isset(task_cpu(p), p->cpus_allowed))
 				return check_failed(why, len, "task %s: queued on cpu%d outside "
 					    "its affinity", p->comm, task_cpu(p));
+		}
+		/*
+		 * Dead, dequeued and switched away from: seen for the last
+		 * time.  The last member takes slot i and is visited next
+		 * (i wraps to SIZE_MAX at 0; the loop's i++ brings it back).
+		 */
+		if (p->state == TASK_DEAD && !p->se.on_rq &&
+		    cpu_rq(m, task_cpu(p))->curr != p) {
+			idset_del(watch, p->sim_id);
+			i--;
 		}
 	}
 	if (runnable != queued_tasks)

@@ -135,6 +135,7 @@ struct policy_machine {
 	struct task_group **groups;	/* [max_groups], NULL: none */
 	size_t max_groups;
 	u64 *check_on_cpu;		/* [nr_cpus]: the checker's counts */
+	struct idset check_watch;	/* the tasks the checker visits */
 };
 
 static const unsigned int policy_of_class[] = {
@@ -182,6 +183,7 @@ static void cfs_v19_destroy(struct policy_machine *pm)
 	free(pm->tasks);
 	free(pm->groups);
 	free(pm->check_on_cpu);
+	idset_free(&pm->check_watch);
 	free(pm);
 }
 
@@ -314,7 +316,8 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	pm->groups = calloc(pm->max_groups, sizeof(*pm->groups));
 	pm->check_on_cpu = calloc((size_t)cfg->nr_cpus,
 				  sizeof(*pm->check_on_cpu));
-	if (!pm->tasks || !pm->groups || !pm->check_on_cpu)
+	if (!pm->tasks || !pm->groups || !pm->check_on_cpu ||
+	    !idset_init(&pm->check_watch, pm->max_tasks))
 		goto oom;
 	pm->groups[0] = &pm->m.root_task_group;
 	if (pm->m.log && cfg->nr_cpus > 1)
@@ -376,6 +379,7 @@ static void cfs_v19_fork(struct policy_machine *pm, int id, int parent_id,
 	else
 		p->tg = pm->groups[group];
 	p->tg->nr_tasks++;
+	idset_add(&pm->check_watch, id);
 	sched_fork(m, p, parent ? task_cpu(parent) : first_cpu(*p->cpus_allowed));
 	update_rq_clock(task_rq(p), now);
 	wake_up_new_task(m, p, parent);
@@ -571,7 +575,7 @@ static size_t cfs_v19_stats(const struct policy_machine *pm,
 
 static bool cfs_v19_check(struct policy_machine *pm, char *why, size_t len)
 {
-	return cfs_v19_check_machine(&pm->m, pm->tasks, pm->nr_tasks,
+	return cfs_v19_check_machine(&pm->m, pm->tasks, &pm->check_watch,
 				     pm->groups, pm->max_groups,
 				     pm->check_on_cpu, why, len);
 }

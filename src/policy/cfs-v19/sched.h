@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "lib/cpumask.h"
+#include "lib/idset.h"
 #include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"

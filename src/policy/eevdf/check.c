@@ -502,10 +502,23 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 		free(rt);
 		return true;	/* no memory for the check: nothing to say */
 	}
-	/* h_nr_running: the queued tasks at or below each queue */
-	for (size_t t = 0; t < m->max_tasks; t++) {
-		struct task_struct *p = &m->tasks[t];
+	/*
+	 * h_nr_running: the queued tasks at or below each queue.  The tasks
+	 * visited are those forked and not yet seen dead, off their queue
+	 * and switched away from (m->check_watch, lib/idset.h); one that is
+	 * not visited and yet queued (a bug) shows in the counts below.
+	 */
+	for (size_t t = 0; t < m->check_watch.nr; t++) {
+		struct task_struct *p = &m->tasks[m->check_watch.ids[t]];
 
+		if (p->state == TASK_DEAD && !p->on_rq && !p->se.on_rq &&
+		    m->rqs[p->cpu].curr != p->id) {
+			/* seen for the last time: the last member takes
+			 * slot t, visited next (t wraps at 0, t++ undoes it) */
+			idset_del(&m->check_watch, p->id);
+			t--;
+			continue;
+		}
 		if (p->se.on_rq && p->se.cfs_rq)
 			nr_entities[p->se.cfs_rq->rq->cpu]++;
 		if (!p->on_rq)

@@ -622,6 +622,7 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	p->tg = m->group_sched ? &m->groups[group] : &m->groups[0];
 	sched_fork_entity(m, p);
 	p->state = TASK_RUNNING;
+	idset_add(&m->check_watch, id);	/* the checker visits it now */
 	/* wake_up_new_task: placed from the parent's CPU (a trace-level
 	 * task's launcher is taken to run on CPU 0) */
 	smp_set_clock(m, now);

@@ -96,6 +96,7 @@ static void eevdf_destroy(struct policy_machine *m)
 		free(m->groups[0].cfs_rq);
 	free(m->groups);
 	free(m->tasks);
+	idset_free(&m->check_watch);
 	if (m->rqs)
 		destroy_sched_domains(m);
 	if (m->decision)
@@ -138,7 +139,8 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->rqs = calloc((size_t)m->nr_cpus, sizeof(*m->rqs));
 	m->tasks = calloc(m->max_tasks ? m->max_tasks : 1, sizeof(*m->tasks));
 	m->groups = calloc(m->max_groups, sizeof(*m->groups));
-	if (!m->rqs || !m->tasks || !m->groups)
+	if (!m->rqs || !m->tasks || !m->groups ||
+	    !idset_init(&m->check_watch, m->max_tasks))
 		goto oom;
 	m->groups[0] = (struct task_group){ .id = 0, .alive = true,
 					    .shares = scale_load(1024),

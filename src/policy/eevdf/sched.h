@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/cpumask.h"
+#include "lib/idset.h"
 #include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"
@@ -366,6 +367,7 @@ struct policy_machine {
 	struct rq *rqs;
 	struct task_struct *tasks;
 	size_t max_tasks;
+	struct idset check_watch;	/* check.c: the tasks it visits */
 	struct task_group *groups;
 	size_t max_groups;
 	bool warned_rt;
