@@ -10,7 +10,7 @@
 /* ---- weights ------------------------------------------------------------ */
 
 /* kernel/sched/sched.h v6.12: scale_load_down (64-bit) */
-static unsigned long scale_load_down(unsigned long w)
+static __always_inline unsigned long scale_load_down(unsigned long w)
 {
 	if (!w)
 		return 0;
@@ -19,18 +19,18 @@ static unsigned long scale_load_down(unsigned long w)
 }
 
 /* include/linux/math64.h: mul_u64_u32_shr */
-static u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
+static __always_inline u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
 {
 	return (u64)(((unsigned __int128)a * mul) >> shift);
 }
 
-static int fls32(u32 x)
+static __always_inline int fls32(u32 x)
 {
 	return x ? 32 - __builtin_clz(x) : 0;
 }
 
 /* kernel/sched/fair.c v6.12: __update_inv_weight */
-static void __update_inv_weight(struct load_weight *lw)
+static __always_inline void __update_inv_weight(struct load_weight *lw)
 {
 	unsigned long w;
 
@@ -50,7 +50,7 @@ static void __update_inv_weight(struct load_weight *lw)
  * as a multiplication by the inverse, shifting the factor down whenever it
  * outgrows 32 bits so the product fits.
  */
-static u64 __calc_delta(u64 delta_exec, unsigned long weight,
+static __always_inline u64 __calc_delta(u64 delta_exec, unsigned long weight,
 			struct load_weight *lw)
 {
 	u64 fact = scale_load_down(weight);
@@ -75,7 +75,7 @@ static u64 __calc_delta(u64 delta_exec, unsigned long weight,
 }
 
 /* kernel/sched/fair.c v6.12: calc_delta_fair (wall time -> virtual time) */
-static u64 calc_delta_fair(u64 delta, struct sched_entity *se)
+static __always_inline u64 calc_delta_fair(u64 delta, struct sched_entity *se)
 {
 	if (se->load.weight != NICE_0_LOAD)
 		delta = __calc_delta(delta, NICE_0_LOAD, &se->load);
@@ -104,20 +104,20 @@ static void update_load_set(struct load_weight *lw, unsigned long w)
 /* ---- virtual time --------------------------------------------------------- */
 
 /* kernel/sched/fair.c v6.12: min_vruntime (wrap-safe) */
-static u64 min_vruntime(u64 min, u64 vruntime)
+static __always_inline u64 min_vruntime(u64 min, u64 vruntime)
 {
 	return (s64)(vruntime - min) < 0 ? vruntime : min;
 }
 
 /* kernel/sched/fair.c v6.12: entity_before (the tree's order: deadline) */
-static bool entity_before(const struct sched_entity *a,
+static __always_inline bool entity_before(const struct sched_entity *a,
 			  const struct sched_entity *b)
 {
 	return (s64)(a->deadline - b->deadline) < 0;
 }
 
 /* kernel/sched/fair.c v6.12: entity_key (vruntime relative to min_vruntime) */
-static s64 entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline s64 entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	return (s64)(se->vruntime - cfs_rq->min_vruntime);
 }
@@ -156,7 +156,7 @@ static void avg_vruntime_update(struct cfs_rq *cfs_rq, s64 delta)
 }
 
 /* kernel/sched/fair.c v6.12: avg_vruntime, V rounded towards -inf */
-static u64 avg_vruntime(struct cfs_rq *cfs_rq)
+static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *curr = cfs_rq->curr;
 	s64 avg = cfs_rq->avg_vruntime;
@@ -205,7 +205,7 @@ static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * kernel/sched/fair.c v6.12: vruntime_eligible.  v <= V, written without
  * the division: (v - min_vruntime) * load <= avg_vruntime.
  */
-static bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
+static __always_inline bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
 {
 	struct sched_entity *curr = cfs_rq->curr;
 	s64 avg = cfs_rq->avg_vruntime;
@@ -221,13 +221,13 @@ static bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
 }
 
 /* kernel/sched/fair.c v6.12: entity_eligible */
-static bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	return vruntime_eligible(cfs_rq, se->vruntime);
 }
 
 /* kernel/sched/fair.c v6.12: __update_min_vruntime (never backwards) */
-static u64 __update_min_vruntime(struct cfs_rq *cfs_rq, u64 vruntime)
+static __always_inline u64 __update_min_vruntime(struct cfs_rq *cfs_rq, u64 vruntime)
 {
 	u64 min_vruntime = cfs_rq->min_vruntime;
 	s64 delta = (s64)(vruntime - min_vruntime);
@@ -253,7 +253,7 @@ static struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
 }
 
 /* kernel/sched/fair.c v6.12: update_min_vruntime */
-static void update_min_vruntime(struct cfs_rq *cfs_rq)
+static __always_inline void update_min_vruntime(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_root_entity(cfs_rq);
 	struct sched_entity *curr = cfs_rq->curr;
@@ -282,9 +282,9 @@ static void update_min_vruntime(struct cfs_rq *cfs_rq)
  * Returns whether the cached value was already right (RB_DECLARE_CALLBACKS'
  * early stop).
  */
-static bool min_slice_update(struct sched_entity *se);
+static __always_inline bool min_slice_update(struct sched_entity *se);
 
-static bool min_vruntime_update(struct sched_entity *se, bool exit)
+static __always_inline bool min_vruntime_update(struct sched_entity *se, bool exit)
 {
 	u64 old_min_vruntime = se->min_vruntime;
 	struct rb_node *node = &se->run_node;
@@ -360,7 +360,7 @@ static const struct rb_augment_callbacks min_vruntime_cb = {
  * that the augment means what it says and the checker can hold it to
  * that ("Where the port differs" in docs/eevdf-status.md).
  */
-static bool min_slice_update(struct sched_entity *se)
+static __always_inline bool min_slice_update(struct sched_entity *se)
 {
 	u64 old_min_slice = se->min_slice;
 	struct rb_node *node = &se->run_node;
@@ -581,18 +581,19 @@ static void set_next_buddy(struct policy_machine *m, struct sched_entity *se)
 	}
 }
 
-/* kernel/sched/fair.c v6.12: update_curr */
-static void update_curr(struct cfs_rq *cfs_rq)
+/*
+ * kernel/sched/fair.c v6.12: update_curr, from "curr->vruntime +=" on.
+ * Out of line: update_curr below is inlined into its callers, and about
+ * 60 % of its calls return before this point (no curr, or no time since
+ * the last update: the tick's and the pick's second call at the same
+ * instant), without paying a call's register saves.
+ */
+static __attribute__((noinline)) void update_curr_charge(struct cfs_rq *cfs_rq,
+							 struct sched_entity *curr,
+							 s64 delta_exec)
 {
-	struct sched_entity *curr = cfs_rq->curr;
-	s64 delta_exec;
 	bool resched;
 
-	if (!curr)
-		return;
-	delta_exec = update_curr_se(cfs_rq->rq, curr);
-	if (delta_exec <= 0)
-		return;
 	curr->vruntime += calc_delta_fair((u64)delta_exec, curr);
 	resched = update_deadline(cfs_rq, curr);
 	update_min_vruntime(cfs_rq);
@@ -607,6 +608,20 @@ static void update_curr(struct cfs_rq *cfs_rq)
 		resched_curr(cfs_rq->rq);
 		clear_buddies(cfs_rq, curr);
 	}
+}
+
+/* kernel/sched/fair.c v6.12: update_curr (its early returns; see above) */
+static __always_inline void update_curr(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr = cfs_rq->curr;
+	s64 delta_exec;
+
+	if (!curr)
+		return;
+	delta_exec = update_curr_se(cfs_rq->rq, curr);
+	if (delta_exec <= 0)
+		return;
+	update_curr_charge(cfs_rq, curr, delta_exec);
 }
 
 /*
@@ -672,7 +687,7 @@ static void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *s
 	cfs_rq->nr_running--;
 }
 
-static void update_cfs_group(struct sched_entity *se);
+static __always_inline void update_cfs_group(struct sched_entity *se);
 
 /* PELT and the leaf list (pelt.c, included after this file) */
 static void update_load_avg(struct cfs_rq *cfs_rq, struct sched_entity *se,
@@ -963,7 +978,7 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
  * [MIN_SHARES, tg->shares]; MIN_SHARES is unscaled on purpose, as in the
  * kernel.
  */
-static long calc_group_shares(struct cfs_rq *cfs_rq)
+static __always_inline long calc_group_shares(struct cfs_rq *cfs_rq)
 {
 	long tg_weight, tg_shares, load, shares;
 	struct task_group *tg = cfs_rq->tg;
@@ -990,7 +1005,7 @@ static long calc_group_shares(struct cfs_rq *cfs_rq)
  * from calc_group_shares (v6.12 still reweights an emptied group; the
  * "preserve its weight" test came in v6.14).  No bandwidth throttling.
  */
-static void update_cfs_group(struct sched_entity *se)
+static __always_inline void update_cfs_group(struct sched_entity *se)
 {
 	struct cfs_rq *gcfs_rq = se->my_q;
 	long shares;

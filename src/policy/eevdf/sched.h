@@ -27,6 +27,18 @@ typedef uint32_t u32;
 /* a function the unity build may not call yet (kernel: __maybe_unused) */
 #define __maybe_unused __attribute__((unused))
 
+/*
+ * Inlined into every caller whatever the compiler's size heuristics say
+ * (kernel: __always_inline, as glibc's sys/cdefs.h also spells it): for
+ * the small helpers of the hot paths (PELT, update_curr, the augmented
+ * tree), called hundreds of thousands of times per simulated second,
+ * where a call's register saves and restores cost as much as the body.
+ * docs/performance.md, "Instructions per event, exactly".
+ */
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
+
 /* kernel/sched/sched.h, 64-bit: loads carry 10 extra bits of resolution */
 #define SCHED_FIXEDPOINT_SHIFT	10
 #define NICE_0_LOAD_SHIFT	(2 * SCHED_FIXEDPOINT_SHIFT)
