@@ -50,8 +50,8 @@ static __always_inline void __update_inv_weight(struct load_weight *lw)
  * as a multiplication by the inverse, shifting the factor down whenever it
  * outgrows 32 bits so the product fits.
  */
-static __always_inline u64 __calc_delta(u64 delta_exec, unsigned long weight,
-			struct load_weight *lw)
+static __always_inline u64
+__calc_delta(u64 delta_exec, unsigned long weight, struct load_weight *lw)
 {
 	u64 fact = scale_load_down(weight);
 	u32 fact_hi = (u32)(fact >> 32);
@@ -110,14 +110,15 @@ static __always_inline u64 min_vruntime(u64 min, u64 vruntime)
 }
 
 /* kernel/sched/fair.c v6.12: entity_before (the tree's order: deadline) */
-static __always_inline bool entity_before(const struct sched_entity *a,
-			  const struct sched_entity *b)
+static __always_inline bool
+entity_before(const struct sched_entity *a, const struct sched_entity *b)
 {
 	return (s64)(a->deadline - b->deadline) < 0;
 }
 
 /* kernel/sched/fair.c v6.12: entity_key (vruntime relative to min_vruntime) */
-static __always_inline s64 entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline s64
+entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	return (s64)(se->vruntime - cfs_rq->min_vruntime);
 }
@@ -183,8 +184,8 @@ static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
  * reweight_eevdf (commit 6d71a9c61604 of January 2025 folded it into
  * update_entity_lag and removed reweight_eevdf).
  */
-static s64 entity_lag(struct cfs_rq *cfs_rq, u64 avruntime,
-		      struct sched_entity *se)
+static __always_inline s64
+entity_lag(struct cfs_rq *cfs_rq, u64 avruntime, struct sched_entity *se)
 {
 	u64 tick = cfs_rq->rq->m->tick_nsec;
 	s64 vlag, limit;
@@ -205,7 +206,8 @@ static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * kernel/sched/fair.c v6.12: vruntime_eligible.  v <= V, written without
  * the division: (v - min_vruntime) * load <= avg_vruntime.
  */
-static __always_inline bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
+static __always_inline bool
+vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntime)
 {
 	struct sched_entity *curr = cfs_rq->curr;
 	s64 avg = cfs_rq->avg_vruntime;
@@ -221,13 +223,15 @@ static __always_inline bool vruntime_eligible(struct cfs_rq *cfs_rq, u64 vruntim
 }
 
 /* kernel/sched/fair.c v6.12: entity_eligible */
-static __always_inline bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline bool
+entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	return vruntime_eligible(cfs_rq, se->vruntime);
 }
 
 /* kernel/sched/fair.c v6.12: __update_min_vruntime (never backwards) */
-static __always_inline u64 __update_min_vruntime(struct cfs_rq *cfs_rq, u64 vruntime)
+static __always_inline u64
+__update_min_vruntime(struct cfs_rq *cfs_rq, u64 vruntime)
 {
 	u64 min_vruntime = cfs_rq->min_vruntime;
 	s64 delta = (s64)(vruntime - min_vruntime);
@@ -284,7 +288,8 @@ static __always_inline void update_min_vruntime(struct cfs_rq *cfs_rq)
  */
 static __always_inline bool min_slice_update(struct sched_entity *se);
 
-static __always_inline bool min_vruntime_update(struct sched_entity *se, bool exit)
+static __always_inline bool
+min_vruntime_update(struct sched_entity *se, bool exit)
 {
 	u64 old_min_vruntime = se->min_vruntime;
 	struct rb_node *node = &se->run_node;
@@ -309,7 +314,8 @@ static __always_inline bool min_vruntime_update(struct sched_entity *se, bool ex
  * (The port used to walk to the root every time, which gives the same
  * values at the cost of reading both children of every ancestor.)
  */
-static void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop)
+static __always_inline void
+min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop)
 {
 	while (rb != stop) {
 		struct sched_entity *se = __node_2_se(rb);
@@ -462,7 +468,7 @@ static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * curr while it still holds the deadline stashed in vlag at its pick
  * (set_next_entity), i.e. until its slice is used up.
  */
-static struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
+static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_node;
 	struct sched_entity *se = __pick_first_entity(cfs_rq);
@@ -558,7 +564,8 @@ static s64 update_curr_se(struct rq *rq, struct sched_entity *curr)
 }
 
 /* kernel/sched/fair.c v6.12: __clear_buddies_next / clear_buddies */
-static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline void
+clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	if (cfs_rq->next != se)
 		return;
@@ -588,9 +595,9 @@ static void set_next_buddy(struct policy_machine *m, struct sched_entity *se)
  * the last update: the tick's and the pick's second call at the same
  * instant), without paying a call's register saves.
  */
-static __attribute__((noinline)) void update_curr_charge(struct cfs_rq *cfs_rq,
-							 struct sched_entity *curr,
-							 s64 delta_exec)
+static __attribute__((noinline)) void
+update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
+		   s64 delta_exec)
 {
 	bool resched;
 
@@ -822,7 +829,8 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 }
 
 /* kernel/sched/fair.c v6.12: set_next_entity */
-static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static __always_inline void
+set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	clear_buddies(cfs_rq, se);
 	if (se->on_rq) {
@@ -838,7 +846,8 @@ static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 }
 
 /* kernel/sched/fair.c v6.12: put_prev_entity */
-static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
+static __always_inline void
+put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
 	if (prev->on_rq) {
 		update_curr(cfs_rq);
@@ -853,7 +862,8 @@ static void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
  * kernel/sched/fair.c v6.12: entity_tick (no HRTICK): run-time, the
  * periodic PELT update and the group entity's weight.
  */
-static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+static __always_inline void
+entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	update_curr(cfs_rq);
 	update_load_avg(cfs_rq, curr, UPDATE_TG);
@@ -867,8 +877,8 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags);
  * entity that wins the pick is eligible now: its delayed dequeue is
  * finished and the caller starts over (NULL).
  */
-static struct sched_entity *pick_next_entity(struct rq *rq,
-					     struct cfs_rq *cfs_rq)
+static __always_inline struct sched_entity *
+pick_next_entity(struct rq *rq, struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = pick_eevdf(cfs_rq);
 

@@ -239,7 +239,8 @@ static __always_inline u64 decay_load(u64 val, u64 n)
  * y^1 .. y^(p-1) (the series' closed form through LOAD_AVG_MAX), and d3
  * (the start of the current period) at weight 1.
  */
-static __always_inline u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
+static __always_inline u32
+__accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
 {
 	u32 c1, c2, c3 = d3;
 
@@ -357,7 +358,8 @@ static int __update_load_avg_se(u64 now, struct cfs_rq *cfs_rq,
  * delayed tasks included, as at the v6.12 tag (v6.13's 76f2f783294d
  * subtracts them; se_update_runnable follows the tag too).
  */
-static __always_inline int __update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
+static __always_inline int
+__update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
 {
 	if (___update_load_sum(now, &cfs_rq->avg,
 			       scale_load_down(cfs_rq->load.weight),
