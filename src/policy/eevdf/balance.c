@@ -145,7 +145,8 @@ static struct task_smp *current_smp(struct policy_machine *m, int cpu)
 /* ---- rq->cfs_tasks: the MRU list detach_tasks walks from its tail ---- */
 
 /* fair.c v6.12: account_entity_enqueue's list_add (at the head) */
-static void cfs_tasks_add(struct rq *rq, struct sched_entity *se)
+static __always_inline void
+cfs_tasks_add(struct rq *rq, struct sched_entity *se)
 {
 	struct policy_machine *m = rq->m;
 	struct rq_smp *rs;
@@ -168,7 +169,8 @@ static void cfs_tasks_add(struct rq *rq, struct sched_entity *se)
 }
 
 /* fair.c v6.12: account_entity_dequeue's list_del_init */
-static void cfs_tasks_del(struct rq *rq, struct sched_entity *se)
+static __always_inline void
+cfs_tasks_del(struct rq *rq, struct sched_entity *se)
 {
 	struct policy_machine *m = rq->m;
 	struct rq_smp *rs;
@@ -1751,9 +1753,17 @@ static int select_idle_cpu(struct policy_machine *m, struct task_struct *p,
 {
 	struct sched_domain_shared *sd_share = rq_smp(m, target)->sd_llc_shared;
 	int idle_cpu_found = -1, nr = INT32_MAX, n = m->nr_cpus;
+	const struct cpumask *span = sched_domain_span(sd);
 	struct cpumask cpus;
 
-	cpus_and(&cpus, sched_domain_span(sd), &p->cpus_allowed);
+	/*
+	 * cpumask_and(cpus, sched_domain_span(sd), p->cpus_ptr), of the
+	 * words that hold CPUs 0 .. n - 1 only: this mask is read nowhere
+	 * else than by cpu_isset below n (here and in select_idle_core), and
+	 * cpus_and's 64 words (NR_CPUS) were most of a wakeup's scan.
+	 */
+	for (int w = 0; w < (n + 63) / 64; w++)
+		cpus.bits[w] = span->bits[w] & p->cpus_allowed.bits[w];
 	if (sd_share) {
 		nr = sd_share->nr_idle_scan + 1;
 		if (nr == 1)

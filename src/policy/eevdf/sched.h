@@ -560,9 +560,12 @@ struct sched_smp {
 	unsigned long max_load_balance_interval;
 };
 
-/* balance.c's upkeep of rq->cfs_tasks, called from fair.c's accounting */
-static void cfs_tasks_add(struct rq *rq, struct sched_entity *se);
-static void cfs_tasks_del(struct rq *rq, struct sched_entity *se);
+/* balance.c's upkeep of rq->cfs_tasks, called from fair.c's accounting
+ * (inlined: at every enqueue and dequeue of a task, and every pick) */
+static __always_inline void
+cfs_tasks_add(struct rq *rq, struct sched_entity *se);
+static __always_inline void
+cfs_tasks_del(struct rq *rq, struct sched_entity *se);
 /* balance.c's entry points, called from core.c and policy.c */
 struct task_struct;
 static void smp_set_clock(struct policy_machine *m, u64 now);
