@@ -99,9 +99,9 @@ CHECK_CFLAGS = $(eval CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check))$(CH
 CHECK_LIBS = $(eval CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check))$(CHECK_LIBS)
 
 # Environment of the test and trace runs.  The sanitizer build is slower
-# and checks invariants after every event: Check's timeouts and the
-# trace scripts' (tests/run-traces.sh, run-golden.sh: 120 s a run) are
-# four times as long there.
+# and checks invariants more often: Check's timeouts and the trace
+# scripts' (tests/run-traces.sh, run-golden.sh: 120 s a run;
+# run-bad-traces.sh: 10 s) are four times as long there.
 ifeq ($(strip $(SANITIZE)),)
 TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
 	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-1}
@@ -110,7 +110,7 @@ TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
 	   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-4} \
-	   TRACE_TIMEOUT=$${TRACE_TIMEOUT:-480}
+	   TRACE_TIMEOUT=$${TRACE_TIMEOUT:-480} TIMEOUT=$${TIMEOUT:-40}
 endif
 # A wall-clock bound on one test executable (seconds).
 TEST_TIMEOUT ?= 600
@@ -193,13 +193,16 @@ $(BUILD)/pic/src/%.o: src/%.c
 
 # One SCHED_POLICY(symbol, "folder") line per policy folder.  Made on
 # every run (a folder may have gone) but rewritten only when the list
-# changes, so that the registry is recompiled only then.
+# changes, so that the registry is recompiled only then.  The scratch file
+# is this make's own ($$$$): a test may run make install while the build
+# is being checked by another make.
 $(POLICIES_H): FORCE
 	@mkdir -p $(@D)
-	@for p in $(POLICY_NAMES); do \
+	@tmp=$@.$$$$.tmp; \
+	for p in $(POLICY_NAMES); do \
 		printf 'SCHED_POLICY(%s, "%s")\n' "$$(echo $$p | tr -- '-.' '__')" "$$p"; \
-	done > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+	done > $$tmp; \
+	cmp -s $$tmp $@ && rm -f $$tmp || mv -f $$tmp $@
 
 .PHONY: FORCE
 FORCE:
@@ -307,6 +310,10 @@ CHECK_RESULTS := $(CHECK_BIN_RESULTS) $(CHECK_SCRIPT_RESULTS) \
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # -j for the runs' sub-make unless this make already has one
 CHECK_JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+# What a test's own make (run-conventions.sh's make install) inherits: the
+# variables (SANITIZE=1 and its build) but not the jobs, whose jobserver
+# it cannot reach (it would warn, and fall back to one job)
+CHECK_MAKEFLAGS = $(filter-out -j% --jobserver-auth=% --jobserver-fds=% -O%,$(MAKEFLAGS))
 
 check-run: all $(TEST_BINS)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
@@ -320,12 +327,16 @@ check-programs: $(CHECK_SCRIPT_RESULTS) $(CHECK_BIN_RESULTS) \
 
 $(CHECK_ALONE_RESULTS): $(CHECK_BIN_RESULTS) $(CHECK_SCRIPT_RESULTS)
 
-$(CHECK_BIN_RESULTS): $(CHECK_DIR)/%.result: $(BUILD)/tests/%
-	@export $(TEST_ENV) TEST_TIMEOUT=$(TEST_TIMEOUT); \
-	bash tests/check-one.sh check $< $@
+# No prerequisite on the test executables: check-run built them, and this
+# sub-make must not remake anything while tests run.
+$(CHECK_BIN_RESULTS): $(CHECK_DIR)/%.result:
+	@export $(TEST_ENV) TEST_TIMEOUT=$(TEST_TIMEOUT) \
+		MAKEFLAGS='$(CHECK_MAKEFLAGS)'; \
+	bash tests/check-one.sh check $(BUILD)/tests/$* $@
 
 $(CHECK_SCRIPT_RESULTS) $(CHECK_ALONE_RESULTS): $(CHECK_DIR)/%.result: tests/%.sh
-	@export $(TEST_ENV); bash tests/check-one.sh script $< $@ $(CLI)
+	@export $(TEST_ENV) MAKEFLAGS='$(CHECK_MAKEFLAGS)'; \
+	bash tests/check-one.sh script $< $@ $(CLI)
 
 check-asan:
 	@$(MAKE) --no-print-directory SANITIZE=1 check

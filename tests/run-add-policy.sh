@@ -37,9 +37,10 @@ mkdir -p "$scratch/src/policy/rr-test"
 cp tests/policy-rr/policy.c "$scratch/src/policy/rr-test/policy.c"
 
 # A plain build, whatever make check this runs under (check-asan passes
-# SANITIZE=1 down through MAKEFLAGS)
+# SANITIZE=1 down through MAKEFLAGS).  One job: make check runs other
+# tests beside this one, some of them bounded in wall time.
 unset MAKEFLAGS MFLAGS MAKELEVEL
-if ! make -C "$scratch" -j2 --no-print-directory SANITIZE= BUILD=build \
+if ! make -C "$scratch" -j1 --no-print-directory SANITIZE= BUILD=build \
 	build/sched-sim \
 	>"$scratch/build.log" 2>&1; then
 	fail "the tree with src/policy/rr-test/ builds"

@@ -44,9 +44,13 @@ static inline bool idset_has(const struct idset *s, int id)
 	return s->pos[id] < s->nr && s->ids[s->pos[id]] == id;
 }
 
-/* id must not be a member */
+/* id must not be a member (the debug build stops if it is) */
 static inline void idset_add(struct idset *s, int id)
 {
+#ifdef SCHEDSIM_DEBUG
+	if (idset_has(s, id))
+		abort();
+#endif
 	s->pos[id] = s->nr;
 	s->ids[s->nr++] = id;
 }

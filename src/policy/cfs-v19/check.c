@@ -253,7 +253,7 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 		 */
 		if (p->state == TASK_DEAD && !p->se.on_rq &&
 		    cpu_rq(m, task_cpu(p))->curr != p) {
-			idset_del(watch, p->sim_id);
+			idset_del(watch, watch->ids[i]);
 			i--;
 		}
 	}
