@@ -31,11 +31,12 @@
 #
 # eevdf beside cfs-v19: when the binary has the eevdf policy, every row
 # (but the set-up-only ones) runs its two traces again with --policy
-# eevdf, the same way; the last two columns are eevdf's ns per event and
-# eevdf / cfs-v19 (issue 14 asks for at most 2), and the summary gives
-# their median and maximum.  Each policy's events are its own (eevdf has
-# no load balancer yet, so its SMP rows count other events).
-# BENCH_EEVDF=0 leaves it out (it about doubles the time).
+# eevdf, the same way, each repetition right after cfs-v19's; the last two
+# columns are eevdf's ns per event and eevdf / cfs-v19 (issue 14 asks for
+# at most 2), and the summary gives their median and maximum.  Each
+# policy's events are its own (another scheduler decides otherwise, so
+# its switches and timers differ).  BENCH_EEVDF=0 leaves it out (it about
+# doubles the time).
 #
 # Output: a table on stdout, and build/bench/DATE-COMMIT.jsonl: a "run"
 # line (commit, date, machine), one line per rb-tree size, one per row.
@@ -178,23 +179,24 @@ hdr() {
 		eevdf e/c
 }
 
-# eevdf_runs: the row's two traces under --policy eevdf, reps times each;
-# sets e_ev_s, e_ev_l (events), e_sw_s, e_sw_l (switches) and e_s_cpu,
-# e_l_cpu (median CPU ns)
-eevdf_runs() {
-	: > "$tmp/e_short.cost"; : > "$tmp/e_long.cost"
-	r=0
-	while [ $r -lt "$reps" ]; do
-		# shellcheck disable=SC2086
-		$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_short.out" "$tmp/short.json" ||
-			{ echo "bench: $label: sched-sim --policy eevdf failed on the 100 ms run (status $?)" >&2; exit 1; }
-		cat "$tmp/cost" >> "$tmp/e_short.cost"
-		# shellcheck disable=SC2086
-		$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_long.out" "$tmp/long.json" ||
-			{ echo "bench: $label: sched-sim --policy eevdf failed (status $?)" >&2; exit 1; }
-		cat "$tmp/cost" >> "$tmp/e_long.cost"
-		r=$((r + 1))
-	done
+# eevdf_rep: one repetition of the row's two traces under --policy eevdf,
+# run right after cfs-v19's of the same repetition, so that a change in
+# the machine's speed during a row (other guests of the host) falls on
+# both policies alike and the e/c ratio keeps
+eevdf_rep() {
+	# shellcheck disable=SC2086
+	$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_short.out" "$tmp/short.json" ||
+		{ echo "bench: $label: sched-sim --policy eevdf failed on the 100 ms run (status $?)" >&2; exit 1; }
+	cat "$tmp/cost" >> "$tmp/e_short.cost"
+	# shellcheck disable=SC2086
+	$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_long.out" "$tmp/long.json" ||
+		{ echo "bench: $label: sched-sim --policy eevdf failed (status $?)" >&2; exit 1; }
+	cat "$tmp/cost" >> "$tmp/e_long.cost"
+}
+
+# eevdf_collect: after the repetitions, sets e_ev_s, e_ev_l (events),
+# e_sw_s, e_sw_l (switches) and e_s_cpu, e_l_cpu (median CPU ns)
+eevdf_collect() {
 	# shellcheck disable=SC2046
 	set -- $(json_numbers "$tmp/e_short.out")
 	e_ev_s=$1 e_sw_s=$2
@@ -231,6 +233,9 @@ row() {
 	sh "$here/gen-bench.sh" $gen_args "$machine_opt" "$machine_val" \
 		--groups "$groups" $flat --duration "${dur_ms}ms" > "$tmp/long.json"
 	: > "$tmp/short.cost"; : > "$tmp/long.cost"
+	: > "$tmp/e_short.cost"; : > "$tmp/e_long.cost"
+	with_eevdf=0
+	[ $eevdf = 1 ] && [ "${setup_only:-0}" != 1 ] && with_eevdf=1
 	r=0
 	while [ $r -lt "$reps" ]; do
 		# shellcheck disable=SC2086
@@ -243,6 +248,7 @@ row() {
 				{ echo "bench: $label: sched-sim failed (status $?)" >&2; exit 1; }
 			cat "$tmp/cost" >> "$tmp/long.cost"
 		fi
+		[ $with_eevdf = 0 ] || eevdf_rep
 		r=$((r + 1))
 	done
 	# shellcheck disable=SC2046
@@ -261,9 +267,7 @@ row() {
 		rss=$(median "$tmp/long.cost" 4)
 	fi
 	e_ev_s=0 e_ev_l=0 e_sw_s=0 e_sw_l=0 e_s_cpu=0 e_l_cpu=0
-	if [ $eevdf = 1 ] && [ "${setup_only:-0}" != 1 ]; then
-		eevdf_runs
-	fi
+	[ $with_eevdf = 0 ] || eevdf_collect
 	n=$(( (tasks + cpus / 2) / cpus )); [ $n -ge 1 ] || n=1
 	b=$(bare_ns $n)
 	awk -v series="$series" -v label="$label" -v cpus="$cpus" -v tasks="$tasks" \
