@@ -282,11 +282,11 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-# Runs every test program: each Check executable, then the scripts: the
+# Runs every test program: each Check executable and each script (the
 # trace regressions, the golden outputs, the resource bounds of hostile
 # inputs (tests/run-resources.sh), tools/sweep with GNU parallel and on a
 # one-node Slurm it starts (tests/run-sweep*.sh), tools/bench-instr.sh under
-# valgrind (tests/run-bench-instr.sh), ...; then prints the total of test
+# valgrind (tests/run-bench-instr.sh), ...); then prints the total of test
 # cases (tests/check-summary.sh).  tests/check-one.sh runs one program and
 # counts its cases (its comment says how).  The programs are independent,
 # so they run as many at once as -j allows (make -j2 check; plain
