@@ -24,13 +24,8 @@
 set -uo pipefail
 export LC_ALL=C
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 SIMBIN" >&2
-	exit 2
-fi
-
 . "$(dirname "$0")/simbin.sh"
-resolve_simbin "$1"
+resolve_simbin "$@"
 
 cd "$(dirname "$0")/.." || exit 2
 timeout_s=${TIMEOUT:-10}

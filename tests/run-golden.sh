@@ -19,15 +19,10 @@
 set -euo pipefail
 export LC_ALL=C
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 SIMBIN" >&2
-	exit 2
-fi
-
 here=$(dirname "$0")
 . "$here/simbin.sh"
 . "$here/golden-lib.sh"
-resolve_simbin "$1"
+resolve_simbin "$@"
 
 cd "$here/.."
 

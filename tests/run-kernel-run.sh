@@ -51,13 +51,9 @@
 set -uo pipefail
 export LC_ALL=C
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 SIMBIN" >&2
-	exit 2
-fi
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/simbin.sh"
-resolve_simbin "$1"
+resolve_simbin "$@"
 kr=$(dirname "$simbin")/kernel-run
 if [ ! -x "$kr" ]; then
 	echo "$0: $kr: not built (make kernel-run)" >&2

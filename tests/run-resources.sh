@@ -28,14 +28,9 @@
 set -uo pipefail
 export LC_ALL=C
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 SIMBIN" >&2
-	exit 2
-fi
-
 here=$(dirname "$0")
 . "$here/simbin.sh"
-resolve_simbin "$1"
+resolve_simbin "$@"
 cd "$here/.."
 
 seconds=${RESOURCE_SECONDS:-10}
