@@ -183,7 +183,7 @@ bool sim_check_wasted(struct sim *s, char *why, size_t len)
 		if (!here)
 			return true;	/* nothing to compare with */
 	}
-	for (size_t i = 0; i < s->watched.nr; i++) {
+	idset_for_each_rev(i, &s->watched) {
 		struct sim_task *st = &s->tasks[s->watched.ids[i]];
 		struct policy_task_stats ts;
 		bool waits;
@@ -195,13 +195,8 @@ bool sim_check_wasted(struct sim *s, char *why, size_t len)
 					 "counted as waiting", st->name);
 				goto out;
 			}
-			/*
-			 * Seen exited once: no longer watched.  The last
-			 * member takes slot i and is visited next (i wraps
-			 * to SIZE_MAX at 0; the loop's i++ brings it back).
-			 */
+			/* seen exited once: no longer watched */
 			idset_del(&s->watched, st->index);
-			i--;
 			continue;
 		}
 		s->policy->task_stats(s->pm, st->index, &ts);

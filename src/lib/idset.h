@@ -39,6 +39,10 @@ static inline void idset_free(struct idset *s)
 	s->nr = 0;
 }
 
+/* i over the members' slots, from the last down: a loop body may delete
+ * ids[i] (and only it) */
+#define idset_for_each_rev(i, s) for (size_t i = (s)->nr; i-- > 0;)
+
 static inline bool idset_has(const struct idset *s, int id)
 {
 	return s->pos[id] < s->nr && s->ids[s->pos[id]] == id;
@@ -56,8 +60,9 @@ static inline void idset_add(struct idset *s, int id)
 }
 
 /*
- * id must be a member.  The last member takes its place: a loop over
- * ids[i] that deletes ids[i] visits ids[i] again (the moved member).
+ * id must be a member.  The last member takes its place, so a loop that
+ * deletes as it goes runs from the last member down (idset_for_each_rev):
+ * the member moved into the deleted one's slot was visited already.
  */
 static inline void idset_del(struct idset *s, int id)
 {

@@ -231,7 +231,7 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 		queued_tasks += tasks_here + rt;
 	}
 
-	for (size_t i = 0; i < watch->nr; i++) {
+	idset_for_each_rev(i, watch) {
 		struct task_struct *p = &tasks[watch->ids[i]];
 		/* Forked and neither blocked nor exited */
 		bool should = p->state == TASK_RUNNING;
@@ -246,16 +246,10 @@ static bool cfs_v19_check_machine(struct machine *m, struct task_struct *tasks,
 				return check_failed(why, len, "task %s: queued on cpu%d outside "
 					    "its affinity", p->comm, task_cpu(p));
 		}
-		/*
-		 * Dead, dequeued and switched away from: seen for the last
-		 * time.  The last member takes slot i and is visited next
-		 * (i wraps to SIZE_MAX at 0; the loop's i++ brings it back).
-		 */
+		/* dead, dequeued and switched away from: seen for the last time */
 		if (p->state == TASK_DEAD && !p->se.on_rq &&
-		    cpu_rq(m, task_cpu(p))->curr != p) {
+		    cpu_rq(m, task_cpu(p))->curr != p)
 			idset_del(watch, watch->ids[i]);
-			i--;
-		}
 	}
 	if (runnable != queued_tasks)
 		return check_failed(why, len, "%" PRIu64 " runnable tasks but %" PRIu64

@@ -508,15 +508,13 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	 * and switched away from (m->check_watch, lib/idset.h); one that is
 	 * not visited and yet queued (a bug) shows in the counts below.
 	 */
-	for (size_t t = 0; t < m->check_watch.nr; t++) {
+	idset_for_each_rev(t, &m->check_watch) {
 		struct task_struct *p = &m->tasks[m->check_watch.ids[t]];
 
 		if (p->state == TASK_DEAD && !p->on_rq && !p->se.on_rq &&
 		    m->rqs[p->cpu].curr != p->id) {
-			/* seen for the last time: the last member takes
-			 * slot t, visited next (t wraps at 0, t++ undoes it) */
+			/* seen for the last time */
 			idset_del(&m->check_watch, p->id);
-			t--;
 			continue;
 		}
 		if (p->se.on_rq && p->se.cfs_rq)
