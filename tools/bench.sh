@@ -179,19 +179,29 @@ hdr() {
 		eevdf e/c
 }
 
+# timed_run TRACE OUT [OPTION...]: one pinned run of sched-sim OPTION...
+# on $tmp/TRACE.json (short or long), its report to $tmp/OUT.out and its
+# cost line appended to $tmp/OUT.cost; a failed run stops the benchmark
+timed_run() {
+	trace=$1 out=$2
+	shift 2
+	# shellcheck disable=SC2086
+	$pinned "$runner" "$tmp/cost" "$sim" "$@" --json -o "$tmp/$out.out" "$tmp/$trace.json" || {
+		rc=$?
+		[ "$trace" = short ] && what=" on the 100 ms run" || what=
+		echo "bench: $label: sched-sim${1:+ $*} failed$what (status $rc)" >&2
+		exit 1
+	}
+	cat "$tmp/cost" >> "$tmp/$out.cost"
+}
+
 # eevdf_rep: one repetition of the row's two traces under --policy eevdf,
 # run right after cfs-v19's of the same repetition, so that a change in
 # the machine's speed during a row (other guests of the host) falls on
 # both policies alike and the e/c ratio keeps
 eevdf_rep() {
-	# shellcheck disable=SC2086
-	$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_short.out" "$tmp/short.json" ||
-		{ echo "bench: $label: sched-sim --policy eevdf failed on the 100 ms run (status $?)" >&2; exit 1; }
-	cat "$tmp/cost" >> "$tmp/e_short.cost"
-	# shellcheck disable=SC2086
-	$pinned "$runner" "$tmp/cost" "$sim" --policy eevdf --json -o "$tmp/e_long.out" "$tmp/long.json" ||
-		{ echo "bench: $label: sched-sim --policy eevdf failed (status $?)" >&2; exit 1; }
-	cat "$tmp/cost" >> "$tmp/e_long.cost"
+	timed_run short e_short --policy eevdf
+	timed_run long e_long --policy eevdf
 }
 
 # eevdf_collect: after the repetitions, sets e_ev_s, e_ev_l (events),
@@ -238,16 +248,8 @@ row() {
 	[ $eevdf = 1 ] && [ "${setup_only:-0}" != 1 ] && with_eevdf=1
 	r=0
 	while [ $r -lt "$reps" ]; do
-		# shellcheck disable=SC2086
-		$pinned "$runner" "$tmp/cost" "$sim" --json -o "$tmp/short.out" "$tmp/short.json" ||
-			{ echo "bench: $label: sched-sim failed on the 100 ms run (status $?)" >&2; exit 1; }
-		cat "$tmp/cost" >> "$tmp/short.cost"
-		if [ "${setup_only:-0}" != 1 ]; then
-			# shellcheck disable=SC2086
-			$pinned "$runner" "$tmp/cost" "$sim" --json -o "$tmp/long.out" "$tmp/long.json" ||
-				{ echo "bench: $label: sched-sim failed (status $?)" >&2; exit 1; }
-			cat "$tmp/cost" >> "$tmp/long.cost"
-		fi
+		timed_run short short
+		[ "${setup_only:-0}" = 1 ] || timed_run long long
 		[ $with_eevdf = 0 ] || eevdf_rep
 		r=$((r + 1))
 	done
