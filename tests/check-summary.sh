@@ -19,8 +19,8 @@ for r in "$@"; do
 	fi
 	read -r p f _ <"$r"
 	passed=$((passed + p)) failed=$((failed + f))
-	fails+=$(sed -n '2,$p' "$r")
-	[ "$(sed -n '2,$p' "$r")" ] && fails+=$'\n'
+	why=$(sed -n '2,$p' "$r")
+	[ -z "$why" ] || fails+="$why"$'\n'
 done
 echo
 echo "=== make check: $# test programs"
