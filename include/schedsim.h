@@ -158,7 +158,7 @@ SIM_API char *sim_trace_export_rtapp(const sim_trace *trace, char **notes,
 
 /*
  * Override a setting of a loaded trace, as the command line does: key
- * "cpus", "duration", "hz", "seed", "policy", "group_sched", "set" (value
+ * "cpus", "online_cpus", "duration", "hz", "seed", "policy", "group_sched", "set" (value
  * "TUNABLE=VALUE") or "foreign_tunables" ("ignore": a later "policy"
  * leaves out, with a warning, the trace's settings of tunables another
  * policy has and it lacks; "error", the default, refuses them).  0, or -1

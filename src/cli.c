@@ -123,6 +123,10 @@ static const char usage_text[] =
 "  --no-group-sched       schedule every task flat, as without\n"
 "                         CONFIG_FAIR_GROUP_SCHED\n"
 "  --cpus N               a flat machine of N CPUs\n"
+"  --online-cpus N        the kernel's CPUs online (at least the machine's):\n"
+"                         they scale the tunables' defaults, as\n"
+"                         num_online_cpus() does; for a workload confined\n"
+"                         to some CPUs of a larger machine (machine.online_cpus)\n"
 "  --duration D           simulated time, e.g. 10s\n"
 "  --hz N                 the scheduler tick: 100, 250, 300 or 1000 (the\n"
 "                         trace's scheduler.hz; the kernel's CONFIG_HZ)\n"
@@ -177,7 +181,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
-	OPT_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
+	OPT_CPUS, OPT_ONLINE_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
 	OPT_MAX_WALL,
 	OPT_MAX_TRACE_SIZE,
@@ -485,6 +489,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "ignore-foreign-tunables", no_argument, NULL, OPT_IGNORE_FOREIGN },
 		{ "no-group-sched", no_argument, NULL, OPT_NO_GROUP },
 		{ "cpus", required_argument, NULL, OPT_CPUS },
+		{ "online-cpus", required_argument, NULL, OPT_ONLINE_CPUS },
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "hz", required_argument, NULL, OPT_HZ },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -551,6 +556,9 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_POLICY: rc = add_override(c, "policy", optarg, false); break;
 		case OPT_NO_GROUP: rc = add_override(c, "group_sched", "false", false); break;
 		case OPT_CPUS: rc = add_override(c, "cpus", optarg, false); break;
+		case OPT_ONLINE_CPUS:
+			rc = add_override(c, "online_cpus", optarg, false);
+			break;
 		case OPT_DURATION: rc = add_override(c, "duration", optarg, false); break;
 		case OPT_HZ: rc = add_override(c, "hz", optarg, false); break;
 		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;

@@ -937,6 +937,9 @@ int report_json_flags(const struct sim_result *r,
 	json_setup_topology(t, &w);
 	jw_bool(&w, "group_sched", t->group_sched);
 	jw_int(&w, "cpus", t->nr_cpus);
+	/* Only when set: the other reports keep their bytes */
+	if (t->online_cpus)
+		jw_int(&w, "online_cpus", t->online_cpus);
 	jw_int(&w, "hz", t->hz);
 	jw_int(&w, "seed", (long long)t->seed);
 	jw_int(&w, "duration_ns", (long long)r->end_ns);

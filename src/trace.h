@@ -173,6 +173,13 @@ struct trace {
 	u64 seed;
 	int nr_cpus;
 	struct trace_topology topology;
+	/*
+	 * The CPUs the simulated kernel counts online when it scales its
+	 * tunables (num_online_cpus() in sched_init_granularity), 0: nr_cpus.
+	 * More than nr_cpus when a workload measured on a larger machine was
+	 * confined to nr_cpus of its CPUs (tools/kernel-run --cpus).
+	 */
+	int online_cpus;
 
 	const struct sched_policy *policy;	/* from the registry */
 	bool group_sched;

@@ -313,6 +313,10 @@ if [ -r /proc/config.gz ]; then
 	hz=$(gzip -dc /proc/config.gz | sed -n 's/^CONFIG_HZ=//p')
 	need "hz $(top "$out" hz), want CONFIG_HZ $hz" [ "$(top "$out" hz)" = "$hz" ]
 fi
+# the kernel scales its slices by its CPUs online, not by the run's one
+online=$(getconf _NPROCESSORS_ONLN)
+need "online_cpus $(top "$out" online_cpus), want $online (getconf _NPROCESSORS_ONLN)" \
+	[ "$(top "$out" online_cpus)" = "$online" ]
 duration=$(top "$out" duration_ns)
 need "duration_ns $duration, want 2 s" [ "$duration" = 2000000000 ]
 share_a=$(field "$out" path /a share)

@@ -629,6 +629,107 @@ START_TEST(test_tunables_wait_for_the_final_policy)
 }
 END_TEST
 
+/* The value of the run's tunable name (the test fails if it has none). */
+static uint64_t run_tunable(const sim_result *r, const char *want)
+{
+	const char *name;
+	uint64_t value;
+
+	for (size_t i = 0; i < sim_run_tunable_count(r); i++)
+		if (!sim_run_tunable(r, i, &name, &value) && !strcmp(name, want))
+			return value;
+	ck_abort_msg("no tunable %s", want);
+	return 0;
+}
+
+/*
+ * The CPUs online scale the defaults, not the CPUs the trace runs on (a
+ * workload confined to one CPU of a 2-CPU kernel, as tools/kernel-run
+ * --cpus 0 runs it).  Worked from the kernels' formulas:
+ *   cfs-v19, 2.6.23-rc1 sched_init_granularity at HZ 1000: 2 ms x
+ *     (1 + ilog2(online)), at most 10 ms: 1 -> 2 ms, 2 -> 4 ms, 3 -> 4 ms,
+ *     8 -> 8 ms, 16 -> 10 ms (10 ms capped); the wakeup granularity half.
+ *   eevdf, v6.12 get_update_sysctl_factor: 0.75 ms x (1 + ilog2(min(online,
+ *     8))): 1 -> 0.75 ms, 2 -> 1.5 ms, 3 -> 1.5 ms, 8 -> 3 ms, 16 -> 3 ms.
+ */
+START_TEST(test_online_cpus_scale_the_defaults)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\",\n"
+		"  \"machine\": { \"cpus\": 1, \"online_cpus\": 2 },\n"
+		"  \"scheduler\": {},\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const struct { const char *online; uint64_t gran, slice; } c[] = {
+		{ "1", 2000000, 750000 }, { "2", 4000000, 1500000 },
+		{ "3", 4000000, 1500000 }, { "8", 8000000, 3000000 },
+		{ "16", 10000000, 3000000 },
+	};
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "o.json", &err);
+	sim_result *r;
+	char *rtapp, *notes = NULL;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	/* the trace's own: a 2-CPU kernel */
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_uint_eq(run_tunable(r, "sched_granularity"), 4000000);
+	ck_assert_uint_eq(run_tunable(r, "sched_wakeup_granularity"), 2000000);
+	sim_result_free(r);
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		ck_assert_int_eq(sim_trace_override(t, "online_cpus", c[k].online,
+						    &err), 0);
+		ck_assert_int_eq(sim_trace_override(t, "policy", "cfs-v19", &err), 0);
+		r = sim_run(t, NULL, 0, &err);
+		ck_assert_msg(r != NULL, "%s", err.text);
+		ck_assert_uint_eq(run_tunable(r, "sched_granularity"), c[k].gran);
+		sim_result_free(r);
+		ck_assert_int_eq(sim_trace_override(t, "policy", "eevdf", &err), 0);
+		r = sim_run(t, NULL, 0, &err);
+		ck_assert_msg(r != NULL, "%s", err.text);
+		ck_assert_uint_eq(run_tunable(r, "sched_base_slice"), c[k].slice);
+		sim_result_free(r);
+	}
+
+	/* --cpus and --online-cpus in either order: checked once both are made */
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "2", &err), 0);
+	ck_assert_int_eq(sim_trace_override(t, "cpus", "4", &err), 0);
+	ck_assert_int_eq(sim_trace_validate(t, &err), -1);
+	ck_assert_str_eq(err.path, "--cpus / --online-cpus");
+	ck_assert_msg(strstr(err.text, "2 CPUs online (machine.online_cpus or "
+			     "--online-cpus) is fewer than the machine's 4"),
+		      "%s", err.text);
+	ck_assert_ptr_null(sim_run(t, NULL, 0, &err));
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "4", &err), 0);
+	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "0", &err), -1);
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "4097", &err), -1);
+
+	/* the rt-app export keeps it, and its reading gives it back */
+	ck_assert_int_eq(sim_trace_override(t, "cpus", "1", &err), 0);
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "2", &err), 0);
+	rtapp = sim_trace_export_rtapp(t, &notes, &err);
+	ck_assert_msg(rtapp != NULL, "%s", err.text);
+	free(notes);
+	sim_trace_free(t);
+	t = sim_trace_load_string(rtapp, strlen(rtapp), "o.rtapp.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_ptr_nonnull(strstr(rtapp, "\"online_cpus\": 2"));
+	free(rtapp);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_uint_eq(run_tunable(r, "sched_base_slice"), 1500000);
+	sim_result_free(r);
+	/* a tunable set by hand wins over the scaled default */
+	ck_assert_int_eq(sim_trace_override(t, "set", "sched_base_slice=1ms", &err), 0);
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_uint_eq(run_tunable(r, "sched_base_slice"), 1000000);
+	sim_result_free(r);
+	sim_trace_free(t);
+}
+END_TEST
+
 struct thread_run {
 	const char *file;
 	char *report;
@@ -1004,6 +1105,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
 	tcase_add_test(tc, test_tunables_wait_for_the_final_policy);
+	tcase_add_test(tc, test_online_cpus_scale_the_defaults);
 	tcase_add_test(tc, test_report_records_the_setup);
 	tcase_add_test(tc, test_jobs_sigchld_wakeup);
 	tcase_add_test(tc, test_two_threads_same_bytes);

@@ -752,6 +752,65 @@ START_TEST(test_warning_different_hz)
 }
 END_TEST
 
+/*
+ * A kernel report of 2 CPUs online on a 1-CPU run against a simulation
+ * without --online-cpus is warned about (their slices differ); with the
+ * same CPUs online, or a report without "online_cpus" (as many as
+ * "cpus"), it is not.  "online_cpus" below "cpus" is refused.
+ */
+START_TEST(test_warning_different_online_cpus)
+{
+	const char *sim_1 = temp_file("sim-online-1.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
+		"  \"hz\": 250, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *sim_2 = temp_file("sim-online-2.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
+		"  \"online_cpus\": 2, \"hz\": 250, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *kernel_2 = temp_file("kernel-online-2.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
+		"  \"online_cpus\": 2, \"hz\": 250, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *bad = temp_file("online-below.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 2,\n"
+		"  \"online_cpus\": 1, \"duration_ns\": 1000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	char args[1024], want[1024];
+	struct cmd_run r;
+
+	snprintf(args, sizeof(args), "compare %s %s", kernel_2, sim_1);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	snprintf(want, sizeof(want), "sched-sim compare: warning: %s ran with "
+		 "1 CPUs online, %s with 2: their tunables' defaults differ "
+		 "(sched-sim --online-cpus)\n", sim_1, kernel_2);
+	ck_assert_str_eq(r.err, want);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s", kernel_2, sim_2);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s", bad, bad);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "online_cpus") &&
+		      strstr(r.err, "1 is below \"cpus\" (2)"), "%s", r.err);
+	cmd_run_free(&r);
+	unlink(sim_1);
+	unlink(sim_2);
+	unlink(kernel_2);
+	unlink(bad);
+}
+END_TEST
+
 /* Output that cannot be written is exit 4, table or JSON. */
 START_TEST(test_write_error_exit_4)
 {
@@ -1094,11 +1153,40 @@ START_TEST(test_validate_script)
 	snprintf(line, sizeof(line), "one-two                        cfs-v19    %+9.2f  ",
 		 fabs(worst) < 0.005 ? 0.0 : worst);
 	ck_assert_msg(strstr(r.out, line) != NULL, "want %s in %s", line, r.out);
+	ck_assert_msg(!strstr(r.out, "warning"), "%s", r.out);
 	/* every compiled policy is compared once on the one kernel report */
 	snprintf(line, sizeof(line), "2 scenarios, %d polic%s: %d compared, 1 "
 		 "skipped (no kernel report), 0 failed\n", npol,
 		 npol == 1 ? "y" : "ies", npol);
 	ck_assert_msg(strstr(r.out, line) != NULL, "want %s in %s", line, r.out);
+	cmd_run_free(&r);
+
+	/*
+	 * A kernel report of a kernel with 2 CPUs online, the run confined
+	 * to 1: the simulation runs with --online-cpus 2 (else compare warns
+	 * that the two scaled their tunables differently, and validate.sh
+	 * prints the warning)
+	 */
+	snprintf(cmd, sizeof(cmd), "sed -i 's/\"policy\": \"analytic\",/"
+		 "\"policy\": \"analytic\", \"online_cpus\": 2,/' %s/one-two.json",
+		 kdir);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s bash tools/validate.sh %s",
+		 dir, sim_binary());
+	r = shell(cmd);
+	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+	ck_assert_msg(strstr(r.out, "one-two                        cfs-v19") &&
+		      !strstr(r.out, "warning"), "%s", r.out);
+	cmd_run_free(&r);
+	/* the check can fail: the script with its online_cpus line emptied */
+	snprintf(cmd, sizeof(cmd), "sed 's/^\\tonline=.*$/\\tonline=/' "
+		 "tools/validate.sh > %s/validate-old.sh && ! cmp -s "
+		 "tools/validate.sh %s/validate-old.sh && VALIDATION_DIR=%s "
+		 "bash %s/validate-old.sh %s", dir, dir, dir, dir, sim_binary());
+	r = shell(cmd);
+	ck_assert_msg(strstr(r.out, "    warning: ") &&
+		      strstr(r.out, "with 2: their tunables' defaults differ"),
+		      "without --online-cpus the warning shows: %s%s", r.out, r.err);
 	cmd_run_free(&r);
 
 	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s KERNEL_RUN=%s/no-such-tool "
@@ -1207,6 +1295,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_bad_command_line);
 	tcase_add_test(tc, test_warnings);
 	tcase_add_test(tc, test_warning_different_hz);
+	tcase_add_test(tc, test_warning_different_online_cpus);
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_latency_p50_with_and_without);

@@ -398,6 +398,49 @@ START_TEST(test_short_slice_scenario)
 END_TEST
 
 /*
+ * The base slice follows the CPUs online, not those the trace runs on:
+ * two hogs on one CPU at HZ 1000 of a kernel with 1, 2 or 4 CPUs online
+ * ask for 0.75, 1.5 or 2.25 ms (0.75 ms x (1 + ilog2(online))).  Without
+ * HRTICK a request is found done only at a tick, so a hog runs
+ * ceil(slice / 1 ms) = 1, 2 or 3 ticks before the other takes over:
+ * about 100, 50 or 33 switches in 100 ms (the first requests are half
+ * a slice, PLACE_DEADLINE_INITIAL, which adds one or two).
+ */
+START_TEST(test_base_slice_follows_online_cpus)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": { \"cpus\": 1 },\n"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"hz\": 1000 },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"             { \"name\": \"b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n";
+	static const struct { const char *online; u64 ticks_per_run; } c[] = {
+		{ "1", 1 }, { "2", 2 }, { "4", 3 },
+	};
+
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct sim_result *r;
+		struct trace *t;
+		sim_error err;
+		u64 switches = 0, expect = 100 / c[k].ticks_per_run;
+
+		t = trace_load_string(text, strlen(text), "o.json", &err);
+		ck_assert_msg(t != NULL, "%s", err.text);
+		ck_assert_int_eq(trace_override(t, "online_cpus", c[k].online, &err), 0);
+		r = sim_run_trace(t, &(struct sim_options){ .check_every = 1 }, &err);
+		ck_assert_msg(r != NULL, "%s", err.text);
+		ck_assert_int_eq(r->status, SIM_OK);
+		for (size_t i = 0; i < r->nr_tasks; i++)
+			switches += r->tasks[i].nvcsw + r->tasks[i].nivcsw;
+		ck_assert_msg(switches >= expect - 1 && switches <= expect + 2,
+			      "online %s: %llu switches, about %llu expected",
+			      c[k].online, (unsigned long long)switches,
+			      (unsigned long long)expect);
+		free_run(r);
+	}
+}
+END_TEST
+
+/*
  * Mixed slices in nested groups on two CPUs, with sleepers, a jobs step,
  * a move between groups and a nice change, every invariant checked
  * after every event (the harness's check_every 1): the min_slice augment
@@ -481,6 +524,7 @@ static Suite *eevdf_slice_suite(void)
 	tcase_add_test(tc, test_min_slice_augment);
 	tcase_add_test(tc, test_preempt_short);
 	tcase_add_test(tc, test_short_slice_scenario);
+	tcase_add_test(tc, test_base_slice_follows_online_cpus);
 	tcase_add_test(tc, test_mixed_slices_checked);
 	tcase_add_test(tc, test_dump_marks_custom_slice);
 	suite_add_tcase(s, tc);

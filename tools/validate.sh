@@ -7,7 +7,9 @@
 # Without --kernel (make validate): runs SIMBIN under every policy
 # (SIMBIN --list-policies) on every scenario validation/*.json, compares
 # each report with the committed kernel report of the scenario (each
-# scenario runs at the tick rate of that kernel, --hz from the report),
+# scenario runs at the tick rate of that kernel, --hz from the report,
+# and with its CPUs online, --online-cpus: the kernel scales its tunables
+# by them even where the run was confined to fewer),
 # validation/kernel/NAME.json, using `SIMBIN compare KERNEL SIM`, and
 # prints one line per scenario and policy: the worst difference of a
 # share from the kernel's in percentage points (simulator minus kernel),
@@ -133,11 +135,15 @@ for f in "${files[@]}"; do
 		skipped=$((skipped + 1))
 		continue
 	fi
-	# the tick of the kernel that was measured: its report's first "hz"
+	# the tick of the kernel that was measured: its report's first "hz";
+	# and its CPUs online, which scale its slices and granularities even
+	# where the run was confined to fewer of them
 	hz=$(grep -o -m1 '"hz": *[0-9]*' "$kernel" | grep -o '[0-9]*$')
+	online=$(grep -o -m1 '"online_cpus": *[0-9]*' "$kernel" | grep -o '[0-9]*$')
 	for policy in "${policies[@]}"; do
 		report=$tmp/$name.$policy.json
-		"$sim" --policy "$policy" ${hz:+--hz "$hz"} --json -o "$report" \
+		"$sim" --policy "$policy" ${hz:+--hz "$hz"} \
+			${online:+--online-cpus "$online"} --json -o "$report" \
 			"$f" 2>"$tmp/err"
 		rc=$?
 		# a scenario with a task "slice" under a policy whose kernel

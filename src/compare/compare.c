@@ -347,6 +347,15 @@ static int warn_about_setups(sim_compare *c)
 			 "different machines", b->file, b->cpus,
 			 b->cpus > 1 ? "s" : "", a->file, a->cpus))
 			return -1;
+		/* the kernel scales its slices by the CPUs online (when
+		 * the CPU counts differ, that warning says enough) */
+		if (a->online_cpus && b->online_cpus &&
+		    a->online_cpus != b->online_cpus &&
+		    !(a->cpus && b->cpus && a->cpus != b->cpus) &&
+		    warn(c, "%s ran with %lld CPUs online, %s with %lld: their "
+			 "tunables' defaults differ (sched-sim --online-cpus)",
+			 b->file, b->online_cpus, a->file, a->online_cpus))
+			return -1;
 		/* the tick preempts and balances: HZ changes shares too */
 		if (a->hz && b->hz && a->hz != b->hz &&
 		    warn(c, "%s ran at HZ %lld, %s at HZ %lld: the shares of "

@@ -60,6 +60,7 @@ struct cmp_report {
 				 * object's members; NULL if absent */
 	bool has_group_sched, group_sched;
 	long long cpus, hz;	/* 0 if absent */
+	long long online_cpus;	/* as cpus if absent (0 if both are) */
 	bool has_seed;
 	u64 seed;
 	bool has_duration;

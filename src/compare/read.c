@@ -616,6 +616,14 @@ static int read_header(struct reader *rd, json_t *root, struct cmp_report *rep)
 	if (rc && !n)
 		return fail_at(rd, "cpus", "the number of CPUs, 1 or more",
 			       "0 is below 1");
+	if ((rc = get_uint(rd, root, "", "online_cpus", false, "the number "
+			   "of CPUs online, at least \"cpus\"", &n)) < 0)
+		return -1;
+	rep->online_cpus = rc ? (long long)n : rep->cpus;
+	if (rc && (long long)n < rep->cpus)
+		return fail_at(rd, "online_cpus", "the number of CPUs online, "
+			       "at least \"cpus\"", "%llu is below \"cpus\" (%lld)",
+			       (unsigned long long)n, rep->cpus);
 	if ((rc = get_uint(rd, root, "", "hz", false, "the tick rate, e.g. "
 			   "1000", &n)) < 0)
 		return -1;

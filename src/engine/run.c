@@ -512,6 +512,7 @@ static struct policy_config machine_config(const struct sim *s)
 	const struct trace *t = s->trace;
 	struct policy_config cfg = {
 		.nr_cpus = t->nr_cpus,
+		.online_cpus = t->online_cpus ? t->online_cpus : t->nr_cpus,
 		/* A flat machine is one package of nr_cpus cores */
 		.topology = { 1, 1, t->nr_cpus, 1 },
 		.hz = t->hz,

@@ -43,13 +43,42 @@ static int parse_topology(struct loader *ld, json_t *v)
 	return 0;
 }
 
+/*
+ * "online_cpus": the CPUs of the kernel the workload ran on, when it ran
+ * on fewer of them (tools/kernel-run --cpus): the kernel scales its
+ * tunables by num_online_cpus(), not by the CPUs a task may use.
+ */
+static int parse_online_cpus(struct loader *ld, json_t *m)
+{
+	char valid[160];
+	long long n;
+	int rc;
+
+	snprintf(valid, sizeof(valid),
+		 "an integer from %d (the machine's CPUs) to " NR_CPUS_TEXT,
+		 ld->t->nr_cpus);
+	rc = ld_get_integer(ld, m, "online_cpus", 1, NR_CPUS, valid, &n);
+	if (rc <= 0)
+		return rc;
+	if (n < ld->t->nr_cpus) {
+		path_push_key(ld, "online_cpus");
+		return ld_fail(ld, valid,
+			       "%lld is fewer than the machine's %d CPUs",
+			       n, ld->t->nr_cpus);
+	}
+	ld->t->online_cpus = (int)n;
+	return 0;
+}
+
 int ld_parse_machine(struct loader *ld, json_t *root)
 {
-	static const char *const keys[] = { "cpus", "topology", NULL };
+	static const char *const keys[] = { "cpus", "topology", "online_cpus",
+					    NULL };
 	static const char valid[] =
 		"an object with exactly one of \"cpus\": N (1 to " NR_CPUS_TEXT ") or "
 		"\"topology\": {\"nodes\", \"packages_per_node\", "
-		"\"cores_per_package\", \"threads_per_core\"}";
+		"\"cores_per_package\", \"threads_per_core\"}, and optionally "
+		"\"online_cpus\"";
 	struct trace *t = ld->t;
 	json_t *m = json_object_get(root, "machine");
 	json_t *topology;
@@ -84,6 +113,8 @@ int ld_parse_machine(struct loader *ld, json_t *root)
 		t->topology = (struct trace_topology){ false, 1, 1, t->nr_cpus,
 						       1 };
 	}
+	if (parse_online_cpus(ld, m))
+		return -1;
 	path_pop(ld);
 	return 0;
 }

@@ -154,6 +154,25 @@ static int override_duration(struct trace *t, const char *value,
 	return 0;
 }
 
+/*
+ * --online-cpus N: the kernel's CPUs online, as the trace's
+ * machine.online_cpus.  That they are at least the machine's CPUs is
+ * checked once every override is made (trace_validate), so that --cpus
+ * and --online-cpus may come in either order.
+ */
+static int override_online_cpus(struct trace *t, const char *value,
+				sim_error *err)
+{
+	long long n;
+
+	if (cli_integer("--online-cpus", value, 1, NR_CPUS,
+			"an integer from the machine's CPUs to " NR_CPUS_TEXT,
+			&n, err))
+		return -1;
+	t->online_cpus = (int)n;
+	return 0;
+}
+
 /* --hz N: the scheduler tick, as the trace's scheduler.hz */
 static int override_hz(struct trace *t, const char *value, sim_error *err)
 {
@@ -216,6 +235,8 @@ int trace_override(struct trace *t, const char *key, const char *value,
 
 	if (!strcmp(key, "cpus"))
 		return override_cpus(t, value, err);
+	if (!strcmp(key, "online_cpus"))
+		return override_online_cpus(t, value, err);
 	if (!strcmp(key, "duration"))
 		return override_duration(t, value, err);
 	if (!strcmp(key, "seed")) {
@@ -244,7 +265,7 @@ int trace_override(struct trace *t, const char *key, const char *value,
 	if (!strcmp(key, "set"))
 		return tunable_set(t, value, err);
 	return cli_fail(err, key,
-			"cpus, duration, seed, hz, policy, group_sched or set",
+			"cpus, online_cpus, duration, seed, hz, policy, group_sched or set",
 			"unknown override %s", quote_text(key, q, sizeof(q)));
 }
 

@@ -399,7 +399,8 @@ static int machine_cpus(const struct rj_node *m)
 	};
 	long long n = 1;
 
-	if (!m || m->type != RJ_OBJECT || m->count != 1)
+	if (!m || m->type != RJ_OBJECT ||
+	    m->count != 1 + (rj_get(m, "online_cpus") != NULL))
 		return 0;
 	if (cpus)
 		return cpus->type == RJ_NUMBER && cpus->is_integer &&

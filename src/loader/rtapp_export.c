@@ -422,6 +422,12 @@ static json_t *extension(const struct trace *t)
 				    t->topology.threads_per_core);
 	else
 		machine = json_pack("{si}", "cpus", t->nr_cpus);
+	if (machine && t->online_cpus &&
+	    json_object_set_new(machine, "online_cpus",
+				json_integer(t->online_cpus))) {
+		json_decref(machine);
+		machine = NULL;	/* fails below */
+	}
 	if (json_object_set_new(ext, "name", json_string(t->name)) ||
 	    (t->description[0] &&
 	     json_object_set_new(ext, "description",

@@ -550,6 +550,18 @@ int trace_validate(const struct trace *t, sim_error *err)
 {
 	if (trace_validate_tunables(t, err))
 		return -1;
+	/* the loader checked the trace's own; an override may break it */
+	if (t->online_cpus && t->online_cpus < t->nr_cpus) {
+		char valid[160];
+
+		snprintf(valid, sizeof(valid),
+			 "at least the machine's %d CPUs (--online-cpus N, "
+			 "machine.online_cpus)", t->nr_cpus);
+		return cli_fail(err, "--cpus / --online-cpus", valid,
+				"%d CPUs online (machine.online_cpus or "
+				"--online-cpus) is fewer than the machine's %d",
+				t->online_cpus, t->nr_cpus);
+	}
 	if (t->first_slice.path && !t->policy->task_slice)
 		return refuse_task_slices(t, err);
 	return 0;

@@ -86,6 +86,10 @@ struct policy_host;
 struct policy_config {
 	int nr_cpus;
 	struct sim_topology topology;	/* a flat machine: 1, 1, nr_cpus, 1 */
+	/* num_online_cpus() where the kernel scales a tunable's default by
+	 * it (sched_init_granularity): 0 for nr_cpus, or more than nr_cpus
+	 * (a kernel whose workload was confined to nr_cpus of its CPUs) */
+	int online_cpus;
 	unsigned int hz;		/* CONFIG_HZ */
 	bool group_sched;		/* CONFIG_FAIR_GROUP_SCHED (or the
 					 * policy's equivalent) */

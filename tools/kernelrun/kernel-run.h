@@ -293,6 +293,7 @@ struct kr_kernel_info {
 	char sysname[65], release[65], version[65], machine[65];
 	char kernel[256];		/* "Linux 6.18.44 #1 SMP ..." */
 	long hz;			/* CONFIG_HZ; 0 unknown */
+	long online_cpus;		/* num_online_cpus(); 0 unknown */
 	char preempt[32];		/* "none", "voluntary", "full", "lazy",
 					 * "rt"; "" unknown */
 	char preempt_source[512];	/* how it was found */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "kernel-run.h"
 
@@ -144,6 +145,10 @@ void kr_kernel_info(struct kr_kernel_info *ki)
 	snprintf(ki->kernel, sizeof(ki->kernel), "%s %s %s", ki->sysname,
 		 ki->release, ki->version);
 
+	/* the kernel scales its tunables by these, not by a run's --cpus */
+	ki->online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ki->online_cpus < 0)
+		ki->online_cpus = 0;
 	config = read_config(ki->release, ki->config_source,
 			     sizeof(ki->config_source));
 	if (config) {

@@ -15,6 +15,9 @@
  *                   preempt_dynamic, preempt_source, cgroup, cpu_list,
  *                   controller }                        (after "kernel")
  *   "tunables": the /proc/sys/kernel/sched_* values in force
+ *   "online_cpus": the kernel's CPUs online (after "cpus"), by which it
+ *                  scales its tunables, more than "cpus" when the run
+ *                  was confined to some of them (sched-sim --online-cpus)
  *   "hz": CONFIG_HZ (left out when no configuration could be read)
  *   "busy_ns": the CPU time of the trace's tasks (the CPUs were busy with
  *              other work too: this machine is not the run's alone)
@@ -512,7 +515,8 @@ static json_t *kernelize(json_t *sim, const struct kr_kernel_info *ki,
 
 	json_object_foreach(sim, key, v) {
 		if (!strcmp(key, "topology") || !strcmp(key, "events") ||
-		    !strcmp(key, "wasted_ns") || !strcmp(key, "cpus_detail"))
+		    !strcmp(key, "wasted_ns") || !strcmp(key, "cpus_detail") ||
+		    !strcmp(key, "online_cpus"))	/* the trace's: ours below */
 			continue;
 		if (!strcmp(key, "tunables")) {
 			json_object_set_new(out, key, sysctl_tunables());
@@ -550,6 +554,9 @@ static json_t *kernelize(json_t *sim, const struct kr_kernel_info *ki,
 		}
 		if (!strcmp(key, "kernel"))
 			json_object_set(out, "kernel_run", kernel_run);
+		if (!strcmp(key, "cpus") && ki->online_cpus > 0)
+			json_object_set_new(out, "online_cpus",
+					    json_integer(ki->online_cpus));
 	}
 	return out;
 }

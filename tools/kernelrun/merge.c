@@ -29,7 +29,7 @@
  * Everything else is the first run's.
  *
  * The runs must be of the same trace on the same machine shape: the same
- * "trace", "policy" "kernel", "cpus", "hz", "group_sched", "seed" and
+ * "trace", "policy" "kernel", "cpus", "online_cpus", "hz", "group_sched", "seed" and
  * "duration_ns", and the same groups, tasks, jobs steps and expectations.
  * A merged report is not merged again (its runs are not in it whole).
  */
@@ -424,8 +424,8 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 	char *text = NULL;
 	int rc = KR_REFUSED;
 	static const char *const same[] = {
-		"sched-sim", "trace", "policy", "group_sched", "cpus", "hz",
-		"seed", "duration_ns",
+		"sched-sim", "trace", "policy", "group_sched", "cpus",
+		"online_cpus", "hz", "seed", "duration_ns",
 	};
 
 	*expect_failed = 0;

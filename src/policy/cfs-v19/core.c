@@ -49,13 +49,15 @@ static int ilog2_u32(unsigned int v)
 /*
  * Defaults of 2.6.23-rc1 (sysctl_sched_* in sched_fair.c) followed by
  * sched_init_granularity(): the granularity grows with log2 of the number
- * of CPUs, is capped at 10 ms, and the runtime limit and the wakeup
+ * of CPUs online (num_online_cpus(), which may exceed the CPUs a workload
+ * runs on), is capped at 10 ms, and the runtime limit and the wakeup
  * granularity follow from it.
  */
-static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned int hz)
+static void sched_sysctl_init(struct sched_sysctl *sys, int online_cpus,
+			      unsigned int hz)
 {
 	const u64 gran_limit = 10000000;
-	unsigned int factor = 1 + (unsigned int)ilog2_u32((unsigned int)nr_cpus);
+	unsigned int factor = 1 + (unsigned int)ilog2_u32((unsigned int)online_cpus);
 
 	*sys = (struct sched_sysctl){ 0 };
 	sys->hz = hz;
@@ -71,8 +73,8 @@ static void sched_sysctl_init(struct sched_sysctl *sys, int nr_cpus, unsigned in
 	sys->sched_child_runs_first = 1;
 	sys->fair_group_sched = true;
 	/* A kernel for more CPUs than the defconfig's is configured for them */
-	sys->config_nr_cpus = nr_cpus > DEFCONFIG_NR_CPUS ? (unsigned int)nr_cpus
-							  : DEFCONFIG_NR_CPUS;
+	sys->config_nr_cpus = online_cpus > DEFCONFIG_NR_CPUS ?
+			      (unsigned int)online_cpus : DEFCONFIG_NR_CPUS;
 	sys->set_task_cpu_offset = SET_TASK_CPU_RQ_CFS;
 	sys->group_niced_granularity = 1;
 	sys->group_tick_divisor = 1;	/* experiments: all off */

@@ -64,7 +64,7 @@ enum cfs_v19_tunable {
 static const struct sched_tunable cfs_v19_tunables[] = {
 	[TUN_GRANULARITY] = { "sched_granularity", TUNABLE_DURATION,
 		2000000, 100 * NS_PER_US, NS_PER_SEC,
-		"preemption granularity: 2 s / HZ x (1 + log2 CPUs), at most 10ms" },
+		"preemption granularity: 2 s / HZ x (1 + log2 online CPUs), at most 10ms" },
 	[TUN_WAKEUP_GRANULARITY] = { "sched_wakeup_granularity",
 		TUNABLE_DURATION, 1000000, 0, NS_PER_SEC,
 		"wakeup preemption granularity; default: half of sched_granularity's" },
@@ -280,7 +280,8 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 
 	if (!pm)
 		goto oom;
-	sched_sysctl_init(&sys, cfg->nr_cpus, cfg->hz);
+	sched_sysctl_init(&sys, cfg->online_cpus > cfg->nr_cpus ?
+			  cfg->online_cpus : cfg->nr_cpus, cfg->hz);
 	sys.fair_group_sched = cfg->group_sched;
 	apply_tunables(&sys, cfg->tunables);
 	/* No kernel runs more CPUs than CONFIG_NR_CPUS: raise it to them */

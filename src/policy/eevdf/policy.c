@@ -37,7 +37,7 @@ static const struct sched_tunable eevdf_tunables[] = {
 	[TUN_BASE_SLICE] = { "sched_base_slice", TUNABLE_DURATION, 750000,
 		100000, NSEC_PER_SEC,
 		"the request r_i of every task (v6.12: 0.75 ms times "
-		"1 + ilog2(min(CPUs, 8)))" },
+		"1 + ilog2(min(online CPUs, 8)))" },
 	[TUN_MIGRATION_COST] = { "sched_migration_cost", TUNABLE_DURATION,
 		500000, 0, NSEC_PER_SEC,
 		"cache-hot time for migration: task_hot (v6.12: 0.5 ms)" },
@@ -117,6 +117,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 {
 	struct policy_machine *m = calloc(1, sizeof(*m));
 	unsigned int factor;
+	int online;
 
 	if (!m)
 		goto oom;
@@ -127,9 +128,15 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	/* RR_TIMESLICE: 100 ms in jiffies (at least one) */
 	m->sched_rr_timeslice = RR_TIMESLICE_MS * cfg->hz / 1000 ?
 				RR_TIMESLICE_MS * cfg->hz / 1000 : 1;
-	/* sched_init_granularity: SCHED_TUNABLESCALING_LOG */
-	factor = 1 + (unsigned int)ilog2_int(cfg->nr_cpus < 8 ?
-					     (unsigned int)cfg->nr_cpus : 8);
+	/*
+	 * sched_init_granularity -> update_sysctl ->
+	 * get_update_sysctl_factor, SCHED_TUNABLESCALING_LOG: by the CPUs
+	 * online, which may be more than those the workload runs on
+	 */
+	online = cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
+						 : cfg->nr_cpus;
+	factor = 1 + (unsigned int)ilog2_int(online < 8 ? (unsigned int)online
+							 : 8);
 	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE, 750000ULL * factor);
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
