@@ -485,8 +485,12 @@ START_TEST(test_balance_pass)
 	eevdf_schedule(m, 0, 0);
 	ck_assert_int_eq(m->rqs[0].nr_running, 3);
 	ck_assert_int_eq(m->rqs[0].curr, m->smp->rq[0].cfs_tasks_head);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 3; i++) {
 		m->tasks[i].cpus_allowed = both;
+		/* as if the waiting ones ran long ago (cache-cold) */
+		if (i != m->rqs[0].curr)
+			m->tasks[i].se.exec_start = 1;
+	}
 	m->rqs[0].clock_task = m->rqs[1].clock_task = 2 * MS;
 	smp_set_clock(m, 2 * MS);
 	moved = sched_balance_rq(1, &m->rqs[1], m->rqs[1].sd, CPU_IDLE, &cont);
@@ -494,6 +498,12 @@ START_TEST(test_balance_pass)
 	ck_assert_int_eq(m->rqs[0].nr_running, 2);
 	ck_assert_int_eq(m->rqs[1].nr_running, 1);
 	ck_assert_int_eq(m->tasks[m->rqs[0].curr].cpu, 0);
+	/* attach_task's activate_task: ENQUEUE_MIGRATED clears exec_start
+	 * of the task moved, not of the one left waiting */
+	for (int i = 0; i < 3; i++)
+		if (i != m->rqs[0].curr)
+			ck_assert_uint_eq(m->tasks[i].se.exec_start,
+					  m->tasks[i].cpu == 1 ? 0 : 1);
 	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_calls[CPU_IDLE], 1);
 	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_groups_visited, 2);
 	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_cpus_visited, 2);
@@ -565,14 +575,20 @@ START_TEST(test_wakeup_idle_sibling)
 		m->tasks[sleeper].nr_cpus_allowed = 2;
 		m->tasks[sleeper].state = TASK_SLEEPING;
 		dequeue_task_fair(&m->rqs[0], &m->tasks[sleeper], DEQUEUE_SLEEP);
-		/* nr_idle_scan 0: no scan, the task stays on busy CPU 0 */
+		/* nr_idle_scan 0: no scan, the task stays on busy CPU 0 and
+		 * keeps its exec_start (as if it had run at 123 ns) */
+		m->tasks[sleeper].se.exec_start = 123;
 		ck_assert(eevdf_wake(m, sleeper, 0, false, MS));
 		ck_assert_int_eq(m->tasks[sleeper].cpu, 0);
+		ck_assert_uint_eq(m->tasks[sleeper].se.exec_start, 123);
 		m->tasks[sleeper].state = TASK_SLEEPING;
 		dequeue_task_fair(&m->rqs[0], &m->tasks[sleeper], DEQUEUE_SLEEP);
 		m->smp->rq[0].sd_llc_shared->nr_idle_scan = 2;
 		ck_assert(eevdf_wake(m, sleeper, 0, false, 2 * MS));
 		ck_assert_int_eq(m->tasks[sleeper].cpu, 1);
+		/* woken on another CPU: WF_MIGRATED -> ENQUEUE_MIGRATED, so
+		 * task_hot no longer counts it cache-hot */
+		ck_assert_uint_eq(m->tasks[sleeper].se.exec_start, 0);
 	}
 	eevdf_destroy(m);
 }
@@ -619,7 +635,13 @@ START_TEST(test_validation_2cpu)
 	snprintf(cmd, sizeof(cmd),
 		 "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; "
 		 "for f in validation/*-2cpu.json; do n=$(basename $f .json); "
-		 "%1$s --policy eevdf --check --json -o $d/$n.json $f "
+		 /* replayed as make validate does: the kernel's HZ and CPUs
+		  * online, from its report */
+		 "k=validation/kernel/$n.json; "
+		 "hz=$(grep -o -m1 '\"hz\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
+		 "on=$(grep -o -m1 '\"online_cpus\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
+		 "%1$s --policy eevdf ${hz:+--hz $hz} ${on:+--online-cpus $on} "
+		 "--check --json -o $d/$n.json $f "
 		 ">/dev/null 2>&1 || [ $? -eq 1 ]; "
 		 "%2$s%1$s compare --max-diff 2.5 validation/kernel/$n.json "
 		 "$d/$n.json >/dev/null; done", sim, live ? "" : ": ");

@@ -426,10 +426,13 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 	set_task_cpu(env->dst_rq->m, p, env->dst_cpu);
 }
 
-/* fair.c v6.12: attach_task (activate_task + wakeup_preempt) */
+/*
+ * fair.c v6.12: attach_task (activate_task + wakeup_preempt);
+ * activate_task adds ENQUEUE_MIGRATED for a task on_rq MIGRATING
+ */
 static void attach_task(struct rq *rq, struct task_struct *p)
 {
-	enqueue_task(rq, p, 0);
+	enqueue_task(rq, p, ENQUEUE_MIGRATED);
 	wakeup_preempt(rq, p);
 }
 
@@ -1551,7 +1554,7 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 	p->on_rq = TASK_ON_RQ_MIGRATING;
 	set_task_cpu(rq->m, p, new_cpu);
 	update_rq_clock(dst);
-	enqueue_task(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
+	enqueue_task(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE | ENQUEUE_MIGRATED);
 	wakeup_preempt(dst, p);
 }
 

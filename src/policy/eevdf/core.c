@@ -650,6 +650,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 {
 	struct task_struct *p = &m->tasks[id];
 	struct rq *rq;
+	int prev_cpu;
 
 	if (p->state != TASK_SLEEPING)
 		return false;
@@ -672,13 +673,16 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 			wakeup_preempt(rq, p);
 		return true;
 	}
+	prev_cpu = p->cpu;
 	set_task_cpu(m, p, select_task_rq_class(m, p, WF_TTWU |
 						(sync ? WF_SYNC : 0), waker_cpu));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
 	ttwu_update_avg_idle(rq, now);
 	if (!p->on_rq) {
-		enqueue_task(rq, p, ENQUEUE_WAKEUP);
+		/* ttwu_do_activate: WF_MIGRATED -> ENQUEUE_MIGRATED */
+		enqueue_task(rq, p, ENQUEUE_WAKEUP |
+			     (p->cpu != prev_cpu ? ENQUEUE_MIGRATED : 0));
 		wakeup_preempt(rq, p);
 		if (rt_task(p))
 			task_woken_rt(rq, p);

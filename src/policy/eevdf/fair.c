@@ -730,6 +730,9 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (!curr)
 		place_entity(cfs_rq, se, flags);
 	account_entity_enqueue(cfs_rq, se);
+	/* moved to this CPU: task_hot no longer counts it cache-hot */
+	if (flags & ENQUEUE_MIGRATED)
+		se->exec_start = 0;
 	if (!curr)
 		__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
@@ -973,8 +976,8 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		update_load_add(&cfs_rq->load, se->load.weight);
 		if (!curr)
 			__enqueue_entity(cfs_rq, se);
-		if (!curr)
-			update_min_vruntime(cfs_rq);
+		/* v6.12 updates it whether or not se is curr */
+		update_min_vruntime(cfs_rq);
 	}
 }
 

@@ -65,6 +65,8 @@ typedef uint32_t u32;
 #define ENQUEUE_WAKEUP		0x01
 #define ENQUEUE_RESTORE		0x02
 #define ENQUEUE_MOVE		0x04
+#define ENQUEUE_MIGRATED	0x40	/* activate_task of a migrating task,
+					 * a wakeup on another CPU */
 #define ENQUEUE_INITIAL		0x80
 /* the flags of the other classes (rt.c, deadline.c) */
 #define ENQUEUE_HEAD		0x10
