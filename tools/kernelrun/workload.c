@@ -10,7 +10,8 @@
  *
  *   run D      busy until the process's CPU clock (CLOCK_PROCESS_CPUTIME_ID,
  *              the kernel's sum_exec_runtime) has advanced by D: CPU time,
- *              not wall time and not a calibrated amount of work
+ *              not wall time and not a calibrated amount of work (read
+ *              rarely: spin_cpu says why)
  *   sleep D    clock_nanosleep() to an absolute instant, start + D; the
  *              wakeup latency is how late the process ran again
  *   send C     add messages to channel C, wake waiting receivers (futex)
@@ -146,12 +147,35 @@ static uint64_t cpu_clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static uint64_t mono_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Busy for ns of the process's CPU time, entering the kernel as little as
+ * a computing program would.  Reading the CPU clock is a system call whose
+ * task_sched_runtime() runs update_curr() on the task's queue, and
+ * update_curr() reschedules a task whose request is done: a loop reading
+ * it would end the task's slice between ticks, which a program that only
+ * computes (what sched-sim simulates) never does.  CPU time advances no
+ * faster than the monotonic clock (read in user space, the vDSO), so the
+ * loop spins on that for the CPU time still owed and reads the CPU clock
+ * again only then: once per run, plus once per preemption.
+ */
 static void spin_cpu(uint64_t ns)
 {
-	uint64_t until = cpu_clock_ns() + ns;
+	uint64_t until = cpu_clock_ns() + ns, now;
 
-	while (cpu_clock_ns() < until)
-		;
+	while ((now = cpu_clock_ns()) < until) {
+		uint64_t wall_until = mono_clock_ns() + (until - now);
+
+		while (mono_clock_ns() < wall_until)
+			;
+	}
 }
 
 /*
