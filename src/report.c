@@ -624,11 +624,14 @@ void report_text_flags(const struct sim_result *r,
 	u64 total = r->total_cpu_ns;
 	struct ideal id;
 
-	fprintf(out, "sched-sim %s: %s, policy %s, group scheduling %s, %d CPU%s, "
-		"HZ %u, seed %" PRIu64 "\n", SCHEDSIM_VERSION,
-		t->name ? t->name : t->file, r->policy->name,
+	fprintf(out, "sched-sim %s: %s, policy %s, group scheduling %s, %d CPU%s",
+		SCHEDSIM_VERSION, t->name ? t->name : t->file, r->policy->name,
 		t->group_sched ? "on" : "off", t->nr_cpus,
-		t->nr_cpus > 1 ? "s" : "", t->hz, t->seed);
+		t->nr_cpus > 1 ? "s" : "");
+	/* only when set: the other reports keep their bytes */
+	if (t->online_cpus)
+		fprintf(out, " (%d online)", t->online_cpus);
+	fprintf(out, ", HZ %u, seed %" PRIu64 "\n", t->hz, t->seed);
 	text_setup(r, out);
 	fprintf(out, "simulated %.6f s; tasks used %.6f s of CPU (%.2f %% of "
 		"the machine)\n", (double)r->end_ns / 1e9, (double)total / 1e9,

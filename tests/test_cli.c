@@ -1894,6 +1894,34 @@ START_TEST(test_dumps_and_prompts_leave_the_report_alone)
 }
 END_TEST
 
+/*
+ * --online-cpus: the text report's first line says it ("1 CPU (2
+ * online)") and the JSON report's "online_cpus" follows "cpus"; neither
+ * appears without it.
+ */
+START_TEST(test_online_cpus_in_the_reports)
+{
+	struct cmd_run r = sim("--online-cpus 2 validation/flat-1v3-1cpu.json");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, ", 1 CPU (2 online), HZ 1000, seed 1\n"),
+		      "%s", r.out);
+	cmd_run_free(&r);
+	r = sim("validation/flat-1v3-1cpu.json");
+	ck_assert_msg(strstr(r.out, ", 1 CPU, HZ 1000, seed 1\n"), "%s", r.out);
+	ck_assert_ptr_null(strstr(r.out, "online"));
+	cmd_run_free(&r);
+	r = sim("--online-cpus 2 --json validation/flat-1v3-1cpu.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, "\"cpus\": 1,\n  \"online_cpus\": 2,\n"),
+		      "%s", r.out);
+	cmd_run_free(&r);
+	r = sim("--json validation/flat-1v3-1cpu.json");
+	ck_assert_ptr_null(strstr(r.out, "online_cpus"));
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1935,6 +1963,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_output_file_replaced_only_by_a_whole_report);
 	tcase_add_test(tc, test_sigint_and_sigterm_give_a_partial_report);
 	tcase_add_test(tc, test_dumps_and_prompts_leave_the_report_alone);
+	tcase_add_test(tc, test_online_cpus_in_the_reports);
 	suite_add_tcase(s, tc);
 	return s;
 }
