@@ -62,6 +62,24 @@ static const char *temp_file(const char *name, const char *text)
 	return path;
 }
 
+/*
+ * A one-task report of trace "t" on cpus CPUs for the warnings' tests:
+ * setup is inserted before "duration_ns" (e.g. "\"hz\": 250, ").
+ */
+static const char *setup_report(const char *name, const char *policy,
+				int cpus, const char *setup)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"%s\", "
+		 "\"cpus\": %d,\n  %s\"duration_ns\": 1000000000,\n"
+		 "  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		 "  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n",
+		 policy, cpus, setup);
+	return temp_file(name, text);
+}
+
 /* sched-sim [options] --json -o REPORT TRACE, which must succeed */
 static void make_report(const char *trace, const char *options,
 			const char *report)
@@ -713,21 +731,12 @@ END_TEST
  */
 START_TEST(test_warning_different_hz)
 {
-	const char *sim_1000 = temp_file("sim-1000.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"cfs-v19\", \"cpus\": 1,\n"
-		"  \"hz\": 1000, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
-	const char *kernel_250 = temp_file("kernel-250.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
-		"  \"hz\": 250, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
-	const char *kernel_unknown = temp_file("kernel-unknown.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
-		"  \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *sim_1000 = setup_report("sim-1000.json", "cfs-v19", 1,
+					    "\"hz\": 1000, ");
+	const char *kernel_250 = setup_report("kernel-250.json", "kernel", 1,
+					      "\"hz\": 250, ");
+	const char *kernel_unknown = setup_report("kernel-unknown.json",
+						  "kernel", 1, "");
 	char args[1024], want[1024];
 	struct cmd_run r;
 
@@ -760,26 +769,14 @@ END_TEST
  */
 START_TEST(test_warning_different_online_cpus)
 {
-	const char *sim_1 = temp_file("sim-online-1.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
-		"  \"hz\": 250, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
-	const char *sim_2 = temp_file("sim-online-2.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
-		"  \"online_cpus\": 2, \"hz\": 250, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
-	const char *kernel_2 = temp_file("kernel-online-2.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
-		"  \"online_cpus\": 2, \"hz\": 250, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
-	const char *bad = temp_file("online-below.json",
-		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 2,\n"
-		"  \"online_cpus\": 1, \"duration_ns\": 1000000000,\n"
-		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
-		"  \"tasks\": [ { \"name\": \"a\", \"share\": 1 } ] }\n");
+	const char *sim_1 = setup_report("sim-online-1.json", "eevdf", 1,
+					 "\"hz\": 250, ");
+	const char *sim_2 = setup_report("sim-online-2.json", "eevdf", 1,
+					 "\"online_cpus\": 2, \"hz\": 250, ");
+	const char *kernel_2 = setup_report("kernel-online-2.json", "kernel", 1,
+					    "\"online_cpus\": 2, \"hz\": 250, ");
+	const char *bad = setup_report("online-below.json", "kernel", 2,
+				       "\"online_cpus\": 1, ");
 	char args[1024], want[1024];
 	struct cmd_run r;
 
