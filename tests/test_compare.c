@@ -449,7 +449,7 @@ START_TEST(test_unmatched_listed)
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  /z           -    75.00 %        -"
 				     "          -        -\n"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nt2   -     A         50.00 %                   n/a       n/a       n/a       n/a       n/a\n"
+		"\nt2   -     A         50.00 %                   n/a       n/a       n/a       n/a       n/a       n/a\n"
 		"           B      (not in this report)\n"
 		"           C      (not in this report)\n"));
 	cmd_run_free(&r);
@@ -808,6 +808,59 @@ START_TEST(test_warning_different_online_cpus)
 }
 END_TEST
 
+/*
+ * Context switches: a column of the task and jobs step tables, and each
+ * report's sum per second of its duration with its ratio to A's.
+ * Worked by hand: A 10 + 30 switches in 2 s = 20.0 per second; B 5 + 15
+ * = 10.0, 0.50 x A.  Without a count for every task there is no sum.
+ */
+START_TEST(test_switches_column_and_rate)
+{
+	const char *a = temp_file("sw-a.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"kernel\", \"cpus\": 1,\n"
+		"  \"duration_ns\": 2000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 0.5, \"switches\": 10 },\n"
+		"             { \"name\": \"b\", \"share\": 0.5, \"switches\": 30 } ] }\n");
+	const char *b = temp_file("sw-b.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
+		"  \"duration_ns\": 2000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 0.5, \"switches\": 5 },\n"
+		"             { \"name\": \"b\", \"share\": 0.5, \"switches\": 15 } ] }\n");
+	const char *no_count = setup_report("sw-none.json", "eevdf", 1, "");
+	char args[1024];
+	struct cmd_run r;
+	json_t *cmp;
+
+	snprintf(args, sizeof(args), "compare %s %s", a, b);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, "   lat_max  switches\n") &&
+		      strstr(r.out, "       n/a        10\n") &&
+		      strstr(r.out, "       n/a        15\n"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\ncontext switches (tasks and jobs steps, "
+			     "per second): A 20.0, B 10.0 (0.50 x A)\n"),
+		      "%s", r.out);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --json %s %s", a, b);
+	r = sim(args);
+	cmp = json_loads(r.out, 0, NULL);
+	ck_assert_ptr_nonnull(cmp);
+	ck_assert_msg(strstr(r.out, "\"switches\": 30"), "%s", r.out);
+	json_decref(cmp);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --any-trace %s %s", a, no_count);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_null(strstr(r.out, "context switches"));
+	cmd_run_free(&r);
+	unlink(a);
+	unlink(b);
+	unlink(no_count);
+}
+END_TEST
+
 /* Output that cannot be written is exit 4, table or JSON. */
 START_TEST(test_write_error_exit_4)
 {
@@ -858,11 +911,11 @@ START_TEST(test_latency_p50_with_and_without)
 		ck_assert_msg(r.status == 0, "%s", r.err);
 		ck_assert_str_eq(r.err, "");
 		ck_assert_ptr_nonnull(strstr(r.out,
-			"  lat_avg   lat_p50   lat_p99   lat_max\n"));
+			"  lat_avg   lat_p50   lat_p99   lat_max  switches\n"));
 		ck_assert_msg(strstr(r.out,
-			"     1.000         -     2.000     2.000\n") &&
+			"     1.000         -     2.000     2.000       n/a\n") &&
 			      strstr(r.out,
-			"     0.750     0.250     2.000     2.000\n"), "%s", r.out);
+			"     0.750     0.250     2.000     2.000       n/a\n"), "%s", r.out);
 		cmd_run_free(&r);
 	}
 
@@ -922,11 +975,11 @@ START_TEST(test_kernel_schema_and_job_steps)
 	ck_assert_ptr_nonnull(strstr(r.out, "policy kernel (version 6.1.0, hz 250, "
 				     "preemption voluntary)"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nmake -     A         25.00 %                   n/a       n/a       n/a       n/a       n/a\n"
-		"           B         20.00 %    -5.00     2.000000     1.500         -     2.000     2.500\n"));
+		"\nmake -     A         25.00 %                   n/a       n/a       n/a       n/a       n/a       n/a\n"
+		"           B         20.00 %    -5.00     2.000000     1.500         -     2.000     2.500       n/a\n"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-		"\nmake:program[0].jobs        A         75.00 %                   n/a       n/a       n/a       n/a       n/a\n"
-		"                            B         82.00 %    +7.00          n/a       n/a       n/a       n/a       n/a\n"));
+		"\nmake:program[0].jobs        A         75.00 %                   n/a       n/a       n/a       n/a       n/a       n/a\n"
+		"                            B         82.00 %    +7.00          n/a       n/a       n/a       n/a       n/a       n/a\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "\n  B     +7.00 pp  jobs step make:program[0].jobs\n"));
 	cmd_run_free(&r);
 
@@ -1293,6 +1346,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_warnings);
 	tcase_add_test(tc, test_warning_different_hz);
 	tcase_add_test(tc, test_warning_different_online_cpus);
+	tcase_add_test(tc, test_switches_column_and_rate);
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_latency_p50_with_and_without);

@@ -39,6 +39,8 @@ struct cmp_item {
 	bool has_cpu_ns, has_wait_ns, has_latency;
 	bool has_p50;		/* in the latency: older reports lack it */
 	u64 cpu_ns, wait_ns;
+	bool has_switches;	/* a task's or jobs step's, when given */
+	u64 switches;
 	sim_latency_stats latency;
 	/*
 	 * A merged kernel report's (kernel-run --runs N) lowest and highest

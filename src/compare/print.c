@@ -179,9 +179,9 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 	fprintf(out, "\n%-*s ", w_name, title);
 	if (with_group)
 		fprintf(out, "%-*s ", w_group, "group");
-	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s %9s\n", w_label, "report",
-		"share", "diff", "wait_s", "lat_avg", "lat_p50", "lat_p99",
-		"lat_max");
+	fprintf(out, "%-*s %10s %8s %12s %9s %9s %9s %9s %9s\n", w_label,
+		"report", "share", "diff", "wait_s", "lat_avg", "lat_p50",
+		"lat_p99", "lat_max", "switches");
 	fprintf(out, "%-*s ", w_name, "");
 	if (with_group)
 		fprintf(out, "%-*s ", w_group, "");
@@ -220,9 +220,54 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 				print_latency(out, it, it->latency.p50);
 			print_latency(out, it, it->latency.p99);
 			print_latency(out, it, it->latency.max);
+			if (it->has_switches)
+				fprintf(out, " %9" PRIu64, it->switches);
+			else
+				fprintf(out, " %9s", "n/a");
 			fprintf(out, "\n");
 		}
 	}
+}
+
+/*
+ * Each report's context switches, its tasks' and jobs steps' summed, and
+ * per second of its duration: how often a policy switches against the
+ * kernel (eevdf's cost per event follows it).  Only when every task and
+ * jobs step of every report has its count.
+ */
+static void text_switches(const sim_compare *c, FILE *out)
+{
+	u64 *sum = calloc(c->nr_reports, sizeof(*sum));
+
+	if (!sum)
+		return;
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		const struct cmp_report *rep = &c->reports[r];
+
+		if (!rep->has_duration || !rep->duration_ns)
+			goto out;
+		for (int k = SIM_COMPARE_TASK; k <= SIM_COMPARE_JOB_STEP; k++)
+			for (size_t i = 0; i < rep->nr_items[k]; i++) {
+				if (!rep->items[k][i].has_switches)
+					goto out;
+				sum[r] += rep->items[k][i].switches;
+			}
+	}
+	fprintf(out, "\ncontext switches (tasks and jobs steps, per second):");
+	for (size_t r = 0; r < c->nr_reports; r++) {
+		double per_s = (double)sum[r] * 1e9 /
+			       (double)c->reports[r].duration_ns;
+
+		fprintf(out, "%s %s %.1f", r ? "," : "", c->reports[r].label,
+			per_s);
+		if (r && sum[0])
+			fprintf(out, " (%.2f x %s)", per_s * 1e-9 *
+				(double)c->reports[0].duration_ns /
+				(double)sum[0], c->reports[0].label);
+	}
+	fprintf(out, "\n");
+out:
+	free(sum);
 }
 
 /* Where x lies against [lo, hi], to the shown precision (2 decimals of
@@ -379,6 +424,7 @@ int cmp_print_text(const struct sim_compare *c, FILE *out)
 	text_groups(c, out);
 	text_items(c, SIM_COMPARE_TASK, out);
 	text_items(c, SIM_COMPARE_JOB_STEP, out);
+	text_switches(c, out);
 	text_spread(c, out);
 	text_unmatched(c, out);
 	text_summary(c, out);
@@ -453,6 +499,8 @@ static json_t *json_value(const sim_compare *c, const struct cmp_entry *e,
 		return o;
 	json_object_set_new(o, "wait_ns", uint_or_null(it->has_wait_ns,
 						       it->wait_ns));
+	json_object_set_new(o, "switches", uint_or_null(it->has_switches,
+							it->switches));
 	json_object_set_new(o, "wakeup_latency_ns", it->has_latency ?
 			    json_pack("{s:I, s:I, s:o, s:I, s:I}",
 				      "count", (json_int_t)it->latency.count,

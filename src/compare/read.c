@@ -381,6 +381,11 @@ static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 	if (rc < 0)
 		return -1;
 	it->has_wait_ns = rc;
+	rc = get_uint(rd, o, prefix, "switches", false, "a count, 0 or more",
+		      &it->switches);
+	if (rc < 0)
+		return -1;
+	it->has_switches = rc;
 	if (get_latency(rd, o, prefix, it) < 0)
 		return -1;
 	return get_item_runs(rd, o, prefix, it) < 0 ? -1 : 0;
