@@ -180,6 +180,7 @@ struct trace {
 	 * confined to nr_cpus of its CPUs (tools/kernel-run --cpus).
 	 */
 	int online_cpus;
+	int online_cpus_line, online_cpus_column;	/* in file; 0: --online-cpus */
 
 	const struct sched_policy *policy;	/* from the registry */
 	bool group_sched;

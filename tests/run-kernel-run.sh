@@ -387,6 +387,17 @@ need "exit status $rc, want 0 ($(head -c 300 "$err"))" [ "$rc" -eq 0 ]
 need "no \"count\": 3 in the report's runs" grep -q '^    "count": 3,$' runs-rt.json
 verdict runs-rt
 
+# -- online: a trace's machine.online_cpus other than this kernel's is
+# warned about, and the report keeps the kernel's own
+sed "s/\"cpus\": 1 }/\"cpus\": 1, \"online_cpus\": $((online + 2)) }/" rt.json >online.json
+run_kr online --duration 100ms online.json
+need "exit status $rc, want 0 ($(head -c 300 "$err"))" [ "$rc" -eq 0 ]
+need "no warning naming machine.online_cpus: $(head -c 300 "$err")" \
+	grep -q "^kernel-run: warning: online.json:1:[0-9]*: machine.online_cpus $((online + 2)) is not this kernel's $online CPUs online" "$err"
+need "online_cpus $(top "$out" online_cpus), want the kernel's $online" \
+	[ "$(top "$out" online_cpus)" = "$online" ]
+verdict online
+
 # -- single-hog, with -o FILE over an older file
 echo old >single.json.out
 run_kr single-hog -o "$tmp/single.json.out" hog.json

@@ -691,15 +691,29 @@ START_TEST(test_online_cpus_scale_the_defaults)
 		sim_result_free(r);
 	}
 
-	/* --cpus and --online-cpus in either order: checked once both are made */
+	/* --cpus and --online-cpus in either order: checked once both are
+	 * made; the one at fault named, the trace's value at its place */
 	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "2", &err), 0);
 	ck_assert_int_eq(sim_trace_override(t, "cpus", "4", &err), 0);
 	ck_assert_int_eq(sim_trace_validate(t, &err), -1);
-	ck_assert_str_eq(err.path, "--cpus / --online-cpus");
-	ck_assert_msg(strstr(err.text, "2 CPUs online (machine.online_cpus or "
-			     "--online-cpus) is fewer than the machine's 4"),
-		      "%s", err.text);
+	ck_assert_str_eq(err.text, "command line: --online-cpus: 2 is fewer "
+			 "than the machine's 4 CPUs; valid: at least the "
+			 "machine's 4 CPUs (--online-cpus N)");
 	ck_assert_ptr_null(sim_run(t, NULL, 0, &err));
+	{
+		sim_trace *own = sim_trace_load_string(text, strlen(text),
+						       "o.json", &err);
+
+		ck_assert_msg(own != NULL, "%s", err.text);
+		ck_assert_int_eq(sim_trace_override(own, "cpus", "4", &err), 0);
+		ck_assert_int_eq(sim_trace_validate(own, &err), -1);
+		ck_assert_str_eq(err.text, "o.json:2:42: machine.online_cpus: 2 "
+				 "is fewer than the 4 CPUs the command line's "
+				 "--cpus asks for; valid: at least the "
+				 "machine's 4 CPUs (--online-cpus N)");
+		ck_assert_int_eq(err.line, 2);
+		sim_trace_free(own);
+	}
 	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "4", &err), 0);
 	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
 	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "0", &err), -1);

@@ -784,7 +784,7 @@ START_TEST(test_warning_different_online_cpus)
 	r = sim(args);
 	ck_assert_int_eq(r.status, 0);
 	snprintf(want, sizeof(want), "sched-sim compare: warning: %s ran with "
-		 "1 CPUs online, %s with 2: their tunables' defaults differ "
+		 "1 CPU online, %s with 2: their tunables' defaults differ "
 		 "(sched-sim --online-cpus)\n", sim_1, kernel_2);
 	ck_assert_str_eq(r.err, want);
 	cmd_run_free(&r);
@@ -855,9 +855,98 @@ START_TEST(test_switches_column_and_rate)
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_null(strstr(r.out, "context switches"));
 	cmd_run_free(&r);
+	/* the report's own sum and rate in the JSON: 40 and 20.0 */
+	snprintf(args, sizeof(args), "compare --json %s %s", a, b);
+	r = sim(args);
+	cmp = json_loads(r.out, 0, NULL);
+	ck_assert_ptr_nonnull(cmp);
+	{
+		json_t *rep = json_array_get(json_object_get(cmp, "reports"), 0);
+
+		ck_assert_int_eq(json_integer_value(json_object_get(rep, "switches")), 40);
+		ck_assert_double_eq_tol(json_real_value(json_object_get(rep,
+					"switches_per_s")), 20.0, 1e-9);
+	}
+	json_decref(cmp);
+	cmd_run_free(&r);
 	unlink(a);
 	unlink(b);
 	unlink(no_count);
+}
+END_TEST
+
+/*
+ * A report of --all-tasks lists a jobs step's children ("PARENT/job-K")
+ * besides the step's sum: they are counted once.  Worked by hand: a's 10,
+ * the step's 4 (its one child's 4 not again) = 14 in 2 s, 7.0 per second,
+ * as in the report without the children.
+ */
+START_TEST(test_switches_of_all_tasks_counted_once)
+{
+	const char *plain = temp_file("sw-plain.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
+		"  \"duration_ns\": 2000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 0.5, \"switches\": 10 } ],\n"
+		"  \"job_steps\": [ { \"task\": \"a\", \"step\": \"program[0].jobs\", "
+		"\"share\": 0.5, \"switches\": 4 } ] }\n");
+	const char *all = temp_file("sw-all.json",
+		"{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"eevdf\", \"cpus\": 1,\n"
+		"  \"duration_ns\": 2000000000,\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ],\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"share\": 0.5, \"switches\": 10 },\n"
+		"             { \"name\": \"a/job-0\", \"share\": 0.5, \"switches\": 4 } ],\n"
+		"  \"job_steps\": [ { \"task\": \"a\", \"step\": \"program[0].jobs\", "
+		"\"share\": 0.5, \"switches\": 4 } ] }\n");
+	char args[1024];
+	struct cmd_run r;
+
+	snprintf(args, sizeof(args), "compare %s %s", plain, all);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, "per second): A 7.0, B 7.0 (1.00 x A)\n"),
+		      "%s", r.out);
+	cmd_run_free(&r);
+	unlink(plain);
+	unlink(all);
+}
+END_TEST
+
+/*
+ * CPUs online in the header when they differ from the CPUs; a kernel
+ * report without "online_cpus" (written before kernel-run recorded it)
+ * has them unknown: no warning, whatever the simulation had.
+ */
+START_TEST(test_online_cpus_shown_or_unknown)
+{
+	const char *sim2 = setup_report("on-sim2.json", "eevdf", 1,
+					"\"online_cpus\": 2, ");
+	const char *sim1 = setup_report("on-sim1.json", "eevdf", 1, "");
+	const char *old = setup_report("on-kold.json", "kernel", 1, "");
+	char args[1024];
+	struct cmd_run r;
+	json_t *cmp;
+
+	snprintf(args, sizeof(args), "compare %s %s %s", old, sim1, sim2);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	ck_assert_msg(strstr(r.out, "policy eevdf, 1 CPU (2 online), ") &&
+		      strstr(r.out, "policy eevdf, 1 CPU, "), "%s", r.out);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --json %s %s", old, sim2);
+	r = sim(args);
+	cmp = json_loads(r.out, 0, NULL);
+	ck_assert_ptr_nonnull(cmp);
+	ck_assert(json_is_null(json_object_get(json_array_get(json_object_get(
+		cmp, "reports"), 0), "online_cpus")));
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
+		json_object_get(cmp, "reports"), 1), "online_cpus")), 2);
+	json_decref(cmp);
+	cmd_run_free(&r);
+	unlink(sim2);
+	unlink(sim1);
+	unlink(old);
 }
 END_TEST
 
@@ -1347,6 +1436,8 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_warning_different_hz);
 	tcase_add_test(tc, test_warning_different_online_cpus);
 	tcase_add_test(tc, test_switches_column_and_rate);
+	tcase_add_test(tc, test_switches_of_all_tasks_counted_once);
+	tcase_add_test(tc, test_online_cpus_shown_or_unknown);
 	tcase_add_test(tc, test_write_error_exit_4);
 	tcase_add_test(tc, test_kernel_schema_and_job_steps);
 	tcase_add_test(tc, test_latency_p50_with_and_without);

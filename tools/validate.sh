@@ -125,7 +125,7 @@ if [ ${#policies[@]} -eq 0 ]; then
 fi
 
 printf '%-30s %-10s %9s  %s\n' scenario policy worst_pp "where (simulator minus kernel)"
-compared=0 skipped=0 exceeded=0 broken=0
+compared=0 skipped=0 exceeded=0 broken=0 unsupported=0
 for f in "${files[@]}"; do
 	name=$(name_of "$f")
 	kernel=$kernel_dir/$name.json
@@ -151,6 +151,7 @@ for f in "${files[@]}"; do
 		if [ $rc -eq 2 ] && grep -q 'has no per-task slices' "$tmp/err"; then
 			printf '%-30s %-10s %9s  %s\n' "$name" "$policy" - \
 				"skipped: the policy has no per-task slices (a task's \"slice\")"
+			unsupported=$((unsupported + 1))
 			continue
 		fi
 		# 1: an expectation of the scenario failed; the report is whole
@@ -191,7 +192,9 @@ for f in "${files[@]}"; do
 	done
 done
 echo
-echo "${#files[@]} scenarios, ${#policies[@]} polic$([ ${#policies[@]} -eq 1 ] && echo y || echo ies): $compared compared, $skipped skipped (no kernel report), $broken failed${max_diff:+, $exceeded beyond $max_diff pp}"
+not_run=
+[ "$unsupported" -gt 0 ] && not_run=", $unsupported not run (the policy lacks what the scenario uses)"
+echo "${#files[@]} scenarios, ${#policies[@]} polic$([ ${#policies[@]} -eq 1 ] && echo y || echo ies): $compared compared, $skipped skipped (no kernel report)$not_run, $broken failed${max_diff:+, $exceeded beyond $max_diff pp}"
 [ $broken -eq 0 ] || exit 2
 [ $exceeded -eq 0 ] || exit 1
 exit 0

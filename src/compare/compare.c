@@ -352,9 +352,10 @@ static int warn_about_setups(sim_compare *c)
 		if (a->online_cpus && b->online_cpus &&
 		    a->online_cpus != b->online_cpus &&
 		    !(a->cpus && b->cpus && a->cpus != b->cpus) &&
-		    warn(c, "%s ran with %lld CPUs online, %s with %lld: their "
+		    warn(c, "%s ran with %lld CPU%s online, %s with %lld: their "
 			 "tunables' defaults differ (sched-sim --online-cpus)",
-			 b->file, b->online_cpus, a->file, a->online_cpus))
+			 b->file, b->online_cpus, b->online_cpus > 1 ? "s" : "",
+			 a->file, a->online_cpus))
 			return -1;
 		/* the tick preempts and balances: HZ changes shares too */
 		if (a->hz && b->hz && a->hz != b->hz &&

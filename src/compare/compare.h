@@ -62,7 +62,8 @@ struct cmp_report {
 				 * object's members; NULL if absent */
 	bool has_group_sched, group_sched;
 	long long cpus, hz;	/* 0 if absent */
-	long long online_cpus;	/* as cpus if absent (0 if both are) */
+	long long online_cpus;	/* as cpus if absent; 0 unknown (a kernel
+				 * report without it, or no cpus) */
 	bool has_seed;
 	u64 seed;
 	bool has_duration;

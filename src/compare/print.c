@@ -76,6 +76,9 @@ static void text_header(const sim_compare *c, FILE *out)
 		if (rep->cpus)
 			fprintf(out, ", %lld CPU%s", rep->cpus,
 				rep->cpus > 1 ? "s" : "");
+		if (rep->cpus && rep->online_cpus &&
+		    rep->online_cpus != rep->cpus)
+			fprintf(out, " (%lld online)", rep->online_cpus);
 		if (rep->hz)
 			fprintf(out, ", HZ %lld", rep->hz);
 		if (rep->has_seed)
@@ -230,44 +233,57 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 }
 
 /*
- * Each report's context switches, its tasks' and jobs steps' summed, and
- * per second of its duration: how often a policy switches against the
- * kernel (eevdf's cost per event follows it).  Only when every task and
- * jobs step of every report has its count.
+ * A report's context switches: its tasks' and jobs steps' summed (the
+ * children a jobs step forked are in its sum; listed one by one too, as
+ * --all-tasks does, "PARENT/job-K", they are not counted again), and per
+ * second of its duration.  false when some task or jobs step has no
+ * count or the report has no duration.  A double: counts near 2^64 do
+ * not wrap.
+ */
+static bool report_switches(const struct cmp_report *rep, double *sum,
+			    double *per_s)
+{
+	*sum = 0;
+	if (!rep->has_duration || !rep->duration_ns)
+		return false;
+	for (int k = SIM_COMPARE_TASK; k <= SIM_COMPARE_JOB_STEP; k++)
+		for (size_t i = 0; i < rep->nr_items[k]; i++) {
+			const struct cmp_item *it = &rep->items[k][i];
+
+			if (k == SIM_COMPARE_TASK && strchr(it->key, '/'))
+				continue;	/* a jobs child */
+			if (!it->has_switches)
+				return false;
+			*sum += (double)it->switches;
+		}
+	*per_s = *sum * 1e9 / (double)rep->duration_ns;
+	return true;
+}
+
+/*
+ * Each report's context switches per second, and its ratio to the first
+ * report's: how often a policy switches against the kernel (eevdf's cost
+ * per event follows it).  Only when every report has its count.
  */
 static void text_switches(const sim_compare *c, FILE *out)
 {
-	u64 *sum = calloc(c->nr_reports, sizeof(*sum));
+	double sum, per_s, first = 0;
 
-	if (!sum)
-		return;
-	for (size_t r = 0; r < c->nr_reports; r++) {
-		const struct cmp_report *rep = &c->reports[r];
-
-		if (!rep->has_duration || !rep->duration_ns)
-			goto out;
-		for (int k = SIM_COMPARE_TASK; k <= SIM_COMPARE_JOB_STEP; k++)
-			for (size_t i = 0; i < rep->nr_items[k]; i++) {
-				if (!rep->items[k][i].has_switches)
-					goto out;
-				sum[r] += rep->items[k][i].switches;
-			}
-	}
+	for (size_t r = 0; r < c->nr_reports; r++)
+		if (!report_switches(&c->reports[r], &sum, &per_s))
+			return;
 	fprintf(out, "\ncontext switches (tasks and jobs steps, per second):");
 	for (size_t r = 0; r < c->nr_reports; r++) {
-		double per_s = (double)sum[r] * 1e9 /
-			       (double)c->reports[r].duration_ns;
-
+		report_switches(&c->reports[r], &sum, &per_s);
 		fprintf(out, "%s %s %.1f", r ? "," : "", c->reports[r].label,
 			per_s);
-		if (r && sum[0])
-			fprintf(out, " (%.2f x %s)", per_s * 1e-9 *
-				(double)c->reports[0].duration_ns /
-				(double)sum[0], c->reports[0].label);
+		if (!r)
+			first = per_s;
+		else if (first > 0)
+			fprintf(out, " (%.2f x %s)", per_s / first,
+				c->reports[0].label);
 	}
 	fprintf(out, "\n");
-out:
-	free(sum);
 }
 
 /* Where x lies against [lo, hi], to the shown precision (2 decimals of
@@ -447,6 +463,8 @@ static json_t *json_report(const struct cmp_report *rep)
 			    json_boolean(rep->group_sched) : json_null());
 	json_object_set_new(o, "cpus", rep->cpus ?
 			    json_integer(rep->cpus) : json_null());
+	json_object_set_new(o, "online_cpus", rep->online_cpus ?
+			    json_integer(rep->online_cpus) : json_null());
 	json_object_set_new(o, "hz", rep->hz ? json_integer(rep->hz) : json_null());
 	json_object_set_new(o, "seed", rep->has_seed ?
 			    json_integer((json_int_t)rep->seed) : json_null());
@@ -456,6 +474,18 @@ static json_t *json_report(const struct cmp_report *rep)
 	json_object_set_new(o, "partial", json_boolean(rep->partial));
 	if (rep->runs)
 		json_object_set_new(o, "runs", json_integer((json_int_t)rep->runs));
+	{
+		double sum, per_s;
+		bool have = report_switches(rep, &sum, &per_s);
+
+		/* a count: an integer while a double holds it exactly */
+		json_object_set_new(o, "switches", !have ? json_null() :
+				    sum <= 9007199254740992.0 ?
+				    json_integer((json_int_t)sum) :
+				    json_real(sum));
+		json_object_set_new(o, "switches_per_s", have ?
+				    json_real(per_s) : json_null());
+	}
 	return o;
 }
 

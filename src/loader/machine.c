@@ -67,6 +67,9 @@ static int parse_online_cpus(struct loader *ld, json_t *m)
 			       n, ld->t->nr_cpus);
 	}
 	ld->t->online_cpus = (int)n;
+	path_push_key(ld, "online_cpus");
+	ld_position(ld, &ld->t->online_cpus_line, &ld->t->online_cpus_column);
+	path_pop(ld);
 	return 0;
 }
 

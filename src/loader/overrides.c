@@ -170,6 +170,7 @@ static int override_online_cpus(struct trace *t, const char *value,
 			&n, err))
 		return -1;
 	t->online_cpus = (int)n;
+	t->online_cpus_line = t->online_cpus_column = 0;
 	return 0;
 }
 

@@ -550,17 +550,27 @@ int trace_validate(const struct trace *t, sim_error *err)
 {
 	if (trace_validate_tunables(t, err))
 		return -1;
-	/* the loader checked the trace's own; an override may break it */
+	/*
+	 * The loader checked the trace's own; --cpus may raise the machine
+	 * above the trace's value (that value is then named, at its place),
+	 * or --online-cpus give too few.
+	 */
 	if (t->online_cpus && t->online_cpus < t->nr_cpus) {
-		char valid[160];
+		char valid[160], what[200];
 
 		snprintf(valid, sizeof(valid),
-			 "at least the machine's %d CPUs (--online-cpus N, "
-			 "machine.online_cpus)", t->nr_cpus);
-		return cli_fail(err, "--cpus / --online-cpus", valid,
-				"%d CPUs online (machine.online_cpus or "
-				"--online-cpus) is fewer than the machine's %d",
-				t->online_cpus, t->nr_cpus);
+			 "at least the machine's %d CPUs (--online-cpus N)",
+			 t->nr_cpus);
+		if (!t->online_cpus_line)
+			return cli_fail(err, "--online-cpus", valid,
+					"%d is fewer than the machine's %d CPUs",
+					t->online_cpus, t->nr_cpus);
+		snprintf(what, sizeof(what), "%d is fewer than the %d CPUs "
+			 "the command line's --cpus asks for", t->online_cpus,
+			 t->nr_cpus);
+		return error_at(err, t->file, "machine.online_cpus",
+				t->online_cpus_line, t->online_cpus_column,
+				valid, what);
 	}
 	if (t->first_slice.path && !t->policy->task_slice)
 		return refuse_task_slices(t, err);

@@ -1102,6 +1102,15 @@ static int load(struct run *r)
 	}
 	for (size_t i = 0; i < r->t->nr_warnings; i++)
 		fprintf(stderr, KR_NAME ": %s\n", r->t->warnings[i]);
+	/* the kernel has the CPUs online it has: the report records them */
+	if (r->t->online_cpus &&
+	    r->t->online_cpus != sysconf(_SC_NPROCESSORS_ONLN))
+		fprintf(stderr, KR_NAME ": warning: %s:%d:%d: machine.online_cpus "
+			"%d is not this kernel's %ld CPUs online; the run has "
+			"this kernel's, and its report says so (\"online_cpus\")\n",
+			r->t->file, r->t->online_cpus_line,
+			r->t->online_cpus_column, r->t->online_cpus,
+			sysconf(_SC_NPROCESSORS_ONLN));
 	if ((o->duration && trace_override(r->t, "duration", o->duration, &err)) ||
 	    (o->seed && trace_override(r->t, "seed", o->seed, &err)) ||
 	    (o->no_group_sched && trace_override(r->t, "group_sched", "0", &err))) {

@@ -277,16 +277,17 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 		cfg->topology.nodes, cfg->topology.packages_per_node,
 		cfg->topology.cores_per_package, cfg->topology.threads_per_core,
 	};
+	int online = cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
+						     : cfg->nr_cpus;
 
 	if (!pm)
 		goto oom;
-	sched_sysctl_init(&sys, cfg->online_cpus > cfg->nr_cpus ?
-			  cfg->online_cpus : cfg->nr_cpus, cfg->hz);
+	sched_sysctl_init(&sys, online, cfg->hz);
 	sys.fair_group_sched = cfg->group_sched;
 	apply_tunables(&sys, cfg->tunables);
-	/* No kernel runs more CPUs than CONFIG_NR_CPUS: raise it to them */
-	if (sys.config_nr_cpus < (unsigned int)cfg->nr_cpus)
-		sys.config_nr_cpus = (unsigned int)cfg->nr_cpus;
+	/* No kernel has more CPUs online than CONFIG_NR_CPUS: raise it */
+	if (sys.config_nr_cpus < (unsigned int)online)
+		sys.config_nr_cpus = (unsigned int)online;
 	/* flat_hierarchy: the groups only weigh; nothing queues on them */
 	if (sys.flat_hierarchy && sys.fair_group_sched)
 		sys.fair_group_sched = false;

@@ -135,6 +135,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	 */
 	online = cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
 						 : cfg->nr_cpus;
+	m->online_cpus = online;
 	factor = 1 + (unsigned int)ilog2_int(online < 8 ? (unsigned int)online
 							 : 8);
 	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE, 750000ULL * factor);

@@ -380,6 +380,7 @@ struct sched_sysctl {
 struct policy_machine {
 	struct policy_host *host;
 	int nr_cpus;
+	int online_cpus;		/* num_online_cpus(): nr_cpus or more */
 	bool group_sched;
 	u64 tick_nsec;
 	struct sched_sysctl sysctl;

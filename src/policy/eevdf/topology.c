@@ -269,7 +269,7 @@ static int build_sched_domains(struct policy_machine *m,
 	smp->smt_active = t->threads_per_core > 1;
 	smp->ncores = ncores;
 	/* update_max_interval: HZ * online CPUs / 10 */
-	smp->max_load_balance_interval = hz * (unsigned long)n / 10;
+	smp->max_load_balance_interval = hz * (unsigned long)m->online_cpus / 10;
 	smp->distribute_prev = -1;
 	for (size_t i = 0; i < (m->max_tasks ? m->max_tasks : 1); i++)
 		smp->task[i] = (struct task_smp){ .group_prev = -1,
