@@ -445,10 +445,11 @@ START_TEST(test_can_migrate_task)
 	m->rqs[0].curr = 3;
 	ck_assert_int_eq(can_migrate_task(p, &env), 0);
 	m->rqs[0].curr = SIM_IDLE;
-	/* a delayed task moves only with migrate_load */
+	/* v6.12 moves a delayed task whatever the migration type (keeping
+	 * it unless load moves is 61b82dfb6b7e, v6.14) */
 	p->se.sched_delayed = 1;
 	env.migration_type = migrate_task;
-	ck_assert_int_eq(can_migrate_task(p, &env), 0);
+	ck_assert_int_eq(can_migrate_task(p, &env), 1);
 	env.migration_type = migrate_load;
 	ck_assert_int_eq(can_migrate_task(p, &env), 1);
 	p->se.sched_delayed = 0;
@@ -594,6 +595,78 @@ START_TEST(test_wakeup_idle_sibling)
 }
 END_TEST
 
+/*
+ * v6.12's sched_reduced_capacity: only a CPU with exactly one fair task
+ * (with more the group is overloaded); check_cpu_capacity at
+ * imbalance_pct 117: capacity 800 x 117 = 93600 < 102400 is reduced, 900
+ * x 117 = 105300 is not.  update_sd_pick_busiest between two misfit
+ * groups: the bigger misfit load, a tie keeping the first.
+ */
+START_TEST(test_reduced_capacity_and_misfit_tie)
+{
+	struct policy_machine *m = smp_machine(1, 1, 2, 1, 1000);
+	struct sched_domain sd = { .imbalance_pct = 117 };
+	struct rq *rq = &m->rqs[0];
+	struct lb_env env = env_on(m, CPU_NOT_IDLE);
+	struct sd_lb_stats sds = { 0 };
+	struct sg_lb_stats sgs = { 0 };
+	struct sched_group sg = { 0 };
+
+	rq->cpu_capacity = 800;
+	rq->cfs.h_nr_running = 0;
+	ck_assert(!sched_reduced_capacity(rq, &sd));
+	rq->cfs.h_nr_running = 1;
+	ck_assert(sched_reduced_capacity(rq, &sd));
+	rq->cfs.h_nr_running = 2;
+	ck_assert(!sched_reduced_capacity(rq, &sd));
+	rq->cfs.h_nr_running = 1;
+	rq->cpu_capacity = 900;
+	ck_assert(!sched_reduced_capacity(rq, &sd));
+	rq->cfs.h_nr_running = 0;
+	rq->cpu_capacity = 1024;
+
+	sds.busiest_stat = (struct sg_lb_stats){ .group_type = group_misfit_task,
+		.sum_h_nr_running = 1, .group_misfit_task_load = 500 };
+	sgs = sds.busiest_stat;
+	ck_assert(!update_sd_pick_busiest(&env, &sds, &sg, &sgs));
+	sgs.group_misfit_task_load = 501;
+	ck_assert(update_sd_pick_busiest(&env, &sds, &sg, &sgs));
+	sgs.group_misfit_task_load = 499;
+	ck_assert(!update_sd_pick_busiest(&env, &sds, &sg, &sgs));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * wake_up_new_task: p->recent_used_cpu = task_cpu(p), the CPU the parent
+ * forked it on (CPU 1 here), before select_task_rq places it; and the
+ * h_load cache follows the global jiffies, not a runqueue's own clock.
+ */
+START_TEST(test_fork_recent_cpu_and_h_load_jiffies)
+{
+	struct policy_machine *m = smp_machine(1, 1, 2, 1, 1000);
+	struct policy_task_attr attr = { .comm = "t" };
+	struct cpumask only1 = MASK(1), both = MASK(0, 1);
+
+	attr.cpus_allowed = &only1;
+	eevdf_task_init(m, 0, &attr);
+	eevdf_fork(m, 0, SIM_IDLE, 0, &attr, 0);
+	eevdf_schedule(m, 1, 0);
+	ck_assert_int_eq(m->tasks[0].cpu, 1);
+	attr.cpus_allowed = &both;
+	eevdf_task_init(m, 1, &attr);
+	eevdf_fork(m, 1, 0, 0, &attr, MS);	/* task 0 forks it, on CPU 1 */
+	ck_assert_int_eq(m->smp->task[1].recent_used_cpu, 1);
+
+	/* CPU 0's clock stays at 1 ms; the global jiffies moves to 5 */
+	smp_set_clock(m, 5 * MS);
+	update_cfs_rq_h_load(&m->rqs[0].cfs);
+	ck_assert_uint_eq(m->rqs[0].cfs.last_h_load_update,
+			  m->smp->jiffies + 1);
+	eevdf_destroy(m);
+}
+END_TEST
+
 /* Is PELT ported (a running task's CPU shows utilisation)? */
 static bool pelt_is_live(void)
 {
@@ -666,6 +739,8 @@ int main(void)
 	tcase_add_test(tc, test_balance_pass);
 	tcase_add_test(tc, test_affinity_move);
 	tcase_add_test(tc, test_wakeup_idle_sibling);
+	tcase_add_test(tc, test_reduced_capacity_and_misfit_tie);
+	tcase_add_test(tc, test_fork_recent_cpu_and_h_load_jiffies);
 	tcase_add_test(tc, test_validation_2cpu);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

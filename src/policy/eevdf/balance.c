@@ -382,9 +382,10 @@ static int can_migrate_task(struct task_struct *p, struct lb_env *env)
 	int tsk_cache_hot;
 
 	rq_smp(m, env->dst_cpu)->cnt.lb_tasks_considered++;
-	/* a delayed-dequeue task moves only when load is being moved */
-	if (p->se.sched_delayed && env->migration_type != migrate_load)
-		return 0;
+	/*
+	 * v6.12 moves a delayed-dequeue task like any other: the rule that
+	 * keeps it unless load is being moved is 61b82dfb6b7e (v6.14).
+	 */
 	if (!cpu_isset(env->dst_cpu, &p->cpus_allowed)) {
 		env->flags |= LBF_SOME_PINNED;
 		if (env->idle == CPU_NEWLY_IDLE ||
@@ -606,10 +607,11 @@ static bool check_cpu_capacity(struct rq *rq, struct sched_domain *sd)
 }
 
 /* fair.c v6.12: sched_reduced_capacity: a CPU whose capacity other
- * classes reduced, with a fair task that could move */
+ * classes reduced, with one fair task that could move (with more, the
+ * group is overloaded and that case handles it) */
 static bool sched_reduced_capacity(struct rq *rq, struct sched_domain *sd)
 {
-	if (rq->cfs.h_nr_running < 1)
+	if (rq->cfs.h_nr_running != 1)
 		return false;
 	return check_cpu_capacity(rq, sd);
 }
@@ -692,11 +694,9 @@ static bool update_sd_pick_busiest(struct lb_env *env, struct sd_lb_stats *sds,
 	case group_asym_packing:
 		return false;
 	case group_misfit_task:
-		/* the biggest misfit load; a tie goes to the later group */
-		if (sgs->group_misfit_task_load <
-		    busiest->group_misfit_task_load)
-			return false;
-		break;
+		/* the biggest misfit load; a tie keeps the earlier group */
+		return sgs->group_misfit_task_load >
+		       busiest->group_misfit_task_load;
 	case group_smt_balance:
 		if (sgs->idle_cpus != 0 || busiest->idle_cpus != 0)
 			goto has_spare;

@@ -631,6 +631,8 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 
 		if (parent == SIM_IDLE)
 			p->cpu = 0;
+		/* p->recent_used_cpu = task_cpu(p): the parent's CPU */
+		m->smp->task[id].recent_used_cpu = p->cpu;
 		p->cpu = select_task_rq_class(m, p, WF_FORK, this_cpu);
 	}
 	set_task_rq(m, p);

@@ -1178,10 +1178,14 @@ static __maybe_unused void sched_balance_update_blocked_averages(
 
 /* ---- hierarchical load ----------------------------------------------------- */
 
-/* jiffies, counted from 1 so that a zeroed last_h_load_update means never */
+/*
+ * The global jiffies (not this runqueue's clock, which lags on a CPU
+ * that had no event since), counted from 1 so that a zeroed
+ * last_h_load_update means never
+ */
 static u64 pelt_jiffies(struct rq *rq)
 {
-	return rq->clock_task / rq->m->tick_nsec + 1;
+	return (u64)rq->m->smp->jiffies + 1;
 }
 
 /*
