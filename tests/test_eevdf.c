@@ -526,6 +526,132 @@ static struct policy_machine *delayed_group(void)
 	return m;
 }
 
+/*
+ * unregister_fair_sched_group: /g's entity is still delayed on the root
+ * queue (its task slept while /g was not eligible); the task moves out of
+ * /g and /g is removed: its entity leaves the root queue at once
+ * (nr_running 2 -> 1), not at some later pick.
+ */
+START_TEST(test_removed_group_leaves_delayed)
+{
+	struct policy_machine *m = delayed_group();
+	struct sched_entity *gse = m->groups[1].se[0];
+	char why[200];
+
+	eevdf_group_move_task(m, 0, 0, 2600000);
+	ck_assert_int_eq(gse->sched_delayed, 1);
+	ck_assert_int_eq(eevdf_group_destroy(m, 1, 2700000), 0);
+	ck_assert_int_eq(gse->on_rq, 0);
+	ck_assert_int_eq(gse->sched_delayed, 0);
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 1);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* Two tasks forked into /g at 0 and picked: /g's entity alone at the root */
+static struct policy_machine *two_in_group(int *running)
+{
+	static const struct cpumask all = { { ~0UL } };
+	struct policy_task_attr attr = { .cpus_allowed = &all };
+	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
+		.topology = { 1, 1, 1, 1 }, .max_tasks = 4, .max_groups = 3,
+		.group_sched = true, .host = &host };
+	char why[200];
+	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	ck_assert_int_eq(eevdf_group_create(m, 2, 0, "/h", 1024, 0), 0);
+	for (int i = 0; i < 2; i++) {
+		eevdf_task_init(m, i, &attr);
+		eevdf_fork(m, i, SIM_IDLE, 1, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	*running = m->rqs[0].curr;
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 1);
+	return m;
+}
+
+/*
+ * set_user_nice and sched_move_task end as v6.12 ends them (at 0.1 ms,
+ * within the running task's first request, half the 0.75 ms slice):
+ * - prio_changed_fair returns when the root queue holds one entity: the
+ *   waiting task of /g made far heavier (nice -10) does not preempt,
+ *   though without RUN_TO_PARITY's protection the pick would take it;
+ * - a nice that does not change does nothing (no update_curr: the running
+ *   task's exec_start stays);
+ * - moving the running task reschedules it (sched_move_task).
+ */
+START_TEST(test_nice_and_move_preemption)
+{
+	struct policy_machine *m;
+	int running;
+	char why[200];
+
+	m = two_in_group(&running);
+	m->sysctl.features &= ~(1UL << FEAT_RUN_TO_PARITY);
+	cpus_clear(&host.resched_mask);
+	eevdf_set_nice(m, 1 - running, -10, 100000);
+	ck_assert(!cpu_isset(0, &host.resched_mask));
+	ck_assert_int_eq(m->tasks[running].se.exec_start, 100000);
+	eevdf_set_nice(m, running, 0, 150000);		/* nice 0 already */
+	ck_assert_int_eq(m->tasks[running].se.exec_start, 100000);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+
+	m = two_in_group(&running);
+	cpus_clear(&host.resched_mask);
+	eevdf_group_move_task(m, running, 2, 100000);
+	ck_assert(cpu_isset(0, &host.resched_mask));
+	ck_assert_int_eq(m->rqs[0].cfs.nr_running, 2);
+	ck_assert(eevdf_check(m, why, sizeof(why)));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * v6.12's cfs_rq_is_decayed: no weight, decayed sums, no child listed;
+ * a tg_load_avg_contrib not yet reported back to 0 does not keep the
+ * queue listed (that rule is 2025's).
+ */
+START_TEST(test_decayed_with_contrib)
+{
+	struct policy_machine *m = machine();
+	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+
+	ck_assert(cfs_rq_is_decayed(cfs_rq));
+	cfs_rq->tg_load_avg_contrib = 5;
+	ck_assert(cfs_rq_is_decayed(cfs_rq));
+	cfs_rq->avg.load_sum = 1;
+	ck_assert(!cfs_rq_is_decayed(cfs_rq));
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * sched_prio_to_wmult[] is the kernel's table: each entry within one of
+ * 2^32 / weight (neither truncated nor rounded throughout), nice 0 exactly
+ * 2^22; the entries where the table is not the truncated quotient, hand
+ * checked: nice 5 (weight 335) 12820798, 2^32 / 335 = 12820797.9.
+ */
+START_TEST(test_prio_to_wmult_table)
+{
+	for (int i = 0; i < 40; i++) {
+		u64 w = sched_prio_to_weight[i], inv = sched_prio_to_wmult(i);
+		u64 prod = w * inv, two32 = 1ULL << 32;
+
+		ck_assert_msg(prod + w > two32 && prod < two32 + w,
+			      "nice %d: %llu x %llu", i - 20,
+			      (unsigned long long)w, (unsigned long long)inv);
+	}
+	ck_assert_uint_eq(sched_prio_to_wmult(20), 1U << 22);
+	ck_assert_uint_eq(sched_prio_to_wmult(25), 12820798);
+	ck_assert_uint_eq(sched_prio_to_wmult(21), 5237765);
+	ck_assert_uint_eq(sched_prio_to_wmult(33), 76695844);	/* rounding: 76695845 */
+}
+END_TEST
+
 START_TEST(test_delayed_group_entity)
 {
 	struct policy_machine *m = delayed_group();
@@ -589,6 +715,10 @@ int main(void)
 	tcase_add_test(tc, test_no_delay_dequeue);
 	tcase_add_test(tc, test_check_delayed);
 	tcase_add_test(tc, test_delayed_group_entity);
+	tcase_add_test(tc, test_removed_group_leaves_delayed);
+	tcase_add_test(tc, test_nice_and_move_preemption);
+	tcase_add_test(tc, test_prio_to_wmult_table);
+	tcase_add_test(tc, test_decayed_with_contrib);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -59,14 +59,16 @@ static void assert_checked(struct policy_machine *m)
 
 /*
  * A nice-5 task (weight 335) asking for 3 ms.  calc_delta_fair(3 ms) in
- * the kernel's fixed point: inv_weight = 2^32 / 335 = 12820797;
- * fact = 1024 * 12820797 = 13128496128 needs 34 bits, so it is shifted
- * right by 2 (shift 32 - 2 = 30): 3282124032; 3000000 * 3282124032 >> 30
- * = 9170148 (3 ms * 1024 / 335 = 9170149.25 before the truncations).
- * At fork (PLACE_DEADLINE_INITIAL) the first request is half of it,
- * 4585074; when a request is done, update_deadline keeps the 3 ms and
- * gives vruntime + 9170148.  The same task without a slice gets the base
- * slice, 0.75 ms on one CPU: 750000 * 3282124032 >> 30 = 2292537.
+ * the kernel's fixed point: inv_weight = sched_prio_to_wmult[25] =
+ * 12820798 (2^32 / 335 = 12820797.9); fact = 1024 * 12820798 =
+ * 13128497152 needs 34 bits, so it is shifted right by 2 (shift 32 - 2 =
+ * 30): 3282124288; 3000000 * 3282124288 >> 30 = 9170149 (3 ms * 1024 /
+ * 335 = 9170149.25 before the truncations; with the truncated inverse
+ * 12820797 it would be 9170148).  At fork (PLACE_DEADLINE_INITIAL) the
+ * first request is half of it, 4585074; when a request is done,
+ * update_deadline keeps the 3 ms and gives vruntime + 9170149.  The same
+ * task without a slice gets the base slice, 0.75 ms on one CPU: 750000 *
+ * 3282124288 >> 30 = 2292537.
  */
 START_TEST(test_custom_slice_deadline)
 {
@@ -82,7 +84,7 @@ START_TEST(test_custom_slice_deadline)
 	se->vruntime = se->deadline;	/* the request is used up */
 	ck_assert(update_deadline(se->cfs_rq, se));
 	ck_assert_uint_eq(se->slice, 3 * MS);
-	ck_assert_uint_eq(se->deadline - se->vruntime, 9170148);
+	ck_assert_uint_eq(se->deadline - se->vruntime, 9170149);
 	eevdf_destroy(m);
 
 	m = machine(1);

@@ -19,10 +19,26 @@ static const unsigned long sched_prio_to_weight[40] = {
 	/*  15 */    36,    29,    23,    18,    15,
 };
 
-/* sched_prio_to_wmult[] is 2^32 / weight, truncated; computed, not copied */
+/*
+ * kernel/sched/core.c v6.12: sched_prio_to_wmult[], the tasks' inverse
+ * weights.  About 2^32 / weight, but neither truncated (13 entries would
+ * be one lower) nor rounded (4 one higher): the kernel's numbers, which a
+ * task's calc_delta_fair multiplies by, so they are kept as they are.
+ */
+static const u32 sched_prio_to_wmult_table[40] = {
+	/* -20 */     48388,     59856,     76040,     92818,    118348,
+	/* -15 */    147320,    184698,    229616,    287308,    360437,
+	/* -10 */    449829,    563644,    704093,    875809,   1099582,
+	/*  -5 */   1376151,   1717300,   2157191,   2708050,   3363326,
+	/*   0 */   4194304,   5237765,   6557202,   8165337,  10153587,
+	/*   5 */  12820798,  15790321,  19976592,  24970740,  31350126,
+	/*  10 */  39045157,  49367440,  61356676,  76695844,  95443717,
+	/*  15 */ 119304647, 148102320, 186737708, 238609294, 286331153,
+};
+
 static u32 sched_prio_to_wmult(int index)
 {
-	return (u32)((1ULL << 32) / sched_prio_to_weight[index]);
+	return sched_prio_to_wmult_table[index];
 }
 
 /* kernel/sched/core.c v6.12: set_load_weight (the task-off-queue case) */
@@ -782,11 +798,19 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 		enqueue_task(rq, p, eflags);
 	if (running)
 		set_next_task(rq, p->id, false);
-	if (!queued)
+	if (new_tg) {
+		/* sched_move_task: the running task is rescheduled (it may
+		 * have joined a throttled group); a waiting one is not
+		 * checked against curr */
+		if (running)
+			resched_curr(rq);
 		return;
-	/* prio_changed_fair / the move's check_preempt */
+	}
+	/* set_user_nice -> prio_changed_fair */
+	if (!queued || rq->cfs.nr_running == 1)
+		return;
 	if (running) {
-		if (!new_tg && new_nice > old_nice)
+		if (new_nice > old_nice)
 			resched_curr(rq);
 	} else {
 		wakeup_preempt(rq, p);

@@ -576,8 +576,8 @@ static bool cfs_rq_is_decayed(struct cfs_rq *cfs_rq)
 		return false;
 	if (child_cfs_rq_on_list(cfs_rq))
 		return false;
-	if (cfs_rq->tg_load_avg_contrib)
-		return false;
+	/* (a queue whose tg_load_avg_contrib is not yet 0 stays listed
+	 * only since 2025; v6.12 lets it go) */
 	return true;
 }
 
@@ -1096,15 +1096,23 @@ static void online_fair_sched_group(struct policy_machine *m,
 }
 
 /*
- * fair.c v6.12: unregister_fair_sched_group: the group's entities leave
- * their load to be removed, its queues leave the leaf list.
+ * fair.c v6.12: unregister_fair_sched_group: an entity still delayed in
+ * its parent's queue (its last task slept while it was not eligible, then
+ * left the group) is dequeued for good first; then the group's entities
+ * leave their load to be removed and its queues leave the leaf list.
  */
 static void unregister_fair_sched_group(struct policy_machine *m,
 					struct task_group *tg)
 {
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		if (tg->se[cpu])
-			remove_entity_load_avg(tg->se[cpu]);
+		struct sched_entity *se = tg->se[cpu];
+
+		if (se) {
+			if (se->sched_delayed)
+				dequeue_entities(&m->rqs[cpu], se,
+						 DEQUEUE_SLEEP | DEQUEUE_DELAYED);
+			remove_entity_load_avg(se);
+		}
 		list_del_leaf_cfs_rq(tg->cfs_rq[cpu]);
 	}
 }

@@ -289,6 +289,10 @@ static void eevdf_group_move_task(struct policy_machine *m, int id, int group,
 		p->tg = &m->groups[group];
 		return;
 	}
+	/* cgroup core migrates nothing to the css_set it is in already:
+	 * sched_move_task is not called */
+	if (p->tg == &m->groups[group])
+		return;
 	change_task(m, p, p->nice, &m->groups[group], now);
 }
 
@@ -299,6 +303,9 @@ static int eevdf_group_set_shares(struct policy_machine *m, int group,
 
 	if (group == 0)
 		return -EINVAL;
+	/* __sched_group_set_shares: nothing to do for the same shares */
+	if (tg->shares == scale_load(shares))
+		return 0;
 	tg->shares = scale_load(shares);
 	/* __sched_group_set_shares: every level up from the group */
 	for (int c = 0; c < m->nr_cpus; c++) {
@@ -318,6 +325,9 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 {
 	struct task_struct *p = &m->tasks[id];
 
+	/* set_user_nice: nothing to do for the same nice */
+	if (p->nice == nice)
+		return;
 	if (p->state == TASK_NEW || p->state == TASK_DEAD) {
 		p->nice = nice;
 		p->prio = task_normal_prio(p);
