@@ -259,6 +259,61 @@ START_TEST(test_rt_pressure_moves_the_fair_hog)
 END_TEST
 
 /*
+ * add_nr_running marks the root domain overloaded when a CPU gets its
+ * second task, whatever its class: a FIFO task joining a fair one on
+ * CPU 0 sets it (the newidle balance of another CPU then looks).
+ */
+START_TEST(test_rt_enqueue_marks_overload)
+{
+	struct policy_machine *m = machine(2, 1);
+	struct cpumask only0 = { { 1UL } };
+
+	fork_task(m, 0, SIM_SCHED_NORMAL, &only0);
+	ck_assert_int_eq(m->rqs[0].nr_running, 1);
+	m->smp->rd_overloaded = false;
+	fork_task(m, 1, SIM_SCHED_FIFO, &only0);
+	ck_assert_int_eq(m->rqs[0].nr_running, 2);
+	ck_assert(m->smp->rd_overloaded);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * The stopper is no idle time.  CPU 0 runs a FIFO hog R and two fair
+ * hogs F and G (all pinned there), which only the fair server runs: 50
+ * ms of every 1000 ms, deferred to the end of each period.  At 960 ms,
+ * inside the first period's server run, G's affinity moves it to CPU 1:
+ * the migration stopper runs on CPU 0.  Worked out: the stopper takes
+ * no time, so the server keeps what it has not used of its 50 ms and F
+ * runs for it, then F has the whole 50 ms of the periods ending at 2 s
+ * and 3 s: at least 100 ms, at most 150 ms.  (When the port charged
+ * the stopper's pick as idle time since the CPU's last idle period, 960
+ * ms, the server's budget went to 0 at once and F ran 56 ms.)
+ */
+START_TEST(test_stopper_is_not_idle_time)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"3s\", \"machine\": { \"cpus\": 2 },\n"
+		"  \"scheduler\": { \"policy\": \"eevdf\", \"group_sched\": false },\n"
+		"  \"tasks\": [\n"
+		"    { \"name\": \"R\", \"policy\": \"fifo\", \"rt_priority\": 50, \"cpus\": \"0\",\n"
+		"      \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"    { \"name\": \"F\", \"cpus\": \"0\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"    { \"name\": \"G\", \"cpus\": \"0\", \"program\": [ { \"run\": \"forever\" } ] },\n"
+		"    { \"name\": \"X\", \"cpus\": \"1\", \"program\": [ { \"run\": \"forever\" } ] } ],\n"
+		"  \"events\": [ { \"at\": \"960ms\", \"do\": \"affinity\", \"task\": \"G\", \"cpus\": \"1\" } ] }\n";
+	struct sim_result *r = run_trace_text(text, &eevdf_policy, 0);
+	u64 f;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	f = result_task(r, "F")->cpu_ns;
+	ck_assert_msg(f >= 100 * MS && f <= 150 * MS, "F ran %llu ns",
+		      (unsigned long long)f);
+	free_run(r);
+}
+END_TEST
+
+/*
  * find_lowest_rq on 2 cores x 2 threads: CPU 0's SMT sibling is CPU 2,
  * CPU 1's is CPU 3.  CPUs 0 and 3 run prio-10 RT work; 1 and 2 none, so
  * the lowest cpupri level (CPUPRI_NORMAL) is {1, 2} for a prio-49 task
@@ -486,6 +541,8 @@ static Suite *eevdf_rt_suite(void)
 	tcase_add_test(tc, test_group_capacity_sums_the_child_groups);
 	tcase_add_test(tc, test_checker_knows_rt_pressure);
 	tcase_add_test(tc, test_rt_pressure_moves_the_fair_hog);
+	tcase_add_test(tc, test_stopper_is_not_idle_time);
+	tcase_add_test(tc, test_rt_enqueue_marks_overload);
 	tcase_add_test(tc, test_find_lowest_rq_walks_the_domains);
 	tcase_add_test(tc, test_dump_rt_and_dl_blocks);
 	tcase_add_test(tc, test_dump_total_bw_counts_started_servers);

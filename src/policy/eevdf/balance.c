@@ -1582,6 +1582,14 @@ static bool run_cpu_stop(struct rq *rq, int prev)
 		put_prev_task(rq, prev);
 	}
 	rq->curr = SIM_IDLE;		/* the stopper is on the CPU */
+	/*
+	 * The stopper's time is no idle time: after it, prev is the stop
+	 * task (put_prev_task_stop charges the fair server nothing), and an
+	 * idle period starts only now (set_next_task_idle).  The port's
+	 * SIM_IDLE stand-in for the stopper would otherwise have the pick's
+	 * put_prev_task_idle charge the server since the CPU's last idle.
+	 */
+	rq->idle_exec_start = rq->clock_task;
 	if (rs->migrate_task >= 0) {
 		/* core.c v6.12: migration_cpu_stop */
 		struct task_struct *p = &m->tasks[rs->migrate_task];

@@ -140,7 +140,13 @@ static void enqueue_top_rt_rq(struct rq *rq)
 	if (rq->rt.rt_queued)
 		return;
 	if (rq->rt.rt_nr_running) {	/* never throttled in v6.12 */
+		unsigned int prev_nr = rq->nr_running;
+
+		/* add_nr_running: a second task marks the root domain
+		 * overloaded, whatever its class */
 		rq->nr_running += rq->rt.rt_nr_running;
+		if (prev_nr < 2 && rq->nr_running >= 2 && rq->m->smp)
+			rq->m->smp->rd_overloaded = true;
 		rq->rt.rt_queued = 1;
 	}
 }
