@@ -59,7 +59,9 @@ else
 	echo "$list"
 fi
 
-if "$sim" --list-tunables rr-test | grep -q '^rr_quantum '; then
+# read whole first: under pipefail a grep -q quitting early can fail the
+# pipeline by SIGPIPE to the writer
+if grep -q '^rr_quantum ' <<< "$("$sim" --list-tunables rr-test)"; then
 	ok "--list-tunables rr-test lists rr_quantum"
 else
 	fail "--list-tunables rr-test lists rr_quantum"

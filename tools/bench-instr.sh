@@ -116,9 +116,11 @@ fi
 command -v valgrind > /dev/null ||
 	{ echo "bench-instr.sh: needs valgrind (apt-get install -y valgrind)" >&2; exit 2; }
 # gcc links the sanitizers' runtimes as shared libraries, clang into the
-# binary
-if ldd "$sim" 2> /dev/null | grep -Eq 'lib[at]san' ||
-   nm "$sim" 2> /dev/null | grep -Eq ' __[at]san_init$'; then
+# binary.  Read whole before matching: with pipefail, a 'grep -q' that
+# quits at its first match can leave the writer killed by SIGPIPE and the
+# pipeline failed, so a sanitizer build went undetected now and then.
+if grep -Eq 'lib[at]san' <<< "$(ldd "$sim" 2> /dev/null)" ||
+   grep -Eq ' __[at]san_init$' <<< "$(nm "$sim" 2> /dev/null)"; then
 	echo "bench-instr.sh: $sim is a sanitizer build, which valgrind cannot run" >&2
 	exit 2
 fi
@@ -128,7 +130,7 @@ known=$("$sim" --list-policies | awk '/^[^ \t]/ { print $1 }')
 [ -n "$known" ] || usage "$sim lists no policy"
 [ -n "$policies" ] || policies=$known
 for p in $policies; do
-	printf '%s\n' $known | grep -qx -- "$p" ||
+	grep -qx -- "$p" <<< "$(printf '%s\n' $known)" ||
 		usage "no policy '$p' in $sim; it has: $(echo $known)"
 done
 
