@@ -60,14 +60,12 @@ static int parse_online_cpus(struct loader *ld, json_t *m)
 	rc = ld_get_integer(ld, m, "online_cpus", 1, NR_CPUS, valid, &n);
 	if (rc <= 0)
 		return rc;
-	if (n < ld->t->nr_cpus) {
-		path_push_key(ld, "online_cpus");
+	path_push_key(ld, "online_cpus");
+	if (n < ld->t->nr_cpus)
 		return ld_fail(ld, valid,
 			       "%lld is fewer than the machine's %d CPUs",
 			       n, ld->t->nr_cpus);
-	}
 	ld->t->online_cpus = (int)n;
-	path_push_key(ld, "online_cpus");
 	ld_position(ld, &ld->t->online_cpus_line, &ld->t->online_cpus_column);
 	path_pop(ld);
 	return 0;

@@ -354,6 +354,16 @@ struct sched_policy {
 	void (*dump)(struct policy_machine *m, FILE *out, uint64_t now);
 };
 
+/*
+ * The CPUs online a policy scales its tunables by (num_online_cpus()):
+ * cfg->online_cpus, or the machine's CPUs where it is 0 or fewer.
+ */
+static inline int policy_online_cpus(const struct policy_config *cfg)
+{
+	return cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
+					       : cfg->nr_cpus;
+}
+
 /* Is tunable i of p an experiment (struct sched_policy.experiments)? */
 static inline bool tunable_is_experiment(const struct sched_policy *p,
 					 size_t i)

@@ -1094,6 +1094,7 @@ static int load(struct run *r)
 {
 	const struct options *o = &r->opt;
 	sim_error err;
+	long online;
 
 	r->t = trace_load_max(o->trace_file, o->max_trace_size, &err);
 	if (!r->t) {
@@ -1103,14 +1104,13 @@ static int load(struct run *r)
 	for (size_t i = 0; i < r->t->nr_warnings; i++)
 		fprintf(stderr, KR_NAME ": %s\n", r->t->warnings[i]);
 	/* the kernel has the CPUs online it has: the report records them */
-	if (r->t->online_cpus &&
-	    r->t->online_cpus != sysconf(_SC_NPROCESSORS_ONLN))
+	online = sysconf(_SC_NPROCESSORS_ONLN);
+	if (r->t->online_cpus && r->t->online_cpus != online)
 		fprintf(stderr, KR_NAME ": warning: %s:%d:%d: machine.online_cpus "
 			"%d is not this kernel's %ld CPUs online; the run has "
 			"this kernel's, and its report says so (\"online_cpus\")\n",
 			r->t->file, r->t->online_cpus_line,
-			r->t->online_cpus_column, r->t->online_cpus,
-			sysconf(_SC_NPROCESSORS_ONLN));
+			r->t->online_cpus_column, r->t->online_cpus, online);
 	if ((o->duration && trace_override(r->t, "duration", o->duration, &err)) ||
 	    (o->seed && trace_override(r->t, "seed", o->seed, &err)) ||
 	    (o->no_group_sched && trace_override(r->t, "group_sched", "0", &err))) {

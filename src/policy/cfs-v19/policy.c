@@ -277,8 +277,7 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 		cfg->topology.nodes, cfg->topology.packages_per_node,
 		cfg->topology.cores_per_package, cfg->topology.threads_per_core,
 	};
-	int online = cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
-						     : cfg->nr_cpus;
+	int online = policy_online_cpus(cfg);
 
 	if (!pm)
 		goto oom;

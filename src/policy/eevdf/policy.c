@@ -133,8 +133,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	 * get_update_sysctl_factor, SCHED_TUNABLESCALING_LOG: by the CPUs
 	 * online, which may be more than those the workload runs on
 	 */
-	online = cfg->online_cpus > cfg->nr_cpus ? cfg->online_cpus
-						 : cfg->nr_cpus;
+	online = policy_online_cpus(cfg);
 	m->online_cpus = online;
 	factor = 1 + (unsigned int)ilog2_int(online < 8 ? (unsigned int)online
 							 : 8);
