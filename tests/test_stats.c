@@ -6,7 +6,7 @@
  * trace, and the reports that show them only when asked.
  *
  * The hand-worked numbers follow from 2.6.23-rc1's arithmetic at HZ 1000
- * on one CPU (granularity 2 ms), as test_sched.c's test_entity_tick_preempt
+ * on one CPU (granularity 2 ms), as cfs-v19/sched.c's test_entity_tick_preempt
  * works it: two nice-0 hogs on one cfs_rq, A running, its key grows by
  * 1 ms per tick against B's, and a tick preempts once the difference
  * passes 2 ms.  A starts with wait_runtime 0 and runs 3 ticks; B, credited

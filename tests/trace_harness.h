@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * trace_harness.h - run a trace given as text through the engine under a
- * chosen policy, for the tests of the seam (test_check.c,
+ * chosen policy, for the tests of the seam (cfs-v19/check.c,
  * test_policy_rr.c): the trace is loaded from a string, its policy
  * replaced, and run with the invariants checked after every event.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_check.c - the invariant checkers catch what they must.
+ * cfs-v19/check.c - the invariant checkers catch what they must.
  *
  * The policy's own checker (cfs-v19's check op): each test drives a
  * machine through the policy's operations to a valid state, confirms the
@@ -10,12 +10,6 @@
  * a policy that misreports CPU time, and a real broken update (a cfs_rq
  * whose load is not lowered on dequeue) that must stop the run.
  */
-#include <string.h>
-
-#include "policy/cfs-v19/policy.c"
-#include "trace_harness.h"
-
-#define MS 1000000ULL
 
 struct fixture {
 	struct policy_host host;	/* no engine: no callbacks */
@@ -35,7 +29,7 @@ static void setup(struct fixture *f)
 		.group_sched = true, .max_tasks = 6, .max_groups = 3,
 		.host = &f->host,
 	};
-	static const char *const names[] = { "a0", "a1", "a2", "b0", "b1", "b2" };
+	static const char *const task_names[] = { "a0", "a1", "a2", "b0", "b1", "b2" };
 
 	memset(f, 0, sizeof(*f));
 	cfg.host = &f->host;
@@ -46,7 +40,7 @@ static void setup(struct fixture *f)
 	cpus_setall(&all, 2);
 	for (int i = 0; i < 6; i++) {
 		struct policy_task_attr attr = {
-			.pid = i + 1, .comm = names[i],
+			.pid = i + 1, .comm = task_names[i],
 			.sched_class = SIM_SCHED_NORMAL, .cpus_allowed = &all,
 		};
 
@@ -343,4 +337,3 @@ static Suite *check_suite(void)
 	return s;
 }
 
-CHECK_MAIN(check_suite)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_group.c - group scheduling (sched/group.c and the hierarchy walks
+ * cfs-v19/group.c - group scheduling (sched/group.c and the hierarchy walks
  * of sched/fair.c): enqueue and dequeue up a chain of entities, pick
  * walking down, the tick charging every level, moves between groups,
  * rmdir, shares, and a long randomized property test whose invariants are
@@ -10,25 +10,10 @@
  * cfs_rq, queued on rq->cfs beside the top-level groups' entities; nested
  * groups' entities are queued on their parent group's cfs_rq.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "sim_harness.h"
 
 /**************************************************************
  * Harness
  */
-
-static struct task_group *mkgroup(struct sim *s, struct task_group *parent,
-				  const char *path, u64 shares)
-{
-	struct task_group *tg = sched_create_group(&s->m, parent, path, shares);
-
-	ck_assert_ptr_nonnull(tg);
-	return tg;
-}
 
 /* Check one queue's counters */
 static void check_q(struct cfs_rq *cfs_rq, u64 nr, u64 load)
@@ -56,7 +41,7 @@ static bool on_leaf_list(struct rq *rq, struct cfs_rq *cfs_rq)
 #define MAX_GROUPS	24
 
 struct world {
-	struct sim s;
+	struct harness s;
 	int ncpus;
 	bool group;
 	struct task_struct *tasks;	/* [MAX_TASKS] */
@@ -404,12 +389,12 @@ static void check_world(struct world *w)
 
 START_TEST(test_enqueue_dequeue_depth3)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct t, u, v;
 	struct task_group *a, *b, *c;
 	struct rq *rq;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 2000);
@@ -424,7 +409,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	ck_assert_uint_eq(c->se[0]->load.weight, 1500);
 
 	/* T wakes: an entity is queued at every level */
-	sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
+	harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
 	ck_assert_ptr_eq(t.se.cfs_rq, c->cfs_rq[0]);
 	ck_assert_ptr_eq(t.se.parent, c->se[0]);
 	check_q(c->cfs_rq[0], 1, 1024);
@@ -438,7 +423,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	ck_assert_uint_eq(rq->ls.load.weight, 1024);
 
 	/* U (nice 5) in the same group: only its own entity is queued */
-	sim_start(&s, &u, 2, SCHED_NORMAL, 5, 0, c);
+	harness_start(&s, &u, 2, SCHED_NORMAL, 5, 0, c);
 	check_q(c->cfs_rq[0], 2, 1024 + 336);
 	check_q(b->cfs_rq[0], 1, 1500);
 	check_q(a->cfs_rq[0], 1, 2000);
@@ -448,7 +433,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	/* T (leftmost: equal keys keep arrival order) runs, then sleeps */
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &t);
-	sim_sleep(&s, &t);
+	harness_sleep(&s, &t);
 	/* dequeue stopped at c's queue: it still holds U */
 	ck_assert(!t.se.on_rq);
 	check_q(c->cfs_rq[0], 1, 336);
@@ -458,7 +443,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	ck_assert_ptr_eq(rq->curr, &u);
 
 	/* U sleeps too: every level empties */
-	sim_sleep(&s, &u);
+	harness_sleep(&s, &u);
 	check_q(c->cfs_rq[0], 0, 0);
 	check_q(b->cfs_rq[0], 0, 0);
 	check_q(a->cfs_rq[0], 0, 0);
@@ -468,7 +453,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 	ck_assert_uint_eq(rq->nr_running, 0);
 
 	/* V in /a/b and T in /a/b/c: T sleeping empties c but not b */
-	sim_start(&s, &v, 3, SCHED_NORMAL, 0, 0, b);
+	harness_start(&s, &v, 3, SCHED_NORMAL, 0, 0, b);
 	check_q(b->cfs_rq[0], 1, 1024);
 	ck_assert_int_eq(try_to_wake_up(&s.m, &t, 0, 0), 1);
 	check_q(b->cfs_rq[0], 2, 1024 + 1500);
@@ -480,7 +465,7 @@ START_TEST(test_enqueue_dequeue_depth3)
 		try_to_wake_up(&s.m, &v, 0, 1);
 	}
 	ck_assert_ptr_eq(rq->curr, &t);
-	sim_sleep(&s, &t);
+	harness_sleep(&s, &t);
 	check_q(c->cfs_rq[0], 0, 0);
 	ck_assert(!c->se[0]->on_rq);
 	check_q(b->cfs_rq[0], 1, 1024);
@@ -501,19 +486,19 @@ END_TEST
 
 START_TEST(test_pick_walks_down)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct t, x;
 	struct task_group *a, *b, *c, *gx;
 	struct rq *rq;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, a, "/a/b", 1024);
 	c = mkgroup(&s, b, "/a/b/c", 1024);
 	gx = mkgroup(&s, &s.m.root_task_group, "/x", 1024);
 
-	sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
+	harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &t);
 	ck_assert_ptr_eq(rq->cfs.curr, a->se[0]);
@@ -528,12 +513,12 @@ START_TEST(test_pick_walks_down)
 	 * X wakes in /x: /x's entity goes on rq->cfs with key fair_clock,
 	 * equal to /a's, after it - so a fresh pick still walks down /a.
 	 */
-	sim_start(&s, &x, 2, SCHED_NORMAL, 0, 0, gx);
+	harness_start(&s, &x, 2, SCHED_NORMAL, 0, 0, gx);
 	ck_assert_ptr_eq(rq->cfs.rb_leftmost, &a->se[0]->run_node);
 	ck_assert_ptr_null(gx->cfs_rq[0]->curr);
 
 	/* T sleeps: no curr left on its chain, /x's chain is picked */
-	sim_sleep(&s, &t);
+	harness_sleep(&s, &t);
 	ck_assert_ptr_eq(rq->curr, &x);
 	ck_assert_ptr_null(a->cfs_rq[0]->curr);
 	ck_assert_ptr_null(b->cfs_rq[0]->curr);
@@ -542,7 +527,7 @@ START_TEST(test_pick_walks_down)
 	ck_assert_ptr_eq(gx->cfs_rq[0]->curr, &x.se);
 
 	/* X sleeps: nothing is current anywhere */
-	sim_sleep(&s, &x);
+	harness_sleep(&s, &x);
 	ck_assert_ptr_eq(rq->curr, rq->idle);
 	ck_assert_ptr_null(rq->cfs.curr);
 	ck_assert_ptr_null(gx->cfs_rq[0]->curr);
@@ -561,19 +546,19 @@ END_TEST
 
 START_TEST(test_tick_charges_every_level)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct t;
 	struct task_group *a, *b, *c;
 	struct cfs_rq *qs[4];
 	struct sched_entity *ses[4];
 	struct rq *rq;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 1024);
 	c = mkgroup(&s, b, "/a/b/c", 1024);
-	sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
+	harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
 	schedule(rq);
 	qs[0] = c->cfs_rq[0];
 	qs[1] = b->cfs_rq[0];
@@ -585,7 +570,7 @@ START_TEST(test_tick_charges_every_level)
 	ses[3] = a->se[0];
 
 	for (int n = 1; n <= 6; n++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		for (int l = 0; l < 4; l++) {
 			ck_assert_uint_eq(ses[l]->sum_exec_runtime, (u64)n * MS);
 			ck_assert_uint_eq(qs[l]->exec_clock, (u64)n * MS);
@@ -620,24 +605,24 @@ END_TEST
 
 START_TEST(test_move_running_task)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct t, u;
 	struct task_group *a, *b, *c, *d, *x;
 	struct rq *rq;
 	u64 sum;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 3000);
 	b = mkgroup(&s, a, "/a/b", 2000);
 	c = mkgroup(&s, b, "/a/b/c", 1500);
 	d = mkgroup(&s, b, "/a/b/d", 700);
 	x = mkgroup(&s, &s.m.root_task_group, "/x", 1024);
-	sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
-	sim_start(&s, &u, 2, SCHED_NORMAL, 5, 0, c);
+	harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, c);
+	harness_start(&s, &u, 2, SCHED_NORMAL, 5, 0, c);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &t);
-	sim_tick(&s);
+	harness_tick(&s);
 
 	/* /a/b/c -> /x: c keeps U, /x gets T and is curr on rq->cfs */
 	sched_move_task(&s.m, &t, x);
@@ -662,7 +647,7 @@ START_TEST(test_move_running_task)
 
 	/* The tick now charges the new chain */
 	sum = t.se.sum_exec_runtime;
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_uint_eq(t.se.sum_exec_runtime, sum + MS);
 	ck_assert_uint_eq(x->se[0]->sum_exec_runtime, MS);
 	ck_assert_uint_eq(x->cfs_rq[0]->exec_clock, MS);
@@ -693,7 +678,7 @@ START_TEST(test_move_running_task)
 	ck_assert_ptr_null(s.m.root_task_group.cfs_rq[0]->curr);
 
 	/* Moving a sleeping task only rewires it */
-	sim_sleep(&s, &t);
+	harness_sleep(&s, &t);
 	ck_assert_ptr_eq(rq->curr, &u);
 	sched_move_task(&s.m, &t, c);
 	ck_assert_ptr_eq(t.se.cfs_rq, c->cfs_rq[0]);
@@ -742,22 +727,22 @@ START_TEST(test_set_task_cpu_offset)
 	};
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct sim s;
+		struct harness s;
 		struct task_struct t;
 		struct task_group *a;
 		struct rq *rq0, *rq1;
 
-		sim_setup(&s, 2, c[i].group);
+		harness_setup(&s, 2, c[i].group);
 		ck_assert_uint_eq(s.m.sysctl.set_task_cpu_offset,
 				  SET_TASK_CPU_RQ_CFS);
 		s.m.sysctl.set_task_cpu_offset = c[i].mode;
 		rq0 = cpu_rq(&s.m, 0);
 		rq1 = cpu_rq(&s.m, 1);
 		a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
-		sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, a);
+		harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, a);
 		schedule(rq0);
-		sim_tick(&s);
-		sim_sleep(&s, &t);
+		harness_tick(&s);
+		harness_sleep(&s, &t);
 		ck_assert(!t.se.on_rq);
 
 		rq0->cfs.fair_clock = 5000000;
@@ -793,17 +778,17 @@ END_TEST
  */
 START_TEST(test_move_rt_task_keeps_fifo_order)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct f1, f2, h;
 	struct task_group *a;
 	struct rq *rq;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
-	sim_start(&s, &f1, 1, SCHED_FIFO, 0, 10, &s.m.root_task_group);
+	harness_start(&s, &f1, 1, SCHED_FIFO, 0, 10, &s.m.root_task_group);
 	schedule(rq);
-	sim_start(&s, &f2, 2, SCHED_FIFO, 0, 10, &s.m.root_task_group);
+	harness_start(&s, &f2, 2, SCHED_FIFO, 0, 10, &s.m.root_task_group);
 	ck_assert_ptr_eq(rq->curr, &f1);
 
 	sched_move_task(&s.m, &f1, a);
@@ -812,10 +797,10 @@ START_TEST(test_move_rt_task_keeps_fifo_order)
 	ck_assert_ptr_eq(rq->curr, &f1);
 	ck_assert_uint_eq(rq->nr_running, 2);
 
-	sim_start(&s, &h, 3, SCHED_FIFO, 0, 20, &s.m.root_task_group);
+	harness_start(&s, &h, 3, SCHED_FIFO, 0, 20, &s.m.root_task_group);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &h);
-	sim_sleep(&s, &h);
+	harness_sleep(&s, &h);
 	/*
 	 * Regression: sched_move_task once deactivated and activated an RT
 	 * task, which put it at the tail of its priority list, so F2 ran
@@ -845,21 +830,21 @@ END_TEST
  */
 START_TEST(test_new_task_parent_elsewhere)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct p, c;
 	struct task_group *a;
 	struct rq *rq;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	rq = cpu_rq(&s.m, 0);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	if (_i == 0)
-		sim_start(&s, &p, 1, SCHED_FIFO, 0, 10, a);
+		harness_start(&s, &p, 1, SCHED_FIFO, 0, 10, a);
 	else
-		sim_start(&s, &p, 1, SCHED_NORMAL, 0, 0, &s.m.root_task_group);
+		harness_start(&s, &p, 1, SCHED_NORMAL, 0, 0, &s.m.root_task_group);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &p);
-	sim_tick(&s);
+	harness_tick(&s);
 
 	sched_task_init(&s.m, &c, 2, "c", SCHED_NORMAL, 0, 0, &s.all, a);
 	a->nr_tasks++;
@@ -868,7 +853,7 @@ START_TEST(test_new_task_parent_elsewhere)
 	ck_assert(c.se.on_rq);
 	ck_assert_uint_eq(rq->nr_running, 2);
 
-	sim_sleep(&s, &p);
+	harness_sleep(&s, &p);
 	/*
 	 * Regression: wake_up_new_task once took child_first although the
 	 * parent is an RT task (case 0) or in another group (case 1);
@@ -895,11 +880,11 @@ END_TEST
 
 START_TEST(test_destroy_group)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct t;
 	struct task_group *e, *p, *k, *busy;
 
-	sim_setup(&s, 2, true);
+	harness_setup(&s, 2, true);
 	e = mkgroup(&s, &s.m.root_task_group, "/e", 1024);
 	p = mkgroup(&s, &s.m.root_task_group, "/p", 1024);
 	k = mkgroup(&s, p, "/p/k", 1024);
@@ -920,9 +905,9 @@ START_TEST(test_destroy_group)
 	free_task_group(e);
 
 	/* A group with a task (even a sleeping one) stays */
-	sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, busy);
+	harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, busy);
 	schedule(cpu_rq(&s.m, 0));
-	sim_sleep(&s, &t);
+	harness_sleep(&s, &t);
 	ck_assert_int_eq(sched_destroy_group(&s.m, busy), -1);
 	ck_assert(!busy->dead);
 	ck_assert(on_leaf_list(cpu_rq(&s.m, 0), busy->cfs_rq[0]));
@@ -977,14 +962,14 @@ START_TEST(test_group_niced_granularity)
 	};
 
 	for (unsigned int mode = 0; mode <= 1; mode++) {
-		struct sim s;
+		struct harness s;
 		struct task_struct tg_task, ts_task, tn;
 		struct task_group *g, *h, *sg;
 		struct sched_entity *gse, *sse;
 		struct rq *rq;
 		u64 gran;
 
-		sim_setup(&s, 1, true);
+		harness_setup(&s, 1, true);
 		ck_assert_uint_eq(s.m.sysctl.group_niced_granularity, 1);
 		s.m.sysctl.group_niced_granularity = mode;
 		rq = cpu_rq(&s.m, 0);
@@ -1000,10 +985,10 @@ START_TEST(test_group_niced_granularity)
 		ck_assert_int_eq(niced_granularity(h->se[0], gran), 1000000);
 		ck_assert_int_eq(niced_granularity(sse, gran), 2000000);
 
-		sim_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
+		harness_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
 		schedule(rq);
 		ck_assert_ptr_eq(rq->curr, &tg_task);
-		sim_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
+		harness_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
 		ck_assert_ptr_eq(rq->cfs.curr, gse);
 		ck_assert(sse->on_rq);
 
@@ -1039,10 +1024,10 @@ END_TEST
 
 START_TEST(test_shares_limits)
 {
-	struct sim s;
+	struct harness s;
 	struct task_group *g;
 
-	sim_setup(&s, 2, true);
+	harness_setup(&s, 2, true);
 	g = mkgroup(&s, &s.m.root_task_group, "/g", 1024);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, g, 1), -1);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, g, 262145), -1);
@@ -1060,18 +1045,6 @@ START_TEST(test_shares_limits)
 }
 END_TEST
 
-/* Run CPU 0 for 'ticks' ms, rescheduling when owed */
-static void run_ticks(struct sim *s, int ticks)
-{
-	struct rq *rq = cpu_rq(&s->m, 0);
-
-	for (int i = 0; i < ticks; i++) {
-		sim_tick(s);
-		if (rq->need_resched_pending)
-			schedule(rq);
-	}
-}
-
 static double frac(u64 part, u64 total)
 {
 	return (double)part / (double)total;
@@ -1080,17 +1053,17 @@ static double frac(u64 part, u64 total)
 /* /a with 2048 shares against /b with 1024, one hog each: 2/3 : 1/3 */
 START_TEST(test_shares_two_groups)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct ta, tb;
 	struct task_group *a, *b;
 	u64 total;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
 	ck_assert_int_eq(sched_group_set_shares(&s.m, a, 2048), 0);
-	sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
-	sim_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
+	harness_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
+	harness_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
 	ck_assert_uint_eq(cpu_rq(&s.m, 0)->cfs.load.weight, 3072);
 	schedule(cpu_rq(&s.m, 0));
 	run_ticks(&s, 10000);
@@ -1111,20 +1084,20 @@ END_TEST
 /* /a (1 hog) against /b holding /b/x and /b/y (1 hog each): 50/25/25 */
 START_TEST(test_shares_nested)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct ta, tx, ty;
 	struct task_group *a, *b, *x, *y;
 	u64 total;
 	double fa, fx, fy;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
 	x = mkgroup(&s, b, "/b/x", 1024);
 	y = mkgroup(&s, b, "/b/y", 1024);
-	sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
-	sim_start(&s, &tx, 2, SCHED_NORMAL, 0, 0, x);
-	sim_start(&s, &ty, 3, SCHED_NORMAL, 0, 0, y);
+	harness_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
+	harness_start(&s, &tx, 2, SCHED_NORMAL, 0, 0, x);
+	harness_start(&s, &ty, 3, SCHED_NORMAL, 0, 0, y);
 	schedule(cpu_rq(&s.m, 0));
 	run_ticks(&s, 10000);
 	total = ta.se.sum_exec_runtime + tx.se.sum_exec_runtime +
@@ -1150,16 +1123,16 @@ END_TEST
 /* Shares changed at run time: 1024:1024 for 5 s, then 3072:1024 for 5 s */
 START_TEST(test_shares_change_running)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct ta, tb;
 	struct task_group *a, *b;
 	u64 a1, b1, a2, b2;
 
-	sim_setup(&s, 1, true);
+	harness_setup(&s, 1, true);
 	a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
-	sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
-	sim_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
+	harness_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
+	harness_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
 	schedule(cpu_rq(&s.m, 0));
 	run_ticks(&s, 5000);
 	a1 = ta.se.sum_exec_runtime;
@@ -1188,7 +1161,7 @@ static const u64 share_values[] = { 2, 100, 512, 1024, 1024, 2048, 5000, 262144 
 static int random_group(struct world *w)
 {
 	for (;;) {
-		int g = (int)rng_below(MAX_GROUPS);
+		int g = (int)prng_below(MAX_GROUPS);
 
 		if (w->groups[g])
 			return g;
@@ -1197,7 +1170,7 @@ static int random_group(struct world *w)
 
 static struct rq *random_rq(struct world *w)
 {
-	return cpu_rq(&w->s.m, (int)rng_below((uint64_t)w->ncpus));
+	return cpu_rq(&w->s.m, (int)prng_below((uint64_t)w->ncpus));
 }
 
 static void all_clocks(struct world *w)
@@ -1218,7 +1191,7 @@ static int random_task(struct world *w, bool sleeping)
 			continue;
 		cand[n++] = i;
 	}
-	return n ? cand[rng_below((uint64_t)n)] : -1;
+	return n ? cand[prng_below((uint64_t)n)] : -1;
 }
 
 static void op_fork(struct world *w)
@@ -1227,7 +1200,7 @@ static void op_fork(struct world *w)
 	struct task_struct *p, *parent = NULL;
 	struct task_group *tg;
 	unsigned int policy = SCHED_NORMAL, rtprio = 0;
-	uint64_t r = rng_below(100);
+	uint64_t r = prng_below(100);
 	int cpu, nice = 0, live = 0, slot;
 
 	/* A new slot, or that of a task that has exited (nothing refers to it) */
@@ -1246,7 +1219,7 @@ static void op_fork(struct world *w)
 				slots[nfree++] = i;
 		if (!nfree)
 			return;
-		slot = slots[rng_below((uint64_t)nfree)];
+		slot = slots[prng_below((uint64_t)nfree)];
 	}
 	if (r < 10)
 		policy = SCHED_BATCH;
@@ -1257,9 +1230,9 @@ static void op_fork(struct world *w)
 	else if (r < 25)
 		policy = SCHED_RR;
 	if (policy == SCHED_FIFO || policy == SCHED_RR)
-		rtprio = 1 + (unsigned int)rng_below(99);
-	if (rng_below(2))
-		nice = (int)rng_below(40) - 20;
+		rtprio = 1 + (unsigned int)prng_below(99);
+	if (prng_below(2))
+		nice = (int)prng_below(40) - 20;
 
 	p = &w->tasks[slot];
 	/*
@@ -1267,7 +1240,7 @@ static void op_fork(struct world *w)
 	 * Only fair parents: an RT parent with a fair child is the known
 	 * bug of test_new_task_of_rt_parent, which would stop the run.
 	 */
-	if (rng_below(2)) {
+	if (prng_below(2)) {
 		struct rq *rq = random_rq(w);
 
 		if (rq->curr != rq->idle &&
@@ -1279,7 +1252,7 @@ static void op_fork(struct world *w)
 		cpu = task_cpu(parent);
 	} else {
 		tg = w->groups[random_group(w)];
-		cpu = (int)rng_below((uint64_t)w->ncpus);
+		cpu = (int)prng_below((uint64_t)w->ncpus);
 	}
 	sched_task_init(m, p, ++w->pid, "p", policy, nice, rtprio,
 			&w->s.all, tg);
@@ -1312,8 +1285,8 @@ static void op_wake(struct world *w)
 	if (i < 0)
 		return;
 	require(try_to_wake_up(&w->s.m, &w->tasks[i],
-			       (int)rng_below((uint64_t)w->ncpus),
-			       rng_below(4) == 0) == 1,
+			       (int)prng_below((uint64_t)w->ncpus),
+			       prng_below(4) == 0) == 1,
 		"step %ld: wakeup of a sleeping task failed", w->step);
 }
 
@@ -1342,7 +1315,7 @@ static void op_mkdir(struct world *w)
 	snprintf(w->paths[slot], sizeof(w->paths[slot]), "/g%d", w->seq++);
 	w->groups[slot] = sched_create_group(&w->s.m, w->groups[parent],
 					     w->paths[slot],
-					     share_values[rng_below(8)]);
+					     share_values[prng_below(8)]);
 	require(w->groups[slot], "step %ld: mkdir failed", w->step);
 }
 
@@ -1366,7 +1339,7 @@ static void op_shares(struct world *w)
 {
 	struct task_group *tg = w->groups[random_group(w)];
 
-	require(sched_group_set_shares(&w->s.m, tg, share_values[rng_below(8)]) == 0,
+	require(sched_group_set_shares(&w->s.m, tg, share_values[prng_below(8)]) == 0,
 		"step %ld: set_shares failed", w->step);
 }
 
@@ -1375,7 +1348,7 @@ static void op_nice(struct world *w)
 	int i = random_task(w, false);
 
 	if (i >= 0)
-		set_user_nice(&w->s.m, &w->tasks[i], (int)rng_below(40) - 20);
+		set_user_nice(&w->s.m, &w->tasks[i], (int)prng_below(40) - 20);
 }
 
 static void op_affinity(struct world *w)
@@ -1388,7 +1361,7 @@ static void op_affinity(struct world *w)
 	do {
 		cpus_clear(&mask);
 		for (int cpu = 0; cpu < w->ncpus; cpu++)
-			if (rng_below(2))
+			if (prng_below(2))
 				cpu_set(cpu, &mask);
 	} while (cpus_empty(&mask));
 	require(set_cpus_allowed(&w->s.m, &w->tasks[i], &mask) == 0,
@@ -1397,7 +1370,7 @@ static void op_affinity(struct world *w)
 
 static void op_tick(struct world *w)
 {
-	w->s.now += 200 * US + rng_below(1300 * US);
+	w->s.now += 200 * US + prng_below(1300 * US);
 	all_clocks(w);
 	for (int cpu = 0; cpu < w->ncpus; cpu++)
 		scheduler_tick(cpu_rq(&w->s.m, cpu));
@@ -1423,13 +1396,13 @@ START_TEST(test_property)
 	ck_assert_ptr_nonnull(w->tasks);
 	w->group = configs[config].group;
 	w->ncpus = configs[config].ncpus;
-	sim_setup(&w->s, w->ncpus, w->group);
+	harness_setup(&w->s, w->ncpus, w->group);
 	w->groups[0] = &w->s.m.root_task_group;
 	w->max_live = 6 + 10 * (_i % 4);	/* 6, 16, 26, 36 */
-	rng_seed(1000 + (uint64_t)_i);
+	prng_seed(1000 + (uint64_t)_i);
 
 	for (w->step = 0; w->step < PROP_STEPS; w->step++) {
-		uint64_t r = rng_below(100);
+		uint64_t r = prng_below(100);
 
 		all_clocks(w);
 		if (r < 30) {
@@ -1467,7 +1440,7 @@ START_TEST(test_property)
 			op_affinity(w);
 		} else {
 			w->op = "advance";
-			w->s.now += rng_below(500 * US);
+			w->s.now += prng_below(500 * US);
 			all_clocks(w);
 		}
 		check_world(w);
@@ -1475,7 +1448,7 @@ START_TEST(test_property)
 		for (int cpu = 0; cpu < w->ncpus; cpu++) {
 			struct rq *rq = cpu_rq(&w->s.m, cpu);
 
-			if (rq->need_resched_pending && rng_below(10) < 8) {
+			if (rq->need_resched_pending && prng_below(10) < 8) {
 				w->op = "schedule";
 				schedule(rq);
 				check_world(w);
@@ -1529,4 +1502,3 @@ static Suite *group_suite(void)
 	return s;
 }
 
-CHECK_MAIN(group_suite)

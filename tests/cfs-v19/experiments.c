@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_experiments.c - the seed cover letter's Todo list as cfs-v19
+ * cfs-v19/experiments.c - the seed cover letter's Todo list as cfs-v19
  * experiments (docs/experiments.md, "The Todo list"): each mechanism
  * against hand-worked numbers or the analytic fair share, and each off
  * by default.
@@ -8,33 +8,6 @@
  * The whole-trace side, every experiment trace run with every experiment
  * on under the invariant checker, is tests/run-experiments.sh.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "sim_harness.h"
-
-static struct task_group *mkgroup(struct sim *s, struct task_group *parent,
-				  const char *path, u64 shares)
-{
-	struct task_group *tg = sched_create_group(&s->m, parent, path, shares);
-
-	ck_assert_ptr_nonnull(tg);
-	return tg;
-}
-
-/* Run CPU 0 for 'ticks' ms, rescheduling when owed */
-static void run_ticks(struct sim *s, int ticks)
-{
-	struct rq *rq = cpu_rq(&s->m, 0);
-
-	for (int i = 0; i < ticks; i++) {
-		sim_tick(s);
-		if (rq->need_resched_pending)
-			schedule(rq);
-	}
-}
 
 /* Every experiment is off in the defaults, on any machine. */
 START_TEST(test_experiments_off_by_default)
@@ -76,10 +49,10 @@ END_TEST
 START_TEST(test_equal_shares_weights)
 {
 	for (unsigned int equal = 0; equal <= 1; equal++) {
-		struct sim s;
+		struct harness s;
 		struct task_group *a, *b;
 
-		sim_setup(&s, 2, true);
+		harness_setup(&s, 2, true);
 		s.m.sysctl.group_equal_shares = equal;
 		a = mkgroup(&s, &s.m.root_task_group, "/a", 4096);
 		b = mkgroup(&s, a, "/a/b", 512);
@@ -106,17 +79,17 @@ END_TEST
 START_TEST(test_equal_shares_split)
 {
 	for (unsigned int equal = 0; equal <= 1; equal++) {
-		struct sim s;
+		struct harness s;
 		struct task_struct ta, tb;
 		struct task_group *a, *b;
 		double share_a, want = equal ? 0.5 : 0.2;
 
-		sim_setup(&s, 1, true);
+		harness_setup(&s, 1, true);
 		s.m.sysctl.group_equal_shares = equal;
 		a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 		b = mkgroup(&s, &s.m.root_task_group, "/b", 4096);
-		sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
-		sim_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
+		harness_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, a);
+		harness_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, b);
 		schedule(cpu_rq(&s.m, 0));
 		run_ticks(&s, 10000);
 		share_a = (double)ta.se.sum_exec_runtime /
@@ -154,23 +127,23 @@ START_TEST(test_group_granularity_tick)
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		for (int mode = 0; mode <= 1; mode++) {
-			struct sim s;
+			struct harness s;
 			struct task_struct tg_task, ts_task;
 			struct task_group *g, *sg;
 			struct sched_entity *gse, *sse;
 			struct rq *rq;
 			bool want = mode ? c[i].resched_8ms : c[i].resched_rc1;
 
-			sim_setup(&s, 1, true);
+			harness_setup(&s, 1, true);
 			s.m.sysctl.group_granularity = mode ? 8 * MS : 0;
 			rq = cpu_rq(&s.m, 0);
 			g = mkgroup(&s, &s.m.root_task_group, "/g", 1024);
 			sg = mkgroup(&s, &s.m.root_task_group, "/s", 1024);
 			gse = g->se[0];
 			sse = sg->se[0];
-			sim_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
+			harness_start(&s, &tg_task, 1, SCHED_NORMAL, 0, 0, g);
 			schedule(rq);
-			sim_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
+			harness_start(&s, &ts_task, 2, SCHED_NORMAL, 0, 0, sg);
 			ck_assert_ptr_eq(rq->cfs.curr, gse);
 			tg_task.need_resched = false;
 
@@ -219,18 +192,18 @@ START_TEST(test_group_wakeup_granularity)
 	};
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct sim s;
+		struct harness s;
 		struct task_struct tx, tb;
 		struct task_group *a, *ax, *b;
 		struct rq *rq;
 
-		sim_setup(&s, 1, true);
+		harness_setup(&s, 1, true);
 		s.m.sysctl.group_wakeup_granularity = c[i].gran;
 		rq = cpu_rq(&s.m, 0);
 		a = mkgroup(&s, &s.m.root_task_group, "/a", 1024);
 		ax = mkgroup(&s, a, "/a/x", 1024);
 		b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
-		sim_start(&s, &tx, 1, SCHED_NORMAL, 0, 0, ax);
+		harness_start(&s, &tx, 1, SCHED_NORMAL, 0, 0, ax);
 		schedule(rq);
 		ck_assert_ptr_eq(rq->curr, &tx);
 		sched_task_init(&s.m, &tb, 2, "t", SCHED_NORMAL, 0, 0, &s.all, b);
@@ -260,7 +233,7 @@ END_TEST
 
 /*
  * One hog in /g/h (two group levels above it), 100 ticks at jiffies 2 to
- * 101 (sim_setup starts the clock at 1 ms): the task's level is ticked
+ * 101 (harness_setup starts the clock at 1 ms): the task's level is ticked
  * 100 times; each group level 100 / N times, at the jiffies that are
  * multiples of N: 4, 8, ..., 100 for N = 4 (25), 10, ..., 100 for N = 10.
  */
@@ -271,17 +244,17 @@ START_TEST(test_group_tick_divisor_counts)
 	};
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct sim s;
+		struct harness s;
 		struct task_struct t;
 		struct task_group *g, *h;
 		struct rq *rq;
 
-		sim_setup(&s, 1, true);
+		harness_setup(&s, 1, true);
 		s.m.sysctl.group_tick_divisor = c[i].divisor;
 		rq = cpu_rq(&s.m, 0);
 		g = mkgroup(&s, &s.m.root_task_group, "/g", 1024);
 		h = mkgroup(&s, g, "/g/h", 1024);
-		sim_start(&s, &t, 1, SCHED_NORMAL, 0, 0, h);
+		harness_start(&s, &t, 1, SCHED_NORMAL, 0, 0, h);
 		schedule(rq);
 		run_ticks(&s, 100);
 		ck_assert_uint_eq(h->cfs_rq[0]->nr_entity_ticks, 100);
@@ -312,24 +285,24 @@ END_TEST
  */
 START_TEST(test_task_hot_refusal)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct ta, tb;
 	struct sched_domain sd;
 	struct rq *rq;
 	int pinned = 1;
 	u64 stopped;
 
-	sim_setup(&s, 1, false);
+	harness_setup(&s, 1, false);
 	rq = cpu_rq(&s.m, 0);
 	memset(&sd, 0, sizeof(sd));
 	sd.cache_nice_tries = 1;
-	sim_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, s.grp);
-	sim_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &ta, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &tb, 2, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &ta);
 	/* ticks until the tick preempts ta for tb */
 	for (int i = 0; i < 100 && rq->curr == &ta; i++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		if (rq->need_resched_pending)
 			schedule(rq);
 	}
@@ -345,13 +318,13 @@ START_TEST(test_task_hot_refusal)
 	s.m.sysctl.sched_migration_cost = 500 * US;
 	ck_assert_int_eq(task_hot(&ta, stopped + 499 * US, &sd), 1);
 	ck_assert_int_eq(task_hot(&ta, stopped + 500 * US, &sd), 0);
-	sim_advance(&s, 499 * US);
+	harness_advance(&s, 499 * US);
 	ck_assert_int_eq(can_migrate_task(&ta, rq, 0, &sd, 0, &pinned), 0);
 	/* balancing failed more than cache_nice_tries times: go anyway */
 	sd.nr_balance_failed = 2;
 	ck_assert_int_eq(can_migrate_task(&ta, rq, 0, &sd, 0, &pinned), 1);
 	sd.nr_balance_failed = 0;
-	sim_advance(&s, 1 * US);
+	harness_advance(&s, 1 * US);
 	ck_assert_int_eq(can_migrate_task(&ta, rq, 0, &sd, 0, &pinned), 1);
 	/* the running task is never taken, hot or not */
 	ck_assert_int_eq(can_migrate_task(&tb, rq, 0, &sd, 0, &pinned), 0);
@@ -370,13 +343,13 @@ START_TEST(test_cold_first_order)
 	static const u64 stopped[5] = { 7, 3, 9, 3, 1 };	/* ms */
 	static const int cold_order[5] = { 4, 1, 3, 0, 2 };
 	struct task_struct t[5];
-	struct sim s;
+	struct harness s;
 	struct rq *rq;
 
-	sim_setup(&s, 1, false);
+	harness_setup(&s, 1, false);
 	rq = cpu_rq(&s.m, 0);
 	for (int i = 0; i < 5; i++) {
-		sim_start(&s, &t[i], i + 1, SCHED_NORMAL, 0, 0, s.grp);
+		harness_start(&s, &t[i], i + 1, SCHED_NORMAL, 0, 0, s.grp);
 		t[i].sim_id = i;
 	}
 	for (int i = 0; i < 5; i++)
@@ -419,7 +392,7 @@ END_TEST
  */
 
 /* A machine of one CPU with groups flattened, as cfs_v19_create makes it */
-static void flat_setup(struct sim *s)
+static void flat_setup(struct harness *s)
 {
 	struct sched_sysctl sys;
 
@@ -435,7 +408,7 @@ static void flat_setup(struct sim *s)
 }
 
 /* The queue's and the CPU's loads are the sum of the queued weights */
-static void assert_loads(struct rq *rq, const struct task_struct *t, int n)
+static void assert_task_loads(struct rq *rq, const struct task_struct *t, int n)
 {
 	u64 sum = 0;
 
@@ -461,7 +434,7 @@ START_TEST(test_flat_weights_two_levels)
 					 1.0 / 9, 1.0 / 9, 1.0 / 9 };
 	struct task_struct t[6];	/* x0 x1 y0 b0 b1 b2 */
 	struct task_group *a, *ax, *ay, *b;
-	struct sim s;
+	struct harness s;
 	struct rq *rq;
 	u64 total = 0;
 
@@ -471,11 +444,11 @@ START_TEST(test_flat_weights_two_levels)
 	ax = mkgroup(&s, a, "/a/x", 1024);
 	ay = mkgroup(&s, a, "/a/y", 1024);
 	b = mkgroup(&s, &s.m.root_task_group, "/b", 1024);
-	sim_start(&s, &t[0], 1, SCHED_NORMAL, 0, 0, ax);
-	sim_start(&s, &t[1], 2, SCHED_NORMAL, 0, 0, ax);
-	sim_start(&s, &t[2], 3, SCHED_NORMAL, 0, 0, ay);
+	harness_start(&s, &t[0], 1, SCHED_NORMAL, 0, 0, ax);
+	harness_start(&s, &t[1], 2, SCHED_NORMAL, 0, 0, ax);
+	harness_start(&s, &t[2], 3, SCHED_NORMAL, 0, 0, ay);
 	for (int i = 3; i < 6; i++)
-		sim_start(&s, &t[i], i + 1, SCHED_NORMAL, 0, 0, b);
+		harness_start(&s, &t[i], i + 1, SCHED_NORMAL, 0, 0, b);
 
 	/* every task on the one flat queue, none on the groups' */
 	ck_assert_uint_eq(rq->cfs.nr_running, 6);
@@ -486,7 +459,7 @@ START_TEST(test_flat_weights_two_levels)
 	ck_assert_uint_eq(t[2].se.load.weight, 2048);
 	for (int i = 3; i < 6; i++)
 		ck_assert_uint_eq(t[i].se.load.weight, 683);
-	assert_loads(rq, t, 6);
+	assert_task_loads(rq, t, 6);
 
 	/* one pick per schedule(): no group entity is ever current */
 	schedule(rq);
@@ -511,14 +484,14 @@ START_TEST(test_flat_weights_two_levels)
 	ck_assert_uint_eq(t[0].se.load.weight, 768);
 	ck_assert_uint_eq(t[2].se.load.weight, 1536);
 	ck_assert_uint_eq(t[4].se.load.weight, 1024);
-	assert_loads(rq, t, 6);
+	assert_task_loads(rq, t, 6);
 
 	/*
 	 * y0 sleeps: /a/y is idle and leaves /a; S = 5120:
 	 *   x: 5120 x 1/2 x 1 x 1/2 = 1280, b: 5120 x 1/2 x 1/3 = 853.3 -> 853
 	 */
 	if (rq->curr == &t[2]) {
-		sim_sleep(&s, &t[2]);
+		harness_sleep(&s, &t[2]);
 	} else {
 		t[2].state = TASK_INTERRUPTIBLE;
 		deactivate_task(rq, &t[2], 1);
@@ -526,7 +499,7 @@ START_TEST(test_flat_weights_two_levels)
 	ck_assert(!t[2].se.on_rq);
 	ck_assert_uint_eq(t[0].se.load.weight, 1280);
 	ck_assert_uint_eq(t[5].se.load.weight, 853);
-	assert_loads(rq, t, 6);
+	assert_task_loads(rq, t, 6);
 
 	/* x1 moves to /b: /a/x holds x0 alone; /b four tasks:
 	 *   x0: 5120 x 1/2 = 2560, b: 5120 x 1/2 x 1/4 = 640 */
@@ -534,7 +507,7 @@ START_TEST(test_flat_weights_two_levels)
 	ck_assert_uint_eq(t[0].se.load.weight, 2560);
 	ck_assert_uint_eq(t[1].se.load.weight, 640);
 	ck_assert_uint_eq(t[3].se.load.weight, 640);
-	assert_loads(rq, t, 6);
+	assert_task_loads(rq, t, 6);
 
 	machine_destroy(&s.m);
 	free_task_group(ax);
@@ -549,11 +522,11 @@ END_TEST
 START_TEST(test_flat_root_keeps_weights)
 {
 	struct task_struct t0, t5;
-	struct sim s;
+	struct harness s;
 
 	flat_setup(&s);
-	sim_start(&s, &t0, 1, SCHED_NORMAL, 0, 0, s.grp);
-	sim_start(&s, &t5, 2, SCHED_NORMAL, 5, 0, s.grp);
+	harness_start(&s, &t0, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &t5, 2, SCHED_NORMAL, 5, 0, s.grp);
 	ck_assert_uint_eq(t0.se.load.weight, prio_to_weight[20]);
 	ck_assert_uint_eq(t5.se.load.weight, prio_to_weight[25]);
 	machine_destroy(&s.m);
@@ -711,4 +684,3 @@ static Suite *experiments_suite(void)
 	return s;
 }
 
-CHECK_MAIN(experiments_suite)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_balance.c - SMP: sched domains built from a topology, and the
+ * cfs-v19/balance.c - SMP: sched domains built from a topology, and the
  * 2.6.23-rc1 smpnice load balancer (src/policy/cfs-v19/topology.c, balance.c).
  *
  * The library is driven directly, as the engine does: sched_fork and
@@ -9,24 +9,13 @@
  * every CPU that asks for it.  The expected numbers were worked out by
  * hand in the comments, never read back from the code under test.
  */
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "check_util.h"
-#include "policy/cfs-v19/policy.c"
-
-#define MS	UINT64_C(1000000)
-#define SEC	UINT64_C(1000000000)
 #define MAX_TASKS 64
 
 /*
  * Check's ck_assert records every passing check with a write to the parent
  * process; loops run millions of them, so they use this.
  */
-#define require(cond, ...) \
-	do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 
 /* A sleeper: runs run_ns of CPU time, sleeps sleep_ns, forever. */
 struct sleeper {
@@ -1725,4 +1714,3 @@ static Suite *balance_suite(void)
 	return s;
 }
 
-CHECK_MAIN(balance_suite)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sched.c - unit tests of the CFS core (sched/core.c, sched/fair.c)
+ * cfs-v19/sched.c - unit tests of the CFS core (sched/core.c, sched/fair.c)
  * and of the RT class (sched/rt.c), driven directly through the library
  * API, without a trace file.
  *
@@ -15,10 +15,6 @@
  * the tasks in a top-level group "/a".  The task-level arithmetic is the
  * same in all three: it happens on the cfs_rq the tasks share.
  */
-#include <stdint.h>
-#include <stdlib.h>
-
-#include "sim_harness.h"
 
 typedef unsigned __int128 u128;
 
@@ -54,9 +50,9 @@ static const char *const variant_name[NR_VARIANTS] = {
 	"flat", "grouped, root group", "grouped, /a",
 };
 
-static void sim_init(struct sim *s, int ncpus, int variant)
+static void harness_init(struct harness *s, int ncpus, int variant)
 {
-	sim_setup(s, ncpus, variant != FLAT);
+	harness_setup(s, ncpus, variant != FLAT);
 	if (variant == GROUP_A) {
 		s->grp = sched_create_group(&s->m, &s->m.root_task_group, "/a",
 					    NICE_0_LOAD);
@@ -64,7 +60,7 @@ static void sim_init(struct sim *s, int ncpus, int variant)
 	}
 }
 
-static void sim_destroy(struct sim *s)
+static void harness_destroy(struct harness *s)
 {
 	struct task_group *grp = s->grp;
 
@@ -168,18 +164,18 @@ static void check_calc_delta(u64 d, u64 w, u64 W)
 
 START_TEST(test_calc_delta_mine_random)
 {
-	rng_seed(20070722 + (uint64_t)_i);
+	prng_seed(20070722 + (uint64_t)_i);
 	for (int n = 0; n < 100000; n++) {
-		int tasks = 1 + (int)rng_below(50);
+		int tasks = 1 + (int)prng_below(50);
 		u64 d, w = 0, W = 0;
 
 		/* 1 ns .. 100 ms, a third of them small */
-		if (rng_below(3) == 0)
-			d = 1 + rng_below(10 * US);
+		if (prng_below(3) == 0)
+			d = 1 + prng_below(10 * US);
 		else
-			d = 1 + rng_below(100 * MS);
+			d = 1 + prng_below(100 * MS);
 		for (int t = 0; t < tasks; t++) {
-			u64 tw = weights[rng_below(40)];
+			u64 tw = weights[prng_below(40)];
 
 			if (t == 0)
 				w = tw;		/* curr is one of the tasks */
@@ -263,10 +259,10 @@ END_TEST
 /* set_load_weight as sched_task_init applies it, per policy */
 START_TEST(test_task_weights)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct p;
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	sched_task_init(&s.m, &p, 1, "p", SCHED_NORMAL, 5, 0, &s.all,
 			&s.m.root_task_group);
 	ck_assert_uint_eq(p.se.load.weight, 336);
@@ -283,7 +279,7 @@ START_TEST(test_task_weights)
 	ck_assert_uint_eq(p.se.load.inv_weight, 24178);
 	ck_assert_int_eq(p.prio, 49);		/* MAX_RT_PRIO - 1 - 50 */
 	ck_assert_ptr_eq(p.sched_class, &rt_sched_class);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -351,7 +347,7 @@ END_TEST
  */
 
 /* The task's cfs_rq is the one the variant says */
-static void check_queue_of(struct sim *s, struct task_struct *p, int variant)
+static void check_queue_of(struct harness *s, struct task_struct *p, int variant)
 {
 	struct rq *rq = cpu_rq(&s->m, 0);
 
@@ -367,14 +363,14 @@ static void check_queue_of(struct sim *s, struct task_struct *p, int variant)
 /* update_curr with one task: wait_runtime stays, fair_clock = wall */
 START_TEST(test_update_curr_one_task)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &a);
 	check_queue_of(&s, &a, _i);
@@ -387,7 +383,7 @@ START_TEST(test_update_curr_one_task)
 	 * <= 2^32, so delta_fair = delta_mine = 3.072e9 * 2^22 / 2^32 = 3e6
 	 * and wait_runtime += delta_mine - delta_exec = 0.
 	 */
-	sim_advance(&s, 3 * MS);
+	harness_advance(&s, 3 * MS);
 	update_curr(cfs);
 	ck_assert_int_eq(a.se.wait_runtime, 0);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 3 * MS);
@@ -401,7 +397,7 @@ START_TEST(test_update_curr_one_task)
 	update_curr(cfs);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 3 * MS);
 	ck_assert_uint_eq(a.se.sum_exec_runtime, 3 * MS);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -412,16 +408,16 @@ END_TEST
  */
 START_TEST(test_update_curr_two_tasks)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
 	cfs = task_cfs_rq(&a);
 	ck_assert_ptr_eq(task_cfs_rq(&b), cfs);
 	/* B: key = fair_clock - 0; equal to A's key, so no preemption */
@@ -432,13 +428,13 @@ START_TEST(test_update_curr_two_tasks)
 	ck_assert_uint_eq(cfs->nr_running, 2);
 
 	/* 2 ms: fair_clock += 1 ms, A.wait_runtime += 1 ms - 2 ms */
-	sim_advance(&s, 2 * MS);
+	harness_advance(&s, 2 * MS);
 	update_curr(cfs);
 	ck_assert_int_eq(a.se.wait_runtime, -1000000);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 1 * MS);
 
 	/* 4 ms (x = 4.096e9, still exact): -2 ms more, clock + 2 ms */
-	sim_advance(&s, 4 * MS);
+	harness_advance(&s, 4 * MS);
 	update_curr(cfs);
 	ck_assert_int_eq(a.se.wait_runtime, -3000000);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 3 * MS);
@@ -449,7 +445,7 @@ START_TEST(test_update_curr_two_tasks)
 	 * delta_mine = 8 ms.  wait_runtime = -3 + 8 - 20 = -15 ms, clamped
 	 * by limit_wait_runtime to -8 ms: one underrun.
 	 */
-	sim_advance(&s, 20 * MS);
+	harness_advance(&s, 20 * MS);
 	update_curr(cfs);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 11 * MS);
 	ck_assert_int_eq(a.se.wait_runtime, -8000000);
@@ -464,24 +460,24 @@ START_TEST(test_update_curr_two_tasks)
 	/* B did not run and was not charged */
 	ck_assert_int_eq(b.se.wait_runtime, 0);
 	ck_assert_uint_eq(b.se.sum_exec_runtime, 0);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* update_stats_enqueue: key = fair_clock - wait_runtime, scaled if niced */
 START_TEST(test_stats_enqueue_key)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a;
 	struct sched_entity se;
 	struct cfs_rq *cfs;
 	s64 fc;
 
-	sim_init(&s, 1, _i);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_init(&s, 1, _i);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(cpu_rq(&s.m, 0));
 	cfs = task_cfs_rq(&a);
-	sim_advance(&s, 3 * MS);
+	harness_advance(&s, 3 * MS);
 	update_curr(cfs);
 	fc = cfs->fair_clock;
 	ck_assert_int_eq(fc, 1 + 3 * MS);
@@ -524,7 +520,7 @@ START_TEST(test_stats_enqueue_key)
 	ck_assert_uint_eq(a.se.wait_start_fair, 777);
 	ck_assert_int_eq(a.se.fair_key, fc);
 	a.se.wait_start_fair = 0;
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -537,31 +533,31 @@ END_TEST
  */
 START_TEST(test_entity_tick_preempt)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
 	cfs = task_cfs_rq(&a);
 
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 500000);
 	ck_assert_int_eq(a.se.wait_runtime, -500000);
 	ck_assert_int_eq(a.se.fair_key, 1 + 1 * MS);
 	ck_assert_ptr_eq(cfs->rb_leftmost, &b.se.run_node);
 	ck_assert(!rq->need_resched_pending);
 
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(a.se.fair_key, 1 + 2 * MS);
 	ck_assert(!rq->need_resched_pending);	/* 2 ms is not > 2 ms */
 	ck_assert(!a.need_resched);
 
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(a.se.fair_key, 1 + 3 * MS);
 	ck_assert(rq->need_resched_pending);
 	ck_assert(a.need_resched);
@@ -575,7 +571,7 @@ START_TEST(test_entity_tick_preempt)
 	ck_assert_uint_eq(a.nivcsw, 1);
 	ck_assert(!a.need_resched);
 	ck_assert_uint_eq(a.se.sum_exec_runtime, 3 * MS);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -592,24 +588,24 @@ END_TEST
  */
 START_TEST(test_entity_tick_niced)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, -5, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, -5, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
 	cfs = task_cfs_rq(&a);
 	ck_assert(!rq->need_resched_pending);
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 246806);
 	ck_assert_int_eq(a.se.wait_runtime, -246807);
 	ck_assert_int_eq(a.se.fair_key, 1 + 327679);
 	ck_assert(rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -622,7 +618,7 @@ END_TEST
  */
 START_TEST(test_niced_granularity)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct p;
 	static const struct {
 		unsigned int policy;
@@ -638,14 +634,14 @@ START_TEST(test_niced_granularity)
 		{ SCHED_BATCH,    1, 1599609 },	/* 819 * 2e6 / 1024 = 1599609.4 */
 	};
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		sched_task_init(&s.m, &p, 1, "p", cases[i].policy,
 				cases[i].nice, 0, &s.all, &s.m.root_task_group);
 		ck_assert_int_eq(niced_granularity(&p.se, 2 * MS),
 				 cases[i].gran);
 	}
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -657,23 +653,23 @@ END_TEST
  */
 START_TEST(test_limit_wait_runtime)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
 	cfs = task_cfs_rq(&a);
 	for (int i = 0; i < 16; i++)
-		sim_tick(&s);
+		harness_tick(&s);
 	ck_assert_int_eq(a.se.wait_runtime, -8000000);
 	ck_assert_uint_eq(a.se.wait_runtime_underruns, 0);
 	for (int i = 0; i < 4; i++)
-		sim_tick(&s);
+		harness_tick(&s);
 	ck_assert_int_eq(a.se.wait_runtime, -8000000);
 	ck_assert_uint_eq(a.se.wait_runtime_underruns, 4);
 	ck_assert_uint_eq(cfs->wait_runtime_underruns, 4);
@@ -686,7 +682,7 @@ START_TEST(test_limit_wait_runtime)
 	ck_assert_uint_eq(b.se.wait_runtime_overruns, 1);
 	ck_assert_uint_eq(cfs->wait_runtime_overruns, 1);
 	ck_assert_int_eq(b.se.sum_wait_runtime, 10000000);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -697,24 +693,24 @@ END_TEST
  */
 START_TEST(test_wait_credit_capped)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
 	for (int i = 0; i < 40; i++)
-		sim_tick(&s);
+		harness_tick(&s);
 	ck_assert_int_eq(task_cfs_rq(&a)->fair_clock, 1 + 20 * MS);
 	ck_assert_uint_eq(a.se.wait_runtime_underruns, 40 - 16);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &b);
 	ck_assert_int_eq(b.se.sum_wait_runtime, 16000000);
 	ck_assert_int_eq(b.se.wait_runtime, 8000000);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -735,34 +731,34 @@ START_TEST(test_update_cpu_load)
 {
 	static const u64 after1[5] = { 1023, 511, 255, 127, 63 };
 	static const u64 after2[5] = { 1023, 767, 447, 239, 123 };
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_tick(&s);
+	harness_tick(&s);
 	for (int i = 0; i < 5; i++)
 		ck_assert_uint_eq(rq->cpu_load[i], after1[i]);
-	sim_tick(&s);
+	harness_tick(&s);
 	for (int i = 0; i < 5; i++)
 		ck_assert_uint_eq(rq->cpu_load[i], after2[i]);
 	ck_assert_uint_eq(rq->nr_load_updates, 2);
 
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
-	sim_tick(&s);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_tick(&s);
 	ck_assert_uint_eq(rq->cpu_load[0], 2047);
 
 	/* Both sleep: the idle CPU's samples are 0 */
-	sim_sleep(&s, rq->curr);
-	sim_sleep(&s, rq->curr);
+	harness_sleep(&s, rq->curr);
+	harness_sleep(&s, rq->curr);
 	ck_assert_ptr_eq(rq->curr, rq->idle);
-	sim_tick(&s);
-	sim_tick(&s);
+	harness_tick(&s);
+	harness_tick(&s);
 	ck_assert_uint_eq(rq->cpu_load[0], 0);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -772,27 +768,27 @@ END_TEST
  * alone for n ticks, each advancing fair_clock by exactly 1 ms (W = 1024);
  * cpu_load[2] is then set to 'load' and B is woken.
  */
-static void sleeper_setup(struct sim *s, struct task_struct *a,
+static void sleeper_setup(struct harness *s, struct task_struct *a,
 			  struct task_struct *b, unsigned int b_policy,
 			  int b_nice, int nticks)
 {
 	struct rq *rq = cpu_rq(&s->m, 0);
 
-	sim_start(s, b, 2, b_policy, b_nice, 0, s->grp);
+	harness_start(s, b, 2, b_policy, b_nice, 0, s->grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, b);
-	sim_sleep(s, b);
+	harness_sleep(s, b);
 	ck_assert_ptr_eq(rq->curr, rq->idle);
 	ck_assert_uint_eq(b->se.sleep_start_fair, 1);
 	ck_assert_uint_eq(b->se.sleep_start, T0);
 	ck_assert_int_eq(b->se.wait_runtime, 0);
 	ck_assert_uint_eq(b->nvcsw, 1);
 
-	sim_start(s, a, 1, SCHED_NORMAL, 0, 0, s->grp);
+	harness_start(s, a, 1, SCHED_NORMAL, 0, 0, s->grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, a);
 	for (int i = 0; i < nticks; i++)
-		sim_tick(s);
+		harness_tick(s);
 	ck_assert_int_eq(task_cfs_rq(a)->fair_clock, 1 + (s64)nticks * (s64)MS);
 	ck_assert_int_eq(a->se.wait_runtime, 0);
 	ck_assert(!rq->need_resched_pending);
@@ -814,12 +810,12 @@ static void sleeper_setup(struct sim *s, struct task_struct *a,
  */
 START_TEST(test_sleeper_bonus)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 5);
 	cfs = task_cfs_rq(&a);
@@ -841,22 +837,22 @@ START_TEST(test_sleeper_bonus)
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &b);
 	ck_assert_int_eq(b.se.wait_runtime, 3750000);	/* waited 0 */
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 5 * MS + 500000);
 	ck_assert_uint_eq(cfs->sleeper_bonus, 1875000);
 	ck_assert_int_eq(b.se.wait_runtime, 1375000);
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_uint_eq(cfs->sleeper_bonus, 1875000);
 	ck_assert_int_eq(b.se.wait_runtime, 875000);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 6 * MS);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* More sleeper cases, flat */
 START_TEST(test_sleeper_bonus_cases)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 
@@ -866,7 +862,7 @@ START_TEST(test_sleeper_bonus_cases)
 	 *	calc_weighted: 3764705 * 336 >> 10 = 1235293 (.83)
 	 * key = fc - (1235293 * 12782640 >> 22) = fc - 3764702.
 	 */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 5, 5);
 	rq->cpu_load[2] = 1024;
@@ -875,14 +871,14 @@ START_TEST(test_sleeper_bonus_cases)
 	ck_assert_uint_eq(rq->cfs.sleeper_bonus, 1235293);
 	ck_assert_int_eq(b.se.fair_key, 1 + 5 * MS - 3764702);
 	ck_assert(a.need_resched);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/*
 	 * 20 ms of sleep: delta_fair = min(16 ms, 20 ms) = 16e6,
 	 * * 3072 / 4096 = 12 ms, clamped to the 8 ms limit (one overrun);
 	 * sleeper_bonus counts what was really given: 8 ms.
 	 */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 20);
 	rq->cpu_load[2] = 3072;
@@ -891,10 +887,10 @@ START_TEST(test_sleeper_bonus_cases)
 	ck_assert_uint_eq(b.se.wait_runtime_overruns, 1);
 	ck_assert_uint_eq(rq->cfs.sleeper_bonus, 8000000);
 	ck_assert_int_eq(b.se.sum_wait_runtime, 12000000);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* No load history (cpu_load[2] = 0): no bonus, key = fc, no preemption */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 5);
 	rq->cpu_load[2] = 0;
@@ -902,10 +898,10 @@ START_TEST(test_sleeper_bonus_cases)
 	ck_assert_int_eq(b.se.wait_runtime, 0);
 	ck_assert_int_eq(b.se.fair_key, 1 + 5 * MS);
 	ck_assert(!rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* SCHED_BATCH sleepers get no bonus */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_BATCH, 0, 5);
 	rq->cpu_load[2] = 3072;
@@ -913,37 +909,37 @@ START_TEST(test_sleeper_bonus_cases)
 	ck_assert_int_eq(b.se.wait_runtime, 0);
 	ck_assert_uint_eq(rq->cfs.sleeper_bonus, 0);
 	ck_assert(!rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* Nor does anybody without FAIR_SLEEPERS */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	s.m.sysctl.sched_features &= ~(unsigned int)SCHED_FEAT_FAIR_SLEEPERS;
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 5);
 	rq->cpu_load[2] = 3072;
 	try_to_wake_up(&s.m, &b, 0, 0);
 	ck_assert_int_eq(b.se.wait_runtime, 0);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* Without SLEEPER_AVG the whole 5 ms is credited */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	s.m.sysctl.sched_features &= ~(unsigned int)SCHED_FEAT_SLEEPER_AVG;
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 5);
 	rq->cpu_load[2] = 3072;
 	try_to_wake_up(&s.m, &b, 0, 0);
 	ck_assert_int_eq(b.se.wait_runtime, 5000000);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* A sync wakeup from this CPU gets the bonus but does not preempt */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	sleeper_setup(&s, &a, &b, SCHED_NORMAL, 0, 5);
 	rq->cpu_load[2] = 3072;
 	ck_assert_int_eq(try_to_wake_up(&s.m, &b, 0, 1), 1);
 	ck_assert_int_eq(b.se.wait_runtime, 3750000);
 	ck_assert(!rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -973,18 +969,18 @@ static const struct {
 START_TEST(test_wakeup_preempt)
 {
 	int variant = _i / NR_WAKEUP_CASES, c = _i % NR_WAKEUP_CASES;
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 	s64 fc;
 
-	sim_init(&s, 1, variant);
+	harness_init(&s, 1, variant);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	fc = task_cfs_rq(&a)->fair_clock;
 	a.se.fair_key = fc + wakeup_cases[c].g;	/* alone in its tree */
-	sim_start(&s, &b, 2, wakeup_cases[c].policy, 0, 0, s.grp);
+	harness_start(&s, &b, 2, wakeup_cases[c].policy, 0, 0, s.grp);
 	ck_assert_int_eq(b.se.fair_key, fc);
 	ck_assert_msg(rq->need_resched_pending == wakeup_cases[c].preempts,
 		      "%s, case %d: policy %u, advantage %lld: preempt %d",
@@ -995,25 +991,25 @@ START_TEST(test_wakeup_preempt)
 		schedule(rq);
 		ck_assert_ptr_eq(rq->curr, &b);
 	}
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* 2.6.23: a woken task never preempts one of another group */
 START_TEST(test_wakeup_other_group)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 
-	sim_init(&s, 1, GROUP_A);
+	harness_init(&s, 1, GROUP_A);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	a.se.fair_key = task_cfs_rq(&a)->fair_clock + 50 * MS;
-	sim_start(&s, &b, 2, SCHED_NORMAL, 0, 0, &s.m.root_task_group);
+	harness_start(&s, &b, 2, SCHED_NORMAL, 0, 0, &s.m.root_task_group);
 	ck_assert(!rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -1026,17 +1022,17 @@ END_TEST
  */
 START_TEST(test_task_new_child_first)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct p, c;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	for (int i = 0; i < 3; i++)
-		sim_tick(&s);
+		harness_tick(&s);
 	cfs = task_cfs_rq(&p);
 	ck_assert_int_eq(cfs->fair_clock, 1 + 3 * MS);
 	ck_assert_int_eq(p.se.fair_key, 1 + 3 * MS);
@@ -1059,56 +1055,56 @@ START_TEST(test_task_new_child_first)
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &c);
 	ck_assert_ptr_eq(cfs->curr, &c.se);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* task_new_fair under other settings, flat */
 START_TEST(test_task_new_variants)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct p, c;
 	struct rq *rq;
 
 	/* SKIP_INITIAL: the first wait is not credited */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	s.m.sysctl.sched_features |= SCHED_FEAT_SKIP_INITIAL;
-	sim_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_tick(&s);
+	harness_tick(&s);
 	sched_task_init(&s.m, &c, 2, "c", SCHED_NORMAL, 0, 0, &s.all, s.grp);
 	sched_fork(&s.m, &c, 0);
 	wake_up_new_task(&s.m, &c, &p);
 	ck_assert_uint_eq(c.se.wait_start_fair, 0);
 	ck_assert_int_eq(c.se.fair_key, 1 + 1 * MS - 2 * MS - 1);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/* No START_DEBIT: wait_runtime stays 0, the key is the same */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	s.m.sysctl.sched_features &= ~(unsigned int)SCHED_FEAT_START_DEBIT;
-	sim_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_tick(&s);
+	harness_tick(&s);
 	sched_task_init(&s.m, &c, 2, "c", SCHED_NORMAL, 0, 0, &s.all, s.grp);
 	sched_fork(&s.m, &c, 0);
 	wake_up_new_task(&s.m, &c, &p);
 	ck_assert_int_eq(c.se.wait_runtime, 0);
 	ck_assert_int_eq(c.se.fair_key, 1 + 1 * MS - 2 * MS - 1);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/*
 	 * child_runs_first = 0: activate_task as any new task: key =
 	 * fair_clock = P.key (P alone, ticked at this very time), no debit,
 	 * no preemption.
 	 */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
 	s.m.sysctl.sched_child_runs_first = 0;
-	sim_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &p, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_tick(&s);
+	harness_tick(&s);
 	sched_task_init(&s.m, &c, 2, "c", SCHED_NORMAL, 0, 0, &s.all, s.grp);
 	sched_fork(&s.m, &c, 0);
 	wake_up_new_task(&s.m, &c, &p);
@@ -1116,24 +1112,24 @@ START_TEST(test_task_new_variants)
 	ck_assert_int_eq(c.se.fair_key, 1 + 1 * MS);
 	ck_assert(!rq->need_resched_pending);
 	ck_assert_uint_eq(rq->nr_running, 2);
-	sim_destroy(&s);
+	harness_destroy(&s);
 
 	/*
 	 * A nice -5 parent: niced_granularity(P, 2 ms) = 639, so C.key =
 	 * P.key - 640; the wakeup granularity is niced too
 	 * (1374389 * 1e6 >> 32 = 319), so C still preempts.
 	 */
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &p, 1, SCHED_NORMAL, -5, 0, s.grp);
+	harness_start(&s, &p, 1, SCHED_NORMAL, -5, 0, s.grp);
 	schedule(rq);
-	sim_tick(&s);
+	harness_tick(&s);
 	sched_task_init(&s.m, &c, 2, "c", SCHED_NORMAL, 0, 0, &s.all, s.grp);
 	sched_fork(&s.m, &c, 0);
 	wake_up_new_task(&s.m, &c, &p);
 	ck_assert_int_eq(c.se.fair_key, p.se.fair_key - 640);
 	ck_assert(rq->need_resched_pending);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -1143,22 +1139,22 @@ END_TEST
 
 START_TEST(test_rt_fifo_preempts)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, f, b;
 	struct rq *rq;
 	struct cfs_rq *cfs;
 	s64 fc;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
 	cfs = task_cfs_rq(&a);
 	for (int i = 0; i < 3; i++)
-		sim_tick(&s);
+		harness_tick(&s);
 
 	/* F (FIFO, rt_priority 50, prio 49) is forked: A must go */
-	sim_start(&s, &f, 2, SCHED_FIFO, 0, 50, s.grp);
+	harness_start(&s, &f, 2, SCHED_FIFO, 0, 50, s.grp);
 	ck_assert_int_eq(f.prio, 49);
 	ck_assert(a.need_resched);
 	ck_assert(rq->need_resched_pending);
@@ -1175,7 +1171,7 @@ START_TEST(test_rt_fifo_preempts)
 
 	/* FIFO runs as long as it likes: 50 ticks, no preemption */
 	for (int i = 0; i < 50; i++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		ck_assert(!rq->need_resched_pending);
 	}
 	ck_assert_uint_eq(f.se.sum_exec_runtime, 50 * MS);
@@ -1183,44 +1179,44 @@ START_TEST(test_rt_fifo_preempts)
 	ck_assert_int_eq(cfs->fair_clock, fc);	/* no fair time passed */
 
 	/* A fair task woken meanwhile does not preempt it */
-	sim_start(&s, &b, 3, SCHED_NORMAL, -20, 0, s.grp);
+	harness_start(&s, &b, 3, SCHED_NORMAL, -20, 0, s.grp);
 	ck_assert(!rq->need_resched_pending);
 
 	/* F sleeps: a fair task runs; F's wakeup preempts it again */
-	sim_sleep(&s, &f);
+	harness_sleep(&s, &f);
 	ck_assert(rq->curr == &a || rq->curr == &b);
 	ck_assert_uint_eq(f.se.sum_exec_runtime, 50 * MS);
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert_int_eq(try_to_wake_up(&s.m, &f, 0, 0), 1);
 	ck_assert(rq->need_resched_pending);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &f);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* A higher RT priority preempts a lower one, an equal one does not */
 START_TEST(test_rt_priorities)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct lo, eq, hi;
 	struct rq *rq;
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &lo, 1, SCHED_FIFO, 0, 10, s.grp);
+	harness_start(&s, &lo, 1, SCHED_FIFO, 0, 10, s.grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &lo);
-	sim_start(&s, &eq, 2, SCHED_RR, 0, 10, s.grp);
+	harness_start(&s, &eq, 2, SCHED_RR, 0, 10, s.grp);
 	ck_assert(!rq->need_resched_pending);
-	sim_start(&s, &hi, 3, SCHED_FIFO, 0, 11, s.grp);
+	harness_start(&s, &hi, 3, SCHED_FIFO, 0, 11, s.grp);
 	ck_assert(rq->need_resched_pending);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &hi);
 	/* hi sleeps: lo, still at the head of its list, runs again */
-	sim_sleep(&s, &hi);
+	harness_sleep(&s, &hi);
 	ck_assert_ptr_eq(rq->curr, &lo);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -1232,27 +1228,27 @@ END_TEST
  */
 START_TEST(test_rt_rr_rotation)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct r1, r2, c;
 	struct rq *rq;
 
-	sim_init(&s, 1, _i);
+	harness_init(&s, 1, _i);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &c, 3, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &c, 3, SCHED_NORMAL, 0, 0, s.grp);
 	schedule(rq);
-	sim_start(&s, &r1, 1, SCHED_RR, 0, 5, s.grp);
+	harness_start(&s, &r1, 1, SCHED_RR, 0, 5, s.grp);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &r1);
-	sim_start(&s, &r2, 2, SCHED_RR, 0, 5, s.grp);
+	harness_start(&s, &r2, 2, SCHED_RR, 0, 5, s.grp);
 	ck_assert(!rq->need_resched_pending);
 	ck_assert_uint_eq(r1.time_slice, 100);
 
 	for (int i = 1; i < 100; i++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		ck_assert_msg(!rq->need_resched_pending, "rotated at tick %d", i);
 	}
 	ck_assert_uint_eq(r1.time_slice, 1);
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert(rq->need_resched_pending);
 	ck_assert_uint_eq(r1.time_slice, 100);
 	schedule(rq);
@@ -1260,37 +1256,37 @@ START_TEST(test_rt_rr_rotation)
 	ck_assert_uint_eq(r1.se.sum_exec_runtime, 100 * MS);
 
 	for (int i = 1; i < 100; i++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		ck_assert(!rq->need_resched_pending);
 	}
-	sim_tick(&s);
+	harness_tick(&s);
 	ck_assert(rq->need_resched_pending);
 	schedule(rq);
 	ck_assert_ptr_eq(rq->curr, &r1);
 	ck_assert_uint_eq(r2.se.sum_exec_runtime, 100 * MS);
 	ck_assert_uint_eq(c.se.sum_exec_runtime, 0);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
 /* A lone RR task refills its slice without a reschedule */
 START_TEST(test_rt_rr_alone)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct r;
 	struct rq *rq;
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &r, 1, SCHED_RR, 0, 5, s.grp);
+	harness_start(&s, &r, 1, SCHED_RR, 0, 5, s.grp);
 	schedule(rq);
 	for (int i = 0; i < 250; i++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		ck_assert(!rq->need_resched_pending);
 	}
 	ck_assert_uint_eq(r.time_slice, 50);	/* 250 = 2 * 100 + 50 */
 	ck_assert_uint_eq(r.se.sum_exec_runtime, 250 * MS);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -1301,7 +1297,7 @@ END_TEST
  */
 START_TEST(test_rr_timeslices)
 {
-	struct sim s;
+	struct harness s;
 	static const struct {
 		unsigned int hz;
 		int nice;
@@ -1336,14 +1332,14 @@ END_TEST
 /* SCHED_IDLE: weight 2 whatever the nice level, and very little CPU */
 START_TEST(test_sched_idle)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct i, h;
 	struct rq *rq;
 	double share;
 
-	sim_init(&s, 1, FLAT);
+	harness_init(&s, 1, FLAT);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &i, 1, SCHED_IDLE, 0, 0, s.grp);
+	harness_start(&s, &i, 1, SCHED_IDLE, 0, 0, s.grp);
 	ck_assert_uint_eq(i.se.load.weight, 2);
 	ck_assert_uint_eq(i.se.load.inv_weight, 1U << 31);
 	set_user_nice(&s.m, &i, -10);
@@ -1351,10 +1347,10 @@ START_TEST(test_sched_idle)
 	ck_assert_uint_eq(rq->cfs.load.weight, 2);
 	ck_assert_uint_eq(rq->ls.load.weight, 2);
 	schedule(rq);
-	sim_start(&s, &h, 2, SCHED_NORMAL, 0, 0, s.grp);
+	harness_start(&s, &h, 2, SCHED_NORMAL, 0, 0, s.grp);
 	ck_assert_uint_eq(rq->cfs.load.weight, 1026);
 	for (int t = 0; t < 10000; t++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		if (rq->need_resched_pending)
 			schedule(rq);
 	}
@@ -1367,7 +1363,7 @@ START_TEST(test_sched_idle)
 	 */
 	ck_assert_msg(share < 0.02, "SCHED_IDLE task got %.4f", share);
 	ck_assert_msg(share > 0.0, "SCHED_IDLE task never ran");
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 END_TEST
 
@@ -1378,17 +1374,17 @@ END_TEST
 /* Two hogs on one CPU for 10 s of 1 ms ticks, rescheduling when owed */
 static void run_two_hogs(int variant, int nice_a, int nice_b, u64 *ea, u64 *eb)
 {
-	struct sim s;
+	struct harness s;
 	struct task_struct a, b;
 	struct rq *rq;
 
-	sim_init(&s, 1, variant);
+	harness_init(&s, 1, variant);
 	rq = cpu_rq(&s.m, 0);
-	sim_start(&s, &a, 1, SCHED_NORMAL, nice_a, 0, s.grp);
-	sim_start(&s, &b, 2, SCHED_NORMAL, nice_b, 0, s.grp);
+	harness_start(&s, &a, 1, SCHED_NORMAL, nice_a, 0, s.grp);
+	harness_start(&s, &b, 2, SCHED_NORMAL, nice_b, 0, s.grp);
 	schedule(rq);
 	for (int t = 0; t < 10000; t++) {
-		sim_tick(&s);
+		harness_tick(&s);
 		if (rq->need_resched_pending)
 			schedule(rq);
 	}
@@ -1396,7 +1392,7 @@ static void run_two_hogs(int variant, int nice_a, int nice_b, u64 *ea, u64 *eb)
 	*eb = b.se.sum_exec_runtime;
 	/* all of the 10 s went to the two (charged up to the last tick) */
 	ck_assert_uint_eq(*ea + *eb + (s.now - rq->curr->se.exec_start), 10000 * MS);
-	sim_destroy(&s);
+	harness_destroy(&s);
 }
 
 START_TEST(test_fair_share_equal)
@@ -1478,4 +1474,3 @@ static Suite *sched_suite(void)
 	return s;
 }
 
-CHECK_MAIN(sched_suite)

@@ -1,32 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_cpus4096.c - machines of up to 4096 CPUs (issue 15): the loader's
+ * cfs-v19/cpus4096.c - machines of up to 4096 CPUs (issue 15): the loader's
  * bound, a 4096-CPU topology's sched domains, a run on it with every
  * invariant checked, an affinity naming CPU 4095, the cpumask operations
  * bounded by the machine (nr_cpumask_bits) and shared affinity masks, and
  * the memory a task costs.
  *
- * The cfs-v19 policy is included whole (as test_balance.c does) for its
+ * The cfs-v19 policy is included whole (as balance.c does) for its
  * domains and the size of its task_struct.
  */
-#define _GNU_SOURCE	/* wait4 */
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "check_util.h"
-#include "engine/engine.h"
-#include "engine/sim.h"
-#include "policy/cfs-v19/policy.c"
-#include "result.h"
-#include "trace.h"
-
-#define MS	UINT64_C(1000000)
 
 /* The biggest topology the format allows at 4096 CPUs, as docs give it */
 #define TOPO_4096 \
@@ -375,4 +357,3 @@ static Suite *cpus4096_suite(void)
 	return s;
 }
 
-CHECK_MAIN(cpus4096_suite)
