@@ -100,13 +100,19 @@ CHECK_LIBS = $(eval CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check))$(CHECK_LI
 
 # Environment of the test and trace runs.  The sanitizer build is slower
 # and checks invariants more often: Check's timeouts and the trace
-# scripts' (tests/run-traces.sh, run-golden.sh: 120 s a run;
-# run-bad-traces.sh: 10 s) are four times as long there.
+# scripts' CPU limits (tests/run-traces.sh, run-golden.sh: 120 s of CPU a
+# run; run-bad-traces.sh: 10 s) are four times as long there.
+# Check's timeouts are wall-clock guards against a hang, not bounds on a
+# test's cost (those are on CPU time, events or bytes): the default one,
+# for test cases that set none, is 60 s instead of Check's 4 s, which a
+# test case of one second of CPU can pass on a loaded machine.
 ifeq ($(strip $(SANITIZE)),)
 TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
+	   CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-60} \
 	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-1}
 else
 TEST_ENV = SCHED_SIM=$(BUILD)/sched-sim \
+	   CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-60} \
 	   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	   CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-4} \
@@ -279,8 +285,11 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	$(CLI) traces/demo.json
 
+# The build of check-run (the library, the CLI and every test program)
+# runs as many jobs at once as the runs do: -j from this make's command
+# line, else one per CPU (CHECK_JOBS), under one jobserver.
 check: deps
-	@$(MAKE) --no-print-directory check-run
+	@$(MAKE) --no-print-directory $(CHECK_JOBS_FLAG) check-run
 
 # Runs every test program: each Check executable and each script (the
 # trace regressions, the golden outputs, the resource bounds of hostile

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,7 +20,24 @@
 struct cmd_run {
 	int status;		/* exit status, -1 if killed */
 	char *out, *err;
+	/*
+	 * The CPU time (user + system) of the command and its children, from
+	 * their rusage: what a bound on a run's cost asserts, since the
+	 * machine's load changes a run's wall time but not its CPU time.
+	 */
+	double cpu_seconds;
 };
+
+/* The CPU time of this process's children waited for so far */
+static inline double children_cpu_seconds(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
+		return 0;
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
 
 static inline const char *sim_binary(void)
 {
@@ -67,7 +86,9 @@ static inline struct cmd_run run_shell(const char *cmdline,
 	}
 	snprintf(cmd, sizeof(cmd), "%s >%s 2>%s <%s", cmdline, out, err,
 		 stdin_text ? in : "/dev/null");
+	r.cpu_seconds = children_cpu_seconds();
 	rc = system(cmd);
+	r.cpu_seconds = children_cpu_seconds() - r.cpu_seconds;
 	r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 	r.out = read_whole(out);
 	r.err = read_whole(err);

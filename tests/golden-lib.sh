@@ -33,7 +33,7 @@
 #    was 34 MB (stored as 1.6 MB) while it listed its 80,022 tasks, and is
 #    4 KB since the children of each jobs step are summed in one entry.
 #
-#  - SCHEDSIM_FAULT (the fault injection of tests/test_check.c) is unset: a
+#  - SCHEDSIM_FAULT (the fault injection of tests/cfs-v19/check.c) is unset: a
 #    fault left in the environment must not be recorded or compared.
 #
 # Its variables are used by the callers, $simbin comes from simbin.sh:
@@ -82,11 +82,11 @@ golden_command() {
 
 # golden_run TRACE VARIANT OUT ERR: runs $simbin (see simbin.sh) on TRACE,
 # the report to OUT and standard error to ERR; returns sched-sim's exit
-# status (124 on timeout).
+# status (bounded by GOLDEN_TIMEOUT seconds of CPU: bounded, simbin.sh).
 golden_run() {
 	local -a opts
 	mapfile -t opts < <(golden_options "$2")
-	timeout "$GOLDEN_TIMEOUT" "$simbin" "${opts[@]}" --json "$1" \
+	bounded "$GOLDEN_TIMEOUT" "$simbin" "${opts[@]}" --json "$1" \
 		</dev/null >"$3" 2>"$4"
 }
 
@@ -111,7 +111,7 @@ golden_describe() {
 	1) echo "exit status 1 (an expectation failed)" ;;
 	2) echo "exit status 2 (invalid input)" ;;
 	3) echo "exit status 3 (a simulator invariant broke)" ;;
-	124) echo "timed out after ${GOLDEN_TIMEOUT}s" ;;
+	124|125|137|152) bounded_why "$1" "$GOLDEN_TIMEOUT" ;;
 	*)
 		if [ "$1" -gt 128 ]; then
 			echo "exit status $1 (killed by signal $(($1 - 128)))"

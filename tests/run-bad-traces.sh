@@ -13,14 +13,14 @@
 #	line 3: optional: more command-line arguments, put before the file
 #	        (split on blanks), e.g. "--cpus 0"
 #
-# Each run has TIMEOUT seconds (default 10).  An entry passes when the exit
+# Each run has TIMEOUT seconds of CPU (default 10; bounded, simbin.sh).  An entry passes when the exit
 # status is the expected one, stderr contains the substring, stdout is
 # empty when the status is 2 (nothing half-run), every line of stderr of
 # an exit 2 that is not a warning starts with "sched-sim: ", and stderr
 # holds no sanitizer report.  Prints "ok" or "FAIL" per entry, then
 # "N passed, M failed" alone on its line; exits 1 if any entry failed.
 #
-# Environment: TIMEOUT (seconds per run, default 10).
+# Environment: TIMEOUT (seconds of CPU per run, default 10).
 set -uo pipefail
 export LC_ALL=C
 
@@ -60,7 +60,7 @@ describe() {
 	1) echo "exit status 1 (an expectation failed)" ;;
 	2) echo "exit status 2 (invalid input)" ;;
 	3) echo "exit status 3 (a simulator invariant broke)" ;;
-	124) echo "timed out after ${timeout_s}s" ;;
+	124|125|137|152) bounded_why "$1" "$timeout_s" ;;
 	*)
 		if [ "$1" -gt 128 ]; then
 			echo "exit status $1 (killed by signal $(($1 - 128)))"
@@ -90,7 +90,7 @@ run_one() {
 	# shellcheck disable=SC2206
 	[ -n "$args" ] && argv=($args)
 
-	timeout "$timeout_s" "$simbin" ${argv[@]+"${argv[@]}"} "$input" \
+	bounded "$timeout_s" "$simbin" ${argv[@]+"${argv[@]}"} "$input" \
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
 

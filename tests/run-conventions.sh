@@ -53,9 +53,9 @@ for tool in tools/*; do
 	# in a scratch directory, so that anything it did would show
 	mkdir -p "$tmp/tool" && rm -rf "$tmp/tool"/*
 	rc=0
-	(cd "$tmp/tool" && timeout 10 "$root/$tool" --help) >"$tmp/out" 2>"$tmp/err" || rc=$?
+	(cd "$tmp/tool" && bounded 10 "$root/$tool" --help) >"$tmp/out" 2>"$tmp/err" || rc=$?
 	if [ $rc -ne 0 ]; then
-		fail "$name" "exit status $rc (124: still running after 10 s)" "$(head -c 300 "$tmp/err")"
+		fail "$name" "exit status $rc $(bounded_why $rc 10)" "$(head -c 300 "$tmp/err")"
 	elif ! grep -q '^usage: ' "$tmp/out"; then
 		fail "$name" "no 'usage: ' line on stdout"
 	elif [ -n "$(ls -A "$tmp/tool")" ]; then
@@ -92,7 +92,7 @@ run_example() {
 		skip "README: $cmd (make check runs this very test; make demo is make all and build/sched-sim traces/demo.json)"
 		return ;;
 	esac
-	(cd "$tmp/readme" && timeout 120 bash -c "$cmd") >"$tmp/ex.out" 2>&1 || rc=$?
+	(cd "$tmp/readme" && bounded 120 bash -c "$cmd") >"$tmp/ex.out" 2>&1 || rc=$?
 	if [ $rc -ne "$want" ]; then
 		fail "README: $cmd" "exit status $rc, the README says $want" "$(tail -n 3 "$tmp/ex.out")"
 		return

@@ -9,7 +9,8 @@
 # policy of SIMBIN --list-policies (below).  Prints one line per case and
 # then "N passed, M failed"; exits 1 if any failed.
 #
-# Environment: TRACE_TIMEOUT (seconds per run, default 120).
+# Environment: TRACE_TIMEOUT (seconds of CPU per run, default 120: bounded
+# in simbin.sh).
 set -uo pipefail
 export LC_ALL=C
 
@@ -28,7 +29,7 @@ describe() {
 	1) echo "exit status 1 (an expectation failed)" ;;
 	2) echo "exit status 2 (invalid input)" ;;
 	3) echo "exit status 3 (a simulator invariant broke)" ;;
-	124) echo "timed out after ${timeout_s}s" ;;
+	124|125|137|152) bounded_why "$1" "$timeout_s" ;;
 	*)
 		if [ "$1" -gt 128 ]; then
 			echo "exit status $1 (killed by signal $(($1 - 128)))"
@@ -63,13 +64,13 @@ passed=0
 failed=0
 for f in "${traces[@]}"; do
 	reason=
-	timeout "$timeout_s" "$simbin" --json "$f" >"$tmp/out1" 2>"$tmp/err1"
+	bounded "$timeout_s" "$simbin" --json "$f" >"$tmp/out1" 2>"$tmp/err1"
 	rc1=$?
 	if [ $rc1 -ne 0 ]; then
 		reason="first run: $(describe $rc1)"
 		which=first rc=$rc1 errfile=$tmp/err1
 	else
-		timeout "$timeout_s" "$simbin" --json "$f" >"$tmp/out2" 2>"$tmp/err2"
+		bounded "$timeout_s" "$simbin" --json "$f" >"$tmp/out2" 2>"$tmp/err2"
 		rc2=$?
 		if [ $rc2 -ne 0 ]; then
 			reason="second run: $(describe $rc2)"
@@ -112,7 +113,7 @@ for policy in "${others[@]}"; do
 	for f in "${traces[@]}"; do
 		own=$(sed -n 's/.*"policy": *"\([^"]*\)".*/\1/p' "$f" | head -n 1)
 		[ "${own:-cfs-v19}" = "$policy" ] && continue
-		timeout "$timeout_s" "$simbin" --policy "$policy" \
+		bounded "$timeout_s" "$simbin" --policy "$policy" \
 			--ignore-foreign-tunables --json "$f" >"$tmp/out1" 2>"$tmp/err1"
 		rc=$?
 		left=$(grep -c 'ignored (--ignore-foreign-tunables)' "$tmp/err1")

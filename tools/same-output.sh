@@ -20,8 +20,13 @@
 set -uo pipefail
 export LC_ALL=C
 
+usage="usage: $0 OLD_SIMBIN NEW_SIMBIN (two sched-sim executables)"
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
+	echo "$usage"
+	exit 0
+fi
 if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
-	echo "usage: $0 OLD_SIMBIN NEW_SIMBIN (two sched-sim executables)" >&2
+	echo "$usage" >&2
 	exit 2
 fi
 old=$(realpath "$1") new=$(realpath "$2")
