@@ -211,7 +211,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 			sim_task_set_waiting(s, st, false);
 		}
 		if (st->latency_pending) {
-			lat_add(s, &st->lat, s->now - st->wake_time);
+			lat_add(&st->lat, s->now - st->wake_time);
 			st->latency_pending = false;
 		}
 		if (st->in_run)
@@ -384,7 +384,7 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			return false;
 		switch (step->kind) {
 		case STEP_RUN:
-			st->run_left = draw_duration(s, &step->dur);
+			st->run_left = draw_duration(&s->rng, &step->dur);
 			if (st->run_left == 0) {
 				st->pc++;
 				continue;
@@ -394,7 +394,7 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			arm_run_done(s, cpu, st);
 			return false;
 		case STEP_SLEEP: {
-			u64 d = draw_duration(s, &step->dur);
+			u64 d = draw_duration(&s->rng, &step->dur);
 
 			st->pc++;
 			if (d == 0)
@@ -559,7 +559,7 @@ void task_exit(struct sim *s, struct sim_task *st)
 	timer_cancel(s, &st->timer);
 	s->live_tasks--;
 	g->alive_members--;
-	lat_finalise(s, &st->lat);
+	lat_finalise(&st->lat);
 	if (s->now >= g->finish_ns)
 		g->finish_ns = s->now;
 	vlog(s, 2, cpu, st->index, "exit %s\n", st->name);

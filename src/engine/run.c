@@ -567,7 +567,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	s->host.log_wanted = host_log_wanted;
 	s->host.migrated = host_migrated;
 	s->next_pid = 1;	/* pid 0 is the idle task's, as in the kernel */
-	rng_seed(s, t->seed);
+	rng_seed(&s->rng, t->seed);
 
 	if (sim_log_init(s) || count_task_slots(s))
 		goto invalid_or_oom;

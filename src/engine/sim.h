@@ -2,11 +2,9 @@
 /*
  * engine/sim.h - the engine's working state during a run, shared by the
  * files of src/engine/ and by nothing else: the reports, the API and the
- * CLI see only the plain numbers of struct sim_result (result.h).  One
- * outside user: tools/kernelrun/ draws durations (random.c) and keeps
- * latency histograms (latency.c) with the engine's functions, so that a
- * kernel run and a simulation use the same distributions and percentiles;
- * of struct sim they touch only the generator and the histogram pool.
+ * CLI see only the plain numbers of struct sim_result (result.h).  The
+ * generator (rng.h) and the latency histograms (lathist.h) have headers
+ * of their own, which tools/kernelrun/ includes instead of this one.
  *
  *	timers.c	the event queue: an indexed binary heap of timers and
  *			a FIFO lane of ticks
@@ -36,6 +34,8 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "engine/lathist.h"
+#include "engine/rng.h"
 #include "lib/idset.h"
 #include "policy/policy.h"
 #include "result.h"
@@ -83,28 +83,6 @@ struct sim_timer {
 	int lane_pos;		/* its slot in the tick lane, -1 when not there */
 	enum timer_kind kind;
 	int owner;		/* CPU or task index */
-};
-
-/*
- * Wakeup latencies: exact count/sum/max, and a log-linear histogram of
- * LAT_BUCKETS buckets in 64 bands (a band: the 16 buckets of one power
- * of 2) kept sparse: only the bands that hold a sample have counters
- * (latency.c).
- */
-#define LAT_SUB_BITS	4			/* 16 buckets per power of 2 */
-#define LAT_SUB		(1 << LAT_SUB_BITS)	/* buckets per band */
-#define LAT_BUCKETS	(64 << LAT_SUB_BITS)
-
-struct lat_stats {
-	u64 count, sum, max;
-	/* LAT_SUB counters for each band present, in band order */
-	uint32_t *hist;
-	u64 bands;		/* bit b: band b is in hist */
-	/* A job child's samples also go to its jobs step's (jobsteps.c) */
-	struct lat_stats *also;
-	/* At exit the percentiles are kept and the histogram is recycled */
-	bool final;
-	u64 p50_final, p99_final;
 };
 
 struct sim_task {
@@ -259,7 +237,7 @@ struct sim {
 	u64 events_since_check;
 	int live_tasks;			/* started and not exited, or not started */
 	int busy_cpus;			/* CPUs whose current task is not idle */
-	uint64_t rng[4];		/* xoshiro256** state */
+	struct sim_rng rng;		/* the trace's durations (random.c) */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[SIM_RESULT_ERROR_LENGTH];
 	enum sim_end end;		/* SIM_END_COMPLETE while it runs */
@@ -346,22 +324,6 @@ void timer_init(struct sim_timer *t, enum timer_kind kind, int owner);
 void timer_arm(struct sim *s, struct sim_timer *t, u64 when);
 void timer_cancel(struct sim *s, struct sim_timer *t);
 struct sim_timer *timer_pop(struct sim *s);
-
-/* random.c */
-double portable_log(double x);	/* ln(x), x in (0, 1], same bits anywhere */
-void rng_seed(struct sim *s, u64 seed);
-u64 draw_duration(struct sim *s, const struct duration_spec *d);
-
-/* latency.c */
-void lat_add(struct sim *s, struct lat_stats *l, u64 v);
-u64 lat_percentile(const struct lat_stats *l, double pct);
-/* For tools that count in a dense histogram of LAT_BUCKETS counters
- * (tools/kernel-run, across processes): a sample's bucket, and l's
- * histogram rebuilt from such counters (count, sum, max left as they
- * are); -1 when out of memory. */
-int lat_bucket_of(u64 v);
-int lat_from_dense(struct lat_stats *l, const uint32_t *dense);
-void lat_finalise(struct sim *s, struct lat_stats *l);
 
 /* program.c */
 void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,
