@@ -171,19 +171,17 @@ static void arm_run_done(struct sim *s, int cpu, struct sim_task *st)
 		timer_arm(s, &s->cpus[cpu].run_done, s->now + st->run_left);
 }
 
-static const char *task_name(struct sim *s, int id)
-{
-	return id == SIM_IDLE ? "idle" : s->tasks[id].name;
-}
-
-/* The policy's host callback: cpu's current task went from prev to next. */
+/*
+ * The policy's host callback: cpu's current task went from prev to next.
+ * The engine's own accounting first (busy time, waits, wakeup latency,
+ * wasted time, the end of a run step), then the observers asked for.
+ */
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued)
 {
 	struct sim *s = sim_of_host(host);
 	struct sim_cpu *c = &s->cpus[cpu];
 
-	ftrace_switch(s, cpu, prev, next, prev_queued);
 	timer_cancel(s, &c->run_done);
 	sim_wasted_switch(s, cpu, prev, next);
 	if (prev != SIM_IDLE) {
@@ -217,18 +215,17 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
-	if (s->series) {
-		if (prev != SIM_IDLE)
-			sim_series_note(s, &s->tasks[prev]);
-		if (next != SIM_IDLE)
-			sim_series_note(s, &s->tasks[next]);
-	}
-	if (s->opt.verbose >= 2 && (sim_log_wanted(s, cpu, prev) ||
-				    sim_log_wanted(s, cpu, next))) {
-		sim_log_prefix(s, cpu);
-		fprintf(s->opt.log, "switch %s -> %s\n", task_name(s, prev),
-			task_name(s, next));
-	}
+	trace_sched_switch(s, cpu, prev, next, prev_queued);
+}
+
+bool register_trace_sched_switch(struct sim *s, sim_switch_probe_fn fn,
+				 void *data)
+{
+	if (s->nr_switch_probes == SIM_MAX_SWITCH_PROBES)
+		return false;
+	s->switch_probes[s->nr_switch_probes++] =
+		(struct sim_switch_probe){ .fn = fn, .data = data };
+	return true;
 }
 
 /*
@@ -278,7 +275,7 @@ int sim_task_cpu(struct sim *s, const struct sim_task *st)
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 {
 	s->acting_cpu = waker_cpu;
-	if (s->opt.ftrace && st->blocked)
+	if (s->ftrace && st->blocked)
 		ftrace_waking(s, waker_cpu, st, sim_task_cpu(s, st));
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
 		st->blocked = false;

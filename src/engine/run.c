@@ -504,7 +504,25 @@ static void sim_free(struct sim *s)
 	free(s->blocked);
 	sim_log_free(s);
 	sim_series_free(s);
+	ftrace_free(s);
 	free(s);
+}
+
+/*
+ * The observers of a switch (trace_sched_switch), each only when its
+ * output is asked for, in the order their lines were always written:
+ * the ftrace line, the series' counts, the -vv line.
+ */
+static void register_switch_observers(struct sim *s)
+{
+	if (s->ftrace)
+		register_trace_sched_switch(s, ftrace_probe_switch, s->ftrace);
+	if (s->series)
+		register_trace_sched_switch(s, sim_series_probe_switch,
+					    s->series);
+	if (s->opt.verbose >= 2 && s->opt.log)
+		register_trace_sched_switch(s, verbose_probe_switch,
+					    s->verbose);
 }
 
 static struct policy_config machine_config(const struct sim *s)
@@ -631,7 +649,10 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	if (s->opt.nr_dump_at)
 		timer_arm(s, &s->dump_timer, s->opt.dump_at[0]);
 
-	ftrace_begin(s);
+	s->acting_cpu = -1;
+	if (ftrace_begin(s))
+		goto oom;
+	register_switch_observers(s);
 	main_loop(s);
 	if (s->status == SIM_OK) {
 		finish_run(s);

@@ -169,6 +169,25 @@ struct sim_group {
 	u64 finish_ns;			/* last exit of a member */
 };
 
+/*
+ * The observers of a switch, as the kernel's tracepoints: an output that
+ * watches every change of a CPU's current task (--ftrace, --series, -vv)
+ * registers a probe at set-up, with its own state as data, only when it
+ * is asked for; sim_switched() fires them in registration order after
+ * its own accounting (so a probe sees the switch done: st->cpu, the
+ * waiting flags).  A run with none pays one branch per switch and no
+ * indirect call.  The engine's own accounting (busy time, waits, wakeup
+ * latency, wasted time) feeds every report, so it is no probe.
+ */
+struct sim;
+typedef void (*sim_switch_probe_fn)(void *data, struct sim *s, int cpu,
+				    int prev, int next, bool prev_queued);
+struct sim_switch_probe {
+	sim_switch_probe_fn fn;
+	void *data;
+};
+#define SIM_MAX_SWITCH_PROBES	4
+
 struct sim_cpu {
 	int curr;			/* task id, or SIM_IDLE */
 	u64 busy_ns;
@@ -229,6 +248,10 @@ struct sim {
 	size_t nr_job_steps, job_steps_cap;
 	size_t *job_step_table, job_step_table_cap;
 
+	/* The probes of trace_sched_switch(), in registration order */
+	struct sim_switch_probe switch_probes[SIM_MAX_SWITCH_PROBES];
+	int nr_switch_probes;
+
 	struct sim_options opt;
 	u64 now;
 	u64 end_ns;
@@ -261,20 +284,13 @@ struct sim {
 	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
 	u64 wall_start_ns, next_wall_check, next_progress_ns;
 
-	/* What the verbose log shows (verbose.c): the CPUs, and the groups
-	 * whose tasks it is about (NULL: every group) */
-	struct cpumask log_cpus;
-	bool *log_groups;
+	/* -v's filters and --step's state (verbose.c); NULL: neither */
+	struct sim_verbose *verbose;
 
-	/* --step (verbose.c): decisions to pass before the next prompt, or
-	 * the simulated time to run to (step_until_set) */
-	u64 step_skip, step_until;
-	bool step_until_set;
-
-	/* --ftrace (ftrace.c) */
-	int acting_cpu;			/* where the engine acts, or -1 */
-	u64 ftrace_entries;		/* lines written */
-	long long ftrace_count_at;	/* offset of the entry count, or -1 */
+	/* --ftrace (ftrace.c); NULL: not asked for */
+	struct sim_ftrace *ftrace;
+	int acting_cpu;			/* where the engine acts, or -1: the
+					 * CPU of a sched_migrate_task line */
 };
 
 /*
@@ -298,12 +314,15 @@ bool sim_log_wanted_group(struct sim *s, int cpu, int group);
 void sim_log_prefix(struct sim *s, int cpu);
 bool host_log_wanted(struct policy_host *host, int cpu, int task);
 void step_prompt(struct sim *s, int cpu, int prev, int next);
+void verbose_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			  int next, bool prev_queued);
 
-/* ftrace.c */
-void ftrace_begin(struct sim *s);
+/* ftrace.c: each hook does nothing unless s->ftrace is set */
+int ftrace_begin(struct sim *s);	/* 0, or -1: out of memory */
 void ftrace_end(struct sim *s);
-void ftrace_switch(struct sim *s, int cpu, int prev, int next,
-		   bool prev_queued);
+void ftrace_free(struct sim *s);
+void ftrace_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			 int next, bool prev_queued);
 void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
 		   int target_cpu);
 void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
@@ -365,6 +384,21 @@ static inline void sim_task_watch(struct sim *s, struct sim_task *st)
 void sim_warn(struct policy_host *host, const char *where, const char *what);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
+/* At set-up only; false when SIM_MAX_SWITCH_PROBES are registered */
+bool register_trace_sched_switch(struct sim *s, sim_switch_probe_fn fn,
+				 void *data);
+
+/* Every probe of a switch, in order: the only cost without one is the
+ * branch (no call, no loop). */
+static inline void trace_sched_switch(struct sim *s, int cpu, int prev,
+				      int next, bool prev_queued)
+{
+	if (__builtin_expect(s->nr_switch_probes != 0, 0)) {
+		for (int i = 0; i < s->nr_switch_probes; i++)
+			s->switch_probes[i].fn(s->switch_probes[i].data, s, cpu,
+					       prev, next, prev_queued);
+	}
+}
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
 int sim_task_cpu(struct sim *s, const struct sim_task *st);
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
@@ -380,6 +414,8 @@ void sim_series_free(struct sim *s);
 /* st's running, queued, CPU or group changed (just now) */
 void sim_series_note(struct sim *s, struct sim_task *st);
 void sim_series_task_cpu_changed(struct policy_host *host, int task, int cpu);
+void sim_series_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			     int next, bool prev_queued);
 /* st leaves its group now: its phase there ends (before the change) */
 void sim_series_phase_end(struct sim *s, struct sim_task *st);
 void sim_series_advance(struct sim *s, u64 when);
