@@ -565,6 +565,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	struct sim_result *r;
 	struct policy_config cfg;
 	int ncpu = t->nr_cpus;
+	bool affinity_restricted = false;	/* some task cannot run everywhere */
 	char why[256] = "";
 
 	memset(err, 0, sizeof(*err));
@@ -616,10 +617,10 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 		goto oom;
 	build_tasks(s);
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		s->affinity_restricted |= cpus_weight(t->tasks[i].cpus) < ncpu;
+		affinity_restricted |= cpus_weight(t->tasks[i].cpus) < ncpu;
 	for (size_t i = 0; i < t->nr_events; i++)
-		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
-	if (sim_wasted_init(s))
+		affinity_restricted |= t->events[i].kind == EV_AFFINITY;
+	if (sim_wasted_init(s, affinity_restricted))
 		goto oom;
 	if (sim_series_init(s, sink))
 		goto oom;

@@ -232,15 +232,9 @@ struct sim {
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 
-	/* Wasted CPU time (Lozi et al., EuroSys 2016), wasted.c */
-	bool affinity_restricted;	/* some task cannot run everywhere */
-	u64 nr_waiting_anywhere;	/* waiting tasks allowed everywhere */
-	uint32_t *waiting_here;		/* per CPU: waiting restricted tasks
-					 * allowed there (if restricted) */
-	u64 nr_idle_waited_on;		/* idle CPUs with waiting_here > 0 */
-	u64 anywhere_ns, anywhere_mark;	/* time nr_waiting_anywhere > 0 */
-	u64 wasted_mark;		/* wasted_ns settled up to here */
-	u64 wasted_ns;
+	/* Wasted CPU time (Lozi et al., EuroSys 2016): the machine's
+	 * counts and total (wasted.c) */
+	struct sim_wasted *wasted;
 
 	/* Jobs steps that forked, in order of their first fork, and an
 	 * open-addressing table (root, step) -> job_steps index + 1 */
@@ -366,8 +360,9 @@ static inline bool count_instant_work(struct sim *s, int cpu,
 void zero_time_forget(struct sim *s);
 void format_sim_time(u64 ns, char *buf, size_t size);
 /* wasted.c */
-int sim_wasted_init(struct sim *s);
+int sim_wasted_init(struct sim *s, bool restricted);
 void sim_wasted_free(struct sim *s);
+u64 sim_wasted_total(const struct sim *s);
 void sim_task_set_waiting(struct sim *s, struct sim_task *st, bool waiting);
 void sim_task_set_affinity(struct sim *s, struct sim_task *st,
 			   const struct cpumask *mask);
