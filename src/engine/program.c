@@ -180,8 +180,19 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued)
 {
 	struct sim *s = sim_of_host(host);
-	struct sim_cpu *c = &s->cpus[cpu];
+	struct sim_cpu *c;
 
+	SIM_ASSERT(s, cpu >= 0 && cpu < s->nr_cpus, "switched() on cpu%d of a "
+		   "machine of %d CPUs", cpu, s->nr_cpus);
+	c = &s->cpus[cpu];
+	SIM_ASSERT(s, prev == c->curr, "switched() on cpu%d from task %d, but "
+		   "task %d is current there", cpu, prev, c->curr);
+	SIM_ASSERT(s, next == SIM_IDLE || (next >= 0 &&
+		   (size_t)next < s->nr_tasks && (next == prev ||
+		   s->tasks[next].cpu < 0)), "switched() on cpu%d to task %d, "
+		   "which is not a task of the run (%zu) or is current on "
+		   "cpu%d", cpu, next, s->nr_tasks, next >= 0 &&
+		   (size_t)next < s->nr_tasks ? s->tasks[next].cpu : -1);
 	timer_cancel(s, &c->run_done);
 	sim_wasted_switch(s, cpu, prev, next);
 	if (prev != SIM_IDLE) {

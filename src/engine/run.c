@@ -38,6 +38,8 @@ static void tick_restart(struct policy_host *host, int cpu, u64 when)
 {
 	struct sim *s = sim_of_host(host);
 
+	SIM_ASSERT(s, cpu >= 0 && cpu < s->nr_cpus, "tick_restart() of cpu%d "
+		   "on a machine of %d CPUs", cpu, s->nr_cpus);
 	timer_arm(s, &s->cpus[cpu].tick, when);
 }
 
@@ -427,7 +429,7 @@ static void main_loop(struct sim *s)
 			break;
 		}
 		if (tm->when > t->duration) {
-			s->now = t->duration;
+			sim_set_clock(s, t->duration);
 			break;
 		}
 		if (run_must_stop(s))
@@ -440,7 +442,7 @@ static void main_loop(struct sim *s)
 		}
 		if (s->series)	/* intervals that end before this event */
 			sim_series_advance(s, tm->when);
-		s->now = tm->when;
+		sim_set_clock(s, tm->when);
 		if (tm->kind == TIMER_DUMP) {
 			/* printing is not simulating: no event, no effect */
 			on_dump(s);

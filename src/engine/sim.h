@@ -28,6 +28,7 @@
 #ifndef SCHEDSIM_ENGINE_SIM_H
 #define SCHEDSIM_ENGINE_SIM_H
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -286,6 +287,50 @@ struct sim {
 	int acting_cpu;			/* where the engine acts, or -1: the
 					 * CPU of a sched_migrate_task line */
 };
+
+/*
+ * Debug-build assertions at the engine/policy seam, as SQLite's
+ * assert()s: cheap checks of what every policy and the engine promise
+ * each other, compiled in only with SCHEDSIM_DEBUG (make SANITIZE=1
+ * defines it; a release build compiles them to nothing, arguments
+ * unevaluated).  A failed one prints what broke, where and when, and
+ * exits with status 3 (SIM_BUG, the status of a broken invariant): the
+ * state mid-call is no place to go on from.  The ones there are:
+ *
+ *	clock		the engine's clock, which every policy operation
+ *			is handed, never goes back (sim_set_clock)
+ *	timer		no timer is armed before now: a tick's next
+ *			time, a tick_restart(), a run step's end, a
+ *			sleep's end (timer_arm)
+ *	switch cpu	switched() and tick_restart() name a CPU of the
+ *			machine
+ *	switch prev	switched()'s prev is the CPU's current task
+ *	switch next	switched()'s next is idle or a task of the run
+ *			that is current nowhere else
+ */
+#ifdef SCHEDSIM_DEBUG
+#define SIM_ASSERT(s, cond, ...) do {					\
+	if (__builtin_expect(!(cond), 0))				\
+		sim_assert_failed(s, __FILE__, __LINE__, #cond,		\
+				  __VA_ARGS__);				\
+} while (0)
+#else
+#define SIM_ASSERT(s, cond, ...) ((void)0)
+#endif
+/* check.c: kept in every build, so a test compiled with SCHEDSIM_DEBUG
+ * links it from the internal archive */
+_Noreturn void sim_assert_failed(const struct sim *s, const char *file,
+				 int line, const char *cond,
+				 const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* The clock moves to when, which the debug build checks is not earlier. */
+static inline void sim_set_clock(struct sim *s, u64 when)
+{
+	SIM_ASSERT(s, when >= s->now, "the clock would go back from %" PRIu64
+		   " ns to %" PRIu64 " ns", s->now, when);
+	s->now = when;
+}
 
 /*
  * A verbose line at level (1: -v, 2: -vv) about cpu (-1: the machine as
