@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "check_util.h"
-#include "engine/sim.h"
+#include "engine/lathist.h"
 
 /* xorshift64: deterministic and seedable */
 static uint64_t test_rng_state;
@@ -37,13 +37,13 @@ static uint64_t test_rng_next(void)
 
 static int cmp_u64(const void *a, const void *b)
 {
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
 }
 
 /* The largest value of v's bucket, from the definition. */
-static u64 bucket_top(u64 v)
+static uint64_t bucket_top(uint64_t v)
 {
 	int msb;
 
@@ -55,21 +55,21 @@ static u64 bucket_top(u64 v)
 
 /* Its power of two, as the histogram numbers them: 0 for 0-15, then
  * 1 for 16-31, 2 for 32-63, ... */
-static int band_of(u64 v)
+static int band_of(uint64_t v)
 {
 	return v < 16 ? 0 : 63 - __builtin_clzll(v) - 3;
 }
 
 /* The percentile by the definition, over n samples. */
-static u64 oracle(const u64 *samples, size_t n, double pct)
+static uint64_t oracle(const uint64_t *samples, size_t n, double pct)
 {
-	u64 *sorted = malloc(n * sizeof(*sorted));
-	u64 rank, max = 0, v;
+	uint64_t *sorted = malloc(n * sizeof(*sorted));
+	uint64_t rank, max = 0, v;
 
 	ck_assert_ptr_nonnull(sorted);
 	memcpy(sorted, samples, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), cmp_u64);
-	rank = (u64)ceil(pct / 100.0 * (double)n);
+	rank = (uint64_t)ceil(pct / 100.0 * (double)n);
 	if (rank < 1)
 		rank = 1;
 	max = sorted[n - 1];
@@ -79,7 +79,7 @@ static u64 oracle(const u64 *samples, size_t n, double pct)
 }
 
 /* A latency of one of several shapes: a few bands, many, the extremes. */
-static u64 random_latency(int shape)
+static uint64_t random_latency(int shape)
 {
 	switch (shape) {
 	case 0:		/* small exact values: band 0 */
@@ -100,17 +100,15 @@ static const double pcts[] = { 0.01, 1, 10, 50, 90, 99, 99.9, 100 };
 /* Random sample sets of every shape: every percentile as the oracle's. */
 START_TEST(test_percentiles_match_the_definition)
 {
-	struct sim *s = calloc(1, sizeof(*s));
-	u64 *samples = malloc(4000 * sizeof(*samples));
+	uint64_t *samples = malloc(4000 * sizeof(*samples));
 
-	ck_assert_ptr_nonnull(s);
 	ck_assert_ptr_nonnull(samples);
 	test_rng_seed(99);
 	for (int set = 0; set < 500; set++) {
 		struct lat_stats l = { 0 };
 		size_t n = 1 + test_rng_next() % (set < 100 ? 20 : 4000);
 		int shape = set % 6;
-		u64 sum = 0, max = 0, bands = 0;
+		uint64_t sum = 0, max = 0, bands = 0;
 
 		for (size_t i = 0; i < n; i++) {
 			/* shape 5 mixes the others in one set */
@@ -119,7 +117,7 @@ START_TEST(test_percentiles_match_the_definition)
 			sum += samples[i];
 			if (samples[i] > max)
 				max = samples[i];
-			lat_add(s, &l, samples[i]);
+			lat_add(&l, samples[i]);
 			bands |= 1ULL << band_of(samples[i]);
 		}
 		ck_assert_uint_eq(l.count, n);
@@ -128,8 +126,8 @@ START_TEST(test_percentiles_match_the_definition)
 		/* counters only for the powers of two that were seen */
 		ck_assert_uint_eq(l.bands, bands);
 		for (size_t p = 0; p < sizeof(pcts) / sizeof(*pcts); p++) {
-			u64 want = oracle(samples, n, pcts[p]);
-			u64 got = lat_percentile(&l, pcts[p]);
+			uint64_t want = oracle(samples, n, pcts[p]);
+			uint64_t got = lat_percentile(&l, pcts[p]);
 
 			if (got != want)
 				ck_abort_msg("set %d (%zu samples, shape %d): p%g is %llu, "
@@ -139,16 +137,15 @@ START_TEST(test_percentiles_match_the_definition)
 		}
 		/* at exit the percentiles stay and the counters go */
 		{
-			u64 p50 = lat_percentile(&l, 50), p99 = lat_percentile(&l, 99);
+			uint64_t p50 = lat_percentile(&l, 50), p99 = lat_percentile(&l, 99);
 
-			lat_finalise(s, &l);
+			lat_finalise(&l);
 			ck_assert_ptr_null(l.hist);
 			ck_assert_uint_eq(lat_percentile(&l, 50), p50);
 			ck_assert_uint_eq(lat_percentile(&l, 99), p99);
 		}
 	}
 	free(samples);
-	free(s);
 }
 END_TEST
 
@@ -159,20 +156,18 @@ END_TEST
  */
 START_TEST(test_job_step_merges_children)
 {
-	struct sim *s = calloc(1, sizeof(*s));
 	struct lat_stats step = { 0 }, child[3] = { { 0 } }, idle = { 0 };
-	u64 all[300];
+	uint64_t all[300];
 	size_t n = 0;
 
-	ck_assert_ptr_nonnull(s);
 	test_rng_seed(7);
 	for (int c = 0; c < 3; c++) {
 		child[c].also = &step;
 		for (int i = 0; i < 100; i++) {
 			all[n] = random_latency(c + 1);
-			lat_add(s, &child[c], all[n++]);
+			lat_add(&child[c], all[n++]);
 		}
-		lat_finalise(s, &child[c]);
+		lat_finalise(&child[c]);
 	}
 	ck_assert_uint_eq(step.count, 300);
 	for (size_t p = 0; p < sizeof(pcts) / sizeof(*pcts); p++)
@@ -181,10 +176,9 @@ START_TEST(test_job_step_merges_children)
 	ck_assert_uint_eq(lat_percentile(&child[1], 99),
 			  oracle(all + 100, 100, 99));
 	ck_assert_uint_eq(lat_percentile(&idle, 99), 0);
-	lat_finalise(s, &idle);
+	lat_finalise(&idle);
 	ck_assert_uint_eq(lat_percentile(&idle, 50), 0);
-	lat_finalise(s, &step);
-	free(s);
+	lat_finalise(&step);
 }
 END_TEST
 
@@ -196,23 +190,20 @@ END_TEST
  */
 START_TEST(test_bucket_tops_by_hand)
 {
-	static const struct { u64 v, top; } cases[] = {
+	static const struct { uint64_t v, top; } cases[] = {
 		{ 0, 0 }, { 15, 15 }, { 16, 16 }, { 31, 31 }, { 32, 33 },
 		{ 100, 103 }, { 1000, 1023 }, { 1000000, 1015807 },
 	};
-	struct sim *s = calloc(1, sizeof(*s));
 
-	ck_assert_ptr_nonnull(s);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct lat_stats l = { 0 };
 
 		/* the maximum caps the top: add the bucket's top as well */
-		lat_add(s, &l, cases[i].v);
-		lat_add(s, &l, UINT64_MAX);
+		lat_add(&l, cases[i].v);
+		lat_add(&l, UINT64_MAX);
 		ck_assert_uint_eq(lat_percentile(&l, 50), cases[i].top);
-		lat_finalise(s, &l);
+		lat_finalise(&l);
 	}
-	free(s);
 }
 END_TEST
 

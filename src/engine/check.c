@@ -7,6 +7,8 @@
  * the run with exit status 3.
  */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
 
 #include "engine/sim.h"
 
@@ -61,4 +63,26 @@ bool sim_check_now(struct sim *s)
 		 " ns (event %" PRIu64 "): %s", s->now, s->events, why);
 	s->status = SIM_BUG;
 	return false;
+}
+
+/*
+ * A debug-build assertion at the seam failed (SIM_ASSERT, sim.h): what
+ * broke, where and when, on stderr, then exit status 3 as for any
+ * broken invariant.  Not an abort(): a test (or a script) can tell this
+ * stop from a crash.
+ */
+void sim_assert_failed(const struct sim *s, const char *file, int line,
+		       const char *cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(NULL);	/* what the run wrote so far comes first */
+	fprintf(stderr, "sched-sim: internal error: debug assertion failed at "
+		"%" PRIu64 " ns (event %" PRIu64 "), %s:%d: %s: ", s->now,
+		s->events, file, line, cond);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(SIM_BUG);
 }

@@ -22,6 +22,7 @@
  * the idle task is swapper/N, pid 0, as in the kernel.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/sim.h"
@@ -48,14 +49,26 @@ static const char header_bottom[] =
  * that it can be filled in at the end without moving what follows. */
 #define COUNT_FIELD_WIDTH 48
 
-void ftrace_begin(struct sim *s)
+/* --ftrace's state, which exists only when it is asked for */
+struct sim_ftrace {
+	FILE *out;
+	u64 entries;			/* lines written */
+	long long count_at;		/* offset of the entry count, or -1 */
+};
+
+int ftrace_begin(struct sim *s)
 {
+	struct sim_ftrace *ft;
 	FILE *f = s->opt.ftrace;
 
-	s->acting_cpu = -1;
-	s->ftrace_count_at = -1;
 	if (!f)
-		return;
+		return 0;
+	ft = calloc(1, sizeof(*ft));
+	if (!ft)
+		return -1;
+	ft->out = f;
+	ft->count_at = -1;
+	s->ftrace = ft;
 	fputs(header_top, f);
 	/*
 	 * The entry count is known only at the end: on a file it is filled
@@ -64,25 +77,32 @@ void ftrace_begin(struct sim *s)
 	 */
 	if (ftello(f) >= 0) {
 		fputs("# entries-in-buffer/entries-written: ", f);
-		s->ftrace_count_at = (long long)ftello(f);
+		ft->count_at = (long long)ftello(f);
 		fprintf(f, "%-*s\n", COUNT_FIELD_WIDTH, "");
 	}
 	fputs(header_bottom, f);
+	return 0;
 }
 
 void ftrace_end(struct sim *s)
 {
-	FILE *f = s->opt.ftrace;
+	struct sim_ftrace *ft = s->ftrace;
 	char field[COUNT_FIELD_WIDTH + 1];
 
-	if (!f || s->ftrace_count_at < 0 || fflush(f))
+	if (!ft || ft->count_at < 0 || fflush(ft->out))
 		return;
 	snprintf(field, sizeof(field), "%" PRIu64 "/%" PRIu64 "   #P:%d",
-		 s->ftrace_entries, s->ftrace_entries, s->nr_cpus);
-	if (fseeko(f, (off_t)s->ftrace_count_at, SEEK_SET) == 0) {
-		fprintf(f, "%-*s", COUNT_FIELD_WIDTH, field);
-		fseeko(f, 0, SEEK_END);
+		 ft->entries, ft->entries, s->nr_cpus);
+	if (fseeko(ft->out, (off_t)ft->count_at, SEEK_SET) == 0) {
+		fprintf(ft->out, "%-*s", COUNT_FIELD_WIDTH, field);
+		fseeko(ft->out, 0, SEEK_END);
 	}
+}
+
+void ftrace_free(struct sim *s)
+{
+	free(s->ftrace);
+	s->ftrace = NULL;
 }
 
 /*
@@ -142,13 +162,13 @@ static void line_start(struct sim *s, int cpu, int curr, const char *flags,
 	char comm[TASK_COMM_LEN];
 
 	if (curr == SIM_IDLE)
-		fprintf(s->opt.ftrace, "%16s-%-7d ", "<idle>", 0);
+		fprintf(s->ftrace->out, "%16s-%-7d ", "<idle>", 0);
 	else
-		fprintf(s->opt.ftrace, "%16s-%-7d ",
+		fprintf(s->ftrace->out, "%16s-%-7d ",
 			comm_of(&s->tasks[curr], comm), s->tasks[curr].pid);
-	fprintf(s->opt.ftrace, "[%03d] %s %5" PRIu64 ".%06" PRIu64 ": %s: ",
+	fprintf(s->ftrace->out, "[%03d] %s %5" PRIu64 ".%06" PRIu64 ": %s: ",
 		cpu, flags, us / 1000000, us % 1000000, event);
-	s->ftrace_entries++;
+	s->ftrace->entries++;
 }
 
 /* comm=, pid=, prio= of a task: the start of most events */
@@ -157,7 +177,7 @@ static void task_fields(struct sim *s, const char *prefix,
 {
 	char comm[TASK_COMM_LEN];
 
-	fprintf(s->opt.ftrace, "%scomm=%s %spid=%d %sprio=%d", prefix,
+	fprintf(s->ftrace->out, "%scomm=%s %spid=%d %sprio=%d", prefix,
 		comm_of(st, comm), prefix, st->pid, prefix, prio_of(s, st));
 }
 
@@ -170,15 +190,17 @@ static void task_fields(struct sim *s, const char *prefix,
  * preemption); a trace's tasks run user code, which a tick or a wakeup
  * preempts through schedule() on the return to user mode, printed as R
  * (docs/ftrace.md).
+ *
+ * The switch probe (registered only with --ftrace): called after the
+ * engine's accounting of the switch, which changes nothing it prints.
  */
-void ftrace_switch(struct sim *s, int cpu, int prev, int next,
-		   bool prev_queued)
+void ftrace_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			 int next, bool prev_queued)
 {
-	FILE *f = s->opt.ftrace;
+	struct sim_ftrace *ft = data;
+	FILE *f = ft->out;
 	char comm[TASK_COMM_LEN];
 
-	if (!f)
-		return;
 	line_start(s, cpu, prev, "d..2.", "sched_switch");
 	if (prev == SIM_IDLE) {
 		fprintf(f, "prev_comm=swapper/%d prev_pid=0 prev_prio=120 "
@@ -204,33 +226,33 @@ void ftrace_switch(struct sim *s, int cpu, int prev, int next,
 void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
 		   int target_cpu)
 {
-	if (!s->opt.ftrace)
+	if (!s->ftrace)
 		return;
 	line_start(s, cpu, s->cpus[cpu].curr, "d..4.", "sched_waking");
 	task_fields(s, "", st);
-	fprintf(s->opt.ftrace, " target_cpu=%03d\n", target_cpu);
+	fprintf(s->ftrace->out, " target_cpu=%03d\n", target_cpu);
 }
 
 /* st is on its runqueue now (new_task: just forked), on its CPU */
 void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
 		   bool new_task)
 {
-	if (!s->opt.ftrace)
+	if (!s->ftrace)
 		return;
 	line_start(s, cpu, s->cpus[cpu].curr, new_task ? "d..2." : "d..5.",
 		   new_task ? "sched_wakeup_new" : "sched_wakeup");
 	task_fields(s, "", st);
-	fprintf(s->opt.ftrace, " target_cpu=%03d\n", sim_task_cpu(s, st));
+	fprintf(s->ftrace->out, " target_cpu=%03d\n", sim_task_cpu(s, st));
 }
 
 /* st, current on cpu, exits (its last switch follows, prev_state Z) */
 void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st)
 {
-	if (!s->opt.ftrace)
+	if (!s->ftrace)
 		return;
 	line_start(s, cpu, st->index, ".....", "sched_process_exit");
 	task_fields(s, "", st);
-	fputs(" group_dead=true\n", s->opt.ftrace);
+	fputs(" group_dead=true\n", s->ftrace->out);
 }
 
 /*
@@ -243,9 +265,9 @@ void host_migrated(struct policy_host *host, int task, int from, int to)
 	struct sim *s = sim_of_host(host);
 	int cpu = s->acting_cpu >= 0 ? s->acting_cpu : from;
 
-	if (!s->opt.ftrace)
+	if (!s->ftrace)
 		return;
 	line_start(s, cpu, s->cpus[cpu].curr, "d..2.", "sched_migrate_task");
 	task_fields(s, "", &s->tasks[task]);
-	fprintf(s->opt.ftrace, " orig_cpu=%d dest_cpu=%d\n", from, to);
+	fprintf(s->ftrace->out, " orig_cpu=%d dest_cpu=%d\n", from, to);
 }

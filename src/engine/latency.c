@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sim.h"
+#include "engine/lathist.h"
 
-int lat_bucket_of(u64 v)
+int lat_bucket_of(uint64_t v)
 {
 	int msb, sub;
 
@@ -37,7 +37,7 @@ int lat_bucket_of(u64 v)
  */
 static uint32_t *lat_band(struct lat_stats *l, int band)
 {
-	u64 bit = 1ULL << band;
+	uint64_t bit = 1ULL << band;
 	int slot = __builtin_popcountll(l->bands & (bit - 1));
 	int nr_bands;
 	uint32_t *hist;
@@ -56,13 +56,13 @@ static uint32_t *lat_band(struct lat_stats *l, int band)
 	return hist + (size_t)slot * LAT_SUB;
 }
 
-void lat_add(struct sim *s, struct lat_stats *l, u64 v)
+void lat_add(struct lat_stats *l, uint64_t v)
 {
 	int bucket = lat_bucket_of(v);
 	uint32_t *band;
 
 	if (l->also)
-		lat_add(s, l->also, v);
+		lat_add(l->also, v);
 
 	l->count++;
 	l->sum += v;
@@ -95,40 +95,40 @@ int lat_from_dense(struct lat_stats *l, const uint32_t *dense)
 }
 
 /* The largest value a bucket holds. */
-static u64 lat_bucket_top(int bucket)
+static uint64_t lat_bucket_top(int bucket)
 {
 	int band = bucket >> LAT_SUB_BITS, sub = bucket & (LAT_SUB - 1);
 	int msb;
 
 	if (band == 0)
-		return (u64)sub;
+		return (uint64_t)sub;
 	msb = band + LAT_SUB_BITS - 1;
-	return (((u64)(sub + LAT_SUB) + 1) << (msb - LAT_SUB_BITS)) - 1;
+	return (((uint64_t)(sub + LAT_SUB) + 1) << (msb - LAT_SUB_BITS)) - 1;
 }
 
 /*
  * The top of the first bucket, in value order, at which the samples
  * counted reach pct % of all (never above the maximum seen).
  */
-u64 lat_percentile(const struct lat_stats *l, double pct)
+uint64_t lat_percentile(const struct lat_stats *l, double pct)
 {
-	u64 rank, seen = 0;
+	uint64_t rank, seen = 0;
 	const uint32_t *counts = l->hist;
 
 	if (l->final)	/* only the kept ones are asked for after exit */
 		return pct <= 50.0 ? l->p50_final : l->p99_final;
 	if (!l->count || !l->hist)
 		return 0;
-	rank = (u64)ceil(pct / 100.0 * (double)l->count);
+	rank = (uint64_t)ceil(pct / 100.0 * (double)l->count);
 	if (rank < 1)
 		rank = 1;
-	for (u64 bands = l->bands; bands; bands &= bands - 1) {
+	for (uint64_t bands = l->bands; bands; bands &= bands - 1) {
 		int band = __builtin_ctzll(bands);
 
 		for (int sub = 0; sub < LAT_SUB; sub++) {
 			seen += *counts++;
 			if (seen >= rank) {
-				u64 top = lat_bucket_top((band << LAT_SUB_BITS) + sub);
+				uint64_t top = lat_bucket_top((band << LAT_SUB_BITS) + sub);
 
 				return top < l->max ? top : l->max;
 			}
@@ -138,9 +138,8 @@ u64 lat_percentile(const struct lat_stats *l, double pct)
 }
 
 /* The task exited: keep its percentiles, free the histogram. */
-void lat_finalise(struct sim *s, struct lat_stats *l)
+void lat_finalise(struct lat_stats *l)
 {
-	(void)s;
 	if (l->hist) {
 		l->p50_final = lat_percentile(l, 50.0);
 		l->p99_final = lat_percentile(l, 99.0);

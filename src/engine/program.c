@@ -171,19 +171,28 @@ static void arm_run_done(struct sim *s, int cpu, struct sim_task *st)
 		timer_arm(s, &s->cpus[cpu].run_done, s->now + st->run_left);
 }
 
-static const char *task_name(struct sim *s, int id)
-{
-	return id == SIM_IDLE ? "idle" : s->tasks[id].name;
-}
-
-/* The policy's host callback: cpu's current task went from prev to next. */
+/*
+ * The policy's host callback: cpu's current task went from prev to next.
+ * The engine's own accounting first (busy time, waits, wakeup latency,
+ * wasted time, the end of a run step), then the observers asked for.
+ */
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued)
 {
 	struct sim *s = sim_of_host(host);
-	struct sim_cpu *c = &s->cpus[cpu];
+	struct sim_cpu *c;
 
-	ftrace_switch(s, cpu, prev, next, prev_queued);
+	SIM_ASSERT(s, cpu >= 0 && cpu < s->nr_cpus, "switched() on cpu%d of a "
+		   "machine of %d CPUs", cpu, s->nr_cpus);
+	c = &s->cpus[cpu];
+	SIM_ASSERT(s, prev == c->curr, "switched() on cpu%d from task %d, but "
+		   "task %d is current there", cpu, prev, c->curr);
+	SIM_ASSERT(s, next == SIM_IDLE || (next >= 0 &&
+		   (size_t)next < s->nr_tasks && (next == prev ||
+		   s->tasks[next].cpu < 0)), "switched() on cpu%d to task %d, "
+		   "which is not a task of the run (%zu) or is current on "
+		   "cpu%d", cpu, next, s->nr_tasks, next >= 0 &&
+		   (size_t)next < s->nr_tasks ? s->tasks[next].cpu : -1);
 	timer_cancel(s, &c->run_done);
 	sim_wasted_switch(s, cpu, prev, next);
 	if (prev != SIM_IDLE) {
@@ -211,24 +220,23 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 			sim_task_set_waiting(s, st, false);
 		}
 		if (st->latency_pending) {
-			lat_add(s, &st->lat, s->now - st->wake_time);
+			lat_add(&st->lat, s->now - st->wake_time);
 			st->latency_pending = false;
 		}
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
-	if (s->series) {
-		if (prev != SIM_IDLE)
-			sim_series_note(s, &s->tasks[prev]);
-		if (next != SIM_IDLE)
-			sim_series_note(s, &s->tasks[next]);
-	}
-	if (s->opt.verbose >= 2 && (sim_log_wanted(s, cpu, prev) ||
-				    sim_log_wanted(s, cpu, next))) {
-		sim_log_prefix(s, cpu);
-		fprintf(s->opt.log, "switch %s -> %s\n", task_name(s, prev),
-			task_name(s, next));
-	}
+	trace_sched_switch(s, cpu, prev, next, prev_queued);
+}
+
+bool register_trace_sched_switch(struct sim *s, sim_switch_probe_fn fn,
+				 void *data)
+{
+	if (s->nr_switch_probes == SIM_MAX_SWITCH_PROBES)
+		return false;
+	s->switch_probes[s->nr_switch_probes++] =
+		(struct sim_switch_probe){ .fn = fn, .data = data };
+	return true;
 }
 
 /*
@@ -278,7 +286,7 @@ int sim_task_cpu(struct sim *s, const struct sim_task *st)
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 {
 	s->acting_cpu = waker_cpu;
-	if (s->opt.ftrace && st->blocked)
+	if (s->ftrace && st->blocked)
 		ftrace_waking(s, waker_cpu, st, sim_task_cpu(s, st));
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
 		st->blocked = false;
@@ -384,7 +392,7 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			return false;
 		switch (step->kind) {
 		case STEP_RUN:
-			st->run_left = draw_duration(s, &step->dur);
+			st->run_left = draw_duration(&s->rng, &step->dur);
 			if (st->run_left == 0) {
 				st->pc++;
 				continue;
@@ -394,7 +402,7 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			arm_run_done(s, cpu, st);
 			return false;
 		case STEP_SLEEP: {
-			u64 d = draw_duration(s, &step->dur);
+			u64 d = draw_duration(&s->rng, &step->dur);
 
 			st->pc++;
 			if (d == 0)
@@ -559,7 +567,7 @@ void task_exit(struct sim *s, struct sim_task *st)
 	timer_cancel(s, &st->timer);
 	s->live_tasks--;
 	g->alive_members--;
-	lat_finalise(s, &st->lat);
+	lat_finalise(&st->lat);
 	if (s->now >= g->finish_ns)
 		g->finish_ns = s->now;
 	vlog(s, 2, cpu, st->index, "exit %s\n", st->name);

@@ -6,16 +6,16 @@
  */
 #include <math.h>
 
-#include "engine/sim.h"
+#include "engine/rng.h"
 
 static u64 rotl(u64 x, int k)
 {
 	return (x << k) | (x >> (64 - k));
 }
 
-static u64 rng_next(struct sim *sim)
+static u64 rng_next(struct sim_rng *rng)
 {
-	u64 *s = sim->rng;
+	u64 *s = rng->state;
 	u64 result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
 
 	s[2] ^= s[0];
@@ -27,21 +27,21 @@ static u64 rng_next(struct sim *sim)
 	return result;
 }
 
-void rng_seed(struct sim *s, u64 seed)
+void rng_seed(struct sim_rng *rng, u64 seed)
 {
 	for (int i = 0; i < 4; i++) {
 		u64 z = (seed += 0x9e3779b97f4a7c15ULL);
 
 		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		s->rng[i] = z ^ (z >> 31);
+		rng->state[i] = z ^ (z >> 31);
 	}
 }
 
 /* A uniform double in (0, 1), from 53 random bits. */
-static double rng_unit(struct sim *s)
+static double rng_unit(struct sim_rng *rng)
 {
-	return ((double)(rng_next(s) >> 11) + 0.5) / 9007199254740992.0;
+	return ((double)(rng_next(rng) >> 11) + 0.5) / 9007199254740992.0;
 }
 
 static u64 clamp_ns(double v)
@@ -80,7 +80,7 @@ double portable_log(double x)
 	return 2 * sum + e * ln2;
 }
 
-u64 draw_duration(struct sim *s, const struct duration_spec *d)
+u64 draw_duration(struct sim_rng *rng, const struct duration_spec *d)
 {
 	switch (d->kind) {
 	case DIST_FIXED:
@@ -88,9 +88,9 @@ u64 draw_duration(struct sim *s, const struct duration_spec *d)
 	case DIST_FOREVER:
 		return TRACE_FOREVER;
 	case DIST_EXP:
-		return clamp_ns(-(double)d->a * portable_log(rng_unit(s)));
+		return clamp_ns(-(double)d->a * portable_log(rng_unit(rng)));
 	case DIST_UNIFORM:
-		return d->a + (d->b > d->a ? rng_next(s) % (d->b - d->a + 1) : 0);
+		return d->a + (d->b > d->a ? rng_next(rng) % (d->b - d->a + 1) : 0);
 	case DIST_NORMAL: {
 		/*
 		 * Marsaglia's polar method: no trigonometry, and sqrt() is
@@ -100,8 +100,8 @@ u64 draw_duration(struct sim *s, const struct duration_spec *d)
 		double v1, v2, w;
 
 		do {
-			v1 = 2 * rng_unit(s) - 1;
-			v2 = 2 * rng_unit(s) - 1;
+			v1 = 2 * rng_unit(rng) - 1;
+			v2 = 2 * rng_unit(rng) - 1;
 			w = v1 * v1 + v2 * v2;
 		} while (w >= 1 || w == 0);
 		w = sqrt(-2 * portable_log(w) / w);

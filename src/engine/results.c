@@ -234,7 +234,7 @@ struct sim_result *sim_collect_results(struct sim *s)
 	s->nr_blocked = 0;
 	r->end_ns = s->end_ns;
 	r->events = s->events;
-	r->wasted_ns = s->wasted_ns;
+	r->wasted_ns = sim_wasted_total(s);
 	memcpy(r->warnings, s->warnings, sizeof(r->warnings));
 	r->nr_warnings = s->nr_warnings;
 	r->nr_cpus = s->nr_cpus;

@@ -38,6 +38,8 @@ static void tick_restart(struct policy_host *host, int cpu, u64 when)
 {
 	struct sim *s = sim_of_host(host);
 
+	SIM_ASSERT(s, cpu >= 0 && cpu < s->nr_cpus, "tick_restart() of cpu%d "
+		   "on a machine of %d CPUs", cpu, s->nr_cpus);
 	timer_arm(s, &s->cpus[cpu].tick, when);
 }
 
@@ -427,7 +429,7 @@ static void main_loop(struct sim *s)
 			break;
 		}
 		if (tm->when > t->duration) {
-			s->now = t->duration;
+			sim_set_clock(s, t->duration);
 			break;
 		}
 		if (run_must_stop(s))
@@ -440,7 +442,7 @@ static void main_loop(struct sim *s)
 		}
 		if (s->series)	/* intervals that end before this event */
 			sim_series_advance(s, tm->when);
-		s->now = tm->when;
+		sim_set_clock(s, tm->when);
 		if (tm->kind == TIMER_DUMP) {
 			/* printing is not simulating: no event, no effect */
 			on_dump(s);
@@ -504,7 +506,25 @@ static void sim_free(struct sim *s)
 	free(s->blocked);
 	sim_log_free(s);
 	sim_series_free(s);
+	ftrace_free(s);
 	free(s);
+}
+
+/*
+ * The observers of a switch (trace_sched_switch), each only when its
+ * output is asked for, in the order their lines were always written:
+ * the ftrace line, the series' counts, the -vv line.
+ */
+static void register_switch_observers(struct sim *s)
+{
+	if (s->ftrace)
+		register_trace_sched_switch(s, ftrace_probe_switch, s->ftrace);
+	if (s->series)
+		register_trace_sched_switch(s, sim_series_probe_switch,
+					    s->series);
+	if (s->opt.verbose >= 2 && s->opt.log)
+		register_trace_sched_switch(s, verbose_probe_switch,
+					    s->verbose);
 }
 
 static struct policy_config machine_config(const struct sim *s)
@@ -547,6 +567,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	struct sim_result *r;
 	struct policy_config cfg;
 	int ncpu = t->nr_cpus;
+	bool affinity_restricted = false;	/* some task cannot run everywhere */
 	char why[256] = "";
 
 	memset(err, 0, sizeof(*err));
@@ -567,7 +588,7 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	s->host.log_wanted = host_log_wanted;
 	s->host.migrated = host_migrated;
 	s->next_pid = 1;	/* pid 0 is the idle task's, as in the kernel */
-	rng_seed(s, t->seed);
+	rng_seed(&s->rng, t->seed);
 
 	if (sim_log_init(s) || count_task_slots(s))
 		goto invalid_or_oom;
@@ -598,10 +619,10 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 		goto oom;
 	build_tasks(s);
 	for (size_t i = 0; i < t->nr_tasks; i++)
-		s->affinity_restricted |= cpus_weight(t->tasks[i].cpus) < ncpu;
+		affinity_restricted |= cpus_weight(t->tasks[i].cpus) < ncpu;
 	for (size_t i = 0; i < t->nr_events; i++)
-		s->affinity_restricted |= t->events[i].kind == EV_AFFINITY;
-	if (sim_wasted_init(s))
+		affinity_restricted |= t->events[i].kind == EV_AFFINITY;
+	if (sim_wasted_init(s, affinity_restricted))
 		goto oom;
 	if (sim_series_init(s, sink))
 		goto oom;
@@ -631,7 +652,10 @@ struct sim_result *sim_run_trace_series(const struct trace *t,
 	if (s->opt.nr_dump_at)
 		timer_arm(s, &s->dump_timer, s->opt.dump_at[0]);
 
-	ftrace_begin(s);
+	s->acting_cpu = -1;
+	if (ftrace_begin(s))
+		goto oom;
+	register_switch_observers(s);
 	main_loop(s);
 	if (s->status == SIM_OK) {
 		finish_run(s);

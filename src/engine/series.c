@@ -354,6 +354,23 @@ void sim_series_task_cpu_changed(struct policy_host *host, int task, int cpu)
 	sim_series_note(s, &s->tasks[task]);
 }
 
+/*
+ * The switch probe (registered only when the series, --placement or
+ * --phases is asked for): prev stopped and next started running, on
+ * cpu; called after the engine's accounting, so st->cpu is the new one.
+ */
+void sim_series_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			     int next, bool prev_queued)
+{
+	(void)data;
+	(void)cpu;
+	(void)prev_queued;
+	if (prev != SIM_IDLE)
+		sim_series_note(s, &s->tasks[prev]);
+	if (next != SIM_IDLE)
+		sim_series_note(s, &s->tasks[next]);
+}
+
 /* --phases: st leaves its group now (a move event). */
 void sim_series_phase_end(struct sim *s, struct sim_task *st)
 {

@@ -2,11 +2,9 @@
 /*
  * engine/sim.h - the engine's working state during a run, shared by the
  * files of src/engine/ and by nothing else: the reports, the API and the
- * CLI see only the plain numbers of struct sim_result (result.h).  One
- * outside user: tools/kernelrun/ draws durations (random.c) and keeps
- * latency histograms (latency.c) with the engine's functions, so that a
- * kernel run and a simulation use the same distributions and percentiles;
- * of struct sim they touch only the generator and the histogram pool.
+ * CLI see only the plain numbers of struct sim_result (result.h).  The
+ * generator (rng.h) and the latency histograms (lathist.h) have headers
+ * of their own, which tools/kernelrun/ includes instead of this one.
  *
  *	timers.c	the event queue: an indexed binary heap of timers and
  *			a FIFO lane of ticks
@@ -30,12 +28,15 @@
 #ifndef SCHEDSIM_ENGINE_SIM_H
 #define SCHEDSIM_ENGINE_SIM_H
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "engine/lathist.h"
+#include "engine/rng.h"
 #include "lib/idset.h"
 #include "policy/policy.h"
 #include "result.h"
@@ -83,28 +84,6 @@ struct sim_timer {
 	int lane_pos;		/* its slot in the tick lane, -1 when not there */
 	enum timer_kind kind;
 	int owner;		/* CPU or task index */
-};
-
-/*
- * Wakeup latencies: exact count/sum/max, and a log-linear histogram of
- * LAT_BUCKETS buckets in 64 bands (a band: the 16 buckets of one power
- * of 2) kept sparse: only the bands that hold a sample have counters
- * (latency.c).
- */
-#define LAT_SUB_BITS	4			/* 16 buckets per power of 2 */
-#define LAT_SUB		(1 << LAT_SUB_BITS)	/* buckets per band */
-#define LAT_BUCKETS	(64 << LAT_SUB_BITS)
-
-struct lat_stats {
-	u64 count, sum, max;
-	/* LAT_SUB counters for each band present, in band order */
-	uint32_t *hist;
-	u64 bands;		/* bit b: band b is in hist */
-	/* A job child's samples also go to its jobs step's (jobsteps.c) */
-	struct lat_stats *also;
-	/* At exit the percentiles are kept and the histogram is recycled */
-	bool final;
-	u64 p50_final, p99_final;
 };
 
 struct sim_task {
@@ -191,6 +170,25 @@ struct sim_group {
 	u64 finish_ns;			/* last exit of a member */
 };
 
+/*
+ * The observers of a switch, as the kernel's tracepoints: an output that
+ * watches every change of a CPU's current task (--ftrace, --series, -vv)
+ * registers a probe at set-up, with its own state as data, only when it
+ * is asked for; sim_switched() fires them in registration order after
+ * its own accounting (so a probe sees the switch done: st->cpu, the
+ * waiting flags).  A run with none pays one branch per switch and no
+ * indirect call.  The engine's own accounting (busy time, waits, wakeup
+ * latency, wasted time) feeds every report, so it is no probe.
+ */
+struct sim;
+typedef void (*sim_switch_probe_fn)(void *data, struct sim *s, int cpu,
+				    int prev, int next, bool prev_queued);
+struct sim_switch_probe {
+	sim_switch_probe_fn fn;
+	void *data;
+};
+#define SIM_MAX_SWITCH_PROBES	4
+
 struct sim_cpu {
 	int curr;			/* task id, or SIM_IDLE */
 	u64 busy_ns;
@@ -235,21 +233,19 @@ struct sim {
 	struct sim_timer trace_event_timer, dump_timer;
 	size_t next_event, next_dump;
 
-	/* Wasted CPU time (Lozi et al., EuroSys 2016), wasted.c */
-	bool affinity_restricted;	/* some task cannot run everywhere */
-	u64 nr_waiting_anywhere;	/* waiting tasks allowed everywhere */
-	uint32_t *waiting_here;		/* per CPU: waiting restricted tasks
-					 * allowed there (if restricted) */
-	u64 nr_idle_waited_on;		/* idle CPUs with waiting_here > 0 */
-	u64 anywhere_ns, anywhere_mark;	/* time nr_waiting_anywhere > 0 */
-	u64 wasted_mark;		/* wasted_ns settled up to here */
-	u64 wasted_ns;
+	/* Wasted CPU time (Lozi et al., EuroSys 2016): the machine's
+	 * counts and total (wasted.c) */
+	struct sim_wasted *wasted;
 
 	/* Jobs steps that forked, in order of their first fork, and an
 	 * open-addressing table (root, step) -> job_steps index + 1 */
 	struct sim_job_step **job_steps;
 	size_t nr_job_steps, job_steps_cap;
 	size_t *job_step_table, job_step_table_cap;
+
+	/* The probes of trace_sched_switch(), in registration order */
+	struct sim_switch_probe switch_probes[SIM_MAX_SWITCH_PROBES];
+	int nr_switch_probes;
 
 	struct sim_options opt;
 	u64 now;
@@ -259,7 +255,7 @@ struct sim {
 	u64 events_since_check;
 	int live_tasks;			/* started and not exited, or not started */
 	int busy_cpus;			/* CPUs whose current task is not idle */
-	uint64_t rng[4];		/* xoshiro256** state */
+	struct sim_rng rng;		/* the trace's durations (random.c) */
 	int status;			/* SIM_OK, SIM_INVALID or SIM_BUG */
 	char error[SIM_RESULT_ERROR_LENGTH];
 	enum sim_end end;		/* SIM_END_COMPLETE while it runs */
@@ -283,21 +279,58 @@ struct sim {
 	/* Wall clock (--max-wall, progress), read every WALL_CHECK_EVENTS */
 	u64 wall_start_ns, next_wall_check, next_progress_ns;
 
-	/* What the verbose log shows (verbose.c): the CPUs, and the groups
-	 * whose tasks it is about (NULL: every group) */
-	struct cpumask log_cpus;
-	bool *log_groups;
+	/* -v's filters and --step's state (verbose.c); NULL: neither */
+	struct sim_verbose *verbose;
 
-	/* --step (verbose.c): decisions to pass before the next prompt, or
-	 * the simulated time to run to (step_until_set) */
-	u64 step_skip, step_until;
-	bool step_until_set;
-
-	/* --ftrace (ftrace.c) */
-	int acting_cpu;			/* where the engine acts, or -1 */
-	u64 ftrace_entries;		/* lines written */
-	long long ftrace_count_at;	/* offset of the entry count, or -1 */
+	/* --ftrace (ftrace.c); NULL: not asked for */
+	struct sim_ftrace *ftrace;
+	int acting_cpu;			/* where the engine acts, or -1: the
+					 * CPU of a sched_migrate_task line */
 };
+
+/*
+ * Debug-build assertions at the engine/policy seam, as SQLite's
+ * assert()s: cheap checks of what every policy and the engine promise
+ * each other, compiled in only with SCHEDSIM_DEBUG (make SANITIZE=1
+ * defines it; a release build compiles them to nothing, arguments
+ * unevaluated).  A failed one prints what broke, where and when, and
+ * exits with status 3 (SIM_BUG, the status of a broken invariant): the
+ * state mid-call is no place to go on from.  The ones there are:
+ *
+ *	clock		the engine's clock, which every policy operation
+ *			is handed, never goes back (sim_set_clock)
+ *	timer		no timer is armed before now: a tick's next
+ *			time, a tick_restart(), a run step's end, a
+ *			sleep's end (timer_arm)
+ *	switch cpu	switched() and tick_restart() name a CPU of the
+ *			machine
+ *	switch prev	switched()'s prev is the CPU's current task
+ *	switch next	switched()'s next is idle or a task of the run
+ *			that is current nowhere else
+ */
+#ifdef SCHEDSIM_DEBUG
+#define SIM_ASSERT(s, cond, ...) do {					\
+	if (__builtin_expect(!(cond), 0))				\
+		sim_assert_failed(s, __FILE__, __LINE__, #cond,		\
+				  __VA_ARGS__);				\
+} while (0)
+#else
+#define SIM_ASSERT(s, cond, ...) ((void)0)
+#endif
+/* check.c: kept in every build, so a test compiled with SCHEDSIM_DEBUG
+ * links it from the internal archive */
+_Noreturn void sim_assert_failed(const struct sim *s, const char *file,
+				 int line, const char *cond,
+				 const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* The clock moves to when, which the debug build checks is not earlier. */
+static inline void sim_set_clock(struct sim *s, u64 when)
+{
+	SIM_ASSERT(s, when >= s->now, "the clock would go back from %" PRIu64
+		   " ns to %" PRIu64 " ns", s->now, when);
+	s->now = when;
+}
 
 /*
  * A verbose line at level (1: -v, 2: -vv) about cpu (-1: the machine as
@@ -320,12 +353,15 @@ bool sim_log_wanted_group(struct sim *s, int cpu, int group);
 void sim_log_prefix(struct sim *s, int cpu);
 bool host_log_wanted(struct policy_host *host, int cpu, int task);
 void step_prompt(struct sim *s, int cpu, int prev, int next);
+void verbose_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			  int next, bool prev_queued);
 
-/* ftrace.c */
-void ftrace_begin(struct sim *s);
+/* ftrace.c: each hook does nothing unless s->ftrace is set */
+int ftrace_begin(struct sim *s);	/* 0, or -1: out of memory */
 void ftrace_end(struct sim *s);
-void ftrace_switch(struct sim *s, int cpu, int prev, int next,
-		   bool prev_queued);
+void ftrace_free(struct sim *s);
+void ftrace_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			 int next, bool prev_queued);
 void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
 		   int target_cpu);
 void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
@@ -346,22 +382,6 @@ void timer_init(struct sim_timer *t, enum timer_kind kind, int owner);
 void timer_arm(struct sim *s, struct sim_timer *t, u64 when);
 void timer_cancel(struct sim *s, struct sim_timer *t);
 struct sim_timer *timer_pop(struct sim *s);
-
-/* random.c */
-double portable_log(double x);	/* ln(x), x in (0, 1], same bits anywhere */
-void rng_seed(struct sim *s, u64 seed);
-u64 draw_duration(struct sim *s, const struct duration_spec *d);
-
-/* latency.c */
-void lat_add(struct sim *s, struct lat_stats *l, u64 v);
-u64 lat_percentile(const struct lat_stats *l, double pct);
-/* For tools that count in a dense histogram of LAT_BUCKETS counters
- * (tools/kernel-run, across processes): a sample's bucket, and l's
- * histogram rebuilt from such counters (count, sum, max left as they
- * are); -1 when out of memory. */
-int lat_bucket_of(u64 v);
-int lat_from_dense(struct lat_stats *l, const uint32_t *dense);
-void lat_finalise(struct sim *s, struct lat_stats *l);
 
 /* program.c */
 void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,
@@ -385,8 +405,9 @@ static inline bool count_instant_work(struct sim *s, int cpu,
 void zero_time_forget(struct sim *s);
 void format_sim_time(u64 ns, char *buf, size_t size);
 /* wasted.c */
-int sim_wasted_init(struct sim *s);
+int sim_wasted_init(struct sim *s, bool restricted);
 void sim_wasted_free(struct sim *s);
+u64 sim_wasted_total(const struct sim *s);
 void sim_task_set_waiting(struct sim *s, struct sim_task *st, bool waiting);
 void sim_task_set_affinity(struct sim *s, struct sim_task *st,
 			   const struct cpumask *mask);
@@ -403,6 +424,21 @@ static inline void sim_task_watch(struct sim *s, struct sim_task *st)
 void sim_warn(struct policy_host *host, const char *where, const char *what);
 void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		  bool prev_queued);
+/* At set-up only; false when SIM_MAX_SWITCH_PROBES are registered */
+bool register_trace_sched_switch(struct sim *s, sim_switch_probe_fn fn,
+				 void *data);
+
+/* Every probe of a switch, in order: the only cost without one is the
+ * branch (no call, no loop). */
+static inline void trace_sched_switch(struct sim *s, int cpu, int prev,
+				      int next, bool prev_queued)
+{
+	if (__builtin_expect(s->nr_switch_probes != 0, 0)) {
+		for (int i = 0; i < s->nr_switch_probes; i++)
+			s->switch_probes[i].fn(s->switch_probes[i].data, s, cpu,
+					       prev, next, prev_queued);
+	}
+}
 void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
 int sim_task_cpu(struct sim *s, const struct sim_task *st);
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
@@ -418,6 +454,8 @@ void sim_series_free(struct sim *s);
 /* st's running, queued, CPU or group changed (just now) */
 void sim_series_note(struct sim *s, struct sim_task *st);
 void sim_series_task_cpu_changed(struct policy_host *host, int task, int cpu);
+void sim_series_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			     int next, bool prev_queued);
 /* st leaves its group now: its phase there ends (before the change) */
 void sim_series_phase_end(struct sim *s, struct sim_task *st);
 void sim_series_advance(struct sim *s, u64 when);

@@ -156,6 +156,8 @@ void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 {
 	struct heap_slot slot;
 
+	SIM_ASSERT(s, when >= s->now, "a timer (kind %d, owner %d) armed for "
+		   "%" PRIu64 " ns, in the past", (int)t->kind, t->owner, when);
 	t->when = when;
 	t->seq = s->timer_seq++ | (t->kind == TIMER_RUN_DONE ? 0 : RUN_DONE_FIRST);
 	t->armed_at = s->now;

@@ -11,17 +11,29 @@
 
 #include "engine/sim.h"
 
+/* -v's filters in the engine's terms, and --step's place */
+struct sim_verbose {
+	struct cpumask cpus;		/* --only-cpu (if any) */
+	bool *groups;			/* per group: the --only-group or below
+					 * it; NULL: every group */
+	/* --step: decisions to pass before the next prompt, or the
+	 * simulated time to run to (step_until_set) */
+	u64 step_skip, step_until;
+	bool step_until_set;
+};
+
 /*
  * The filters of sim_options in the engine's terms: a CPU mask, and per
- * group whether it is the chosen group or below it.  0, or -1 with the
- * run's error set (SIM_INVALID) for a CPU or group the trace lacks.
+ * group whether it is the chosen group or below it; made only when -v or
+ * --step may ask for them.  0, or -1 with the run's error set
+ * (SIM_INVALID) for a CPU or group the trace lacks, or out of memory.
  */
 int sim_log_init(struct sim *s)
 {
 	const struct trace *t = s->trace;
+	struct sim_verbose *v;
 	int chosen = -1;
 
-	cpus_clear(&s->log_cpus);
 	for (size_t i = 0; i < s->opt.nr_log_cpus; i++) {
 		int cpu = s->opt.log_cpus[i];
 
@@ -32,34 +44,44 @@ int sim_log_init(struct sim *s)
 			s->status = SIM_INVALID;
 			return -1;
 		}
-		cpu_set(cpu, &s->log_cpus);
 	}
-	if (!s->opt.log_group)
-		return 0;
-	for (size_t g = 0; g < t->nr_groups; g++)
+	for (size_t g = 0; s->opt.log_group && g < t->nr_groups; g++)
 		if (!strcmp(t->groups[g].path, s->opt.log_group))
 			chosen = (int)g;
-	if (chosen < 0) {
+	if (s->opt.log_group && chosen < 0) {
 		snprintf(s->error, sizeof(s->error), "%s: the verbose log's "
 			 "group %s is not in the trace; valid: a path of its "
 			 "\"groups\", e.g. \"/\"", t->file, s->opt.log_group);
 		s->status = SIM_INVALID;
 		return -1;
 	}
-	s->log_groups = calloc(t->nr_groups, sizeof(*s->log_groups));
-	if (!s->log_groups)
+	if (!s->opt.verbose && !s->opt.step)
+		return 0;
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		return -1;
+	s->verbose = v;
+	cpus_clear(&v->cpus);
+	for (size_t i = 0; i < s->opt.nr_log_cpus; i++)
+		cpu_set(s->opt.log_cpus[i], &v->cpus);
+	if (chosen < 0)
+		return 0;
+	v->groups = calloc(t->nr_groups, sizeof(*v->groups));
+	if (!v->groups)
 		return -1;
 	for (size_t g = 0; g < t->nr_groups; g++)
 		for (int up = (int)g; up >= 0; up = t->groups[up].parent)
 			if (up == chosen)
-				s->log_groups[g] = true;
+				v->groups[g] = true;
 	return 0;
 }
 
 void sim_log_free(struct sim *s)
 {
-	free(s->log_groups);
-	s->log_groups = NULL;
+	if (s->verbose)
+		free(s->verbose->groups);
+	free(s->verbose);
+	s->verbose = NULL;
 }
 
 /*
@@ -72,10 +94,12 @@ bool sim_log_wanted_group(struct sim *s, int cpu, int group)
 		return false;
 	if (s->opt.has_log_to && s->now > s->opt.log_to_ns)
 		return false;
-	if (cpu >= 0 && s->opt.nr_log_cpus && !cpu_isset(cpu, &s->log_cpus))
+	if (!s->verbose)	/* neither -v nor --step: no filters made */
+		return true;
+	if (cpu >= 0 && s->opt.nr_log_cpus && !cpu_isset(cpu, &s->verbose->cpus))
 		return false;
-	if (s->log_groups)
-		return group >= 0 && s->log_groups[group];
+	if (s->verbose->groups)
+		return group >= 0 && s->verbose->groups[group];
 	return true;
 }
 
@@ -90,6 +114,24 @@ bool sim_log_wanted(struct sim *s, int cpu, int task)
 bool host_log_wanted(struct policy_host *host, int cpu, int task)
 {
 	return sim_log_wanted(sim_of_host(host), cpu, task);
+}
+
+static const char *task_name(struct sim *s, int id)
+{
+	return id == SIM_IDLE ? "idle" : s->tasks[id].name;
+}
+
+/* The switch probe (registered only with -vv): "switch prev -> next" */
+void verbose_probe_switch(void *data, struct sim *s, int cpu, int prev,
+			  int next, bool prev_queued)
+{
+	(void)data;
+	(void)prev_queued;
+	if (sim_log_wanted(s, cpu, prev) || sim_log_wanted(s, cpu, next)) {
+		sim_log_prefix(s, cpu);
+		fprintf(s->opt.log, "switch %s -> %s\n", task_name(s, prev),
+			task_name(s, next));
+	}
 }
 
 /* "    1.234000000 cpu0 ": seconds with 9 decimals, the CPU ("cpu*":
@@ -165,7 +207,7 @@ static bool step_command(struct sim *s, char *line)
 	if (parse_next(line, &count)) {
 		if (!count)
 			return false;
-		s->step_skip = count - 1;
+		s->verbose->step_skip = count - 1;
 		return true;
 	}
 	if (line[0] == 't' && (line[1] == ' ' || line[1] == '\t')) {
@@ -183,8 +225,8 @@ static bool step_command(struct sim *s, char *line)
 				"valid: a later time\n", when);
 			return false;
 		}
-		s->step_until = until;
-		s->step_until_set = true;
+		s->verbose->step_until = until;
+		s->verbose->step_until_set = true;
 		return true;
 	}
 	if (!strcmp(line, "c")) {
@@ -217,11 +259,11 @@ void step_prompt(struct sim *s, int cpu, int prev, int next)
 
 	if (!sim_log_wanted(s, cpu, prev) && !sim_log_wanted(s, cpu, next))
 		return;
-	if (s->step_until_set && s->now < s->step_until)
+	if (s->verbose->step_until_set && s->now < s->verbose->step_until)
 		return;
-	s->step_until_set = false;
-	if (s->step_skip) {
-		s->step_skip--;
+	s->verbose->step_until_set = false;
+	if (s->verbose->step_skip) {
+		s->verbose->step_skip--;
 		return;
 	}
 	format_sim_time(s->now, when, sizeof(when));

@@ -35,41 +35,58 @@
 
 #include "engine/sim.h"
 
+/* The machine's counts and totals, made at set-up (every report has
+ * them); the per-CPU ones are in struct sim_cpu. */
+struct sim_wasted {
+	u64 nr_waiting_anywhere;	/* waiting tasks allowed everywhere */
+	uint32_t *waiting_here;		/* per CPU: waiting restricted tasks
+					 * allowed there; NULL: none can be */
+	u64 nr_idle_waited_on;		/* idle CPUs with waiting_here > 0 */
+	u64 anywhere_ns, anywhere_mark;	/* time nr_waiting_anywhere > 0 */
+	u64 mark;			/* total settled up to here */
+	u64 total;			/* time some CPU was wasted */
+};
+
 /* Time during which some unrestricted task waited, up to now. */
 static u64 anywhere_integral(const struct sim *s)
 {
-	return s->anywhere_ns +
-	       (s->nr_waiting_anywhere ? s->now - s->anywhere_mark : 0);
+	const struct sim_wasted *w = s->wasted;
+
+	return w->anywhere_ns +
+	       (w->nr_waiting_anywhere ? s->now - w->anywhere_mark : 0);
 }
 
 static unsigned int nr_cpus_wasted(const struct sim *s)
 {
+	const struct sim_wasted *w = s->wasted;
 	unsigned int idle = (unsigned int)(s->nr_cpus - s->busy_cpus);
 
-	return s->nr_waiting_anywhere ? idle : s->nr_idle_waited_on;
+	return w->nr_waiting_anywhere ? idle : w->nr_idle_waited_on;
 }
 
 /* Charge the machine's total up to now, in the state that held. */
 static void settle_machine(struct sim *s)
 {
-	u64 dt = s->now - s->wasted_mark;
+	struct sim_wasted *w = s->wasted;
+	u64 dt = s->now - w->mark;
 
 	if (dt && nr_cpus_wasted(s))
-		s->wasted_ns += dt;
-	s->wasted_mark = s->now;
-	if (s->nr_waiting_anywhere)
-		s->anywhere_ns += s->now - s->anywhere_mark;
-	s->anywhere_mark = s->now;
+		w->total += dt;
+	w->mark = s->now;
+	if (w->nr_waiting_anywhere)
+		w->anywhere_ns += s->now - w->anywhere_mark;
+	w->anywhere_mark = s->now;
 }
 
 /* Charge one CPU's total up to now, in the state that held. */
 static void settle_cpu(struct sim *s, int cpu)
 {
+	const struct sim_wasted *w = s->wasted;
 	struct sim_cpu *c = &s->cpus[cpu];
 	u64 anywhere = anywhere_integral(s);
 
 	if (c->curr == SIM_IDLE) {
-		if (s->waiting_here && s->waiting_here[cpu])
+		if (w->waiting_here && w->waiting_here[cpu])
 			c->wasted_ns += s->now - c->wasted_mark;
 		else
 			c->wasted_ns += anywhere - c->wasted_mark_anywhere;
@@ -86,11 +103,12 @@ static bool allowed_everywhere(const struct sim *s, const struct sim_task *st)
 /* Count st as waiting (delta +1) or no longer waiting (-1). */
 static void count_waiter(struct sim *s, struct sim_task *st, int delta)
 {
+	struct sim_wasted *w = s->wasted;
 	int c;
 
 	settle_machine(s);
 	if (st->allowed_everywhere) {
-		s->nr_waiting_anywhere += delta;
+		w->nr_waiting_anywhere += delta;
 		return;
 	}
 	for_each_cpu_mask(c, *st->cpus_allowed) {
@@ -98,28 +116,43 @@ static void count_waiter(struct sim *s, struct sim_task *st, int delta)
 
 		if (c >= s->nr_cpus)
 			break;
-		here = &s->waiting_here[c];
+		here = &w->waiting_here[c];
 		if ((delta > 0 && *here == 0) || (delta < 0 && *here == 1)) {
 			/* the CPU's own condition flips */
 			settle_cpu(s, c);
 			if (s->cpus[c].curr == SIM_IDLE)
-				s->nr_idle_waited_on += delta;
+				w->nr_idle_waited_on += delta;
 		}
 		*here += (uint32_t)delta;
 	}
 }
 
-int sim_wasted_init(struct sim *s)
+/* restricted: some task cannot run on every CPU, now or after an event */
+int sim_wasted_init(struct sim *s, bool restricted)
 {
-	if (!s->affinity_restricted)
+	struct sim_wasted *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return -1;
+	s->wasted = w;
+	if (!restricted)
 		return 0;
-	s->waiting_here = calloc((size_t)s->nr_cpus, sizeof(*s->waiting_here));
-	return s->waiting_here ? 0 : -1;
+	w->waiting_here = calloc((size_t)s->nr_cpus, sizeof(*w->waiting_here));
+	return w->waiting_here ? 0 : -1;
 }
 
 void sim_wasted_free(struct sim *s)
 {
-	free(s->waiting_here);
+	if (s->wasted)
+		free(s->wasted->waiting_here);
+	free(s->wasted);
+	s->wasted = NULL;
+}
+
+/* The machine's total: time during which some CPU was wasted */
+u64 sim_wasted_total(const struct sim *s)
+{
+	return s->wasted ? s->wasted->total : 0;
 }
 
 void sim_task_set_waiting(struct sim *s, struct sim_task *st, bool waiting)
@@ -148,6 +181,7 @@ void sim_task_set_affinity(struct sim *s, struct sim_task *st,
 /* cpu's current task changes from prev to next (either may be idle). */
 void sim_wasted_switch(struct sim *s, int cpu, int prev, int next)
 {
+	struct sim_wasted *w = s->wasted;
 	int delta = (next != SIM_IDLE) - (prev != SIM_IDLE);
 
 	if (!delta)
@@ -155,8 +189,8 @@ void sim_wasted_switch(struct sim *s, int cpu, int prev, int next)
 	settle_machine(s);
 	settle_cpu(s, cpu);
 	s->busy_cpus += delta;
-	if (s->waiting_here && s->waiting_here[cpu])
-		s->nr_idle_waited_on -= delta;
+	if (w->waiting_here && w->waiting_here[cpu])
+		w->nr_idle_waited_on -= delta;
 }
 
 /* The run ends: every CPU's total up to now. */
@@ -174,11 +208,12 @@ void sim_wasted_finish(struct sim *s)
  */
 bool sim_check_wasted(struct sim *s, char *why, size_t len)
 {
+	const struct sim_wasted *w = s->wasted;
 	u64 anywhere = 0, idle_waited_on = 0;
 	uint32_t *here = NULL;
 	bool ok = false;
 
-	if (s->waiting_here) {
+	if (w->waiting_here) {
 		here = calloc((size_t)s->nr_cpus, sizeof(*here));
 		if (!here)
 			return true;	/* nothing to compare with */
@@ -225,26 +260,26 @@ bool sim_check_wasted(struct sim *s, char *why, size_t len)
 			here[c]++;
 		}
 	}
-	if (anywhere != s->nr_waiting_anywhere) {
+	if (anywhere != w->nr_waiting_anywhere) {
 		snprintf(why, len, "wasted time: %" PRIu64 " unrestricted tasks "
 			 "wait but %" PRIu64 " are counted", anywhere,
-			 (u64)s->nr_waiting_anywhere);
+			 (u64)w->nr_waiting_anywhere);
 		goto out;
 	}
 	for (int cpu = 0; here && cpu < s->nr_cpus; cpu++) {
-		if (here[cpu] != s->waiting_here[cpu]) {
+		if (here[cpu] != w->waiting_here[cpu]) {
 			snprintf(why, len, "wasted time: %u restricted tasks that "
 				 "may run on cpu%d wait but %u are counted",
-				 here[cpu], cpu, s->waiting_here[cpu]);
+				 here[cpu], cpu, w->waiting_here[cpu]);
 			goto out;
 		}
 		idle_waited_on += here[cpu] && s->cpus[cpu].curr == SIM_IDLE;
 	}
-	if (idle_waited_on != s->nr_idle_waited_on) {
+	if (idle_waited_on != w->nr_idle_waited_on) {
 		snprintf(why, len, "wasted time: %" PRIu64 " idle CPUs have "
 			 "restricted tasks waiting for them but %" PRIu64
 			 " are counted", idle_waited_on,
-			 (u64)s->nr_idle_waited_on);
+			 (u64)w->nr_idle_waited_on);
 		goto out;
 	}
 	ok = true;

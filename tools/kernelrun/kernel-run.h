@@ -18,7 +18,7 @@
  * The trace comes through the library's loader (src/trace.h), so the
  * tool runs exactly the tasks, groups, programs and events that
  * sched-sim simulates.  Durations are drawn and latencies kept with the
- * engine's own functions (src/engine/random.c, latency.c).
+ * engine's own functions (src/engine/rng.h, lathist.h).
  */
 #ifndef KERNEL_RUN_H
 #define KERNEL_RUN_H
@@ -29,7 +29,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "engine/sim.h"		/* struct lat_stats, draw_duration, lat_add */
+#include "engine/lathist.h"	/* struct lat_stats, lat_bucket_of */
+#include "engine/rng.h"		/* struct sim_rng, draw_duration */
 #include "trace.h"
 
 #define KR_NAME "kernel-run"

@@ -123,8 +123,7 @@ struct task_proc {
 	struct kr_task_shared *me;	/* the trace task of its tree */
 	int root;			/* its index */
 	struct lat_stats *lat;		/* where its wakeup latencies go */
-	struct sim *rng;	/* the engine's state, for draw_duration:
-				 * it uses only the generator */
+	struct sim_rng rng;		/* its durations (seeded per process) */
 	size_t slot_lo, slot_hi;	/* slots for its children's trees */
 	pid_t pid;
 };
@@ -327,10 +326,7 @@ static _Noreturn void child_main(const struct task_proc *parent,
 	tp.lat = &lat;
 	tp.slot_lo = lo;
 	tp.slot_hi = hi;
-	tp.rng = calloc(1, sizeof(*tp.rng));
-	if (!tp.rng)
-		task_fail(&tp, "calloc");
-	rng_seed(tp.rng, tp.t->seed ^ (0x9e3779b97f4a7c15ULL * ((uint64_t)tp.root + 1)) ^
+	rng_seed(&tp.rng, tp.t->seed ^ (0x9e3779b97f4a7c15ULL * ((uint64_t)tp.root + 1)) ^
 		 (0xbf58476d1ce4e5b9ULL * ((uint64_t)cs->jobs + 1)) ^
 		 (0x94d049bb133111ebULL * ((uint64_t)ordinal + 1)));
 	run_task_program(&tp, prog);
@@ -466,7 +462,7 @@ static void run_step(struct task_proc *tp, const struct trace_program *prog,
 
 	switch (st->kind) {
 	case STEP_RUN: {
-		uint64_t d = draw_duration(tp->rng, &st->dur);
+		uint64_t d = draw_duration(&tp->rng, &st->dur);
 
 		if (d == TRACE_FOREVER)
 			for (;;)
@@ -475,7 +471,7 @@ static void run_step(struct task_proc *tp, const struct trace_program *prog,
 		break;
 	}
 	case STEP_SLEEP: {
-		uint64_t d = draw_duration(tp->rng, &st->dur);
+		uint64_t d = draw_duration(&tp->rng, &st->dur);
 
 		sleep_until(tp, kr_now_ns() + d, true);
 		break;
@@ -544,11 +540,8 @@ _Noreturn void kr_task_main(const struct trace *t,
 		if (null_fd > STDERR_FILENO)
 			close(null_fd);
 	}
-	tp.rng = calloc(1, sizeof(*tp.rng));
-	if (!tp.rng)
-		task_fail(&tp, "calloc");
 	/* A stream of its own per task: seed and index through splitmix */
-	rng_seed(tp.rng, t->seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)));
+	rng_seed(&tp.rng, t->seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)));
 	tp.slot_lo = jt->slot_lo[i];
 	tp.slot_hi = tp.slot_lo + kr_jobs_alive_bound(tt->program,
 						      KR_MAX_PROCESSES);
