@@ -290,8 +290,8 @@ run_case "a 292-year run step, duration 1 s: runs" ran '' "$tmp/forever.json"
 trace 9223372036854775807ns 1 '' '{"name": "hog", "program": [{"run": "9223372036854775807ns"}]}' >"$tmp/forever292.json"
 run_case "a 292-year run and duration, --duration 2s: runs" ran '' \
 	--duration 2s "$tmp/forever292.json"
-run_case "a 292-year run and duration, --max-wall 2s: stopped, partial" refused \
-	'max-wall 2s reached at simulated time' --max-wall 2s "$tmp/forever292.json"
+run_case "a 292-year run and duration, --max-wall 500ms: stopped, partial" refused \
+	'max-wall 500ms reached at simulated time' --max-wall 500ms "$tmp/forever292.json"
 
 # ---- jobs fan-out ----------------------------------------------------------
 
