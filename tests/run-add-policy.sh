@@ -33,14 +33,14 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
 else
 	cp -rp src include tests traces tools Makefile "$scratch"
 fi
-# The plain build's objects, if there are any, with their times: make then
+# The plain build's objects (build/obj, build/pic), if there are any, with their times: make then
 # compiles what adding the folder changes (the new policy, the registry
 # whose generated list gains a line) and links, instead of the whole tree
 # (12 s of CPU).  An object older than its source is compiled again as
 # in any build, so a stale build/ costs time, not correctness.
-if [ -d build/obj ] && [ -d build/gen ]; then
+if [ -d build/obj ] && [ -d build/pic ] && [ -d build/gen ]; then
 	mkdir -p "$scratch/build"
-	cp -a build/obj build/gen "$scratch/build/"
+	cp -a build/obj build/pic build/gen "$scratch/build/"
 fi
 mkdir -p "$scratch/src/policy/rr-test"
 cp tests/policy-rr/policy.c "$scratch/src/policy/rr-test/policy.c"
