@@ -134,12 +134,12 @@ START_TEST(test_domains_2x2x2)
 	ck_assert_int_eq(pkg->groups->flags, mc->flags);
 	ck_assert_int_eq(smt->groups->flags, 0);
 	/* the LLC is the package */
-	ck_assert_ptr_eq(m->smp->rq[0].sd_llc, mc);
-	ck_assert_int_eq(m->smp->rq[0].sd_llc_size, 4);
-	ck_assert_int_eq(m->smp->rq[6].sd_llc_id, 2);
-	ck_assert_ptr_nonnull(m->smp->rq[0].sd_llc_shared);
-	ck_assert_ptr_eq(m->smp->rq[5].sd_llc_shared, m->smp->rq[0].sd_llc_shared);
-	ck_assert(m->smp->rq[2].sd_llc_shared != m->smp->rq[0].sd_llc_shared);
+	ck_assert_ptr_eq(m->rqs[0].sd_llc, mc);
+	ck_assert_int_eq(m->rqs[0].sd_llc_size, 4);
+	ck_assert_int_eq(m->rqs[6].sd_llc_id, 2);
+	ck_assert_ptr_nonnull(m->rqs[0].sd_llc_shared);
+	ck_assert_ptr_eq(m->rqs[5].sd_llc_shared, m->rqs[0].sd_llc_shared);
+	ck_assert(m->rqs[2].sd_llc_shared != m->rqs[0].sd_llc_shared);
 	eevdf_destroy(m);
 }
 END_TEST
@@ -166,7 +166,7 @@ START_TEST(test_domains_numa)
 	ck_assert_uint_eq(numa->imbalance_pct, 117);
 	ck_assert_uint_eq(numa->imb_numa_nr, 2);
 	ck_assert(mask_eq(&numa->groups->cpumask, MASK(0, 1, 4, 5)));
-	ck_assert_ptr_eq(m->smp->rq[0].sd_numa, numa);
+	ck_assert_ptr_eq(m->rqs[0].sd_numa, numa);
 	ck_assert_ptr_eq(numa->child, mc);
 	ck_assert_ptr_eq(mc->parent, numa);
 	eevdf_destroy(m);
@@ -485,7 +485,10 @@ START_TEST(test_balance_pass)
 	}
 	eevdf_schedule(m, 0, 0);
 	ck_assert_int_eq(m->rqs[0].nr_running, 3);
-	ck_assert_int_eq(m->rqs[0].curr, m->smp->rq[0].cfs_tasks_head);
+	/* the picked task heads rq->cfs_tasks (__set_next_task_fair) */
+	ck_assert_int_eq(m->rqs[0].curr,
+			 list_entry(m->rqs[0].cfs_tasks.next, struct task_struct,
+				    se.group_node)->id);
 	for (int i = 0; i < 3; i++) {
 		m->tasks[i].cpus_allowed = both;
 		/* as if the waiting ones ran long ago (cache-cold) */
@@ -505,9 +508,9 @@ START_TEST(test_balance_pass)
 		if (i != m->rqs[0].curr)
 			ck_assert_uint_eq(m->tasks[i].se.exec_start,
 					  m->tasks[i].cpu == 1 ? 0 : 1);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_calls[CPU_IDLE], 1);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_groups_visited, 2);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_cpus_visited, 2);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_calls[CPU_IDLE], 1);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_groups_visited, 2);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_cpus_visited, 2);
 	eevdf_destroy(m);
 }
 END_TEST
@@ -584,7 +587,7 @@ START_TEST(test_wakeup_idle_sibling)
 		ck_assert_uint_eq(m->tasks[sleeper].se.exec_start, 123);
 		m->tasks[sleeper].state = TASK_SLEEPING;
 		dequeue_task_fair(&m->rqs[0], &m->tasks[sleeper], DEQUEUE_SLEEP);
-		m->smp->rq[0].sd_llc_shared->nr_idle_scan = 2;
+		m->rqs[0].sd_llc_shared->nr_idle_scan = 2;
 		ck_assert(eevdf_wake(m, sleeper, 0, false, 2 * MS));
 		ck_assert_int_eq(m->tasks[sleeper].cpu, 1);
 		/* woken on another CPU: WF_MIGRATED -> ENQUEUE_MIGRATED, so
@@ -656,7 +659,7 @@ START_TEST(test_fork_recent_cpu_and_h_load_jiffies)
 	attr.cpus_allowed = &both;
 	eevdf_task_init(m, 1, &attr);
 	eevdf_fork(m, 1, 0, 0, &attr, MS);	/* task 0 forks it, on CPU 1 */
-	ck_assert_int_eq(m->smp->task[1].recent_used_cpu, 1);
+	ck_assert_int_eq(m->tasks[1].recent_used_cpu, 1);
 
 	/* CPU 0's clock stays at 1 ms; the global jiffies moves to 5 */
 	smp_set_clock(m, 5 * MS);

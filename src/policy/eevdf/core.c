@@ -394,7 +394,8 @@ static int pick_next_task_fair(struct rq *rq, int prev)
 		update_idle_rq_clock_pelt(rq);
 		return SIM_IDLE;
 	}
-	cfs_tasks_move_head(rq, se->task);	/* __set_next_task_fair */
+	/* __set_next_task_fair: the most recently picked first */
+	list_move(&se->group_node, &rq->cfs_tasks);
 	if (prev != SIM_IDLE && task_class(&rq->m->tasks[prev]) == CLASS_FAIR) {
 		if (prev != se->task)
 			put_prev_set_next_fair(&rq->m->tasks[prev].se, se);
@@ -544,6 +545,13 @@ static int select_task_rq(struct policy_machine *m, struct task_struct *p,
 	return select_task_rq_smp(m, p, p->cpu, wake_flags, this_cpu);
 }
 
+/* kernel/sched/sched.h v6.12: __set_task_cpu (without set_task_rq) */
+static inline void __set_task_cpu(struct task_struct *p, int cpu)
+{
+	p->cpu = cpu;
+	p->wake_cpu = cpu;
+}
+
 static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 			 int cpu)
 {
@@ -553,7 +561,7 @@ static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 		if (m->host->migrated)
 			m->host->migrated(m->host, p->id, p->cpu, cpu);
 		p->nr_migrations++;
-		p->cpu = cpu;
+		__set_task_cpu(p, cpu);
 		if (m->host->task_cpu_changed)
 			m->host->task_cpu_changed(m->host, p->id, cpu);
 	}
@@ -604,6 +612,7 @@ static void sched_fork_entity(struct policy_machine *m, struct task_struct *p)
 	*se = (struct sched_entity){ .task = p->id, .load = task_load_weight(p),
 				     .slice = slice,
 				     .custom_slice = custom_slice };
+	INIT_LIST_HEAD(&se->group_node);
 	init_entity_runnable_average(se);
 }
 
@@ -624,7 +633,7 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		p->policy = par->policy;
 		p->nice = par->nice;
 		p->cpus_allowed = par->cpus_allowed;
-		p->cpu = par->cpu;
+		__set_task_cpu(p, par->cpu);
 		p->rt_priority = par->rt_priority;
 		p->se.custom_slice = par->se.custom_slice;
 		p->se.slice = par->se.slice;
@@ -646,10 +655,10 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		int this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
 
 		if (parent == SIM_IDLE)
-			p->cpu = 0;
-		/* p->recent_used_cpu = task_cpu(p): the parent's CPU */
-		m->smp->task[id].recent_used_cpu = p->cpu;
-		p->cpu = select_task_rq_class(m, p, WF_FORK, this_cpu);
+			__set_task_cpu(p, 0);
+		/* the parent's CPU */
+		p->recent_used_cpu = p->cpu;
+		__set_task_cpu(p, select_task_rq_class(m, p, WF_FORK, this_cpu));
 	}
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
