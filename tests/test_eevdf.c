@@ -46,6 +46,7 @@ static struct sched_entity *queue_at(struct policy_machine *m, int id,
 	list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
 	if (!idset_has(&m->check_watch, id))	/* as eevdf_fork does */
 		idset_add(&m->check_watch, id);
+	m->tasks[id].sched_class = &fair_sched_class;	/* and sched_fork */
 	return se;
 }
 

@@ -287,6 +287,7 @@ START_TEST(test_min_slice_augment)
 		se->on_rq = 1;
 		list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
 		idset_add(&m->check_watch, i);	/* as eevdf_fork does */
+		m->tasks[i].sched_class = &fair_sched_class;	/* sched_fork */
 		ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
 	}
 	for (int i = 0; i < 200; i += 3) {

@@ -362,7 +362,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 static void attach_task(struct rq *rq, struct task_struct *p)
 {
 	enqueue_task(rq, p, ENQUEUE_MIGRATED);
-	wakeup_preempt(rq, p);
+	wakeup_preempt(rq, p, 0);
 }
 
 /* lib: shr_bound, a shift that saturates below the word size */
@@ -1474,7 +1474,7 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 	set_task_cpu(rq->m, p, new_cpu);
 	update_rq_clock(dst);
 	enqueue_task(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE | ENQUEUE_MIGRATED);
-	wakeup_preempt(dst, p);
+	wakeup_preempt(dst, p, 0);
 }
 
 /*
@@ -1490,12 +1490,13 @@ static bool run_cpu_stop(struct rq *rq, int prev)
 	if (!rq->active_balance && rq->migrate_task < 0)
 		return false;
 	if (prev != SIM_IDLE) {
-		struct sched_entity *se = &m->tasks[prev].se;
+		struct task_struct *p = &m->tasks[prev];
+		struct sched_entity *se = &p->se;
 
-		if (!rt_task(&m->tasks[prev]))
+		if (p->sched_class == &fair_sched_class)
 			for_each_sched_entity(se)
 				update_curr(se->cfs_rq);
-		put_prev_task(rq, prev);
+		p->sched_class->put_prev_task(rq, p);
 	}
 	rq->curr = SIM_IDLE;		/* the stopper is on the CPU */
 	/*
@@ -2090,21 +2091,6 @@ static int select_fallback_rq(struct policy_machine *m, int cpu,
 	for (int c = 0; c < m->nr_cpus; c++)
 		if (cpu_isset(c, &p->cpus_allowed))
 			return c;
-	return cpu;
-}
-
-/* core.c v6.12: select_task_rq */
-static int select_task_rq_smp(struct policy_machine *m, struct task_struct *p,
-			      int prev_cpu, int wake_flags, int this_cpu)
-{
-	int cpu;
-
-	if (cpus_weight(&p->cpus_allowed) > 1)
-		cpu = select_task_rq_fair(m, p, prev_cpu, wake_flags, this_cpu);
-	else
-		cpu = cpumask_first(&p->cpus_allowed);	/* cpumask_any */
-	if (cpu < 0 || cpu >= m->nr_cpus || !cpu_isset(cpu, &p->cpus_allowed))
-		cpu = select_fallback_rq(m, p->cpu, p);
 	return cpu;
 }
 

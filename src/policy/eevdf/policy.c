@@ -171,6 +171,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		/* init_idle: the idle task, only "current" to record_wakee */
 		rq->idle = &m->idle_tasks[c];
 		rq->idle->id = SIM_IDLE;
+		rq->idle->sched_class = &idle_sched_class;
 		rq->idle->cpu = rq->idle->wake_cpu = c;
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
@@ -216,7 +217,7 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 	p->rt_priority = attr->rt_priority;
 	if (!rt_task(p))	/* sched_setattr() with sched_runtime */
 		setscheduler_params_fair(m, p, attr->slice);
-	p->prio = task_normal_prio(p);
+	__setscheduler_prio(p, task_normal_prio(p));
 	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
 	INIT_LIST_HEAD(&p->rt.run_list);
 	INIT_LIST_HEAD(&p->pushable_tasks);

@@ -224,10 +224,6 @@ struct task_group {
 /* include/linux/sched/rt.h: RR_TIMESLICE is 100 ms in jiffies */
 #define RR_TIMESLICE_MS		100
 
-/* The classes in kernel/sched/sched.h's order (stop absent: no stopper
- * tasks in a trace; dl holds only the fair server) */
-enum eevdf_class { CLASS_DL, CLASS_RT, CLASS_FAIR, CLASS_IDLE };
-
 /* include/linux/sched.h v6.12: struct sched_rt_entity (no groups) */
 struct sched_rt_entity {
 	struct list_head run_list;	/* in rt_rq->active.queue[prio] */
@@ -513,6 +509,7 @@ struct task_struct {
 	enum sim_sched_class policy;
 	int nice;
 	int cpu;			/* task_cpu(p) */
+	const struct sched_class *sched_class;
 	struct sched_entity se;
 	/* select_task_rq_fair's state (v6.12's names, core.c, fair.c) */
 	int wake_cpu;			/* the CPU a wakeup starts from: the
@@ -530,6 +527,64 @@ struct task_struct {
 	const char *comm;
 	int pid;
 };
+
+/*
+ * kernel/sched/sched.h v6.12: struct sched_class, the operations of the
+ * classes this port has (dl: only the fair server's pick; rt; fair;
+ * idle).  Where v6.12's signature has a struct rq_flags or a next task
+ * that no port class reads, the argument is left out; select_task_rq
+ * takes the machine (no globals) and smp_processor_id() as this_cpu.
+ * A NULL operation is one the class does not have, as in v6.12.
+ */
+struct sched_class {
+	const char *name;	/* -v's "[rt]" (not a kernel field) */
+	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
+	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+	void (*wakeup_preempt)(struct rq *rq, struct task_struct *p, int flags);
+	int (*balance)(struct rq *rq, struct task_struct *prev);
+	struct task_struct *(*pick_task)(struct rq *rq);
+	/* only the fair class: it puts prev and sets next level by level */
+	struct task_struct *(*pick_next_task)(struct rq *rq,
+					      struct task_struct *prev);
+	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+	void (*set_next_task)(struct rq *rq, struct task_struct *p, bool first);
+	int (*select_task_rq)(struct policy_machine *m, struct task_struct *p,
+			      int task_cpu, int wake_flags, int this_cpu);
+	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
+	void (*task_woken)(struct rq *rq, struct task_struct *p);
+	void (*task_tick)(struct rq *rq, struct task_struct *p, int queued);
+	void (*task_dead)(struct task_struct *p);
+	void (*prio_changed)(struct rq *rq, struct task_struct *p, int oldprio);
+	void (*update_curr)(struct rq *rq);
+};
+
+/*
+ * v6.12 lays the class instances out in one linker section, highest
+ * first (include/asm-generic/vmlinux.lds.h: SCHED_DATA), so that
+ * comparing two class pointers compares the classes' priorities
+ * (sched_class_above) and a walk over the classes is a pointer walk
+ * (for_each_class).  The port lays them out in one array, in that order:
+ * the stop class is absent (a trace has no stopper task: the balancer's
+ * stopper work runs from run_cpu_stop), dl holds only the fair server,
+ * and there is no sched_ext.  core.c defines it; <name>_sched_class
+ * names an instance as in the kernel.
+ */
+enum { DL_SCHED_CLASS, RT_SCHED_CLASS, FAIR_SCHED_CLASS, IDLE_SCHED_CLASS,
+       NR_SCHED_CLASSES };
+static const struct sched_class sched_class_section[NR_SCHED_CLASSES];
+#define dl_sched_class		(sched_class_section[DL_SCHED_CLASS])
+#define rt_sched_class		(sched_class_section[RT_SCHED_CLASS])
+#define fair_sched_class	(sched_class_section[FAIR_SCHED_CLASS])
+#define idle_sched_class	(sched_class_section[IDLE_SCHED_CLASS])
+#define __sched_class_highest	(&sched_class_section[0])
+#define __sched_class_lowest	(&sched_class_section[NR_SCHED_CLASSES])
+
+/* kernel/sched/sched.h v6.12: the class walks */
+#define for_class_range(class, _from, _to) \
+	for (class = (_from); class < (_to); class++)
+#define for_each_class(class) \
+	for_class_range(class, __sched_class_highest, __sched_class_lowest)
+#define sched_class_above(_a, _b)	((_a) < (_b))
 
 struct sched_sysctl {
 	u64 base_slice;			/* sysctl_sched_base_slice, scaled */
@@ -577,8 +632,10 @@ struct policy_machine {
 /* balance.c's entry points, called from core.c and policy.c */
 struct task_struct;
 static void smp_set_clock(struct policy_machine *m, u64 now);
-static int select_task_rq_smp(struct policy_machine *m, struct task_struct *p,
-			      int prev_cpu, int wake_flags, int this_cpu);
+static int select_task_rq_fair(struct policy_machine *m, struct task_struct *p,
+			       int prev_cpu, int wake_flags, int cpu);
+static int select_fallback_rq(struct policy_machine *m, int cpu,
+			      struct task_struct *p);
 static bool run_cpu_stop(struct rq *rq, int prev);
 static int sched_balance_newidle(struct rq *this_rq, u64 now);
 static void sched_balance_trigger(struct rq *rq);
