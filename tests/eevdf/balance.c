@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_balance.c - the eevdf policy's SMP half against
+ * tests/eevdf/balance.c - the eevdf policy's SMP half against
  * hand-worked numbers from Linux v6.12's rules: the sched domains of
  * small machines (sd_init's defaults, degenerate levels, groups),
  * group_classify, calculate_imbalance for each migration type the port
@@ -8,40 +8,15 @@
  * one balancing pass, and the two-CPU validation scenarios against the
  * kernel reports (when PELT is ported).
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "policy/eevdf/policy.c"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define US 1000ULL
 #define MS 1000000ULL
 
-static struct policy_host host;
-
-static void host_warn(struct policy_host *h, const char *where,
-		      const char *what)
-{
-	(void)h; (void)where; (void)what;
-}
-
-static struct policy_machine *smp_machine(int nodes, int packages, int cores,
-					  int threads, unsigned int hz)
-{
-	struct policy_config cfg = {
-		.nr_cpus = nodes * packages * cores * threads, .hz = hz,
-		.topology = { nodes, packages, cores, threads },
-		.max_tasks = 16, .max_groups = 1, .group_sched = true,
-		.host = &host };
-	char why[160];
-	struct policy_machine *m;
-
-	host.warn = host_warn;
-	m = eevdf_create(&cfg, why, sizeof(why));
-	ck_assert_msg(m != NULL, "%s", why);
-	return m;
-}
+/* nodes x packages x cores x threads CPUs at hz, groups on */
+#define smp_machine(n, p, c, t, hz_)					\
+	machine(.nodes = (n), .packages = (p), .cores = (c),		\
+		.threads = (t), .hz = (hz_), .group_sched = true)
 
 static struct cpumask mask_of(const int *cpus, int n)
 {
@@ -701,11 +676,11 @@ START_TEST(test_validation_2cpu)
 	char cmd[2048];
 
 	if (access(sim, X_OK) != 0) {
-		printf("test_eevdf_balance: %s not built, validation skipped\n", sim);
+		printf("test_eevdf (eevdf_balance): %s not built, validation skipped\n", sim);
 		return;
 	}
 	if (!live)
-		printf("test_eevdf_balance: PELT is not ported in this build "
+		printf("test_eevdf (eevdf_balance): PELT is not ported in this build "
 		       "(cpu_util_cfs reads 0): the 2-CPU scenarios are run "
 		       "under --check but not compared\n");
 	snprintf(cmd, sizeof(cmd),
@@ -725,12 +700,10 @@ START_TEST(test_validation_2cpu)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_balance_suite(void)
 {
 	Suite *s = suite_create("eevdf_balance");
 	TCase *tc = tcase_create("eevdf_balance");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_domains_2x2x2);
@@ -746,9 +719,10 @@ int main(void)
 	tcase_add_test(tc, test_fork_recent_cpu_and_h_load_jiffies);
 	tcase_add_test(tc, test_validation_2cpu);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+#undef smp_machine
+#undef MASK
+#undef US
+#undef MS

@@ -1,32 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf.c - the eevdf policy's arithmetic against hand-worked
+ * tests/eevdf/fair.c - the eevdf policy's arithmetic against hand-worked
  * numbers (EEVDF as Linux v6.12 computes it), its augmented tree against
  * a brute-force recomputation, and the one-CPU validation scenarios
  * against the kernel reports measured on this machine.
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "policy/eevdf/policy.c"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define MS 1000000LL
 
-static struct policy_host host;
-
-static struct policy_machine *machine(void)
-{
-	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
-		.topology = { 1, 1, 1, 1 }, .max_tasks = 300, .max_groups = 1,
-		.host = &host };
-	char why[80];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
-
-	ck_assert_ptr_nonnull(m);
-	return m;
-}
+/* one CPU at HZ 250, with room for the jobs test's tasks */
+#define one_cpu_machine() machine(.hz = 250, .max_tasks = 300)
 
 /* An entity of weight w (unscaled) at vruntime min_vruntime + key, queued. */
 static struct sched_entity *queue_at(struct policy_machine *m, int id,
@@ -53,7 +37,7 @@ static struct sched_entity *queue_at(struct policy_machine *m, int id,
 /* Equal weights at 0 and 2 ms: V = 1 ms; at or below V is eligible. */
 START_TEST(test_eligible_equal_weights)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *a = queue_at(m, 0, 1024, 0);
 	struct sched_entity *b = queue_at(m, 1, 1024, 2 * MS);
@@ -70,7 +54,7 @@ END_TEST
 /* Weights 1024 at 0 and 3072 at 4 ms: V = (0 + 4 * 3072) / 4096 = 3 ms. */
 START_TEST(test_eligible_unequal_weights)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *b;
 
@@ -87,7 +71,7 @@ END_TEST
 /* vlag = V - v scales by old/new weight: lag w * vlag is what is kept. */
 START_TEST(test_lag_after_reweight)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *off = &m->tasks[5].se, *a;
 	u64 V;
@@ -119,7 +103,7 @@ END_TEST
  */
 START_TEST(test_place_with_lag)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *se = &m->tasks[2].se;
 	u64 V;
@@ -154,7 +138,7 @@ END_TEST
  */
 START_TEST(test_update_deadline)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *se = queue_at(m, 0, 1024, 0);
 
@@ -174,7 +158,7 @@ END_TEST
 /* The earliest deadline wins only if eligible. */
 START_TEST(test_pick_eevdf)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *late = queue_at(m, 0, 1024, 4 * MS);
 	struct sched_entity *a = queue_at(m, 1, 1024, 0);
@@ -195,7 +179,7 @@ END_TEST
 /* Many inserts and erases keep min_vruntime and the sums exact. */
 START_TEST(test_augmented_tree)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	char why[200];
 
@@ -295,7 +279,7 @@ END_TEST
  */
 START_TEST(test_reweight_clamps_lag)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *a;
 	u64 V;
@@ -316,7 +300,7 @@ END_TEST
 /* place_entity re-bases a relative deadline only with PLACE_REL_DEADLINE */
 START_TEST(test_rel_deadline_needs_feature)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 	struct sched_entity *se = &m->tasks[2].se;
 
@@ -348,7 +332,7 @@ static struct policy_machine *delayed_pair(u64 *base)
 {
 	static const struct cpumask all = { { ~0UL } };
 	struct policy_task_attr attr = { .cpus_allowed = &all };
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	char why[200];
 
 	*base = m->rqs[0].cfs.min_vruntime;
@@ -439,7 +423,7 @@ START_TEST(test_no_delay_dequeue)
 {
 	static const struct cpumask all = { { ~0UL } };
 	struct policy_task_attr attr = { .cpus_allowed = &all };
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 
 	m->sysctl.features &= ~(1UL << FEAT_DELAY_DEQUEUE);
 	eevdf_task_init(m, 0, &attr);
@@ -494,14 +478,11 @@ static struct policy_machine *delayed_group(void)
 {
 	static const struct cpumask all = { { ~0UL } };
 	struct policy_task_attr attr = { .cpus_allowed = &all };
-	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
-		.topology = { 1, 1, 1, 1 }, .max_tasks = 4, .max_groups = 2,
-		.group_sched = true, .host = &host };
+	struct policy_machine *m = machine(.hz = 250, .max_tasks = 4,
+					   .max_groups = 2, .group_sched = true);
 	char why[200];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
 	struct sched_entity *gse;
 
-	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
 	gse = m->groups[1].se[0];
 	eevdf_task_init(m, 0, &attr);
@@ -555,13 +536,9 @@ static struct policy_machine *two_in_group(int *running)
 {
 	static const struct cpumask all = { { ~0UL } };
 	struct policy_task_attr attr = { .cpus_allowed = &all };
-	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
-		.topology = { 1, 1, 1, 1 }, .max_tasks = 4, .max_groups = 3,
-		.group_sched = true, .host = &host };
-	char why[200];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
+	struct policy_machine *m = machine(.hz = 250, .max_tasks = 4,
+					   .max_groups = 3, .group_sched = true);
 
-	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
 	ck_assert_int_eq(eevdf_group_create(m, 2, 0, "/h", 1024, 0), 0);
 	for (int i = 0; i < 2; i++) {
@@ -618,7 +595,7 @@ END_TEST
  */
 START_TEST(test_decayed_with_contrib)
 {
-	struct policy_machine *m = machine();
+	struct policy_machine *m = one_cpu_machine();
 	struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
 
 	ck_assert(cfs_rq_is_decayed(cfs_rq));
@@ -691,12 +668,10 @@ START_TEST(test_delayed_group_entity)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_fair_suite(void)
 {
-	Suite *s = suite_create("eevdf");
+	Suite *s = suite_create("eevdf_fair");
 	TCase *tc = tcase_create("eevdf");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_eligible_equal_weights);
@@ -721,9 +696,8 @@ int main(void)
 	tcase_add_test(tc, test_prio_to_wmult_table);
 	tcase_add_test(tc, test_decayed_with_contrib);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+#undef one_cpu_machine
+#undef MS
