@@ -798,8 +798,9 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	/* v6.12's post_init_entity_util_avg returns at once for a task of
-	 * another class (after setting its se.avg.last_update_time) */
+	/* v6.12's post_init_entity_util_avg only sets a task of another
+	 * class's se.avg.last_update_time, for a later switched_to_fair;
+	 * the port skips it: a trace never switches a task's class */
 	if (p->sched_class == &fair_sched_class)
 		post_init_entity_util_avg(p);
 	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
@@ -930,6 +931,10 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	if (running)
 		p->sched_class->put_prev_task(rq, p);
 	if (new_tg) {
+		/* sched_change_group: the class's task_change_group.  v6.12's
+		 * RT class has none (only set_task_rq); the port runs the
+		 * fair one for an RT task too, detaching and attaching its
+		 * entity's PELT signals */
 		task_change_group_fair(m, p, new_tg);
 	} else {
 		struct load_weight lw;
