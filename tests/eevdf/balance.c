@@ -441,6 +441,59 @@ START_TEST(test_can_migrate_task)
 END_TEST
 
 /*
+ * --check keeps rq->cfs_tasks and p->sched_class honest: three fair tasks
+ * on CPU 0 are three entries of its list_head, the picked one first
+ * (__set_next_task_fair), the one forked first last (list_add at the
+ * head); a task unlinked from the list, or a fair task given the RT class,
+ * is caught, and the machine is whole again once they are put back.
+ */
+START_TEST(test_check_cfs_tasks_and_class)
+{
+	struct policy_machine *m = smp_machine(1, 1, 2, 1, 1000);
+	struct policy_task_attr attr = { .comm = "t" };
+	struct cpumask only0 = MASK(0);
+	struct task_struct *p;
+	char why[300];
+	int order[3], n = 0;
+
+	attr.cpus_allowed = &only0;
+	for (int i = 0; i < 3; i++) {
+		eevdf_task_init(m, i, &attr);
+		eevdf_fork(m, i, SIM_IDLE, 0, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	list_for_each_entry(p, &m->rqs[0].cfs_tasks, struct task_struct,
+			    se.group_node) {
+		ck_assert_int_lt(n, 3);
+		ck_assert_ptr_eq(p->sched_class, &fair_sched_class);
+		order[n++] = p->id;
+	}
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(order[0], m->rqs[0].curr);
+	ck_assert_int_eq(order[2], m->rqs[0].curr == 0 ? 1 : 0);
+	ck_assert_ptr_eq(list_last_entry(&m->rqs[0].cfs_tasks,
+					 struct task_struct, se.group_node),
+			 &m->tasks[order[2]]);
+
+	list_del_init(&m->tasks[order[1]].se.group_node);
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "cfs_tasks holds 2 tasks, 3 are queued"),
+		      "%s", why);
+	list_add(&m->tasks[order[1]].se.group_node,
+		 &m->tasks[order[0]].se.group_node);	/* back after the head */
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+
+	m->tasks[order[2]].sched_class = &rt_sched_class;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "is in the rt class"), "%s", why);
+	m->tasks[order[2]].sched_class = &fair_sched_class;
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
  * One pass on the flat 2-CPU machine: three tasks forked onto CPU 0, CPU 1
  * idle.  Groups of one CPU: busiest has 3 tasks, sibling_imbalance
  * 3 - 0 = 3, halved: one task moves, not the running one.  The pass
@@ -712,6 +765,7 @@ static Suite *eevdf_balance_suite(void)
 	tcase_add_test(tc, test_group_classify);
 	tcase_add_test(tc, test_calculate_imbalance);
 	tcase_add_test(tc, test_can_migrate_task);
+	tcase_add_test(tc, test_check_cfs_tasks_and_class);
 	tcase_add_test(tc, test_balance_pass);
 	tcase_add_test(tc, test_affinity_move);
 	tcase_add_test(tc, test_wakeup_idle_sibling);
