@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * list.h - a circular doubly linked list with the kernel's list_head API,
- * used for the rt priority queues and the per-CPU leaf_cfs_rq_list.
+ * list.h - a circular doubly linked list with the kernel's list_head API
+ * (include/linux/list.h), used for the rt priority queues, the per-CPU
+ * leaf_cfs_rq_list and eevdf's rq->cfs_tasks.  Without typeof, the
+ * iterators take the entry's type as an argument.
  */
 #ifndef SCHEDSIM_LIST_H
 #define SCHEDSIM_LIST_H
@@ -48,6 +50,14 @@ static inline void list_del_init(struct list_head *entry)
 	INIT_LIST_HEAD(entry);
 }
 
+/* include/linux/list.h: list_move, delete from one list and add as
+ * another's head */
+static inline void list_move(struct list_head *entry, struct list_head *head)
+{
+	list_del_init(entry);
+	list_add(entry, head);
+}
+
 static inline void list_move_tail(struct list_head *entry,
 				  struct list_head *head)
 {
@@ -62,9 +72,22 @@ static inline bool list_empty(const struct list_head *head)
 
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
 
+/* include/linux/list.h: list_last_entry, the tail's entry (the list
+ * must not be empty) */
+#define list_last_entry(head, type, member) list_entry((head)->prev, type, member)
+
+#define list_prev_entry(pos, type, member) \
+	list_entry((pos)->member.prev, type, member)
+
 #define list_for_each_entry(pos, head, type, member) \
 	for (pos = list_entry((head)->next, type, member); \
 	     &pos->member != (head); \
 	     pos = list_entry(pos->member.next, type, member))
+
+/* include/linux/list.h: list_for_each_entry_reverse, tail to head */
+#define list_for_each_entry_reverse(pos, head, type, member) \
+	for (pos = list_last_entry(head, type, member); \
+	     &pos->member != (head); \
+	     pos = list_prev_entry(pos, type, member))
 
 #endif /* SCHEDSIM_LIST_H */

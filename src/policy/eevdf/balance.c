@@ -21,8 +21,8 @@
  *
  * The stopper (cpu_stop): the kernel queues active_load_balance_cpu_stop
  * or migration_cpu_stop on a CPU's stopper thread, which preempts the
- * running task at once.  Here the work is recorded on the CPU's rq_smp
- * and the CPU is asked to reschedule; its next schedule() puts the
+ * running task at once.  Here the work is recorded in the CPU's rq
+ * (rq->active_balance, rq->migrate_task) and the CPU is asked to reschedule; its next schedule() puts the
  * running task back on its queue (as switching to the stopper does),
  * runs the work, then picks.  The stopper takes no simulated time.
  */
@@ -128,70 +128,12 @@ static unsigned long msecs_to_jiffies(struct policy_machine *m,
 	return (ms * m->smp->hz + 999) / 1000;
 }
 
-static inline struct task_smp *task_smp(struct policy_machine *m, int id)
+/* "current" on cpu: its running task, or its idle task (rq->idle) */
+static struct task_struct *cpu_curr(struct policy_machine *m, int cpu)
 {
-	return &m->smp->task[id];
-}
+	struct rq *rq = &m->rqs[cpu];
 
-/* "current" on cpu: its task's SMP record, or its idle task's */
-static struct task_smp *current_smp(struct policy_machine *m, int cpu)
-{
-	int curr = m->rqs[cpu].curr;
-
-	return curr == SIM_IDLE ? &rq_smp(m, cpu)->idle_task
-				: task_smp(m, curr);
-}
-
-/* ---- rq->cfs_tasks: the MRU list detach_tasks walks from its tail ---- */
-
-/* fair.c v6.12: account_entity_enqueue's list_add (at the head) */
-static __always_inline void
-cfs_tasks_add(struct rq *rq, struct sched_entity *se)
-{
-	struct policy_machine *m = rq->m;
-	struct rq_smp *rs;
-	struct task_smp *ts;
-
-	if (se->task < 0 || !m->smp)
-		return;
-	rs = rq_smp(m, rq->cpu);
-	ts = task_smp(m, se->task);
-	if (ts->on_cfs_tasks)
-		return;
-	ts->group_prev = -1;
-	ts->group_next = rs->cfs_tasks_head;
-	if (rs->cfs_tasks_head >= 0)
-		task_smp(m, rs->cfs_tasks_head)->group_prev = se->task;
-	else
-		rs->cfs_tasks_tail = se->task;
-	rs->cfs_tasks_head = se->task;
-	ts->on_cfs_tasks = true;
-}
-
-/* fair.c v6.12: account_entity_dequeue's list_del_init */
-static __always_inline void
-cfs_tasks_del(struct rq *rq, struct sched_entity *se)
-{
-	struct policy_machine *m = rq->m;
-	struct rq_smp *rs;
-	struct task_smp *ts;
-
-	if (se->task < 0 || !m->smp)
-		return;
-	rs = rq_smp(m, rq->cpu);
-	ts = task_smp(m, se->task);
-	if (!ts->on_cfs_tasks)
-		return;
-	if (ts->group_prev >= 0)
-		task_smp(m, ts->group_prev)->group_next = ts->group_next;
-	else
-		rs->cfs_tasks_head = ts->group_next;
-	if (ts->group_next >= 0)
-		task_smp(m, ts->group_next)->group_prev = ts->group_prev;
-	else
-		rs->cfs_tasks_tail = ts->group_prev;
-	ts->on_cfs_tasks = false;
-	ts->group_prev = ts->group_next = -1;
+	return rq->curr == SIM_IDLE ? rq->idle : &m->tasks[rq->curr];
 }
 
 /*
@@ -202,47 +144,33 @@ cfs_tasks_del(struct rq *rq, struct sched_entity *se)
 static bool check_cfs_tasks(struct policy_machine *m, int cpu, unsigned int nr,
 			    char *why, size_t len)
 {
-	const struct rq_smp *rs;
+	const struct list_head *head = &m->rqs[cpu].cfs_tasks, *prev = head;
 	unsigned int seen = 0;
-	int prev = -1;
 
-	if (!m->smp)
-		return true;
-	rs = &m->smp->rq[cpu];
-	for (int id = rs->cfs_tasks_head; id >= 0;
-	     prev = id, id = m->smp->task[id].group_next) {
-		const struct task_smp *ts = &m->smp->task[id];
+	for (const struct list_head *pos = head->next; pos != head;
+	     prev = pos, pos = pos->next) {
+		const struct task_struct *p =
+			list_entry(pos, struct task_struct, se.group_node);
+		const struct sched_entity *se = &p->se;
+		long id = p - m->tasks;
 
-		const struct sched_entity *se = &m->tasks[id].se;
-
-		if (++seen > nr || !ts->on_cfs_tasks || ts->group_prev != prev ||
+		if (++seen > nr || pos->prev != prev || id < 0 ||
+		    (size_t)id >= m->max_tasks || se->task != id ||
 		    !se->on_rq || !se->cfs_rq || se->cfs_rq->rq->cpu != cpu) {
-			snprintf(why, len, "eevdf: cpu%d cfs_tasks: task %d "
+			snprintf(why, len, "eevdf: cpu%d cfs_tasks: task %ld "
 				 "(entry %u of %u queued) is not a queued task "
 				 "of this CPU or its links are broken", cpu, id,
 				 seen, nr);
 			return false;
 		}
 	}
-	if (seen != nr || rs->cfs_tasks_tail != prev) {
+	if (seen != nr || head->prev != prev) {
 		snprintf(why, len, "eevdf: cpu%d cfs_tasks holds %u tasks, "
 			 "%u are queued (or the tail is not the last)", cpu,
 			 seen, nr);
 		return false;
 	}
 	return true;
-}
-
-/* list_move to the head: pick_next_task_fair's MRU move of next, and
- * detach_tasks' rotation of a task it skips */
-static void cfs_tasks_move_head(struct rq *rq, int id)
-{
-	struct sched_entity *se = &rq->m->tasks[id].se;
-
-	if (!rq->m->smp || !task_smp(rq->m, id)->on_cfs_tasks)
-		return;
-	cfs_tasks_del(rq, se);
-	cfs_tasks_add(rq, se);
 }
 
 /* ---- CPU state ---------------------------------------------------------- */
@@ -269,7 +197,7 @@ static unsigned long capacity_of(struct policy_machine *m, int cpu)
 /* topology.h v6.12: cpus_share_cache */
 static bool cpus_share_cache(struct policy_machine *m, int a, int b)
 {
-	return a == b || rq_smp(m, a)->sd_llc_id == rq_smp(m, b)->sd_llc_id;
+	return a == b || m->rqs[a].sd_llc_id == m->rqs[b].sd_llc_id;
 }
 
 /* fair.c v6.12: is_core_idle */
@@ -289,7 +217,7 @@ static bool is_core_idle(struct policy_machine *m, int cpu)
 /* fair.c v6.12: set_idle_cores / test_idle_cores on the LLC's shared */
 static void set_idle_cores(struct policy_machine *m, int cpu, int val)
 {
-	struct sched_domain_shared *sds = rq_smp(m, cpu)->sd_llc_shared;
+	struct sched_domain_shared *sds = m->rqs[cpu].sd_llc_shared;
 
 	if (sds)
 		sds->has_idle_cores = val;
@@ -297,7 +225,7 @@ static void set_idle_cores(struct policy_machine *m, int cpu, int val)
 
 static bool test_idle_cores(struct policy_machine *m, int cpu)
 {
-	struct sched_domain_shared *sds = rq_smp(m, cpu)->sd_llc_shared;
+	struct sched_domain_shared *sds = m->rqs[cpu].sd_llc_shared;
 
 	return sds ? sds->has_idle_cores : false;
 }
@@ -381,7 +309,7 @@ static int can_migrate_task(struct task_struct *p, struct lb_env *env)
 	struct policy_machine *m = env->dst_rq->m;
 	int tsk_cache_hot;
 
-	rq_smp(m, env->dst_cpu)->cnt.lb_tasks_considered++;
+	m->rqs[env->dst_cpu].cnt.lb_tasks_considered++;
 	/*
 	 * v6.12 moves a delayed-dequeue task like any other: the rule that
 	 * keeps it unless load is being moved is 61b82dfb6b7e (v6.14).
@@ -434,7 +362,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 static void attach_task(struct rq *rq, struct task_struct *p)
 {
 	enqueue_task(rq, p, ENQUEUE_MIGRATED);
-	wakeup_preempt(rq, p);
+	wakeup_preempt(rq, p, 0);
 }
 
 /* lib: shr_bound, a shift that saturates below the word size */
@@ -447,7 +375,7 @@ static unsigned long shr_bound(unsigned long val, unsigned int shift)
 static int detach_tasks(struct lb_env *env)
 {
 	struct policy_machine *m = env->dst_rq->m;
-	struct rq_smp *src = rq_smp(m, env->src_cpu);
+	struct list_head *tasks = &env->src_rq->cfs_tasks;
 	unsigned long util, load;
 	int detached = 0;
 
@@ -458,13 +386,13 @@ static int detach_tasks(struct lb_env *env)
 	if (env->imbalance <= 0)
 		return 0;
 
-	while (src->cfs_tasks_tail >= 0) {
+	while (!list_empty(tasks)) {
 		struct task_struct *p;
 
 		/* an idle CPU does not take the last task */
 		if (env->idle != CPU_NOT_IDLE && env->src_rq->nr_running <= 1)
 			break;
-		p = &m->tasks[src->cfs_tasks_tail];
+		p = list_last_entry(tasks, struct task_struct, se.group_node);
 		env->loop++;
 		if (env->loop > env->loop_max)
 			break;
@@ -511,10 +439,10 @@ static int detach_tasks(struct lb_env *env)
 			break;
 		continue;
 next:
-		cfs_tasks_move_head(env->src_rq, p->id);
+		list_move(&p->se.group_node, tasks);
 	}
 	env->sd->lb_gained[env->idle] += (u64)detached;
-	rq_smp(m, env->dst_cpu)->cnt.lb_moved += (u64)detached;
+	m->rqs[env->dst_cpu].cnt.lb_moved += (u64)detached;
 	return detached;
 }
 
@@ -626,7 +554,7 @@ static void update_sg_lb_stats(struct lb_env *env, struct sd_lb_stats *sds,
 			       struct sg_lb_stats *sgs, bool *sg_overloaded)
 {
 	struct policy_machine *m = env->dst_rq->m;
-	struct balance_counters *cnt = &rq_smp(m, env->dst_cpu)->cnt;
+	struct balance_counters *cnt = &m->rqs[env->dst_cpu].cnt;
 	bool balancing_at_rd = !env->sd->parent;
 	bool local_group = group == sds->local;
 
@@ -729,18 +657,16 @@ has_spare:	/* (v6.6's SMT4 fix: the SMT test applies to both) */
 /* fair.c v6.12: update_idle_cpu_scan (SIS_UTIL's nr_idle_scan) */
 static void update_idle_cpu_scan(struct lb_env *env, unsigned long sum_util)
 {
-	struct policy_machine *m = env->dst_rq->m;
-	struct rq_smp *rs = rq_smp(m, env->dst_cpu);
 	struct sched_domain_shared *sd_share;
 	int llc_weight;
 	u64 x, y, tmp, pct;
 
 	if (env->idle == CPU_NEWLY_IDLE)
 		return;
-	llc_weight = rs->sd_llc_size;
+	llc_weight = env->dst_rq->sd_llc_size;	/* per_cpu(sd_llc_size) */
 	if ((int)env->sd->span_weight != llc_weight)
 		return;
-	sd_share = rs->sd_llc_shared;
+	sd_share = env->dst_rq->sd_llc_shared;
 	if (!sd_share)
 		return;
 	x = sum_util / (u64)llc_weight;
@@ -1213,7 +1139,7 @@ static int sched_balance_rq(int this_cpu, struct rq *this_rq,
 
 	cpus = *sched_domain_span(sd);	/* and cpu_active_mask: all */
 	sd->lb_count[idle]++;
-	rq_smp(m, this_cpu)->cnt.lb_calls[idle]++;
+	m->rqs[this_cpu].cnt.lb_calls[idle]++;
 redo:
 	if (!should_we_balance(&env)) {
 		*continue_balancing = 0;
@@ -1276,14 +1202,12 @@ more_balance:
 		if (idle != CPU_NEWLY_IDLE && env.migration_type != migrate_misfit)
 			sd->nr_balance_failed++;
 		if (need_active_balance(&env)) {
-			struct rq_smp *bs = rq_smp(m, busiest->cpu);
-
 			/* the running task must be allowed on this CPU */
 			if (busiest->curr == SIM_IDLE ||
 			    !cpu_isset(this_cpu, &m->tasks[busiest->curr].cpus_allowed))
 				goto out_one_pinned;
 			env.flags &= ~LBF_ALL_PINNED;
-			if (!busiest->active_balance && bs->migrate_task < 0) {
+			if (!busiest->active_balance && busiest->migrate_task < 0) {
 				busiest->active_balance = 1;
 				busiest->push_cpu = this_cpu;
 				active_balance = 1;
@@ -1443,7 +1367,7 @@ static int sched_balance_newidle(struct rq *this_rq, u64 now)
 		return 0;
 	smp_set_clock(m, now);
 	next_balance = m->smp->jiffies + m->smp->hz;
-	rq_smp(m, this_cpu)->idle_stamp = now;
+	m->rqs[this_cpu].idle_stamp = now;
 	sd = this_rq->sd;
 	if (!m->smp->rd_overloaded || this_rq->avg_idle < sd->max_newidle_lb_cost) {
 		update_next_balance(m, sd, &next_balance);
@@ -1474,7 +1398,7 @@ out:
 	if (time_after(this_rq->next_balance, next_balance))
 		this_rq->next_balance = next_balance;
 	if (pulled_task)
-		rq_smp(m, this_cpu)->idle_stamp = 0;
+		m->rqs[this_cpu].idle_stamp = 0;
 	return pulled_task;
 }
 
@@ -1483,20 +1407,15 @@ out:
 /* fair.c v6.12: detach_one_task (active balance: any allowed task) */
 static struct task_struct *detach_one_task(struct lb_env *env)
 {
-	struct policy_machine *m = env->dst_rq->m;
-	int id = rq_smp(m, env->src_cpu)->cfs_tasks_tail;
+	struct task_struct *p;
 
-	/* list_for_each_entry_reverse over rq->cfs_tasks */
-	while (id >= 0) {
-		struct task_struct *p = &m->tasks[id];
-		int prev = task_smp(m, id)->group_prev;
-
-		if (can_migrate_task(p, env)) {
-			detach_task(p, env);
-			env->sd->lb_gained[env->idle]++;
-			return p;
-		}
-		id = prev;
+	list_for_each_entry_reverse(p, &env->src_rq->cfs_tasks,
+				    struct task_struct, se.group_node) {
+		if (!can_migrate_task(p, env))
+			continue;
+		detach_task(p, env);	/* leaves the list: stop here */
+		env->sd->lb_gained[env->idle]++;
+		return p;
 	}
 	return NULL;
 }
@@ -1532,7 +1451,7 @@ static void active_load_balance_cpu_stop(struct rq *busiest_rq)
 		p = detach_one_task(&env);
 		if (p) {
 			sd->alb_pushed++;
-			rq_smp(m, target_cpu)->cnt.alb_pushed++;
+			m->rqs[target_cpu].cnt.alb_pushed++;
 			sd->nr_balance_failed = 0;
 		}
 	}
@@ -1555,7 +1474,7 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 	set_task_cpu(rq->m, p, new_cpu);
 	update_rq_clock(dst);
 	enqueue_task(dst, p, ENQUEUE_RESTORE | ENQUEUE_MOVE | ENQUEUE_MIGRATED);
-	wakeup_preempt(dst, p);
+	wakeup_preempt(dst, p, 0);
 }
 
 /*
@@ -1566,20 +1485,18 @@ static void move_queued_task(struct rq *rq, struct task_struct *p, int new_cpu)
 static bool run_cpu_stop(struct rq *rq, int prev)
 {
 	struct policy_machine *m = rq->m;
-	struct rq_smp *rs;
-
 	if (!m->smp)
 		return false;
-	rs = rq_smp(m, rq->cpu);
-	if (!rq->active_balance && rs->migrate_task < 0)
+	if (!rq->active_balance && rq->migrate_task < 0)
 		return false;
 	if (prev != SIM_IDLE) {
-		struct sched_entity *se = &m->tasks[prev].se;
+		struct task_struct *p = &m->tasks[prev];
+		struct sched_entity *se = &p->se;
 
-		if (!rt_task(&m->tasks[prev]))
+		if (p->sched_class == &fair_sched_class)
 			for_each_sched_entity(se)
 				update_curr(se->cfs_rq);
-		put_prev_task(rq, prev);
+		p->sched_class->put_prev_task(rq, p);
 	}
 	rq->curr = SIM_IDLE;		/* the stopper is on the CPU */
 	/*
@@ -1590,12 +1507,12 @@ static bool run_cpu_stop(struct rq *rq, int prev)
 	 * put_prev_task_idle charge the server since the CPU's last idle.
 	 */
 	rq->idle_exec_start = rq->clock_task;
-	if (rs->migrate_task >= 0) {
+	if (rq->migrate_task >= 0) {
 		/* core.c v6.12: migration_cpu_stop */
-		struct task_struct *p = &m->tasks[rs->migrate_task];
-		int dest = rs->migrate_dest;
+		struct task_struct *p = &m->tasks[rq->migrate_task];
+		int dest = rq->migrate_dest;
 
-		rs->migrate_task = rs->migrate_dest = -1;
+		rq->migrate_task = rq->migrate_dest = -1;
 		if (p->on_rq && p->cpu == rq->cpu && cpu_isset(dest, &p->cpus_allowed))
 			move_queued_task(rq, p, dest);
 	}
@@ -1606,9 +1523,9 @@ static bool run_cpu_stop(struct rq *rq, int prev)
 
 /* ---- placement: select_task_rq_fair ------------------------------------ */
 
-/* fair.c v6.12: record_wakee, on the waker ("current") */
-static void record_wakee(struct policy_machine *m, struct task_smp *curr,
-			 int wakee)
+/* fair.c v6.12: record_wakee, on the waker (current, passed as curr) */
+static void record_wakee(struct policy_machine *m, struct task_struct *curr,
+			 struct task_struct *p)
 {
 	unsigned long jiffies = m->smp->jiffies;
 
@@ -1616,18 +1533,18 @@ static void record_wakee(struct policy_machine *m, struct task_smp *curr,
 		curr->wakee_flips >>= 1;
 		curr->wakee_flip_decay_ts = jiffies;
 	}
-	if (curr->last_wakee != wakee) {
-		curr->last_wakee = wakee;
+	if (curr->last_wakee != p) {
+		curr->last_wakee = p;
 		curr->wakee_flips++;
 	}
 }
 
-/* fair.c v6.12: wake_wide */
-static int wake_wide(struct policy_machine *m, struct task_smp *curr,
-		     struct task_smp *p, int this_cpu)
+/* fair.c v6.12: wake_wide (current passed as curr) */
+static int wake_wide(struct policy_machine *m, struct task_struct *curr,
+		     struct task_struct *p, int this_cpu)
 {
 	unsigned int master = curr->wakee_flips, slave = p->wakee_flips;
-	unsigned int factor = (unsigned int)rq_smp(m, this_cpu)->sd_llc_size;
+	unsigned int factor = (unsigned int)m->rqs[this_cpu].sd_llc_size;
 
 	if (master < slave) {
 		unsigned int t = master;
@@ -1710,7 +1627,7 @@ static int select_idle_core(struct policy_machine *m, struct task_struct *p,
 	cpu_smt_mask(m, core, &smt);
 	for (int cpu = cpumask_first(&smt); cpu < NR_CPUS;
 	     cpu = cpumask_next(cpu + 1, &smt)) {
-		rq_smp(m, core)->cnt.sis_cpus_visited++;
+		m->rqs[core].cnt.sis_cpus_visited++;
 		if (!available_idle_cpu(m, cpu)) {
 			idle = false;
 			if (*idle_cpu_out == -1) {
@@ -1746,7 +1663,7 @@ static int select_idle_smt(struct policy_machine *m, struct task_struct *p,
 			continue;
 		if (!cpu_isset(cpu, sched_domain_span(sd)))
 			continue;
-		rq_smp(m, target)->cnt.sis_cpus_visited++;
+		m->rqs[target].cnt.sis_cpus_visited++;
 		if (available_idle_cpu(m, cpu) || sched_idle_cpu(m, cpu))
 			return cpu;
 	}
@@ -1762,7 +1679,7 @@ static int select_idle_cpu(struct policy_machine *m, struct task_struct *p,
 			   struct sched_domain *sd, bool has_idle_core,
 			   int target)
 {
-	struct sched_domain_shared *sd_share = rq_smp(m, target)->sd_llc_shared;
+	struct sched_domain_shared *sd_share = m->rqs[target].sd_llc_shared;
 	int idle_cpu_found = -1, nr = INT32_MAX, n = m->nr_cpus;
 	const struct cpumask *span = sched_domain_span(sd);
 	struct cpumask cpus;
@@ -1794,7 +1711,7 @@ static int select_idle_cpu(struct policy_machine *m, struct task_struct *p,
 		} else {
 			if (--nr <= 0)
 				return -1;
-			rq_smp(m, target)->cnt.sis_cpus_visited++;
+			m->rqs[target].cnt.sis_cpus_visited++;
 			if (available_idle_cpu(m, cpu) || sched_idle_cpu(m, cpu)) {
 				idle_cpu_found = cpu;
 				break;
@@ -1810,7 +1727,6 @@ static int select_idle_cpu(struct policy_machine *m, struct task_struct *p,
 static int select_idle_sibling(struct policy_machine *m, struct task_struct *p,
 			       int prev, int target)
 {
-	struct task_smp *ts = task_smp(m, p->id);
 	bool has_idle_core = false;
 	struct sched_domain *sd;
 	int i, recent_used_cpu;
@@ -1821,15 +1737,15 @@ static int select_idle_sibling(struct policy_machine *m, struct task_struct *p,
 	    (available_idle_cpu(m, prev) || sched_idle_cpu(m, prev)))
 		return prev;
 	/* is_per_cpu_kthread(current): no kthreads in a trace */
-	recent_used_cpu = ts->recent_used_cpu;
-	ts->recent_used_cpu = prev;
+	recent_used_cpu = p->recent_used_cpu;
+	p->recent_used_cpu = prev;
 	if (recent_used_cpu != prev && recent_used_cpu != target &&
 	    cpus_share_cache(m, recent_used_cpu, target) &&
 	    (available_idle_cpu(m, recent_used_cpu) ||
 	     sched_idle_cpu(m, recent_used_cpu)) &&
 	    cpu_isset(recent_used_cpu, &p->cpus_allowed))
 		return recent_used_cpu;
-	sd = rq_smp(m, target)->sd_llc;
+	sd = m->rqs[target].sd_llc;
 	if (!sd)
 		return target;
 	if (m->smp->smt_active) {
@@ -1902,7 +1818,7 @@ static void update_sg_wakeup_stats(struct policy_machine *m,
 				   struct task_struct *p, int this_cpu)
 {
 	memset(sgs, 0, sizeof(*sgs));
-	rq_smp(m, this_cpu)->cnt.find_dst_groups_visited++;
+	m->rqs[this_cpu].cnt.find_dst_groups_visited++;
 	for (int i = cpumask_first(sched_group_span(group)); i < NR_CPUS;
 	     i = cpumask_next(i + 1, sched_group_span(group))) {
 		struct rq *rq = &m->rqs[i];
@@ -2065,8 +1981,8 @@ static int sched_balance_find_dst_group_cpu(struct policy_machine *m,
 		if (sched_idle_cpu(m, i))
 			return i;
 		if (available_idle_cpu(m, i)) {
-			if (rq_smp(m, i)->idle_stamp > latest_idle_timestamp) {
-				latest_idle_timestamp = rq_smp(m, i)->idle_stamp;
+			if (m->rqs[i].idle_stamp > latest_idle_timestamp) {
+				latest_idle_timestamp = m->rqs[i].idle_stamp;
 				shallowest_idle_cpu = i;
 			}
 		} else if (shallowest_idle_cpu == -1) {
@@ -2137,10 +2053,10 @@ static int select_task_rq_fair(struct policy_machine *m, struct task_struct *p,
 	int sd_flag = wake_flags & 0xF;
 
 	if (wake_flags & WF_TTWU) {
-		struct task_smp *curr = current_smp(m, cpu);
+		struct task_struct *curr = cpu_curr(m, cpu);
 
-		record_wakee(m, curr, p->id);
-		want_affine = !wake_wide(m, curr, task_smp(m, p->id), cpu) &&
+		record_wakee(m, curr, p);
+		want_affine = !wake_wide(m, curr, p, cpu) &&
 			      cpu_isset(cpu, &p->cpus_allowed);
 	}
 	for_each_domain(m, cpu, tmp) {
@@ -2167,10 +2083,10 @@ static int select_task_rq_fair(struct policy_machine *m, struct task_struct *p,
 static int select_fallback_rq(struct policy_machine *m, int cpu,
 			      struct task_struct *p)
 {
-	int node = rq_smp(m, cpu)->node_id;
+	int node = m->rqs[cpu].node_id;
 
 	for (int c = 0; c < m->nr_cpus; c++)
-		if (rq_smp(m, c)->node_id == node && cpu_isset(c, &p->cpus_allowed))
+		if (m->rqs[c].node_id == node && cpu_isset(c, &p->cpus_allowed))
 			return c;
 	for (int c = 0; c < m->nr_cpus; c++)
 		if (cpu_isset(c, &p->cpus_allowed))
@@ -2178,38 +2094,20 @@ static int select_fallback_rq(struct policy_machine *m, int cpu,
 	return cpu;
 }
 
-/* core.c v6.12: select_task_rq */
-static int select_task_rq_smp(struct policy_machine *m, struct task_struct *p,
-			      int prev_cpu, int wake_flags, int this_cpu)
-{
-	int cpu;
-
-	if (cpus_weight(&p->cpus_allowed) > 1)
-		cpu = select_task_rq_fair(m, p, prev_cpu, wake_flags, this_cpu);
-	else
-		cpu = cpumask_first(&p->cpus_allowed);	/* cpumask_any */
-	if (cpu < 0 || cpu >= m->nr_cpus || !cpu_isset(cpu, &p->cpus_allowed))
-		cpu = select_fallback_rq(m, p->cpu, p);
-	return cpu;
-}
-
 /* core.c v6.12: ttwu_do_activate's avg_idle update from rq->idle_stamp */
 static void ttwu_update_avg_idle(struct rq *rq, u64 now)
 {
-	struct rq_smp *rs;
-
 	if (!rq->m->smp)
 		return;
-	rs = rq_smp(rq->m, rq->cpu);
-	if (rs->idle_stamp) {
-		u64 delta = now - rs->idle_stamp;
+	if (rq->idle_stamp) {
+		u64 delta = now - rq->idle_stamp;
 		u64 max = 2 * rq->max_idle_balance_cost;
 		s64 diff = (s64)(delta - rq->avg_idle);
 
 		rq->avg_idle += diff / 8;	/* update_avg */
 		if (rq->avg_idle > max)
 			rq->avg_idle = max;
-		rs->idle_stamp = 0;
+		rq->idle_stamp = 0;
 	}
 }
 
@@ -2237,10 +2135,8 @@ static void affine_move_task(struct policy_machine *m, struct task_struct *p)
 		return;
 	m->smp->distribute_prev = dest;
 	if (rq->curr == p->id) {
-		struct rq_smp *rs = rq_smp(m, rq->cpu);
-
-		rs->migrate_task = p->id;
-		rs->migrate_dest = dest;
+		rq->migrate_task = p->id;
+		rq->migrate_dest = dest;
 		stop_one_cpu_nowait(rq);
 	} else {
 		move_queued_task(rq, p, dest);
@@ -2272,7 +2168,7 @@ static size_t eevdf_stats(const struct policy_machine *m,
 
 	if (scope != POLICY_STATS_CPU)
 		return 0;
-	c = &m->smp->rq[index].cnt;
+	c = &m->rqs[index].cnt;
 	k = &m->rqs[index].class_cnt;
 	v[0] = c->lb_calls[CPU_IDLE];
 	v[1] = c->lb_calls[CPU_NOT_IDLE];

@@ -517,6 +517,14 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			idset_del(&m->check_watch, p->id);
 			continue;
 		}
+		/* __setscheduler_prio: p->sched_class follows the policy */
+		if (p->sched_class != (rt_task(p) ? &rt_sched_class
+						  : &fair_sched_class)) {
+			snprintf(why, len, "eevdf: task %d (policy %d) is in "
+				 "the %s class", p->id, (int)p->policy,
+				 p->sched_class ? p->sched_class->name : "no");
+			goto out;
+		}
 		if (p->se.on_rq && p->se.cfs_rq)
 			nr_entities[p->se.cfs_rq->rq->cpu]++;
 		if (!p->on_rq)

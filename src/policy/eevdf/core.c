@@ -240,25 +240,29 @@ static bool dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 }
 
 /* kernel/sched/fair.c v6.12: put_prev_task_fair */
-static void put_prev_task_fair(struct task_struct *prev)
+static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
 {
 	struct sched_entity *se = &prev->se;
 
+	(void)rq;
 	for_each_sched_entity(se)
 		put_prev_entity(se->cfs_rq, se);
 }
 
-/* kernel/sched/fair.c v6.12: set_next_task_fair */
-static void set_next_task_fair(struct task_struct *p)
+/* kernel/sched/fair.c v6.12: set_next_task_fair (first: the MRU move is
+ * pick_next_task_fair's) */
+static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 {
 	struct sched_entity *se = &p->se;
 
+	(void)rq;
+	(void)first;
 	for_each_sched_entity(se)
 		set_next_entity(se->cfs_rq, se);
 }
 
 /* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
-static struct sched_entity *pick_task_fair(struct rq *rq)
+static struct task_struct *pick_task_fair(struct rq *rq)
 {
 	struct cfs_rq *cfs_rq;
 	struct sched_entity *se;
@@ -276,7 +280,7 @@ again:
 		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
-	return se;
+	return &rq->m->tasks[se->task];	/* task_of(se) */
 }
 
 /*
@@ -303,146 +307,280 @@ static void put_prev_set_next_fair(struct sched_entity *pse,
 	set_next_entity(se->cfs_rq, se);
 }
 
-/* ---- the classes (core.c v6.12: the sched_class calls) -------------------- */
-
-/* p->sched_class: rt for SCHED_FIFO and SCHED_RR, fair for the others */
-static enum eevdf_class task_class(const struct task_struct *p)
-{
-	return rt_task(p) ? CLASS_RT : CLASS_FAIR;
-}
-
-static enum eevdf_class curr_class(struct rq *rq)
-{
-	return rq->curr == SIM_IDLE ? CLASS_IDLE
-				    : task_class(&rq->m->tasks[rq->curr]);
-}
-
-/*
- * kernel/sched/core.c v6.12: enqueue_task (activate_task).  The fair
- * server starts when the rq's first fair task is queued, and is charged
- * the idle time before (enqueue_task_fair's tail).  True if queued.
- */
-static bool enqueue_task(struct rq *rq, struct task_struct *p, int flags)
-{
-	if (task_class(p) == CLASS_RT) {
-		enqueue_task_rt(rq, p, flags);
-		p->on_rq = 1;
-		rq->m->host->state_gen++;
-		return true;
-	}
-	enqueue_task_fair(rq, p, flags);
-	return true;
-}
-
-/* kernel/sched/core.c v6.12: dequeue_task; the fair server stops with
- * the rq's last fair task (dequeue_entities' tail) */
-static void dequeue_task(struct rq *rq, struct task_struct *p, int flags)
-{
-	if (task_class(p) == CLASS_RT) {
-		dequeue_task_rt(rq, p, flags);
-		p->on_rq = 0;
-		rq->m->host->state_gen++;
-		return;
-	}
-	dequeue_task_fair(rq, p, flags);
-}
-
-static void put_prev_task(struct rq *rq, int prev)
-{
-	if (prev == SIM_IDLE)
-		put_prev_task_idle(rq);
-	else if (rt_task(&rq->m->tasks[prev]))
-		put_prev_task_rt(rq, &rq->m->tasks[prev]);
-	else
-		put_prev_task_fair(&rq->m->tasks[prev]);
-}
-
-static void set_next_task(struct rq *rq, int next, bool first)
-{
-	if (next == SIM_IDLE)
-		set_next_task_idle(rq);
-	else if (rt_task(&rq->m->tasks[next]))
-		set_next_task_rt(rq, &rq->m->tasks[next], first);
-	else
-		set_next_task_fair(&rq->m->tasks[next]);
-}
-
-/* kernel/sched/sched.h v6.12: put_prev_set_next_task */
-static void put_prev_set_next_task(struct rq *rq, int prev, int next)
-{
-	if (next == prev)
-		return;
-	put_prev_task(rq, prev);
-	set_next_task(rq, next, true);
-}
+static void put_prev_set_next_task(struct rq *rq, struct task_struct *prev,
+				   struct task_struct *next);
+static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags);
 
 /*
  * kernel/sched/fair.c v6.12: pick_next_task_fair: a fair prev is put and
- * the pick set level by level; any other prev through the classes.
- * SIM_IDLE when the class has no task (sched_balance_newidle is the
- * balancer's).
+ * the pick set level by level; any other prev through the classes.  NULL
+ * when the class has no task, after sched_balance_newidle (the idle
+ * path) found none to pull.
  */
-static int pick_next_task_fair(struct rq *rq, int prev)
+static struct task_struct *pick_next_task_fair(struct rq *rq,
+					       struct task_struct *prev)
 {
-	struct sched_entity *se = pick_task_fair(rq);
+	struct task_struct *p = pick_task_fair(rq);
 
 	/* the idle path: sched_balance_newidle, then pick again */
-	if (!se && sched_balance_newidle(rq, rq->clock_task) > 0)
-		se = pick_task_fair(rq);
-	if (!se) {
+	if (!p && sched_balance_newidle(rq, rq->clock_task) > 0)
+		p = pick_task_fair(rq);
+	if (!p) {
 		/* the rq goes idle: lost_idle_time of clock_pelt */
 		update_idle_rq_clock_pelt(rq);
-		return SIM_IDLE;
+		return NULL;
 	}
-	cfs_tasks_move_head(rq, se->task);	/* __set_next_task_fair */
-	if (prev != SIM_IDLE && task_class(&rq->m->tasks[prev]) == CLASS_FAIR) {
-		if (prev != se->task)
-			put_prev_set_next_fair(&rq->m->tasks[prev].se, se);
+	/* __set_next_task_fair: the most recently picked first */
+	list_move(&p->se.group_node, &rq->cfs_tasks);
+	if (prev->sched_class == &fair_sched_class) {
+		if (prev != p)
+			put_prev_set_next_fair(&prev->se, &p->se);
 	} else {
-		put_prev_set_next_task(rq, prev, se->task);
+		put_prev_set_next_task(rq, prev, p);
 	}
-	return se->task;
+	return p;
+}
+
+/* kernel/sched/fair.c v6.12: wakeup_preempt_fair, between -vv's hooks */
+static void wakeup_preempt_fair(struct rq *rq, struct task_struct *p, int flags)
+{
+	struct preempt_trace trace;
+
+	(void)flags;
+	trace_check_preempt_begin(rq, p, &trace);
+	check_preempt_wakeup_fair(rq, p);
+	trace_check_preempt(rq, p, &trace);
+}
+
+/* kernel/sched/fair.c v6.12: task_tick_fair: entity_tick per level */
+static void task_tick_fair(struct rq *rq, struct task_struct *curr, int queued)
+{
+	struct sched_entity *se = &curr->se;
+
+	(void)rq;
+	(void)queued;
+	for_each_sched_entity(se)
+		entity_tick(se->cfs_rq, se);
+}
+
+/*
+ * kernel/sched/fair.c v6.12: prio_changed_fair (set_user_nice): a queued
+ * task that is not alone is checked against curr, or, running, gives way
+ * when its weight fell.
+ */
+static void prio_changed_fair(struct rq *rq, struct task_struct *p, int oldprio)
+{
+	if (!p->on_rq || rq->cfs.nr_running == 1)
+		return;
+	if (rq->curr == p->id) {
+		if (p->prio > oldprio)
+			resched_curr(rq);
+	} else {
+		wakeup_preempt(rq, p, 0);
+	}
+}
+
+/* kernel/sched/fair.c v6.12: update_curr_fair */
+static void update_curr_fair(struct rq *rq)
+{
+	update_curr(rq->m->tasks[rq->curr].se.cfs_rq);
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: pick_task_dl with the fair server as the
+ * only deadline entity: a fair task picked through it (rq->dl_server)
+ */
+static struct task_struct *pick_task_dl_server(struct rq *rq)
+{
+	struct task_struct *p = pick_task_dl(rq);
+
+	if (p) {
+		rq->fair_server_picked = true;	/* rq->dl_server = dl_se */
+		rq->class_cnt.fs_picks++;	/* --stats */
+	}
+	return p;
+}
+
+/* kernel/sched/rt.c v6.12: the RT class's enqueue and dequeue, with
+ * activate_task's and deactivate_task's p->on_rq (the fair class keeps
+ * p->on_rq itself: a delayed task stays queued) */
+static void enqueue_task_rt_on_rq(struct rq *rq, struct task_struct *p,
+				  int flags)
+{
+	enqueue_task_rt(rq, p, flags);
+	p->on_rq = 1;
+	rq->m->host->state_gen++;
+}
+
+static bool dequeue_task_rt_on_rq(struct rq *rq, struct task_struct *p,
+				  int flags)
+{
+	dequeue_task_rt(rq, p, flags);
+	p->on_rq = 0;
+	rq->m->host->state_gen++;
+	return true;
+}
+
+/* kernel/sched/idle.c v6.12: pick_task_idle, wakeup_preempt_idle */
+static struct task_struct *pick_task_idle(struct rq *rq)
+{
+	return rq->idle;
+}
+
+static void wakeup_preempt_idle(struct rq *rq, struct task_struct *p, int flags)
+{
+	(void)p;
+	(void)flags;
+	resched_curr(rq);
+}
+
+/* kernel/sched/idle.c v6.12: task_tick_idle: nothing */
+static void task_tick_idle(struct rq *rq, struct task_struct *curr, int queued)
+{
+	(void)rq;
+	(void)curr;
+	(void)queued;
+}
+
+/*
+ * The class instances (DEFINE_SCHED_CLASS in deadline.c, rt.c, fair.c,
+ * idle.c of v6.12), in the order of their linker section: sched.h.
+ */
+static const struct sched_class sched_class_section[NR_SCHED_CLASSES] = {
+	/* kernel/sched/deadline.c v6.12: dl_sched_class, which here runs
+	 * only the fair server: its tasks are fair tasks */
+	[DL_SCHED_CLASS] = {
+		.name			= "dl",
+		.pick_task		= pick_task_dl_server,
+	},
+	/* kernel/sched/rt.c v6.12: rt_sched_class */
+	[RT_SCHED_CLASS] = {
+		.name			= "rt",
+		.enqueue_task		= enqueue_task_rt_on_rq,
+		.dequeue_task		= dequeue_task_rt_on_rq,
+		.wakeup_preempt		= wakeup_preempt_rt,
+		.balance		= balance_rt,
+		.pick_task		= pick_task_rt,
+		.put_prev_task		= put_prev_task_rt,
+		.set_next_task		= set_next_task_rt,
+		.select_task_rq		= select_task_rq_rt,
+		.task_woken		= task_woken_rt,
+		.task_tick		= task_tick_rt,
+		.update_curr		= update_curr_rt,
+	},
+	/* kernel/sched/fair.c v6.12: fair_sched_class.  No .balance:
+	 * v6.12's balance_fair runs sched_balance_newidle from
+	 * prev_balance when the CPU has no fair task; the port runs it only
+	 * from pick_next_task_fair's idle path (docs/eevdf.md) */
+	[FAIR_SCHED_CLASS] = {
+		.name			= "fair",
+		.enqueue_task		= enqueue_task_fair,
+		.dequeue_task		= dequeue_task_fair,
+		.wakeup_preempt		= wakeup_preempt_fair,
+		.pick_task		= pick_task_fair,
+		.pick_next_task		= pick_next_task_fair,
+		.put_prev_task		= put_prev_task_fair,
+		.set_next_task		= set_next_task_fair,
+		.select_task_rq		= select_task_rq_fair,
+		.migrate_task_rq	= migrate_task_rq_fair,
+		.task_tick		= task_tick_fair,
+		.task_dead		= task_dead_fair,
+		.prio_changed		= prio_changed_fair,
+		.update_curr		= update_curr_fair,
+	},
+	/* kernel/sched/idle.c v6.12: idle_sched_class */
+	[IDLE_SCHED_CLASS] = {
+		.name			= "idle",
+		.wakeup_preempt		= wakeup_preempt_idle,
+		.pick_task		= pick_task_idle,
+		.put_prev_task		= put_prev_task_idle,
+		.set_next_task		= set_next_task_idle,
+		.task_tick		= task_tick_idle,
+	},
+};
+
+/* the task of an id: rq->idle for SIM_IDLE (the engine's ids; the
+ * kernel's rq->curr is a task pointer) */
+static inline struct task_struct *rq_task(struct rq *rq, int id)
+{
+	return id == SIM_IDLE ? rq->idle : &rq->m->tasks[id];
+}
+
+/* kernel/sched/core.c v6.12: enqueue_task (activate_task) */
+static void enqueue_task(struct rq *rq, struct task_struct *p, int flags)
+{
+	p->sched_class->enqueue_task(rq, p, flags);
+}
+
+/* kernel/sched/core.c v6.12: dequeue_task: false when the fair class
+ * delayed the dequeue */
+static bool dequeue_task(struct rq *rq, struct task_struct *p, int flags)
+{
+	return p->sched_class->dequeue_task(rq, p, flags);
+}
+
+/* kernel/sched/sched.h v6.12: put_prev_set_next_task */
+static void put_prev_set_next_task(struct rq *rq, struct task_struct *prev,
+				   struct task_struct *next)
+{
+	if (next == prev)
+		return;
+	prev->sched_class->put_prev_task(rq, prev);
+	next->sched_class->set_next_task(rq, next, true);
+}
+
+/*
+ * kernel/sched/core.c v6.12: prev_balance: the balance operations from
+ * prev's class down to (not including) idle, until one says a task of
+ * its class or above is runnable
+ */
+static void prev_balance(struct rq *rq, struct task_struct *prev)
+{
+	const struct sched_class *class;
+
+	for_class_range(class, prev->sched_class, &idle_sched_class) {
+		if (class->balance && class->balance(rq, prev))
+			break;
+	}
 }
 
 /*
  * kernel/sched/core.c v6.12: __pick_next_task.  All tasks fair and prev
- * not above fair: the fair class directly.  Else prev_balance (balance_rt
- * pulls when an RT prev leaves), then the classes in order: dl (the fair
- * server), rt, fair, idle.
+ * not above fair: the fair class directly.  Else prev_balance, then each
+ * class in order: dl (the fair server), rt, fair, idle.
  */
-static int pick_next_task(struct rq *rq, int prev)
+static struct task_struct *__pick_next_task(struct rq *rq,
+					    struct task_struct *prev)
 {
+	const struct sched_class *class;
 	struct task_struct *p;
-	struct sched_entity *se;
-	int next;
 
-	rq->fair_server_picked = false;
-	if (curr_class(rq) >= CLASS_FAIR &&
+	rq->fair_server_picked = false;		/* rq->dl_server = NULL */
+	if (!sched_class_above(prev->sched_class, &fair_sched_class) &&
 	    rq->nr_running == rq->cfs.h_nr_running) {
-		next = pick_next_task_fair(rq, prev);
-		if (next == SIM_IDLE)
-			put_prev_set_next_task(rq, prev, SIM_IDLE);
-		return next;
+		p = pick_next_task_fair(rq, prev);
+		/* the next class is idle */
+		if (!p) {
+			p = pick_task_idle(rq);
+			put_prev_set_next_task(rq, prev, p);
+		}
+		return p;
 	}
-	if (curr_class(rq) <= CLASS_RT)
-		balance_rt(rq, &rq->m->tasks[prev]);
-	se = pick_task_dl(rq);
-	if (se) {
-		rq->fair_server_picked = true;
-		rq->class_cnt.fs_picks++;	/* --stats */
-		put_prev_set_next_task(rq, prev, se->task);
-		return se->task;
+	prev_balance(rq, prev);
+	for_each_class(class) {
+		if (class->pick_next_task) {
+			p = class->pick_next_task(rq, prev);
+			if (p)
+				return p;
+		} else {
+			p = class->pick_task(rq);
+			if (p) {
+				put_prev_set_next_task(rq, prev, p);
+				return p;
+			}
+		}
 	}
-	p = pick_task_rt(rq);
-	if (p) {
-		put_prev_set_next_task(rq, prev, p->id);
-		return p->id;
-	}
-	next = pick_next_task_fair(rq, prev);
-	if (next != SIM_IDLE)
-		return next;
-	put_prev_set_next_task(rq, prev, SIM_IDLE);	/* pick_task_idle */
-	return SIM_IDLE;
+	return NULL;	/* not reached: the idle class always has its task */
 }
 
 /* kernel/sched/core.c v6.12: __schedule */
@@ -466,7 +604,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	/* the stopper class first: it puts prev back on its queue */
 	if (run_cpu_stop(rq, prev))
 		prev_put = true;
-	next = pick_next_task(rq, prev_put ? SIM_IDLE : prev);
+	next = __pick_next_task(rq, rq_task(rq, prev_put ? SIM_IDLE : prev))->id;
 	/*
 	 * clear_tsk_need_resched(prev) comes after the pick, as in v6.12's
 	 * __schedule: the update_curr of the dequeue and of the pick may
@@ -497,10 +635,10 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		}
 		if (m->host->switched)
 			m->host->switched(m->host, cpu, prev, next, prev_queued);
-		/* finish_task_switch: a dead task's load leaves with it */
+		/* finish_task_switch: a dead task's class lets it go */
 		if (prev != SIM_IDLE && m->tasks[prev].state == TASK_DEAD &&
-		    !rt_task(&m->tasks[prev]))
-			task_dead_fair(&m->tasks[prev]);
+		    m->tasks[prev].sched_class->task_dead)
+			m->tasks[prev].sched_class->task_dead(&m->tasks[prev]);
 	}
 	/* the balance callbacks (rt_queue_push_tasks) */
 	if (rq->rt_push_pending) {
@@ -514,46 +652,34 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
  * always preempts; of the same class, the class decides; the idle task
  * is always preempted.
  */
-static void wakeup_preempt(struct rq *rq, struct task_struct *p)
+static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags)
 {
-	enum eevdf_class curr = curr_class(rq);
+	struct task_struct *curr = rq_task(rq, rq->curr);
 
-	if (task_class(p) == curr) {
-		if (curr == CLASS_RT) {
-			wakeup_preempt_rt(rq, p);
-		} else {
-			struct preempt_trace trace;
-
-			trace_check_preempt_begin(rq, p, &trace);
-			check_preempt_wakeup_fair(rq, p);
-			trace_check_preempt(rq, p, &trace);
-		}
-	} else if (task_class(p) < curr) {
+	if (p->sched_class == curr->sched_class)
+		curr->sched_class->wakeup_preempt(rq, p, flags);
+	else if (sched_class_above(p->sched_class, curr->sched_class))
 		resched_curr(rq);
-	}
 }
 
-/*
- * core.c v6.12: select_task_rq for a wakeup (WF_TTWU, from waker_cpu) or
- * a fork (WF_FORK, from the parent's CPU): select_task_rq_fair in
- * balance.c.  this_cpu is smp_processor_id().
- */
-static int select_task_rq(struct policy_machine *m, struct task_struct *p,
-			  int wake_flags, int this_cpu)
+/* kernel/sched/sched.h v6.12: __set_task_cpu (without set_task_rq) */
+static inline void __set_task_cpu(struct task_struct *p, int cpu)
 {
-	return select_task_rq_smp(m, p, p->cpu, wake_flags, this_cpu);
+	p->cpu = cpu;
+	p->wake_cpu = cpu;
 }
 
+/* kernel/sched/core.c v6.12: set_task_cpu */
 static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 			 int cpu)
 {
 	if (p->cpu != cpu) {
-		if (!rt_task(p))	/* the RT class has no migrate_task_rq */
-			migrate_task_rq_fair(p, cpu);
+		if (p->sched_class->migrate_task_rq)
+			p->sched_class->migrate_task_rq(p, cpu);
 		if (m->host->migrated)
 			m->host->migrated(m->host, p->id, p->cpu, cpu);
 		p->nr_migrations++;
-		p->cpu = cpu;
+		__set_task_cpu(p, cpu);
 		if (m->host->task_cpu_changed)
 			m->host->task_cpu_changed(m->host, p->id, cpu);
 	}
@@ -561,24 +687,26 @@ static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 }
 
 /*
- * kernel/sched/core.c v6.12: select_task_rq: the class's choice for a
- * task that may run on several CPUs (RT: select_task_rq_rt; fair: the
- * placeholder above), the only allowed CPU otherwise, and a CPU outside
- * the mask replaced by the first allowed one (select_fallback_rq).
+ * kernel/sched/core.c v6.12: select_task_rq (is_cpu_allowed,
+ * select_fallback_rq): the class's choice for a task that may run on
+ * several CPUs, the only allowed CPU otherwise.  A CPU the task may not
+ * use is replaced by select_fallback_rq for a fair task; for an RT task
+ * by the first allowed CPU, as this port did before its classes were
+ * operations (v6.12 calls select_fallback_rq for every class).
  */
-static int select_task_rq_class(struct policy_machine *m,
-				struct task_struct *p, int wake_flags,
-				int this_cpu)
+static int select_task_rq(struct policy_machine *m, struct task_struct *p,
+			  int cpu, int wake_flags, int this_cpu)
 {
-	int cpu;
-
-	if (p->nr_cpus_allowed > 1 && rt_task(p))
-		cpu = select_task_rq_rt(m, p, this_cpu);
-	else if (p->nr_cpus_allowed > 1)
-		cpu = select_task_rq(m, p, wake_flags, this_cpu);
+	if (p->nr_cpus_allowed > 1)
+		cpu = p->sched_class->select_task_rq(m, p, cpu, wake_flags,
+						     this_cpu);
 	else
-		cpu = cpumask_next(0, &p->cpus_allowed);
-	if (cpu < 0 || cpu >= m->nr_cpus || !cpu_isset(cpu, &p->cpus_allowed))
+		cpu = cpumask_next(0, &p->cpus_allowed);	/* cpumask_any */
+	if (cpu >= 0 && cpu < m->nr_cpus && cpu_isset(cpu, &p->cpus_allowed))
+		return cpu;
+	if (p->sched_class == &fair_sched_class)
+		cpu = select_fallback_rq(m, p->cpu, p);
+	else
 		cpu = cpumask_next(0, &p->cpus_allowed);
 	return cpu < 0 || cpu >= m->nr_cpus ? 0 : cpu;
 }
@@ -588,6 +716,20 @@ static int task_normal_prio(const struct task_struct *p)
 {
 	return rt_task(p) ? MAX_RT_PRIO - 1 - (int)p->rt_priority
 			  : NICE_TO_PRIO(p->nice);
+}
+
+/*
+ * kernel/sched/core.c v6.12: __setscheduler_prio: the class follows the
+ * prio (no SCHED_DEADLINE task in a trace; no sched_ext).  sched_fork and
+ * sched_setattr (task_init) set it.
+ */
+static void __setscheduler_prio(struct task_struct *p, int prio)
+{
+	if (prio < MAX_RT_PRIO)		/* rt_prio */
+		p->sched_class = &rt_sched_class;
+	else
+		p->sched_class = &fair_sched_class;
+	p->prio = prio;
 }
 
 /* kernel/sched/core.c v6.12: __sched_fork's fair part */
@@ -604,6 +746,7 @@ static void sched_fork_entity(struct policy_machine *m, struct task_struct *p)
 	*se = (struct sched_entity){ .task = p->id, .load = task_load_weight(p),
 				     .slice = slice,
 				     .custom_slice = custom_slice };
+	INIT_LIST_HEAD(&se->group_node);
 	init_entity_runnable_average(se);
 }
 
@@ -624,13 +767,13 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		p->policy = par->policy;
 		p->nice = par->nice;
 		p->cpus_allowed = par->cpus_allowed;
-		p->cpu = par->cpu;
+		__set_task_cpu(p, par->cpu);
 		p->rt_priority = par->rt_priority;
 		p->se.custom_slice = par->se.custom_slice;
 		p->se.slice = par->se.slice;
 	}
-	/* __sched_fork, sched_fork: the RT part */
-	p->prio = task_normal_prio(p);
+	/* __sched_fork, sched_fork: the RT part and the class */
+	__setscheduler_prio(p, task_normal_prio(p));
 	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
 	p->rt = (struct sched_rt_entity){ .time_slice = m->sched_rr_timeslice };
 	INIT_LIST_HEAD(&p->rt.run_list);
@@ -646,20 +789,24 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		int this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
 
 		if (parent == SIM_IDLE)
-			p->cpu = 0;
-		/* p->recent_used_cpu = task_cpu(p): the parent's CPU */
-		m->smp->task[id].recent_used_cpu = p->cpu;
-		p->cpu = select_task_rq_class(m, p, WF_FORK, this_cpu);
+			__set_task_cpu(p, 0);
+		/* the parent's CPU */
+		p->recent_used_cpu = p->cpu;
+		__set_task_cpu(p, select_task_rq(m, p, p->cpu, WF_FORK,
+						 this_cpu));
 	}
 	set_task_rq(m, p);
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
-	if (!rt_task(p))
+	/* v6.12's post_init_entity_util_avg only sets a task of another
+	 * class's se.avg.last_update_time, for a later switched_to_fair;
+	 * the port skips it: a trace never switches a task's class */
+	if (p->sched_class == &fair_sched_class)
 		post_init_entity_util_avg(p);
-	enqueue_task(rq, p, ENQUEUE_INITIAL);
-	wakeup_preempt(rq, p);
-	if (rt_task(p))
-		task_woken_rt(rq, p);
+	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
+	wakeup_preempt(rq, p, WF_FORK);
+	if (p->sched_class->task_woken)
+		p->sched_class->task_woken(rq, p);
 }
 
 /* kernel/sched/core.c v6.12: try_to_wake_up -> ttwu_do_activate */
@@ -667,6 +814,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		       bool sync, uint64_t now)
 {
 	struct task_struct *p = &m->tasks[id];
+	int wake_flags = WF_TTWU | (sync ? WF_SYNC : 0);
 	struct rq *rq;
 	int prev_cpu;
 
@@ -688,12 +836,12 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 			rq->m->host->state_gen++;
 		}
 		if (rq->curr != p->id)
-			wakeup_preempt(rq, p);
+			wakeup_preempt(rq, p, wake_flags);
 		return true;
 	}
 	prev_cpu = p->cpu;
-	set_task_cpu(m, p, select_task_rq_class(m, p, WF_TTWU |
-						(sync ? WF_SYNC : 0), waker_cpu));
+	set_task_cpu(m, p, select_task_rq(m, p, p->wake_cpu, wake_flags,
+					  waker_cpu));
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
 	ttwu_update_avg_idle(rq, now);
@@ -701,9 +849,9 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		/* ttwu_do_activate: WF_MIGRATED -> ENQUEUE_MIGRATED */
 		enqueue_task(rq, p, ENQUEUE_WAKEUP |
 			     (p->cpu != prev_cpu ? ENQUEUE_MIGRATED : 0));
-		wakeup_preempt(rq, p);
-		if (rt_task(p))
-			task_woken_rt(rq, p);
+		wakeup_preempt(rq, p, wake_flags);
+		if (p->sched_class->task_woken)
+			p->sched_class->task_woken(rq, p);
 	}
 	return true;
 }
@@ -718,7 +866,11 @@ static void eevdf_block(struct policy_machine *m, int id, uint64_t now)
 static void eevdf_exit(struct policy_machine *m, int id, uint64_t now)
 {
 	(void)now;
-	/* killed asleep: no switch away from it will run task_dead_fair */
+	/*
+	 * Killed asleep: no switch away from it will run its class's
+	 * task_dead.  (A kernel task exits running, so v6.12 has no such
+	 * path; the port calls the fair one for a task of either class.)
+	 */
 	if (m->tasks[id].state == TASK_SLEEPING && !m->tasks[id].on_rq)
 		task_dead_fair(&m->tasks[id]);
 	m->tasks[id].state = TASK_DEAD;
@@ -726,28 +878,24 @@ static void eevdf_exit(struct policy_machine *m, int id, uint64_t now)
 }
 
 /*
- * kernel/sched/core.c v6.12: sched_tick -> the current task's class:
- * task_tick_rt, or task_tick_fair -> entity_tick per level.  The op also
+ * kernel/sched/core.c v6.12: sched_tick -> the current task's class's
+ * task_tick (task_tick_rt; task_tick_fair: entity_tick per level; the
+ * idle class's does nothing).  The op also
  * runs the fair server's dl_timer: it returns that timer's expiry when it
  * comes before the next tick, and then only serves the timer.
  */
 static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 {
 	struct rq *rq = &m->rqs[cpu];
+	struct task_struct *curr;
 	u64 next;
 
 	rq->clock_task = now;
 	if (now < rq->next_tick)
 		goto timers;
 	rq->next_tick = now + m->tick_nsec;
-	if (rq->curr != SIM_IDLE && rt_task(&m->tasks[rq->curr])) {
-		task_tick_rt(rq, &m->tasks[rq->curr]);
-	} else if (rq->curr != SIM_IDLE) {
-		struct sched_entity *se = &m->tasks[rq->curr].se;
-
-		for_each_sched_entity(se)
-			entity_tick(se->cfs_rq, se);
-	}
+	curr = rq_task(rq, rq->curr);
+	curr->sched_class->task_tick(rq, curr, 0);
 	smp_set_clock(m, now);
 	sched_balance_trigger(rq);	/* sched_tick */
 timers:
@@ -771,7 +919,7 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	bool queued = p->on_rq, running = rq->curr == p->id;
 	int dflags = DEQUEUE_SAVE | (new_tg ? DEQUEUE_MOVE : 0);
 	int eflags = ENQUEUE_RESTORE | (new_tg ? ENQUEUE_MOVE : 0);
-	int old_nice = p->nice;
+	int old_prio = p->prio;
 
 	rq->clock_task = now;
 	if (!new_tg && rt_task(p)) {
@@ -781,8 +929,12 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	if (queued)
 		dequeue_task(rq, p, dflags);
 	if (running)
-		put_prev_task(rq, p->id);
+		p->sched_class->put_prev_task(rq, p);
 	if (new_tg) {
+		/* sched_change_group: the class's task_change_group.  v6.12's
+		 * RT class has none (only set_task_rq); the port runs the
+		 * fair one for an RT task too, detaching and attaching its
+		 * entity's PELT signals */
 		task_change_group_fair(m, p, new_tg);
 	} else {
 		struct load_weight lw;
@@ -797,7 +949,7 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	if (queued)
 		enqueue_task(rq, p, eflags);
 	if (running)
-		set_next_task(rq, p->id, false);
+		p->sched_class->set_next_task(rq, p, false);
 	if (new_tg) {
 		/* sched_move_task: the running task is rescheduled (it may
 		 * have joined a throttled group); a waiting one is not
@@ -807,12 +959,5 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 		return;
 	}
 	/* set_user_nice -> prio_changed_fair */
-	if (!queued || rq->cfs.nr_running == 1)
-		return;
-	if (running) {
-		if (new_nice > old_nice)
-			resched_curr(rq);
-	} else {
-		wakeup_preempt(rq, p);
-	}
+	p->sched_class->prio_changed(rq, p, old_prio);
 }

@@ -25,7 +25,7 @@
  * Included by policy.c.
  */
 
-static struct sched_entity *pick_task_fair(struct rq *rq);
+static struct task_struct *pick_task_fair(struct rq *rq);
 
 #define DL_SCALE		10
 #define FAIR_SERVER_RUNTIME	(50 * 1000000ULL)
@@ -345,18 +345,18 @@ static void dl_server_timer(struct rq *rq)
  * queued, unthrottled server picks a fair task (pick_task_fair); an empty
  * pick yields the rest of the period.
  */
-static struct sched_entity *pick_task_dl(struct rq *rq)
+static struct task_struct *pick_task_dl(struct rq *rq)
 {
 	struct sched_dl_entity *dl_se = &rq->fair_server;
-	struct sched_entity *se;
+	struct task_struct *p;
 
 	if (!dl_se->on_dl_rq)
 		return NULL;
-	se = pick_task_fair(rq);
-	if (!se) {
+	p = pick_task_fair(rq);		/* fair_server_pick_task */
+	if (!p) {
 		dl_se->dl_yielded = 1;
 		update_curr_dl_se(rq, dl_se, 0);
 		return NULL;
 	}
-	return se;
+	return p;
 }

@@ -427,13 +427,13 @@ static void trace_schedule_end(struct rq *rq, int prev, int next)
 	if (!m->decision || !m->host->verbose)
 		return;
 	if (next == SIM_IDLE)
-		fprintf(m->decision, "  => idle [idle]\n");
+		fprintf(m->decision, "  => idle [%s]\n",
+			rq->idle->sched_class->name);
 	else
-		fprintf(m->decision, "  => %s [%s]\n",
+		fprintf(m->decision, "  => %s [%s%s]\n",
 			task_comm(&m->tasks[next]),
-			rt_task(&m->tasks[next]) ? "rt" :
-			rq->fair_server_picked ? "fair, by the fair server" :
-			"fair");
+			m->tasks[next].sched_class->name,
+			rq->fair_server_picked ? ", by the fair server" : "");
 	len = ftell(m->decision);
 	if (fflush(m->decision) || len < 0)
 		return;

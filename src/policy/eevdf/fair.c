@@ -681,16 +681,16 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 static void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	update_load_add(&cfs_rq->load, se->load.weight);
-	if (se->task >= 0)	/* entity_is_task: list_add to rq->cfs_tasks */
-		cfs_tasks_add(cfs_rq->rq, se);
+	if (se->task >= 0)	/* entity_is_task */
+		list_add(&se->group_node, &cfs_rq->rq->cfs_tasks);
 	cfs_rq->nr_running++;
 }
 
 static void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	update_load_sub(&cfs_rq->load, se->load.weight);
-	if (se->task >= 0)	/* entity_is_task: list_del_init */
-		cfs_tasks_del(cfs_rq->rq, se);
+	if (se->task >= 0)	/* entity_is_task */
+		list_del_init(&se->group_node);
 	cfs_rq->nr_running--;
 }
 

@@ -37,13 +37,17 @@ static int sched_idle_cpu(struct policy_machine *m, int cpu)
 }
 
 /* kernel/sched/idle.c v6.12: put_prev_task_idle */
-static void put_prev_task_idle(struct rq *rq)
+static void put_prev_task_idle(struct rq *rq, struct task_struct *prev)
 {
+	(void)prev;
 	dl_server_update_idle_time(rq);
 }
 
 /* kernel/sched/idle.c v6.12: set_next_task_idle */
-static void set_next_task_idle(struct rq *rq)
+static void set_next_task_idle(struct rq *rq, struct task_struct *next,
+			       bool first)
 {
+	(void)next;
+	(void)first;
 	rq->idle_exec_start = rq->clock_task;
 }

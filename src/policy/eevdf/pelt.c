@@ -27,7 +27,7 @@
 /*
  * runnable_avg_yN_inv[n] = (2^32 - 1) * y^n truncated, y = 0.5^(1/32): the
  * kernel's generated table (Documentation/scheduler/sched-pelt.c's
- * formula).  test_eevdf_pelt recomputes every entry from the formula and
+ * formula).  tests/eevdf/pelt.c recomputes every entry from the formula and
  * checks two against the values printed in the kernel's sched-pelt.h.
  */
 static const u32 runnable_avg_yN_inv[LOAD_AVG_PERIOD] = {
@@ -95,7 +95,7 @@ static u32 get_pelt_divider(const struct sched_avg *avg)
  * invariant integers using multiplication" (PLDI 1994), figure 4.1 with
  * N = 64 and l = 16: m = floor(2^64 (2^16 - d) / d) + 1,
  * t = (m n) >> 64, q = (t + ((n - t) >> 1)) >> 15.  The compiler
- * computes the table; test_eevdf_perf compares every divider's quotients
+ * computes the table; tests/eevdf/perf.c compares every divider's quotients
  * with the division's.
  */
 #define PELT_DIV_MAGIC(pc)						\

@@ -96,6 +96,7 @@ static void eevdf_destroy(struct policy_machine *m)
 		free(m->groups[0].cfs_rq);
 	free(m->groups);
 	free(m->tasks);
+	free(m->idle_tasks);
 	idset_free(&m->check_watch);
 	if (m->rqs)
 		destroy_sched_domains(m);
@@ -146,7 +147,8 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->rqs = calloc((size_t)m->nr_cpus, sizeof(*m->rqs));
 	m->tasks = calloc(m->max_tasks ? m->max_tasks : 1, sizeof(*m->tasks));
 	m->groups = calloc(m->max_groups, sizeof(*m->groups));
-	if (!m->rqs || !m->tasks || !m->groups ||
+	m->idle_tasks = calloc((size_t)m->nr_cpus, sizeof(*m->idle_tasks));
+	if (!m->rqs || !m->tasks || !m->groups || !m->idle_tasks ||
 	    !idset_init(&m->check_watch, m->max_tasks))
 		goto oom;
 	m->groups[0] = (struct task_group){ .id = 0, .alive = true,
@@ -165,6 +167,12 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->cfs.tg = &m->groups[0];
 		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
 		init_rt_rq(&rq->rt);
+		INIT_LIST_HEAD(&rq->cfs_tasks);		/* sched_init */
+		/* init_idle: the idle task, only "current" to record_wakee */
+		rq->idle = &m->idle_tasks[c];
+		rq->idle->id = SIM_IDLE;
+		rq->idle->sched_class = &idle_sched_class;
+		rq->idle->cpu = rq->idle->wake_cpu = c;
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
 	if (build_sched_domains(m, &cfg->topology, cfg->hz)) {
@@ -205,10 +213,11 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 				   .tg = &m->groups[0],
 				   .comm = attr->comm, .pid = attr->pid };
 	p->se.task = id;
+	INIT_LIST_HEAD(&p->se.group_node);
 	p->rt_priority = attr->rt_priority;
 	if (!rt_task(p))	/* sched_setattr() with sched_runtime */
 		setscheduler_params_fair(m, p, attr->slice);
-	p->prio = task_normal_prio(p);
+	__setscheduler_prio(p, task_normal_prio(p));
 	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
 	INIT_LIST_HEAD(&p->rt.run_list);
 	INIT_LIST_HEAD(&p->pushable_tasks);
@@ -410,7 +419,7 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
 	if (m->smp) {
-		const struct balance_counters *c = &m->smp->rq[cpu].cnt;
+		const struct balance_counters *c = &rq->cnt;
 
 		out->lb_attempts = c->lb_calls[CPU_IDLE] +
 				   c->lb_calls[CPU_NOT_IDLE] +

@@ -16,8 +16,8 @@
  * Included by policy.c.
  */
 
-static bool enqueue_task(struct rq *rq, struct task_struct *p, int flags);
-static void dequeue_task(struct rq *rq, struct task_struct *p, int flags);
+static void enqueue_task(struct rq *rq, struct task_struct *p, int flags);
+static bool dequeue_task(struct rq *rq, struct task_struct *p, int flags);
 static void set_task_cpu(struct policy_machine *m, struct task_struct *p,
 			 int cpu);
 
@@ -383,8 +383,9 @@ static void put_prev_task_rt(struct rq *rq, struct task_struct *p)
  * RR task that used its sched_rr_timeslice ticks gets a new one and goes
  * to the tail of its list if it is not alone there.
  */
-static void task_tick_rt(struct rq *rq, struct task_struct *p)
+static void task_tick_rt(struct rq *rq, struct task_struct *p, int queued)
 {
+	(void)queued;
 	update_curr_rt(rq);
 	update_rt_rq_load_avg(rq_clock_pelt(rq), rq, 1);
 	if (p->policy != SIM_SCHED_RR)
@@ -525,11 +526,11 @@ static int find_lowest_rq(struct policy_machine *m, struct task_struct *task,
  * (or cannot move), then go to the lowest CPU if that runs a lower prio.
  */
 static int select_task_rq_rt(struct policy_machine *m, struct task_struct *p,
-			     int this_cpu)
+			     int cpu, int wake_flags, int this_cpu)
 {
-	int cpu = p->cpu;
 	struct rq *rq = &m->rqs[cpu];
 
+	(void)wake_flags;
 	if (rq->curr != SIM_IDLE && rt_task(&m->tasks[rq->curr]) &&
 	    (curr_nr_cpus_allowed(rq) < 2 || curr_prio(rq) <= p->prio)) {
 		int target = find_lowest_rq(m, p, this_cpu);
@@ -627,12 +628,17 @@ static void pull_rt_task(struct rq *this_rq)
 	}
 }
 
-/* kernel/sched/rt.c v6.12: balance_rt (prev_balance, from prev's class) */
-static void balance_rt(struct rq *rq, struct task_struct *prev)
+/*
+ * kernel/sched/rt.c v6.12: balance_rt (prev_balance, from prev's class):
+ * true when a task of the RT class or above can run here (the fair
+ * server: sched_dl_runnable; sched_rt_runnable)
+ */
+static int balance_rt(struct rq *rq, struct task_struct *prev)
 {
 	/* need_pull_rt_task: prev left and what remains is of lower prio */
 	if (!prev->rt.on_rq && rq->rt.highest_prio.curr > prev->prio)
 		pull_rt_task(rq);
+	return rq->fair_server.on_dl_rq || rq->rt.rt_queued;
 }
 
 /* kernel/sched/rt.c v6.12: task_woken_rt: a woken task that will not
@@ -667,8 +673,9 @@ static void check_preempt_equal_prio(struct rq *rq, struct task_struct *p)
 }
 
 /* kernel/sched/rt.c v6.12: wakeup_preempt_rt (check_preempt_curr_rt) */
-static void wakeup_preempt_rt(struct rq *rq, struct task_struct *p)
+static void wakeup_preempt_rt(struct rq *rq, struct task_struct *p, int flags)
 {
+	(void)flags;
 	if (p->prio < curr_prio(rq)) {
 		resched_curr(rq);
 		return;

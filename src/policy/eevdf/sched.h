@@ -122,14 +122,24 @@ struct sched_avg {
 	unsigned long util_avg;
 };
 
-/* include/linux/sched.h: struct sched_entity (the EEVDF fields) */
+/*
+ * include/linux/sched.h: struct sched_entity (the EEVDF fields), in
+ * v6.12's order where it has them: the four flags share a word after
+ * group_node as there, which keeps the entity at 240 bytes.
+ */
 struct sched_entity {
 	struct load_weight load;
 	struct rb_node run_node;	/* in cfs_rq->tasks_timeline */
 	u64 deadline;			/* virtual deadline */
 	u64 min_vruntime;		/* least vruntime of its subtree */
+	struct list_head group_node;	/* a task's, in rq->cfs_tasks */
 	int on_rq;
+	unsigned char sched_delayed;	/* DELAY_DEQUEUE: on the tree, asleep */
 	unsigned char rel_deadline;	/* deadline holds deadline - vruntime */
+	/* eevdf-slice: per-task slices (857b158dc5e8) and their
+	 * propagation up the hierarchy (aef6987d8954), both v6.12 */
+	unsigned char custom_slice;	/* slice set by sched_setattr (a
+					 * task) or from its queue (a group) */
 	u64 exec_start;
 	u64 sum_exec_runtime;
 	u64 prev_sum_exec_runtime;
@@ -138,18 +148,13 @@ struct sched_entity {
 					 * RUN_TO_PARITY stash while curr */
 	u64 slice;			/* the request r_i, ns */
 	int depth;
+	int task;			/* task id, or -1 for a group entity */
 	struct sched_entity *parent;
 	struct cfs_rq *cfs_rq;		/* the queue it is queued on */
 	struct cfs_rq *my_q;		/* the queue it owns (groups) */
-	int task;			/* task id, or -1 for a group entity */
-	unsigned char sched_delayed;	/* DELAY_DEQUEUE: on the tree, asleep */
 	unsigned long runnable_weight;	/* groups: my_q->h_nr_running */
 	struct sched_avg avg;		/* PELT (pelt.c) */
 
-	/* eevdf-slice: per-task slices (857b158dc5e8) and their
-	 * propagation up the hierarchy (aef6987d8954), both v6.12 */
-	unsigned char custom_slice;	/* slice set by sched_setattr (a
-					 * task) or from its queue (a group) */
 	u64 min_slice;			/* least slice of its subtree */
 	u64 augment_slice;		/* the slice min_slice was last computed
 					 * from (the checker's: not a kernel
@@ -218,10 +223,6 @@ struct task_group {
 #define NICE_TO_PRIO(nice)	((nice) + MAX_RT_PRIO + 20)
 /* include/linux/sched/rt.h: RR_TIMESLICE is 100 ms in jiffies */
 #define RR_TIMESLICE_MS		100
-
-/* The classes in kernel/sched/sched.h's order (stop absent: no stopper
- * tasks in a trace; dl holds only the fair server) */
-enum eevdf_class { CLASS_DL, CLASS_RT, CLASS_FAIR, CLASS_IDLE };
 
 /* include/linux/sched.h v6.12: struct sched_rt_entity (no groups) */
 struct sched_rt_entity {
@@ -307,110 +308,6 @@ struct class_counters {
 	struct sched_avg avg_rt;	/* update_rt_rq_load_avg */	\
 	struct sched_avg avg_dl;	/* update_dl_rq_load_avg */	\
 	struct class_counters class_cnt;
-
-struct policy_machine;
-
-struct rq {
-	struct policy_machine *m;
-	int cpu;
-	unsigned int nr_running;
-	struct cfs_rq cfs;
-	int curr;			/* task id or SIM_IDLE */
-	bool need_resched;
-	u64 clock_task;
-	u64 clock_pelt;			/* rq_clock_pelt (pelt.h) */
-	u64 lost_idle_time;
-	u64 nr_switches;
-
-	/* SMP (balance.c, topology.c v6.12) */
-	struct sched_domain *sd;	/* lowest domain of this CPU */
-	unsigned long cpu_capacity;	/* SCHED_CAPACITY_SCALE here */
-	unsigned long next_balance;	/* in ticks, as jiffies */
-	int idle_balance;
-	int active_balance;
-	int push_cpu;
-	u64 avg_idle;
-	u64 max_idle_balance_cost;
-	struct cfs_rq *leaf_cfs_rq_list;	/* children before parents */
-
-	/* PELT clock (pelt.c): the clock_task that clock_pelt last caught
-	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
-	u64 clock_pelt_task_seen;
-	EEVDF_CLASSES_RQ_FIELDS
-	EEVDF_RT_PRESSURE_RQ_FIELDS
-};
-
-enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
-
-/*
- * kernel/sched/sched.h v6.12: p->on_rq values.  A queued task that moves
- * to another CPU (move_queued_task, detach_task) is marked MIGRATING
- * around its dequeue and set_task_cpu, so that dequeue_entity detaches its
- * PELT signals (DO_DETACH) and migrate_task_rq_fair does not remove them
- * a second time (pelt.c).
- */
-#define TASK_ON_RQ_QUEUED	1
-#define TASK_ON_RQ_MIGRATING	2
-
-struct task_struct {
-	int id;
-	enum task_state state;
-	int on_rq;
-	enum sim_sched_class policy;
-	int nice;
-	struct sched_entity se;
-	int cpu;
-	struct cpumask cpus_allowed;
-	struct task_group *tg;
-	u64 nvcsw, nivcsw, nr_migrations;
-
-	EEVDF_CLASSES_TASK_FIELDS
-	/* debug.c (--dump-at, -v): the task's name and pid, from the trace */
-	const char *comm;
-	int pid;
-};
-
-struct sched_sysctl {
-	u64 base_slice;			/* sysctl_sched_base_slice, scaled */
-	u64 migration_cost;		/* sysctl_sched_migration_cost */
-	u64 nr_migrate;			/* sysctl_sched_nr_migrate */
-	u64 features;			/* enum eevdf_feature bits */
-};
-
-struct policy_machine {
-	struct policy_host *host;
-	int nr_cpus;
-	int online_cpus;		/* num_online_cpus(): nr_cpus or more */
-	bool group_sched;
-	u64 tick_nsec;
-	struct sched_sysctl sysctl;
-	struct rq *rqs;
-	struct task_struct *tasks;
-	size_t max_tasks;
-	struct idset check_watch;	/* check.c: the tasks it visits */
-	struct task_group *groups;
-	size_t max_groups;
-	bool warned_rt;
-	struct sched_smp *smp;		/* domains and balancer (topology.c,
-					 * balance.c) */
-
-	/* pelt.c: the time of the wakeup being handled (sched_clock_cpu
-	 * for migrate_se_pelt_lag's estimate of an idle CPU's PELT clock) */
-	u64 now;
-
-	/* rt.c: the root domain's overload mask (rd->rto_mask, rto_count)
-	 * and sched_rr_timeslice in ticks */
-	struct cpumask rto_mask;
-	int rto_count;
-	unsigned int sched_rr_timeslice;
-
-	/* debug.c: -v's schedule() decision, collected in memory until its
-	 * next task is known (the filters ask about prev and next) */
-	FILE *decision;
-	char *decision_text;
-	size_t decision_size;
-};
-
 
 /* ==== SMP: sched domains and the load balancer (topology.c, balance.c) ====
  * include/linux/sched/sd_flags.h and include/linux/sched/topology.h of
@@ -508,17 +405,6 @@ struct sched_domain {
 	u64 alb_count, alb_pushed;
 };
 
-/* Per-task SMP state the kernel keeps in task_struct (v6.12 names) */
-struct task_smp {
-	int group_prev, group_next;	/* se.group_node in rq->cfs_tasks */
-	bool on_cfs_tasks;
-	unsigned int wakee_flips;
-	unsigned long wakee_flip_decay_ts;
-	int last_wakee;			/* task id or SIM_IDLE */
-	int recent_used_cpu;
-	int wake_cpu;
-};
-
 /* The balancer's work, counted per CPU (issue 15: its cost per pass) */
 struct balance_counters {
 	u64 lb_calls[CPU_MAX_IDLE_TYPES];	/* sched_balance_rq calls */
@@ -531,28 +417,12 @@ struct balance_counters {
 	u64 find_dst_groups_visited;		/* fork placement groups */
 };
 
-/* Per-CPU SMP state: the kernel's per-CPU variables and rq fields */
-struct rq_smp {
-	int cfs_tasks_head, cfs_tasks_tail;	/* rq->cfs_tasks, MRU first */
-	struct sched_domain *sd_llc;
-	int sd_llc_size, sd_llc_id;
-	struct sched_domain_shared *sd_llc_shared;
-	struct sched_domain *sd_numa;
-	u64 idle_stamp;			/* rq->idle_stamp */
-	int migrate_task, migrate_dest;	/* migration_cpu_stop work, or -1 */
-	struct task_smp idle_task;	/* the idle task's wakee record */
-	int core_id, package_id, node_id;
-	struct balance_counters cnt;
-};
-
 struct sched_smp {
 	int nr_levels;			/* domains per CPU after degeneration */
 	struct sched_domain *domains;	/* nr_cpus x nr_levels */
 	struct sched_group *groups;
 	struct sched_group_capacity *sgcs;
 	struct sched_domain_shared *shared;
-	struct rq_smp *rq;		/* per CPU */
-	struct task_smp *task;		/* per task id */
 	unsigned long jiffies;		/* simulated time / tick */
 	u64 now;			/* the time of the entry point running */
 	unsigned int hz;
@@ -563,22 +433,213 @@ struct sched_smp {
 	unsigned long max_load_balance_interval;
 };
 
-/* balance.c's upkeep of rq->cfs_tasks, called from fair.c's accounting
- * (inlined: at every enqueue and dequeue of a task, and every pick) */
-static __always_inline void
-cfs_tasks_add(struct rq *rq, struct sched_entity *se);
-static __always_inline void
-cfs_tasks_del(struct rq *rq, struct sched_entity *se);
+struct policy_machine;
+
+struct rq {
+	struct policy_machine *m;
+	int cpu;
+	unsigned int nr_running;
+	struct cfs_rq cfs;
+	int curr;			/* task id or SIM_IDLE */
+	bool need_resched;
+	u64 clock_task;
+	u64 clock_pelt;			/* rq_clock_pelt (pelt.h) */
+	u64 lost_idle_time;
+	u64 nr_switches;
+
+	/* SMP (balance.c, topology.c v6.12) */
+	struct sched_domain *sd;	/* lowest domain of this CPU */
+	unsigned long cpu_capacity;	/* SCHED_CAPACITY_SCALE here */
+	unsigned long next_balance;	/* in ticks, as jiffies */
+	int idle_balance;
+	int active_balance;
+	int push_cpu;
+	u64 avg_idle;
+	u64 max_idle_balance_cost;
+	struct cfs_rq *leaf_cfs_rq_list;	/* children before parents */
+
+	/* PELT clock (pelt.c): the clock_task that clock_pelt last caught
+	 * up with; update_rq_clock_pelt runs lazily (sync_rq_clock_pelt) */
+	u64 clock_pelt_task_seen;
+	EEVDF_CLASSES_RQ_FIELDS
+	EEVDF_RT_PRESSURE_RQ_FIELDS
+
+	/* the fair tasks queued here, most recently picked first
+	 * (account_entity_enqueue, __set_next_task_fair); detach_tasks
+	 * walks it from the tail */
+	struct list_head cfs_tasks;
+	struct task_struct *idle;	/* this CPU's idle task: "current"
+					 * when no task runs (record_wakee) */
+	u64 idle_stamp;			/* when the CPU last went newly idle */
+
+	/*
+	 * kernel/sched/topology.c v6.12's per-CPU variables
+	 * (DEFINE_PER_CPU: sd_llc, sd_llc_size, sd_llc_id, sd_llc_shared,
+	 * sd_numa), set by update_top_cache_domain.  The port has no
+	 * per_cpu(): the CPU's rq is its per-CPU storage.
+	 */
+	struct sched_domain *sd_llc;
+	int sd_llc_size, sd_llc_id;
+	struct sched_domain_shared *sd_llc_shared;
+	struct sched_domain *sd_numa;
+	/* the stopper's queued migration_cpu_stop work (stop_one_cpu_nowait's
+	 * arguments): task id and destination, or -1 */
+	int migrate_task, migrate_dest;
+	/* topology_core_id, topology_physical_package_id, cpu_to_node */
+	int core_id, package_id, node_id;
+	struct balance_counters cnt;	/* --stats: the balancer's work */
+};
+
+enum task_state { TASK_NEW, TASK_RUNNING, TASK_SLEEPING, TASK_DEAD };
+
+/*
+ * kernel/sched/sched.h v6.12: p->on_rq values.  A queued task that moves
+ * to another CPU (move_queued_task, detach_task) is marked MIGRATING
+ * around its dequeue and set_task_cpu, so that dequeue_entity detaches its
+ * PELT signals (DO_DETACH) and migrate_task_rq_fair does not remove them
+ * a second time (pelt.c).
+ */
+#define TASK_ON_RQ_QUEUED	1
+#define TASK_ON_RQ_MIGRATING	2
+
+struct task_struct {
+	int id;
+	enum task_state state;
+	int on_rq;
+	enum sim_sched_class policy;
+	int nice;
+	int cpu;			/* task_cpu(p) */
+	const struct sched_class *sched_class;
+	struct sched_entity se;
+	/* select_task_rq_fair's state (v6.12's names, core.c, fair.c) */
+	int wake_cpu;			/* the CPU a wakeup starts from: the
+					 * task's CPU (__set_task_cpu) */
+	int recent_used_cpu;		/* the previous wakeup's prev_cpu */
+	unsigned int wakee_flips;	/* record_wakee, wake_wide */
+	unsigned long wakee_flip_decay_ts;	/* in jiffies */
+	struct task_struct *last_wakee;
+	struct cpumask cpus_allowed;
+	struct task_group *tg;
+	u64 nvcsw, nivcsw, nr_migrations;
+
+	EEVDF_CLASSES_TASK_FIELDS
+	/* debug.c (--dump-at, -v): the task's name and pid, from the trace */
+	const char *comm;
+	int pid;
+};
+
+/*
+ * kernel/sched/sched.h v6.12: struct sched_class, the operations of the
+ * classes this port has (dl: only the fair server's pick; rt; fair;
+ * idle).  Where v6.12's signature has a struct rq_flags or a next task
+ * that no port class reads, the argument is left out; select_task_rq
+ * takes the machine (no globals) and smp_processor_id() as this_cpu.
+ * A NULL operation is one the class does not have, as in v6.12.
+ */
+struct sched_class {
+	const char *name;	/* -v's "[rt]" (not a kernel field) */
+	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
+	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+	void (*wakeup_preempt)(struct rq *rq, struct task_struct *p, int flags);
+	int (*balance)(struct rq *rq, struct task_struct *prev);
+	struct task_struct *(*pick_task)(struct rq *rq);
+	/* only the fair class: it puts prev and sets next level by level */
+	struct task_struct *(*pick_next_task)(struct rq *rq,
+					      struct task_struct *prev);
+	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+	void (*set_next_task)(struct rq *rq, struct task_struct *p, bool first);
+	int (*select_task_rq)(struct policy_machine *m, struct task_struct *p,
+			      int task_cpu, int wake_flags, int this_cpu);
+	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
+	void (*task_woken)(struct rq *rq, struct task_struct *p);
+	void (*task_tick)(struct rq *rq, struct task_struct *p, int queued);
+	void (*task_dead)(struct task_struct *p);
+	void (*prio_changed)(struct rq *rq, struct task_struct *p, int oldprio);
+	void (*update_curr)(struct rq *rq);
+};
+
+/*
+ * v6.12 lays the class instances out in one linker section, highest
+ * first (include/asm-generic/vmlinux.lds.h: SCHED_DATA), so that
+ * comparing two class pointers compares the classes' priorities
+ * (sched_class_above) and a walk over the classes is a pointer walk
+ * (for_each_class).  The port lays them out in one array, in that order:
+ * the stop class is absent (a trace has no stopper task: the balancer's
+ * stopper work runs from run_cpu_stop), dl holds only the fair server,
+ * and there is no sched_ext.  core.c defines it; <name>_sched_class
+ * names an instance as in the kernel.
+ */
+enum { DL_SCHED_CLASS, RT_SCHED_CLASS, FAIR_SCHED_CLASS, IDLE_SCHED_CLASS,
+       NR_SCHED_CLASSES };
+static const struct sched_class sched_class_section[NR_SCHED_CLASSES];
+#define dl_sched_class		(sched_class_section[DL_SCHED_CLASS])
+#define rt_sched_class		(sched_class_section[RT_SCHED_CLASS])
+#define fair_sched_class	(sched_class_section[FAIR_SCHED_CLASS])
+#define idle_sched_class	(sched_class_section[IDLE_SCHED_CLASS])
+#define __sched_class_highest	(&sched_class_section[0])
+#define __sched_class_lowest	(&sched_class_section[NR_SCHED_CLASSES])
+
+/* kernel/sched/sched.h v6.12: the class walks */
+#define for_class_range(class, _from, _to) \
+	for (class = (_from); class < (_to); class++)
+#define for_each_class(class) \
+	for_class_range(class, __sched_class_highest, __sched_class_lowest)
+#define sched_class_above(_a, _b)	((_a) < (_b))
+
+struct sched_sysctl {
+	u64 base_slice;			/* sysctl_sched_base_slice, scaled */
+	u64 migration_cost;		/* sysctl_sched_migration_cost */
+	u64 nr_migrate;			/* sysctl_sched_nr_migrate */
+	u64 features;			/* enum eevdf_feature bits */
+};
+
+struct policy_machine {
+	struct policy_host *host;
+	int nr_cpus;
+	int online_cpus;		/* num_online_cpus(): nr_cpus or more */
+	bool group_sched;
+	u64 tick_nsec;
+	struct sched_sysctl sysctl;
+	struct rq *rqs;
+	struct task_struct *tasks;
+	size_t max_tasks;
+	struct task_struct *idle_tasks;	/* per CPU: rq->idle */
+	struct idset check_watch;	/* check.c: the tasks it visits */
+	struct task_group *groups;
+	size_t max_groups;
+	bool warned_rt;
+	struct sched_smp *smp;		/* domains and balancer (topology.c,
+					 * balance.c) */
+
+	/* pelt.c: the time of the wakeup being handled (sched_clock_cpu
+	 * for migrate_se_pelt_lag's estimate of an idle CPU's PELT clock) */
+	u64 now;
+
+	/* rt.c: the root domain's overload mask (rd->rto_mask, rto_count)
+	 * and sched_rr_timeslice in ticks */
+	struct cpumask rto_mask;
+	int rto_count;
+	unsigned int sched_rr_timeslice;
+
+	/* debug.c: -v's schedule() decision, collected in memory until its
+	 * next task is known (the filters ask about prev and next) */
+	FILE *decision;
+	char *decision_text;
+	size_t decision_size;
+};
+
+
 /* balance.c's entry points, called from core.c and policy.c */
 struct task_struct;
 static void smp_set_clock(struct policy_machine *m, u64 now);
-static int select_task_rq_smp(struct policy_machine *m, struct task_struct *p,
-			      int prev_cpu, int wake_flags, int this_cpu);
+static int select_task_rq_fair(struct policy_machine *m, struct task_struct *p,
+			       int prev_cpu, int wake_flags, int cpu);
+static int select_fallback_rq(struct policy_machine *m, int cpu,
+			      struct task_struct *p);
 static bool run_cpu_stop(struct rq *rq, int prev);
 static int sched_balance_newidle(struct rq *this_rq, u64 now);
 static void sched_balance_trigger(struct rq *rq);
 static void update_idle_core(struct rq *rq);
-static void cfs_tasks_move_head(struct rq *rq, int id);
 static void ttwu_update_avg_idle(struct rq *rq, u64 now);
 static void affine_move_task(struct policy_machine *m, struct task_struct *p);
 

@@ -47,11 +47,6 @@ static const int topo_level_flags[NR_TOPO_LEVELS] = {
 	[TL_NUMA] = SD_NUMA,
 };
 
-static inline struct rq_smp *rq_smp(struct policy_machine *m, int cpu)
-{
-	return &m->smp->rq[cpu];
-}
-
 static inline struct cpumask *sched_domain_span(struct sched_domain *sd)
 {
 	return &sd->span;
@@ -222,8 +217,6 @@ static void destroy_sched_domains(struct policy_machine *m)
 	free(smp->groups);
 	free(smp->sgcs);
 	free(smp->shared);
-	free(smp->rq);
-	free(smp->task);
 	free(smp);
 	m->smp = NULL;
 	for (int c = 0; c < m->nr_cpus; c++)
@@ -262,28 +255,20 @@ static int build_sched_domains(struct policy_machine *m,
 		return -1;
 	m->smp = smp;
 	smp->hz = hz;
-	smp->rq = calloc((size_t)n, sizeof(*smp->rq));
-	smp->task = calloc(m->max_tasks ? m->max_tasks : 1, sizeof(*smp->task));
-	if (!smp->rq || !smp->task)
-		goto oom;
 	smp->smt_active = t->threads_per_core > 1;
 	smp->ncores = ncores;
 	/* update_max_interval: HZ * online CPUs / 10 */
 	smp->max_load_balance_interval = hz * (unsigned long)m->online_cpus / 10;
 	smp->distribute_prev = -1;
-	for (size_t i = 0; i < (m->max_tasks ? m->max_tasks : 1); i++)
-		smp->task[i] = (struct task_smp){ .group_prev = -1,
-			.group_next = -1, .last_wakee = SIM_IDLE,
-			.recent_used_cpu = 0, .wake_cpu = -1 };
 	for (int c = 0; c < n; c++) {
-		struct rq_smp *rs = &smp->rq[c];
+		struct rq *rq = &m->rqs[c];
 
-		rs->cfs_tasks_head = rs->cfs_tasks_tail = -1;
-		rs->migrate_task = rs->migrate_dest = -1;
-		rs->idle_task.last_wakee = SIM_IDLE;
-		rs->core_id = c % ncores;
-		rs->package_id = topo_unit(t, TL_MC, c);
-		rs->node_id = topo_unit(t, TL_PKG, c);
+		rq->idle_stamp = 0;
+		rq->migrate_task = rq->migrate_dest = -1;
+		rq->cnt = (struct balance_counters){ 0 };
+		rq->core_id = c % ncores;
+		rq->package_id = topo_unit(t, TL_MC, c);
+		rq->node_id = topo_unit(t, TL_PKG, c);
 		m->rqs[c].cpu_capacity = SCHED_CAPACITY_SCALE;
 		m->rqs[c].max_idle_balance_cost = m->sysctl.migration_cost;
 		m->rqs[c].avg_idle = 2 * m->sysctl.migration_cost;
@@ -432,7 +417,7 @@ static int build_sched_domains(struct policy_machine *m,
 	/* sd->shared for the LLC (the highest SD_SHARE_LLC level) and
 	 * update_top_cache_domain */
 	for (int c = 0; c < n; c++) {
-		struct rq_smp *rs = &smp->rq[c];
+		struct rq *rq = &m->rqs[c];
 		struct sched_domain *sd, *llc = NULL;
 
 		m->rqs[c].sd = &smp->domains[(size_t)c * (size_t)nkept];
@@ -442,18 +427,18 @@ static int build_sched_domains(struct policy_machine *m,
 			else
 				break;	/* SD_SHARED_CHILD: not above either */
 		}
-		rs->sd_llc = llc;
-		rs->sd_llc_size = llc ? (int)llc->span_weight : 1;
-		rs->sd_llc_id = llc ? cpumask_first(&llc->span) : c;
+		rq->sd_llc = llc;
+		rq->sd_llc_size = llc ? (int)llc->span_weight : 1;
+		rq->sd_llc_id = llc ? cpumask_first(&llc->span) : c;
 		if (llc) {
-			llc->shared = &smp->shared[rs->sd_llc_id];
+			llc->shared = &smp->shared[rq->sd_llc_id];
 			llc->shared->nr_busy_cpus = (int)llc->span_weight;
 		}
-		rs->sd_llc_shared = llc ? llc->shared : NULL;
-		rs->sd_numa = NULL;
+		rq->sd_llc_shared = llc ? llc->shared : NULL;
+		rq->sd_numa = NULL;
 		for_each_domain(m, c, sd)
 			if (sd->flags & SD_NUMA) {
-				rs->sd_numa = sd;
+				rq->sd_numa = sd;
 				break;
 			}
 	}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_balance.c - the eevdf policy's SMP half against
+ * tests/eevdf/balance.c - the eevdf policy's SMP half against
  * hand-worked numbers from Linux v6.12's rules: the sched domains of
  * small machines (sd_init's defaults, degenerate levels, groups),
  * group_classify, calculate_imbalance for each migration type the port
@@ -8,40 +8,15 @@
  * one balancing pass, and the two-CPU validation scenarios against the
  * kernel reports (when PELT is ported).
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "policy/eevdf/policy.c"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define US 1000ULL
 #define MS 1000000ULL
 
-static struct policy_host host;
-
-static void host_warn(struct policy_host *h, const char *where,
-		      const char *what)
-{
-	(void)h; (void)where; (void)what;
-}
-
-static struct policy_machine *smp_machine(int nodes, int packages, int cores,
-					  int threads, unsigned int hz)
-{
-	struct policy_config cfg = {
-		.nr_cpus = nodes * packages * cores * threads, .hz = hz,
-		.topology = { nodes, packages, cores, threads },
-		.max_tasks = 16, .max_groups = 1, .group_sched = true,
-		.host = &host };
-	char why[160];
-	struct policy_machine *m;
-
-	host.warn = host_warn;
-	m = eevdf_create(&cfg, why, sizeof(why));
-	ck_assert_msg(m != NULL, "%s", why);
-	return m;
-}
+/* nodes x packages x cores x threads CPUs at hz, groups on */
+#define smp_machine(n, p, c, t, hz_)					\
+	machine(.nodes = (n), .packages = (p), .cores = (c),		\
+		.threads = (t), .hz = (hz_), .group_sched = true)
 
 static struct cpumask mask_of(const int *cpus, int n)
 {
@@ -134,12 +109,12 @@ START_TEST(test_domains_2x2x2)
 	ck_assert_int_eq(pkg->groups->flags, mc->flags);
 	ck_assert_int_eq(smt->groups->flags, 0);
 	/* the LLC is the package */
-	ck_assert_ptr_eq(m->smp->rq[0].sd_llc, mc);
-	ck_assert_int_eq(m->smp->rq[0].sd_llc_size, 4);
-	ck_assert_int_eq(m->smp->rq[6].sd_llc_id, 2);
-	ck_assert_ptr_nonnull(m->smp->rq[0].sd_llc_shared);
-	ck_assert_ptr_eq(m->smp->rq[5].sd_llc_shared, m->smp->rq[0].sd_llc_shared);
-	ck_assert(m->smp->rq[2].sd_llc_shared != m->smp->rq[0].sd_llc_shared);
+	ck_assert_ptr_eq(m->rqs[0].sd_llc, mc);
+	ck_assert_int_eq(m->rqs[0].sd_llc_size, 4);
+	ck_assert_int_eq(m->rqs[6].sd_llc_id, 2);
+	ck_assert_ptr_nonnull(m->rqs[0].sd_llc_shared);
+	ck_assert_ptr_eq(m->rqs[5].sd_llc_shared, m->rqs[0].sd_llc_shared);
+	ck_assert(m->rqs[2].sd_llc_shared != m->rqs[0].sd_llc_shared);
 	eevdf_destroy(m);
 }
 END_TEST
@@ -166,7 +141,7 @@ START_TEST(test_domains_numa)
 	ck_assert_uint_eq(numa->imbalance_pct, 117);
 	ck_assert_uint_eq(numa->imb_numa_nr, 2);
 	ck_assert(mask_eq(&numa->groups->cpumask, MASK(0, 1, 4, 5)));
-	ck_assert_ptr_eq(m->smp->rq[0].sd_numa, numa);
+	ck_assert_ptr_eq(m->rqs[0].sd_numa, numa);
 	ck_assert_ptr_eq(numa->child, mc);
 	ck_assert_ptr_eq(mc->parent, numa);
 	eevdf_destroy(m);
@@ -466,6 +441,59 @@ START_TEST(test_can_migrate_task)
 END_TEST
 
 /*
+ * --check keeps rq->cfs_tasks and p->sched_class honest: three fair tasks
+ * on CPU 0 are three entries of its list_head, the picked one first
+ * (__set_next_task_fair), the one forked first last (list_add at the
+ * head); a task unlinked from the list, or a fair task given the RT class,
+ * is caught, and the machine is whole again once they are put back.
+ */
+START_TEST(test_check_cfs_tasks_and_class)
+{
+	struct policy_machine *m = smp_machine(1, 1, 2, 1, 1000);
+	struct policy_task_attr attr = { .comm = "t" };
+	struct cpumask only0 = MASK(0);
+	struct task_struct *p;
+	char why[300];
+	int order[3], n = 0;
+
+	attr.cpus_allowed = &only0;
+	for (int i = 0; i < 3; i++) {
+		eevdf_task_init(m, i, &attr);
+		eevdf_fork(m, i, SIM_IDLE, 0, &attr, 0);
+	}
+	eevdf_schedule(m, 0, 0);
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	list_for_each_entry(p, &m->rqs[0].cfs_tasks, struct task_struct,
+			    se.group_node) {
+		ck_assert_int_lt(n, 3);
+		ck_assert_ptr_eq(p->sched_class, &fair_sched_class);
+		order[n++] = p->id;
+	}
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(order[0], m->rqs[0].curr);
+	ck_assert_int_eq(order[2], m->rqs[0].curr == 0 ? 1 : 0);
+	ck_assert_ptr_eq(list_last_entry(&m->rqs[0].cfs_tasks,
+					 struct task_struct, se.group_node),
+			 &m->tasks[order[2]]);
+
+	list_del_init(&m->tasks[order[1]].se.group_node);
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "cfs_tasks holds 2 tasks, 3 are queued"),
+		      "%s", why);
+	list_add(&m->tasks[order[1]].se.group_node,
+		 &m->tasks[order[0]].se.group_node);	/* back after the head */
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+
+	m->tasks[order[2]].sched_class = &rt_sched_class;
+	ck_assert(!eevdf_check(m, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "is in the rt class"), "%s", why);
+	m->tasks[order[2]].sched_class = &fair_sched_class;
+	ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
  * One pass on the flat 2-CPU machine: three tasks forked onto CPU 0, CPU 1
  * idle.  Groups of one CPU: busiest has 3 tasks, sibling_imbalance
  * 3 - 0 = 3, halved: one task moves, not the running one.  The pass
@@ -485,7 +513,10 @@ START_TEST(test_balance_pass)
 	}
 	eevdf_schedule(m, 0, 0);
 	ck_assert_int_eq(m->rqs[0].nr_running, 3);
-	ck_assert_int_eq(m->rqs[0].curr, m->smp->rq[0].cfs_tasks_head);
+	/* the picked task heads rq->cfs_tasks (__set_next_task_fair) */
+	ck_assert_int_eq(m->rqs[0].curr,
+			 list_entry(m->rqs[0].cfs_tasks.next, struct task_struct,
+				    se.group_node)->id);
 	for (int i = 0; i < 3; i++) {
 		m->tasks[i].cpus_allowed = both;
 		/* as if the waiting ones ran long ago (cache-cold) */
@@ -505,9 +536,9 @@ START_TEST(test_balance_pass)
 		if (i != m->rqs[0].curr)
 			ck_assert_uint_eq(m->tasks[i].se.exec_start,
 					  m->tasks[i].cpu == 1 ? 0 : 1);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_calls[CPU_IDLE], 1);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_groups_visited, 2);
-	ck_assert_uint_eq(m->smp->rq[1].cnt.lb_cpus_visited, 2);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_calls[CPU_IDLE], 1);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_groups_visited, 2);
+	ck_assert_uint_eq(m->rqs[1].cnt.lb_cpus_visited, 2);
 	eevdf_destroy(m);
 }
 END_TEST
@@ -584,7 +615,7 @@ START_TEST(test_wakeup_idle_sibling)
 		ck_assert_uint_eq(m->tasks[sleeper].se.exec_start, 123);
 		m->tasks[sleeper].state = TASK_SLEEPING;
 		dequeue_task_fair(&m->rqs[0], &m->tasks[sleeper], DEQUEUE_SLEEP);
-		m->smp->rq[0].sd_llc_shared->nr_idle_scan = 2;
+		m->rqs[0].sd_llc_shared->nr_idle_scan = 2;
 		ck_assert(eevdf_wake(m, sleeper, 0, false, 2 * MS));
 		ck_assert_int_eq(m->tasks[sleeper].cpu, 1);
 		/* woken on another CPU: WF_MIGRATED -> ENQUEUE_MIGRATED, so
@@ -656,7 +687,7 @@ START_TEST(test_fork_recent_cpu_and_h_load_jiffies)
 	attr.cpus_allowed = &both;
 	eevdf_task_init(m, 1, &attr);
 	eevdf_fork(m, 1, 0, 0, &attr, MS);	/* task 0 forks it, on CPU 1 */
-	ck_assert_int_eq(m->smp->task[1].recent_used_cpu, 1);
+	ck_assert_int_eq(m->tasks[1].recent_used_cpu, 1);
 
 	/* CPU 0's clock stays at 1 ms; the global jiffies moves to 5 */
 	smp_set_clock(m, 5 * MS);
@@ -698,11 +729,11 @@ START_TEST(test_validation_2cpu)
 	char cmd[2048];
 
 	if (access(sim, X_OK) != 0) {
-		printf("test_eevdf_balance: %s not built, validation skipped\n", sim);
+		printf("test_eevdf (eevdf_balance): %s not built, validation skipped\n", sim);
 		return;
 	}
 	if (!live)
-		printf("test_eevdf_balance: PELT is not ported in this build "
+		printf("test_eevdf (eevdf_balance): PELT is not ported in this build "
 		       "(cpu_util_cfs reads 0): the 2-CPU scenarios are run "
 		       "under --check but not compared\n");
 	snprintf(cmd, sizeof(cmd),
@@ -722,12 +753,10 @@ START_TEST(test_validation_2cpu)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_balance_suite(void)
 {
 	Suite *s = suite_create("eevdf_balance");
 	TCase *tc = tcase_create("eevdf_balance");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_domains_2x2x2);
@@ -736,6 +765,7 @@ int main(void)
 	tcase_add_test(tc, test_group_classify);
 	tcase_add_test(tc, test_calculate_imbalance);
 	tcase_add_test(tc, test_can_migrate_task);
+	tcase_add_test(tc, test_check_cfs_tasks_and_class);
 	tcase_add_test(tc, test_balance_pass);
 	tcase_add_test(tc, test_affinity_move);
 	tcase_add_test(tc, test_wakeup_idle_sibling);
@@ -743,9 +773,10 @@ int main(void)
 	tcase_add_test(tc, test_fork_recent_cpu_and_h_load_jiffies);
 	tcase_add_test(tc, test_validation_2cpu);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+#undef smp_machine
+#undef MASK
+#undef US
+#undef MS

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_pelt.c - the eevdf policy's PELT and group shares
+ * tests/eevdf/pelt.c - the eevdf policy's PELT and group shares
  * (Linux v6.12 pelt.c and fair.c) against independent oracles: the decay
  * table and LOAD_AVG_MAX recomputed from their defining formula (the
  * kernel's Documentation/scheduler/sched-pelt.c) and checked against the
@@ -10,30 +10,15 @@
  * and update_tg_load_avg worked by hand, and runs of 2-CPU group
  * scenarios under --check.
  */
-#include <check.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "policy/eevdf/policy.c"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 /* one PELT period: 1024 units of 1024 ns */
 #define PERIOD_NS (1024ULL * 1024)
 
-static struct policy_host host;
-
-static struct policy_machine *machine_cpus(int nr_cpus, size_t max_groups)
-{
-	struct policy_config cfg = { .nr_cpus = nr_cpus, .hz = 1000,
-		.topology = { 1, 1, nr_cpus, 1 }, .max_tasks = 16,
-		.max_groups = max_groups, .group_sched = true, .host = &host };
-	char why[80];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
-
-	ck_assert_ptr_nonnull(m);
-	return m;
-}
+/* nr_cpus CPUs at HZ 1000, groups on */
+#define machine_cpus(nr_cpus, groups)					\
+	machine(.cores = (nr_cpus), .max_groups = (groups),		\
+		.group_sched = true)
 
 /* y, with y^32 = 1/2, in double precision */
 static double pelt_y(void)
@@ -648,7 +633,7 @@ START_TEST(test_group_scenarios_2cpu)
 	char cmd[1024];
 
 	if (access(sim_path(), X_OK) != 0) {
-		printf("test_eevdf_pelt: %s not built, runs skipped\n",
+		printf("test_eevdf (eevdf_pelt): %s not built, runs skipped\n",
 		       sim_path());
 		return;
 	}
@@ -675,7 +660,7 @@ START_TEST(test_group_shares_by_load)
 	char cmd[2048];
 
 	if (access(sim_path(), X_OK) != 0) {
-		printf("test_eevdf_pelt: %s not built, run skipped\n",
+		printf("test_eevdf (eevdf_pelt): %s not built, run skipped\n",
 		       sim_path());
 		return;
 	}
@@ -726,12 +711,10 @@ START_TEST(test_checker_floor_and_u32_wrap)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_pelt_suite(void)
 {
 	Suite *s = suite_create("eevdf_pelt");
 	TCase *tc = tcase_create("eevdf_pelt");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_decay_table);
@@ -754,9 +737,8 @@ int main(void)
 	tcase_add_test(tc, test_group_shares_by_load);
 	tcase_add_test(tc, test_checker_floor_and_u32_wrap);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+#undef machine_cpus
+#undef PERIOD_NS

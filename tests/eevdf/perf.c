@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_perf.c - the eevdf policy's cheaper ways of computing
+ * tests/eevdf/perf.c - the eevdf policy's cheaper ways of computing
  * the same values (docs/performance.md, "eevdf beside cfs-v19"), each
  * against an independent oracle:
  * - the augmented tree's early stop (RB_DECLARE_CALLBACKS' propagate,
@@ -12,11 +12,7 @@
  *   (pelt_div): for every one of the 1024 dividers, the quotients of
  *   edge values and of random 64-bit numbers equal the division's.
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "policy/eevdf/policy.c"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 /* ---- the augmented tree ----------------------------------------------- */
 
@@ -167,15 +163,4 @@ static Suite *eevdf_perf_suite(void)
 	tcase_add_test(tc, test_pelt_div_exact);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(eevdf_perf_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

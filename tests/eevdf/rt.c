@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_rt.c - the eevdf policy's RT side as the fair balancer
+ * tests/eevdf/rt.c - the eevdf policy's RT side as the fair balancer
  * sees it (Linux v6.12): the RT PELT signal and the capacity it leaves
  * (update_rt_rq_load_avg, scale_rt_capacity, update_cpu_capacity,
  * update_group_capacity, check_cpu_capacity), the balancer moving a fair
@@ -13,38 +13,14 @@
  * truncates, and __accumulate_pelt_segments' closed form through
  * LOAD_AVG_MAX = 47742); the bandwidths by to_ratio (<< 20).
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "policy/eevdf/policy.c"
-#include "check_util.h"
-#include "cli_run.h"
-#include "trace_harness.h"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define MS 1000000ULL
 #define PELT_PERIOD_NS (1024ULL * 1024)	/* 1024 units of 1024 ns */
 
-static struct policy_host wb_host;
-
-static void wb_warn(struct policy_host *h, const char *where, const char *what)
-{
-	(void)h; (void)where; (void)what;
-}
-
-static struct policy_machine *machine(int cores, int threads)
-{
-	struct policy_config cfg = { .nr_cpus = cores * threads, .hz = 1000,
-		.topology = { 1, 1, cores, threads }, .max_tasks = 8,
-		.max_groups = 1, .host = &wb_host };
-	char why[160];
-	struct policy_machine *m;
-
-	wb_host.warn = wb_warn;
-	m = eevdf_create(&cfg, why, sizeof(why));
-	ck_assert_msg(m != NULL, "%s", why);
-	return m;
-}
+/* cores x threads CPUs at HZ 1000 */
+#define rt_machine(c, t)						\
+	machine(.cores = (c), .threads = (t), .max_tasks = 8)
 
 static void fork_task(struct policy_machine *m, int id,
 		      enum sim_sched_class class, struct cpumask *allowed)
@@ -93,7 +69,7 @@ static void blocked_averages_at(struct policy_machine *m, int cpu, u64 now)
  */
 START_TEST(test_rt_signal_and_capacity_by_hand)
 {
-	struct policy_machine *m = machine(2, 1);
+	struct policy_machine *m = rt_machine(2, 1);
 	struct cpumask only0;
 	struct sched_domain *sd;
 
@@ -156,7 +132,7 @@ END_TEST
  */
 START_TEST(test_group_capacity_sums_the_child_groups)
 {
-	struct policy_machine *m = machine(2, 2);
+	struct policy_machine *m = rt_machine(2, 2);
 	struct sched_domain *smt, *mc;
 	struct cpumask only0;
 
@@ -190,7 +166,7 @@ END_TEST
  */
 START_TEST(test_checker_knows_rt_pressure)
 {
-	struct policy_machine *m = machine(2, 1);
+	struct policy_machine *m = rt_machine(2, 1);
 	struct cpumask only0;
 	char why[300];
 
@@ -265,7 +241,7 @@ END_TEST
  */
 START_TEST(test_rt_enqueue_marks_overload)
 {
-	struct policy_machine *m = machine(2, 1);
+	struct policy_machine *m = rt_machine(2, 1);
 	struct cpumask only0 = { { 1UL } };
 
 	fork_task(m, 0, SIM_SCHED_NORMAL, &only0);
@@ -331,7 +307,7 @@ END_TEST
  */
 START_TEST(test_find_lowest_rq_walks_the_domains)
 {
-	struct policy_machine *m = machine(2, 2);
+	struct policy_machine *m = rt_machine(2, 2);
 	struct task_struct *p;
 	struct cpumask all;
 
@@ -494,7 +470,7 @@ static long long stat_value(const char *out, const char *name)
 
 /*
  * --stats: two RR hogs at one priority for 1050 ms take 100 ms turns
- * (test_eevdf_classes): a turn ends at 100, 200, ..., 1000 ms, each a
+ * (tests/eevdf/classes.c): a turn ends at 100, 200, ..., 1000 ms, each a
  * requeue behind the other: 10.  The FIFO hog and the fair hog on one
  * CPU for 2.5 s: the fair server starts once (the hog never leaves);
  * its timer fires at 950 ms (zero laxity) and at 1950 ms (the next
@@ -551,4 +527,7 @@ static Suite *eevdf_rt_suite(void)
 	return s;
 }
 
-CHECK_MAIN(eevdf_rt_suite)
+#undef rt_machine
+#undef FIFO_AND_HOG_1CPU
+#undef PELT_PERIOD_NS
+#undef MS

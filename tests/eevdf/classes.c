@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_classes.c - the eevdf policy's classes other than
+ * tests/eevdf/classes.c - the eevdf policy's classes other than
  * fair's EEVDF core (Linux v6.12): SCHED_FIFO and SCHED_RR (rt.c), the
  * fair server that replaced RT throttling in v6.12 (deadline.c), the
  * SCHED_BATCH and SCHED_IDLE wakeup rules and weight of fair.c, the
@@ -12,12 +12,7 @@
  * 2.6.23's RT class has the same semantics (RR slices of 100 ms at nice
  * 0, FIFO), cfs-v19 must agree.
  */
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "policy/eevdf/policy.c"
-#include "trace_harness.h"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define MS 1000000ULL
 
@@ -222,19 +217,8 @@ END_TEST
 
 /* ---- white-box: check_preempt_wakeup_fair's class rules --------------- */
 
-static struct policy_host wb_host;
-
-static struct policy_machine *wb_machine(void)
-{
-	struct policy_config cfg = { .nr_cpus = 1, .hz = 1000,
-		.topology = { 1, 1, 1, 1 }, .max_tasks = 8, .max_groups = 1,
-		.host = &wb_host };
-	char why[80];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
-
-	ck_assert_ptr_nonnull(m);
-	return m;
-}
+/* one CPU at HZ 1000 */
+#define wb_machine() machine(.max_tasks = 8)
 
 static void wb_fork(struct policy_machine *m, int id,
 		    enum sim_sched_class class, u64 now)
@@ -460,12 +444,10 @@ START_TEST(test_rt_wakeup_goes_to_lowest_cpu)
 }
 END_TEST
 
-int main(void)
+static Suite *eevdf_classes_suite(void)
 {
 	Suite *s = suite_create("eevdf_classes");
 	TCase *tc = tcase_create("eevdf_classes");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_fifo_preempts_fair);
@@ -483,9 +465,10 @@ int main(void)
 	tcase_add_test(tc, test_rt_pull_when_cpu_lowers_prio);
 	tcase_add_test(tc, test_rt_wakeup_goes_to_lowest_cpu);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+#undef wb_machine
+#undef TRACE_1CPU
+#undef TRACE_2CPU
+#undef MS

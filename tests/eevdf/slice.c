@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/test_eevdf_slice.c - per-task slices in the eevdf policy, as
+ * tests/eevdf/slice.c - per-task slices in the eevdf policy, as
  * Linux v6.12 has them: sched_setattr()'s sched_runtime as a custom slice
  * clamped to 0.1..100 ms (857b158dc5e8), kept by place_entity and
  * update_deadline, PREEMPT_SHORT (85e511df3cec), and the least slice of
@@ -10,32 +10,17 @@
  * Expected values are worked by hand from the kernel's arithmetic and
  * rules (written out above each test), never taken from the program.
  */
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "policy/eevdf/policy.c"
-#include "trace_harness.h"
+/* included by tests/test_eevdf.c after tests/eevdf/harness.h */
 
 #define US 1000ULL
 #define MS 1000000ULL
 
-static struct policy_host host;
 static const struct cpumask all_cpus = { { ~0UL } };
 
-/* One CPU at HZ 250, groups on, room for groups tasks */
-static struct policy_machine *machine(size_t max_groups)
-{
-	struct policy_config cfg = { .nr_cpus = 1, .hz = 250,
-		.topology = { 1, 1, 1, 1 }, .max_tasks = 8,
-		.max_groups = max_groups, .group_sched = true, .host = &host };
-	char why[200];
-	struct policy_machine *m = eevdf_create(&cfg, why, sizeof(why));
-
-	ck_assert_msg(m != NULL, "%s", why);
-	return m;
-}
+/* One CPU at HZ 250, groups on, room for groups groups */
+#define slice_machine(groups)						\
+	machine(.hz = 250, .max_tasks = 8, .max_groups = (groups),	\
+		.group_sched = true)
 
 /* A trace-level task with this nice and sched_runtime, forked into group */
 static struct task_struct *start_task(struct policy_machine *m, int id,
@@ -72,7 +57,7 @@ static void assert_checked(struct policy_machine *m)
  */
 START_TEST(test_custom_slice_deadline)
 {
-	struct policy_machine *m = machine(1);
+	struct policy_machine *m = slice_machine(1);
 	struct task_struct *p = start_task(m, 0, 0, 5, 3 * MS, 0);
 	struct sched_entity *se = &p->se;
 
@@ -87,7 +72,7 @@ START_TEST(test_custom_slice_deadline)
 	ck_assert_uint_eq(se->deadline - se->vruntime, 9170149);
 	eevdf_destroy(m);
 
-	m = machine(1);
+	m = slice_machine(1);
 	p = start_task(m, 0, 0, 5, 0, 0);
 	se = &p->se;
 	ck_assert_uint_eq(se->custom_slice, 0);
@@ -115,7 +100,7 @@ START_TEST(test_slice_clamp)
 	};
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct policy_machine *m = machine(1);
+		struct policy_machine *m = slice_machine(1);
 		struct sched_entity *se = &start_task(m, 0, 0, 0, c[i].asked,
 						      0)->se;
 
@@ -133,7 +118,7 @@ END_TEST
  */
 START_TEST(test_child_inherits_slice)
 {
-	struct policy_machine *m = machine(1);
+	struct policy_machine *m = slice_machine(1);
 	struct policy_task_attr child = { .pid = 9, .comm = "child" };
 
 	start_task(m, 0, 0, 0, 2 * MS, 0);
@@ -155,7 +140,7 @@ END_TEST
  */
 START_TEST(test_group_slice_is_queue_min)
 {
-	struct policy_machine *m = machine(2);
+	struct policy_machine *m = slice_machine(2);
 	struct sched_entity *gse;
 	struct rq *rq;
 	u64 now = 0;
@@ -198,7 +183,7 @@ END_TEST
  */
 START_TEST(test_nested_group_slice)
 {
-	struct policy_machine *m = machine(3);
+	struct policy_machine *m = slice_machine(3);
 	struct sched_entity *ase, *bse;
 
 	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/a", 1024, 0), 0);
@@ -218,7 +203,7 @@ END_TEST
 /*
  * v6.12's stale slice in dequeue_entities (fixed by bbce3de72be5 in
  * 6.15): A, alone in /g, sleeps at 2.5 ms while /g's entity is not
- * eligible (the scenario of test_eevdf.c's test_delayed_group_entity:
+ * eligible (the scenario of fair.c's test_delayed_group_entity:
  * R ran 0-1 ms, A 1-2.5 ms).  A's dequeue empties /g's queue, /g's own
  * dequeue is delayed, and the first walk stops there with slice still
  * at its start value for a task, 0: the second walk stores 0 as /g's
@@ -227,7 +212,7 @@ END_TEST
  */
 START_TEST(test_delayed_group_gets_stale_slice)
 {
-	struct policy_machine *m = machine(2);
+	struct policy_machine *m = slice_machine(2);
 	struct sched_entity *gse;
 
 	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
@@ -287,6 +272,7 @@ START_TEST(test_min_slice_augment)
 		se->on_rq = 1;
 		list_add_leaf_cfs_rq(cfs_rq);	/* as enqueue_entity does */
 		idset_add(&m->check_watch, i);	/* as eevdf_fork does */
+		m->tasks[i].sched_class = &fair_sched_class;	/* sched_fork */
 		ck_assert_msg(eevdf_check(m, why, sizeof(why)), "%s", why);
 	}
 	for (int i = 0; i < 200; i += 3) {
@@ -491,7 +477,7 @@ END_TEST
  */
 START_TEST(test_dump_marks_custom_slice)
 {
-	struct policy_machine *m = machine(1);
+	struct policy_machine *m = slice_machine(1);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out;
@@ -533,4 +519,7 @@ static Suite *eevdf_slice_suite(void)
 	return s;
 }
 
-CHECK_MAIN(eevdf_slice_suite)
+#undef slice_machine
+#undef SHORT_TRACE
+#undef US
+#undef MS
