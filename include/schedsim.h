@@ -249,8 +249,29 @@ typedef struct sim_progress {
 	uint64_t wall_ns;		/* wall-clock time since the run began */
 } sim_progress;
 
-/* How to run a trace (sim_run_opts); zero-initialise, then set fields. */
+/*
+ * How to run a trace (sim_run_opts).  The struct grows as the library
+ * does, so it carries its own size: fill it with sim_options_init(), then
+ * set fields:
+ *
+ *	sim_options opt;
+ *	sim_options_init(&opt, sizeof(opt));
+ *	opt.max_events = 1000000;
+ *	r = sim_run_opts(t, &opt, &err);
+ *
+ * The library reads no byte of it past size, and takes the default for
+ * every field there: a program built against an older, shorter
+ * sim_options keeps working with a newer library.  A program built
+ * against a newer one works with an older library as long as it leaves
+ * the fields that library lacks at their defaults (zero); otherwise
+ * sim_run_opts() refuses the options rather than ignore what was asked.
+ * New fields are only ever added at the end, and zero is their default.
+ */
 typedef struct sim_options {
+	/* sizeof(sim_options) as the caller was compiled: set by
+	 * sim_options_init().  0 (a struct zero-initialised instead) is
+	 * refused by sim_run_opts(). */
+	size_t size;
 	int verbose;		/* 0, 1 (-v: every pick_next walk), 2 (-vv) */
 	FILE *log;		/* where verbose output goes; NULL: stdout */
 	const uint64_t *dump_at; /* sorted times (ns) for runqueue dumps */
@@ -324,6 +345,15 @@ typedef struct sim_options {
 } sim_options;
 
 /*
+ * Fill opts with the defaults, those of sim_run_opts(t, NULL, err): no
+ * log, invariants checked every 4096 events stretched with the machine's
+ * size (check_every 4096, check_scaled 1), every other field 0 or NULL;
+ * and record size, which must be sizeof(*opts).  Writes no byte of opts
+ * past size; writes nothing if size cannot hold the size field itself.
+ */
+SIM_API void sim_options_init(sim_options *opts, size_t size);
+
+/*
  * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to
  * log; invariants are checked every 4096 events, stretched with the
  * machine's size (check_scaled), and at the end.  Returns NULL with err
@@ -333,7 +363,9 @@ typedef struct sim_options {
  */
 SIM_API sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 			    sim_error *err);
-/* The same with every option; opts may be NULL (the defaults). */
+/* The same with every option; opts may be NULL (the defaults).  Options
+ * whose size is 0, or that set fields this library does not have, are
+ * refused: NULL, with err saying so. */
 SIM_API sim_result *sim_run_opts(const sim_trace *trace,
 				 const sim_options *opts, sim_error *err);
 

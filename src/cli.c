@@ -1182,7 +1182,7 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 
 static int run(struct cli *c)
 {
-	sim_options opt = { 0 };
+	sim_options opt;
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
 	struct output out, junit = { 0 }, ftrace = { 0 }, series_out = { 0 };
@@ -1191,6 +1191,7 @@ static int run(struct cli *c)
 	int status;
 	bool log_to_stderr;
 
+	sim_options_init(&opt, sizeof(opt));
 	t = load_trace(c);
 	if (!t)
 		return SIM_INVALID;

@@ -27,12 +27,15 @@
 /* A run of a trace given as text; the caller frees both. */
 static sim_result *run_text(const char *text, sim_trace **tp, int no_skip)
 {
-	sim_options opt = { .check_every = 1, .no_idle_tick_skip = no_skip };
+	sim_options opt;
 	sim_error err;
 	sim_trace *t = sim_trace_load_string(text, strlen(text), "stats.json",
 					     &err);
 	sim_result *r;
 
+	sim_options_init(&opt, sizeof(opt));
+	opt.check_every = 1;
+	opt.no_idle_tick_skip = no_skip;
 	ck_assert_msg(t != NULL, "%s", err.text);
 	r = sim_run_opts(t, &opt, &err);
 	ck_assert_ptr_nonnull(r);
