@@ -283,11 +283,6 @@ typedef struct sim_options {
 	int check_scaled;
 	int step;		/* stop after each decision, read step_in */
 	FILE *step_in;
-	/* Fault injection for the tests of the checker (0: none) */
-	uint64_t fault_dequeue_load;
-	/* Idle CPUs tick even where the policy would skip their ticks
-	 * without changing any result (to test that it does not) */
-	int no_idle_tick_skip;
 	/*
 	 * Stop at the next event once *stop is non-zero, e.g. from a signal
 	 * handler (sched-sim sets it on SIGINT and SIGTERM); the result is
@@ -710,6 +705,33 @@ SIM_API const char *sim_compare_failure(const sim_compare *c, size_t i);
  * or the comparison is not finished; write errors are out's (ferror). */
 SIM_API int sim_compare_print(const sim_compare *c, FILE *out, int json);
 SIM_API void sim_compare_free(sim_compare *c);
+
+/* ---- the project's own tests ------------------------------------------ */
+
+/*
+ * sim_test_control(op, ...): switches for sched-sim's own tests, as
+ * SQLite's sqlite3_test_control().  Not a stable interface: operations
+ * come and go with the tests that need them; programs have no use for it.
+ * The switches are process-wide: set them before a run starts (a run
+ * reads them as it starts, and is not affected by a later change), never
+ * while another thread runs a simulation.  sched-sim sets them from its
+ * environment: SCHEDSIM_FAULT=dequeue-load:N and SCHED_SIM_BALANCE_NS=1.
+ * 0, or -1 for an operation this library does not know.
+ */
+enum sim_test_control_op {
+	SIM_TESTCTL_RESET = 0,		/* every switch off */
+	/* (uint64_t n): the n-th dequeue of an entity in each cfs-v19 run
+	 * leaves its weight on its cfs_rq, which the invariant checker
+	 * must find (0: no fault) */
+	SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+	/* (int on): cfs-v19 times its balancing passes with the thread's
+	 * CPU clock: the "load_balance.ns" counters (docs/performance.md) */
+	SIM_TESTCTL_TIME_BALANCE,
+	/* (int on): idle CPUs tick even where cfs-v19 would skip their
+	 * ticks without changing any result (to test that it does not) */
+	SIM_TESTCTL_NO_IDLE_TICK_SKIP,
+};
+SIM_API int sim_test_control(int op, ...);
 
 #ifdef __cplusplus
 }

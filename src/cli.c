@@ -1180,6 +1180,26 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 	return status;
 }
 
+/*
+ * The library's switches for sched-sim's own tests (sim_test_control),
+ * from the environment the test scripts set: SCHEDSIM_FAULT=
+ * dequeue-load:N, a deliberately broken update that the invariant
+ * checker must find, and SCHED_SIM_BALANCE_NS (non-empty), the
+ * balancer's passes timed for the benchmark.  Before the run, which
+ * reads them as it starts.
+ */
+static void set_test_switches(void)
+{
+	const char *fault = getenv("SCHEDSIM_FAULT");
+	const char *balance_ns = getenv("SCHED_SIM_BALANCE_NS");
+
+	if (fault && !strncmp(fault, "dequeue-load:", 13))
+		sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+				 (uint64_t)strtoull(fault + 13, NULL, 10));
+	if (balance_ns && *balance_ns)
+		sim_test_control(SIM_TESTCTL_TIME_BALANCE, 1);
+}
+
 static int run(struct cli *c)
 {
 	sim_options opt;
@@ -1281,13 +1301,7 @@ static int run(struct cli *c)
 	if (isatty(STDERR_FILENO) && !c->step &&
 	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
 		opt.progress = show_progress;
-	/* A deliberately broken update, to test the invariant checker */
-	{
-		const char *fault = getenv("SCHEDSIM_FAULT");
-
-		if (fault && !strncmp(fault, "dequeue-load:", 13))
-			opt.fault_dequeue_load = strtoull(fault + 13, NULL, 10);
-	}
+	set_test_switches();
 	if (c->step) {
 		opt.step_in = fopen("/dev/tty", "r");
 		if (!opt.step_in)

@@ -914,6 +914,18 @@ START_TEST(test_options_sizes)
 }
 END_TEST
 
+/* The tests' door knows its operations and refuses others. */
+START_TEST(test_test_control_ops)
+{
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_NO_IDLE_TICK_SKIP, 1), 0);
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+					  (uint64_t)0), 0);
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_RESET), 0);
+	ck_assert_int_eq(sim_test_control(-1), -1);
+	ck_assert_int_eq(sim_test_control(1000), -1);
+}
+END_TEST
+
 /* A deadlock ends the run; the blocked tasks are there to read. */
 START_TEST(test_deadlock_blocked_tasks)
 {
@@ -1203,6 +1215,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_exports_only_sim);
 	tcase_add_test(tc, test_stop_flag_and_bounds);
 	tcase_add_test(tc, test_options_sizes);
+	tcase_add_test(tc, test_test_control_ops);
 	tcase_add_test(tc, test_deadlock_blocked_tasks);
 	tcase_add_test(tc, test_warning_u32_group_load);
 	tcase_add_test(tc, test_compare_reports);

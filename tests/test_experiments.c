@@ -660,11 +660,12 @@ START_TEST(test_checker_finds_fault_with_experiments)
 
 	sim_options_init(&opts, sizeof(opts));
 	opts.check_every = 1;
-	opts.fault_dequeue_load = 50;
 	ck_assert_ptr_nonnull(t);
 	for (size_t i = 0; i < sizeof(all_on) / sizeof(all_on[0]); i++)
 		ck_assert_int_eq(sim_trace_override(t, "set", all_on[i], &err), 0);
+	sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD, (uint64_t)50);
 	r = sim_run_opts(t, &opts, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(sim_result_status(r), SIM_BUG);
 	ck_assert_ptr_nonnull(strstr(sim_result_error(r), "load.weight"));

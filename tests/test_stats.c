@@ -35,9 +35,10 @@ static sim_result *run_text(const char *text, sim_trace **tp, int no_skip)
 
 	sim_options_init(&opt, sizeof(opt));
 	opt.check_every = 1;
-	opt.no_idle_tick_skip = no_skip;
 	ck_assert_msg(t != NULL, "%s", err.text);
+	sim_test_control(SIM_TESTCTL_NO_IDLE_TICK_SKIP, no_skip);
 	r = sim_run_opts(t, &opt, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_msg(sim_result_status(r) == SIM_OK, "%s", sim_result_error(r));
 	*tp = t;

@@ -520,8 +520,6 @@ static struct policy_config machine_config(const struct sim *s)
 		.max_tasks = s->task_cap,
 		.max_groups = t->nr_groups,
 		.tunables = &t->tunables,
-		.fault_dequeue_load = s->opt.fault_dequeue_load,
-		.no_idle_tick_skip = s->opt.no_idle_tick_skip,
 	};
 
 	if (t->topology.given)
