@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - per-group and per-task CPU shares, waits, switches, wakeup
+ * report_text.c - per-group and per-task CPU shares, waits, switches, wakeup
  * latencies and migrations, as a text table or as JSON (the format of
  * docs/trace-format.md), and the trace's expectations checked.
  *
