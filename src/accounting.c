@@ -17,11 +17,6 @@
 
 #include "series.h"
 
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
-
 void phases_text(const struct sim_result *r, FILE *out)
 {
 	const struct trace *t = r->trace;

@@ -330,11 +330,6 @@ void sim_result_free(sim_result *result)
 
 /* ---- results ---- */
 
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
-
 int sim_run_info(const sim_result *r, sim_run_stats *out)
 {
 	u64 busy = 0;

@@ -65,11 +65,6 @@ struct series_writer {
 	int *task_group;	/* a trace task's group in its last row */
 };
 
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
-
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
 static void csv_field(FILE *f, const char *text)
 {

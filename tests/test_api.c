@@ -202,7 +202,7 @@ static void assert_job_steps_sum_the_children(const sim_result *r,
 }
 
 /* Every accessor against the JSON report, which is built independently
- * from the same result (report.c, not api.c). */
+ * from the same result (report_*.c, not api.c). */
 static void assert_accessors_match_report(const char *file)
 {
 	sim_error err;
