@@ -72,8 +72,9 @@
  *    (each >= 1), 1..256 CPUs in all.  A flat machine is recorded as one
  *    node of one package of nr_cpus cores, with topology.given false.
  *  - scheduler (required, may be {}): "policy" a name in the registry
- *    (policy/registry.c), default SIM_DEFAULT_POLICY ("cfs-2.6.24" and
- *    "eevdf" are known names, not implemented in this version);
+ *    (policy/registry.c), default SIM_DEFAULT_POLICY; a name of
+ *    scheduler.c's planned_policies ("cfs-2.6.24") is known, not
+ *    implemented in this version, and said so;
  *    "group_sched" a boolean, default true; "hz" 100, 250, 300 or 1000
  *    (default); "tunables": names, kinds and ranges from the policy's
  *    table (sched-sim --list-tunables POLICY), a duration string or an

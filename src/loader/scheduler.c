@@ -29,7 +29,7 @@
  * joins the registry (the registry is asked first in any case).
  */
 static const char *const planned_policies[] = {
-	"cfs-2.6.24", "eevdf", NULL
+	"cfs-2.6.24", NULL
 };
 
 /* "a, b and c" */
@@ -41,8 +41,8 @@ static void list_and(struct strbuf *sb, const char *const *names, size_t n)
 }
 
 /*
- * "one of cfs-v19 (the policies this version implements; cfs-2.6.24 and
- * eevdf are planned)"
+ * "one of cfs-v19, eevdf (the policies this version implements;
+ * cfs-2.6.24 is planned)"
  */
 static const char *policy_valid(char *buf, size_t size)
 {
