@@ -24,8 +24,9 @@
  *	sim_result_free(r); sim_trace_free(t);
  *
  * Build with `pkg-config --cflags --libs schedsim`.  The library has no
- * global mutable state: several simulations may run at once in different
- * threads, each with its own trace.  Only the functions below are
+ * global mutable state but the switches of its own tests
+ * (sim_test_control(), which programs leave alone): several simulations
+ * may run at once in different threads, each with its own trace.  Only the functions below are
  * exported; every name starts with sim_ (or SIM_, SCHEDSIM_).
  *
  * Types are opaque but for the small structs that carry numbers out.
