@@ -96,7 +96,7 @@ enum sim_end {
 	SIM_END_MAX_WALL,	/* sim_options.max_wall_ns reached */
 };
 
-typedef struct trace sim_trace;
+typedef struct sim_trace sim_trace;
 typedef struct sim_result sim_result;
 
 /* "0.2.0": the library's version (the header's may differ). */

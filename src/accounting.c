@@ -19,7 +19,7 @@
 
 void phases_text(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	fprintf(out, "\nphases: CPU time of each task that changed groups, "
 		"per group it was in\n");
@@ -41,7 +41,7 @@ void phases_text(const struct sim_result *r, FILE *out)
 
 void phases_json(const struct sim_result *r, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "phases");
 	for (size_t i = 0; i < r->nr_phases; i++) {
@@ -60,7 +60,7 @@ void phases_json(const struct sim_result *r, struct json_writer *w)
 
 void placement_text(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	fprintf(out, "\nplacement: per CPU, the CPU time of each group's own "
 		"tasks there and how many of them were runnable there on "
@@ -79,7 +79,7 @@ void placement_text(const struct sim_result *r, FILE *out)
 
 void placement_json(const struct sim_result *r, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "placement");
 	for (size_t i = 0; i < r->nr_placement; i++) {

@@ -612,7 +612,7 @@ int sim_expect_detail(const sim_result *r, size_t i, char *buf, size_t len)
 
 double sim_share(const sim_result *result, const char *group_or_task)
 {
-	const struct trace *t = result->trace;
+	const struct sim_trace *t = result->trace;
 	struct trace_ref ref = { .is_task = group_or_task[0] != '/' };
 
 	if (!ref.is_task) {

@@ -43,7 +43,7 @@ bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
 int evaluate_expectations(const struct sim_result *r,
 			  struct expect_outcome *outcomes)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	int failed = 0;
 
 	for (size_t i = 0; i < t->nr_expects; i++) {

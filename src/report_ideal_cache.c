@@ -11,7 +11,7 @@
 
 void ideal_compute(const struct sim_result *r, struct ideal *id)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	id->owned = false;
 	if (r->ideal_done) {		/* computed once by report_prepare() */

@@ -11,7 +11,7 @@
 #include "report.h"
 #include "series.h"
 
-static void json_setup_topology(const struct trace *t, struct json_writer *w)
+static void json_setup_topology(const struct sim_trace *t, struct json_writer *w)
 {
 	jw_object_begin(w, "topology");
 	jw_int(w, "nodes", t->topology.nodes);
@@ -119,7 +119,7 @@ static void json_job_steps(const struct sim_result *r, struct json_writer *w)
 static void json_groups(const struct sim_result *r, const struct ideal *id,
 			struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "groups");
 	for (size_t g = 0; g < r->nr_groups; g++) {
@@ -150,7 +150,7 @@ static void json_groups(const struct sim_result *r, const struct ideal *id,
 static void json_tasks(const struct sim_result *r, const struct ideal *id,
 		       bool all_tasks, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "tasks");
 	for (size_t i = 0; i < r->nr_tasks && !w->failed; i++) {
@@ -257,7 +257,7 @@ int report_json_flags(const struct sim_result *r,
 		      unsigned int flags, FILE *out)
 {
 	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	struct json_writer w;
 	struct ideal id;
 	u64 busy = 0;

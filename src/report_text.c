@@ -39,7 +39,7 @@ static void text_name(FILE *out, const char *name, int width)
 static void text_groups(const struct sim_result *r, const struct ideal *id,
 			int g, u64 total, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	u64 cpu = sim_group_cpu_total(r, g);
 	double share = ratio(cpu, total);
 	struct trace_ref ref = { .is_task = false, .index = g };
@@ -80,7 +80,7 @@ static void text_groups(const struct sim_result *r, const struct ideal *id,
  */
 static void text_setup(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	const struct sched_policy *p = r->policy;
 
 	fprintf(out, "trace file %s; %s\n", t->file, p->kernel);
@@ -121,7 +121,7 @@ static const char *stopped_by_text(enum sim_end end)
 /* The deadlock's blocked tasks, one a line: who, what for, where. */
 static void text_deadlock(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	fprintf(out, "\ndeadlock at %.6f s: every task left is blocked and "
 		"nothing can wake one:\n", (double)r->end_ns / 1e9);
@@ -208,7 +208,7 @@ static bool task_listed(const struct sim_task_result *st, bool all_tasks)
  */
 static void text_tasks(const struct sim_result *r, bool all_tasks, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
 
 	fprintf(out, "\n%-20s %-16s %-6s %4s %10s %8s %10s %10s\n", "task",
@@ -357,7 +357,7 @@ void report_text_flags(const struct sim_result *r,
 {
 	bool all_tasks = flags & SIM_REPORT_ALL_TASKS;
 	bool summary = flags & SIM_REPORT_SUMMARY;
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	u64 total = r->total_cpu_ns;
 	struct ideal id;
 

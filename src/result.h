@@ -187,7 +187,7 @@ struct sim_stats {
 };
 
 struct sim_result {
-	const struct trace *trace;	/* names, groups, expectations */
+	const struct sim_trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
 	u64 tunables[SIM_MAX_TUNABLES];	/* effective values, table order */
 

@@ -27,7 +27,7 @@ static char *report_of(const char *text, int no_skip, uint64_t *events)
 	struct sim_options opt = { .check_every = no_skip ? UINT64_MAX : 1 };
 	struct expect_outcome outcomes[16];
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *json = NULL, *line;
 	size_t len = 0;

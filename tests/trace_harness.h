@@ -22,7 +22,7 @@ static inline struct sim_result *run_trace_text(const char *text,
 {
 	struct sim_options opt = { .check_every = 1 };
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	t = trace_load_string(text, strlen(text), "harness.json", &err);
@@ -39,7 +39,7 @@ static inline struct sim_result *run_trace_text(const char *text,
 /* The result keeps a pointer to its trace: free both together. */
 static inline void free_run(struct sim_result *r)
 {
-	struct trace *t = (struct trace *)r->trace;
+	struct sim_trace *t = (struct sim_trace *)r->trace;
 
 	sim_result_destroy(r);
 	trace_free(t);

@@ -141,7 +141,7 @@ static const struct trace_step *first_jobs_step(const struct trace_program *p)
  */
 static int count_task_slots(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	u64 slots = t->nr_tasks;
 
 	for (size_t i = 0; i < t->nr_tasks; i++) {
@@ -174,7 +174,7 @@ static int count_task_slots(struct sim *s)
 
 static void build_tasks(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 
 	s->nr_trace_tasks = t->nr_tasks;
 	s->nr_tasks = t->nr_tasks;
@@ -210,7 +210,7 @@ static void build_tasks(struct sim *s)
 
 static int build_groups(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 
 	s->groups[0].exists = true;
 	s->groups[0].spec = &t->groups[0];
@@ -415,7 +415,7 @@ static void describe_partial_end(struct sim *s)
  */
 static void main_loop(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct sim_timer *tm;
 
 	start_wall_clock(s);
@@ -509,7 +509,7 @@ static void sim_free(struct sim *s)
 
 static struct policy_config machine_config(const struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct policy_config cfg = {
 		.nr_cpus = t->nr_cpus,
 		.online_cpus = t->online_cpus ? t->online_cpus : t->nr_cpus,
@@ -530,13 +530,13 @@ static struct policy_config machine_config(const struct sim *s)
 	return cfg;
 }
 
-struct sim_result *sim_run_trace(const struct trace *t,
+struct sim_result *sim_run_trace(const struct sim_trace *t,
 				 const struct sim_options *opt, sim_error *err)
 {
 	return sim_run_trace_series(t, opt, NULL, err);
 }
 
-struct sim_result *sim_run_trace_series(const struct trace *t,
+struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 					const struct sim_options *opt,
 					const struct sim_series_sink *sink,
 					sim_error *err)

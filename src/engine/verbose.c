@@ -18,7 +18,7 @@
  */
 int sim_log_init(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	int chosen = -1;
 
 	cpus_clear(&s->log_cpus);
