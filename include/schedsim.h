@@ -24,8 +24,9 @@
  *	sim_result_free(r); sim_trace_free(t);
  *
  * Build with `pkg-config --cflags --libs schedsim`.  The library has no
- * global mutable state: several simulations may run at once in different
- * threads, each with its own trace.  Only the functions below are
+ * global mutable state but the switches of its own tests
+ * (sim_test_control(), which programs leave alone): several simulations
+ * may run at once in different threads, each with its own trace.  Only the functions below are
  * exported; every name starts with sim_ (or SIM_, SCHEDSIM_).
  *
  * Types are opaque but for the small structs that carry numbers out.
@@ -95,7 +96,7 @@ enum sim_end {
 	SIM_END_MAX_WALL,	/* sim_options.max_wall_ns reached */
 };
 
-typedef struct trace sim_trace;
+typedef struct sim_trace sim_trace;
 typedef struct sim_result sim_result;
 
 /* "0.2.0": the library's version (the header's may differ). */
@@ -249,8 +250,29 @@ typedef struct sim_progress {
 	uint64_t wall_ns;		/* wall-clock time since the run began */
 } sim_progress;
 
-/* How to run a trace (sim_run_opts); zero-initialise, then set fields. */
+/*
+ * How to run a trace (sim_run_opts).  The struct grows as the library
+ * does, so it carries its own size: fill it with sim_options_init(), then
+ * set fields:
+ *
+ *	sim_options opt;
+ *	sim_options_init(&opt, sizeof(opt));
+ *	opt.max_events = 1000000;
+ *	r = sim_run_opts(t, &opt, &err);
+ *
+ * The library reads no byte of it past size, and takes the default for
+ * every field there: a program built against an older, shorter
+ * sim_options keeps working with a newer library.  A program built
+ * against a newer one works with an older library as long as it leaves
+ * the fields that library lacks at their defaults (zero); otherwise
+ * sim_run_opts() refuses the options rather than ignore what was asked.
+ * New fields are only ever added at the end, and zero is their default.
+ */
 typedef struct sim_options {
+	/* sizeof(sim_options) as the caller was compiled: set by
+	 * sim_options_init().  0 (a struct zero-initialised instead) is
+	 * refused by sim_run_opts(). */
+	size_t size;
 	int verbose;		/* 0, 1 (-v: every pick_next walk), 2 (-vv) */
 	FILE *log;		/* where verbose output goes; NULL: stdout */
 	const uint64_t *dump_at; /* sorted times (ns) for runqueue dumps */
@@ -262,11 +284,6 @@ typedef struct sim_options {
 	int check_scaled;
 	int step;		/* stop after each decision, read step_in */
 	FILE *step_in;
-	/* Fault injection for the tests of the checker (0: none) */
-	uint64_t fault_dequeue_load;
-	/* Idle CPUs tick even where the policy would skip their ticks
-	 * without changing any result (to test that it does not) */
-	int no_idle_tick_skip;
 	/*
 	 * Stop at the next event once *stop is non-zero, e.g. from a signal
 	 * handler (sched-sim sets it on SIGINT and SIGTERM); the result is
@@ -324,6 +341,15 @@ typedef struct sim_options {
 } sim_options;
 
 /*
+ * Fill opts with the defaults, those of sim_run_opts(t, NULL, err): no
+ * log, invariants checked every 4096 events stretched with the machine's
+ * size (check_every 4096, check_scaled 1), every other field 0 or NULL;
+ * and record size, which must be sizeof(*opts).  Writes no byte of opts
+ * past size; writes nothing if size cannot hold the size field itself.
+ */
+SIM_API void sim_options_init(sim_options *opts, size_t size);
+
+/*
  * Run a trace.  verbose 0, 1 or 2 writes the scheduler's decisions to
  * log; invariants are checked every 4096 events, stretched with the
  * machine's size (check_scaled), and at the end.  Returns NULL with err
@@ -333,7 +359,9 @@ typedef struct sim_options {
  */
 SIM_API sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 			    sim_error *err);
-/* The same with every option; opts may be NULL (the defaults). */
+/* The same with every option; opts may be NULL (the defaults).  Options
+ * whose size is 0, or that set fields this library does not have, are
+ * refused: NULL, with err saying so. */
 SIM_API sim_result *sim_run_opts(const sim_trace *trace,
 				 const sim_options *opts, sim_error *err);
 
@@ -678,6 +706,33 @@ SIM_API const char *sim_compare_failure(const sim_compare *c, size_t i);
  * or the comparison is not finished; write errors are out's (ferror). */
 SIM_API int sim_compare_print(const sim_compare *c, FILE *out, int json);
 SIM_API void sim_compare_free(sim_compare *c);
+
+/* ---- the project's own tests ------------------------------------------ */
+
+/*
+ * sim_test_control(op, ...): switches for sched-sim's own tests, as
+ * SQLite's sqlite3_test_control().  Not a stable interface: operations
+ * come and go with the tests that need them; programs have no use for it.
+ * The switches are process-wide: set them before a run starts (a run
+ * reads them as it starts, and is not affected by a later change), never
+ * while another thread runs a simulation.  sched-sim sets them from its
+ * environment: SCHEDSIM_FAULT=dequeue-load:N and SCHED_SIM_BALANCE_NS=1.
+ * 0, or -1 for an operation this library does not know.
+ */
+enum sim_test_control_op {
+	SIM_TESTCTL_RESET = 0,		/* every switch off */
+	/* (uint64_t n): the n-th dequeue of an entity in each cfs-v19 run
+	 * leaves its weight on its cfs_rq, which the invariant checker
+	 * must find (0: no fault) */
+	SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+	/* (int on): cfs-v19 times its balancing passes with the thread's
+	 * CPU clock: the "load_balance.ns" counters (docs/performance.md) */
+	SIM_TESTCTL_TIME_BALANCE,
+	/* (int on): idle CPUs tick even where cfs-v19 would skip their
+	 * ticks without changing any result (to test that it does not) */
+	SIM_TESTCTL_NO_IDLE_TICK_SKIP,
+};
+SIM_API int sim_test_control(int op, ...);
 
 #ifdef __cplusplus
 }

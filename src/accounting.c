@@ -17,14 +17,9 @@
 
 #include "series.h"
 
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
-
 void phases_text(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	fprintf(out, "\nphases: CPU time of each task that changed groups, "
 		"per group it was in\n");
@@ -46,7 +41,7 @@ void phases_text(const struct sim_result *r, FILE *out)
 
 void phases_json(const struct sim_result *r, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "phases");
 	for (size_t i = 0; i < r->nr_phases; i++) {
@@ -65,7 +60,7 @@ void phases_json(const struct sim_result *r, struct json_writer *w)
 
 void placement_text(const struct sim_result *r, FILE *out)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	fprintf(out, "\nplacement: per CPU, the CPU time of each group's own "
 		"tasks there and how many of them were runnable there on "
@@ -84,7 +79,7 @@ void placement_text(const struct sim_result *r, FILE *out)
 
 void placement_json(const struct sim_result *r, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	jw_array_begin(w, "placement");
 	for (size_t i = 0; i < r->nr_placement; i++) {

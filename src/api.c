@@ -5,6 +5,7 @@
  * with exported symbols besides the loader's sim_trace_load/free.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,15 +157,87 @@ int sim_policy_tunable_info(size_t policy, size_t i, sim_tunable_info *out)
 
 /* ---- running ---- */
 
-sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
+/* The defaults sim_options_init() gives and sim_run_opts(NULL) runs with */
+static sim_options options_defaults(void)
+{
+	return (sim_options){
+		.size = sizeof(sim_options),
+		.check_every = 4096,
+		.check_scaled = 1,
+	};
+}
+
+void sim_options_init(sim_options *opts, size_t size)
+{
+	sim_options defaults = options_defaults();
+
+	if (size < sizeof(opts->size))
+		return;
+	/* A caller built against an older header has a shorter struct: no
+	 * byte past size is its own.  A newer one's extra fields are zero,
+	 * their default, so that sim_run_opts() accepts them. */
+	if (size <= sizeof(defaults)) {
+		memcpy(opts, &defaults, size);
+	} else {
+		memcpy(opts, &defaults, sizeof(defaults));
+		memset((char *)opts + sizeof(defaults), 0,
+		       size - sizeof(defaults));
+	}
+	opts->size = size;
+}
+
+/*
+ * The caller's options, of whatever size its header gave them, as this
+ * library's whole struct in *full: the fields within opts->size copied,
+ * the defaults for the rest.  0, or -1 with err.
+ */
+static int options_from_caller(const sim_options *opts, sim_options *full,
+			       sim_error *err)
+{
+	*full = options_defaults();
+	if (!opts)
+		return 0;
+	if (opts->size < sizeof(opts->size)) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->text, sizeof(err->text), "sim_options: size "
+			 "is %zu; valid: options filled by sim_options_init("
+			 "&opt, sizeof(opt)) before their fields are set",
+			 opts->size);
+		return -1;
+	}
+	if (opts->size <= sizeof(*full)) {
+		memcpy(full, opts, opts->size);
+	} else {
+		/* A newer program's fields that this library lacks: only
+		 * their defaults (zero) can be honoured */
+		const unsigned char *extra = (const unsigned char *)opts +
+					     sizeof(*full);
+
+		for (size_t i = 0; i < opts->size - sizeof(*full); i++)
+			if (extra[i]) {
+				memset(err, 0, sizeof(*err));
+				snprintf(err->text, sizeof(err->text),
+					 "sim_options: fields this library "
+					 "(%s) does not have are set; valid: "
+					 "a library as new as the program's "
+					 "header", SCHEDSIM_VERSION);
+				return -1;
+			}
+		memcpy(full, opts, sizeof(*full));
+	}
+	full->size = sizeof(*full);
+	return 0;
+}
+
+sim_result *sim_run_opts(const sim_trace *trace, const sim_options *caller,
 			 sim_error *err)
 {
-	sim_options defaults = { .check_every = 4096, .check_scaled = 1 };
 	struct series_writer *series = NULL;
+	sim_options full, *opts = &full;
 	sim_result *r;
 
-	if (!opts)
-		opts = &defaults;
+	if (options_from_caller(caller, &full, err))
+		return NULL;
 	if (trace_validate(trace, err))
 		return NULL;
 	if (opts->series_interval_ns) {
@@ -192,13 +265,11 @@ sim_result *sim_run_opts(const sim_trace *trace, const sim_options *opts,
 sim_result *sim_run(const sim_trace *trace, FILE *log, int verbose,
 		    sim_error *err)
 {
-	sim_options opt = {
-		.verbose = verbose,
-		.log = log,
-		.check_every = 4096,
-		.check_scaled = 1,
-	};
+	sim_options opt;
 
+	sim_options_init(&opt, sizeof(opt));
+	opt.verbose = verbose;
+	opt.log = log;
 	return sim_run_opts(trace, &opt, err);
 }
 
@@ -258,11 +329,6 @@ void sim_result_free(sim_result *result)
 }
 
 /* ---- results ---- */
-
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
 
 int sim_run_info(const sim_result *r, sim_run_stats *out)
 {
@@ -546,7 +612,7 @@ int sim_expect_detail(const sim_result *r, size_t i, char *buf, size_t len)
 
 double sim_share(const sim_result *result, const char *group_or_task)
 {
-	const struct trace *t = result->trace;
+	const struct sim_trace *t = result->trace;
 	struct trace_ref ref = { .is_task = group_or_task[0] != '/' };
 
 	if (!ref.is_task) {

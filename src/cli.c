@@ -1180,24 +1180,88 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 	return status;
 }
 
+/*
+ * The library's switches for sched-sim's own tests (sim_test_control),
+ * from the environment the test scripts set: SCHEDSIM_FAULT=
+ * dequeue-load:N, a deliberately broken update that the invariant
+ * checker must find, and SCHED_SIM_BALANCE_NS (non-empty), the
+ * balancer's passes timed for the benchmark.  Before the run, which
+ * reads them as it starts.
+ */
+static void set_test_switches(void)
+{
+	const char *fault = getenv("SCHEDSIM_FAULT");
+	const char *balance_ns = getenv("SCHED_SIM_BALANCE_NS");
+
+	if (fault && !strncmp(fault, "dequeue-load:", 13))
+		sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+				 (uint64_t)strtoull(fault + 13, NULL, 10));
+	if (balance_ns && *balance_ns)
+		sim_test_control(SIM_TESTCTL_TIME_BALANCE, 1);
+}
+
+/* The sim_options of the run sched-sim's command line asks for. */
+static void set_run_options(const struct cli *c, sim_options *opt,
+			    const uint64_t *dump_at, FILE *ftrace,
+			    FILE *series_csv)
+{
+	bool log_to_stderr = c->json && !c->output;
+
+	opt->verbose = c->verbose;
+	opt->log = log_to_stderr ? stderr : stdout;
+	opt->dump_at = dump_at;
+	opt->nr_dump_at = (size_t)c->nr_dumps;
+	opt->dump_out = log_to_stderr ? stderr : stdout;
+	opt->check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
+	opt->check_scaled = !c->check && DEFAULT_CHECK_SCALED;
+	opt->step = c->step;
+	opt->stop = &stop_signal;
+	opt->max_events = c->max_events;
+	opt->max_wall_ns = c->max_wall_ns;
+	opt->ftrace = ftrace;
+	opt->series_interval_ns = c->series_ns;
+	opt->series_csv = series_csv;
+	opt->accounting = c->phases || c->placement;
+	/* Progress only for a person watching a terminal, and not over a
+	 * log or a prompt written to the same terminal */
+	if (isatty(STDERR_FILENO) && !c->step &&
+	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
+		opt->progress = show_progress;
+}
+
+static unsigned int report_flags(const struct cli *c)
+{
+	return (c->json ? SIM_REPORT_JSON : 0) |
+	       (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
+	       (c->phases ? SIM_REPORT_PHASES : 0) |
+	       (c->placement ? SIM_REPORT_PLACEMENT : 0) |
+	       (c->summary ? SIM_REPORT_SUMMARY : 0) |
+	       (c->stats ? SIM_REPORT_STATS : 0);
+}
+
+/*
+ * Load, run, report.  Every exit goes through "out", which settles each
+ * output file: the report (-o), --junit and --series-out are discarded
+ * there unless they were committed on the way (a discard after a commit
+ * does nothing), and --ftrace is committed with a report that was made
+ * (a run, and no c->no_report), discarded otherwise.  A new output file
+ * is one more line there, and no exit can forget it.
+ */
 static int run(struct cli *c)
 {
-	sim_options opt = { 0 };
+	sim_options opt;
 	sim_result *r = NULL;
 	uint64_t dump_at[MAX_DUMPS];
-	struct output out, junit = { 0 }, ftrace = { 0 }, series_out = { 0 };
+	struct output out = { 0 }, junit = { 0 }, ftrace = { 0 };
+	struct output series_out = { 0 };
 	sim_trace *t;
 	sim_error err;
-	int status;
-	bool log_to_stderr;
+	int status = SIM_INVALID;
 
+	sim_options_init(&opt, sizeof(opt));
 	t = load_trace(c);
-	if (!t)
-		return SIM_INVALID;
-	if (parse_dumps(c, t, dump_at)) {
-		sim_trace_free(t);
-		return SIM_INVALID;
-	}
+	if (!t || parse_dumps(c, t, dump_at))
+		goto out;
 	for (size_t i = 0; i < sim_trace_note_count(t); i++)
 		fprintf(stderr, "sched-sim: note: %s\n", sim_trace_note(t, i));
 	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
@@ -1209,8 +1273,7 @@ static int run(struct cli *c)
 			status = check_output_files(c);
 		if (!status)
 			status = export_rtapp(c, t);
-		sim_trace_free(t);
-		return status;
+		goto out;
 	}
 
 	if (c->series_ns &&
@@ -1220,73 +1283,36 @@ static int run(struct cli *c)
 			"intervals; valid: an interval of at least a %llu-th "
 			"of the run\n", c->series, sim_trace_duration(t),
 			MAX_SERIES_INTERVALS, MAX_SERIES_INTERVALS);
-		sim_trace_free(t);
-		return SIM_INVALID;
+		goto out;
 	}
 	/* Before the run: a file that cannot be written costs no run */
-	if (log_filters(c, t, &opt)) {
-		sim_trace_free(t);
-		return SIM_INVALID;
-	}
+	if (log_filters(c, t, &opt))
+		goto out;
 	status = check_output_files(c);
 	if (!status)
 		status = output_open(&out, c->output);
-	if (!status && c->junit && (status = output_open(&junit, c->junit)))
-		output_discard(&out);
-	if (status) {
-		sim_trace_free(t);
-		return status;
-	}
+	if (!status && c->junit)
+		status = output_open(&junit, c->junit);
+	if (status)
+		goto out;
 	note_output_format(c);
 	/* --ftrace FILE is written as the run goes, then renamed as -o is */
 	if (c->ftrace && (output_open(&ftrace, c->ftrace) ||
 			  output_begin(&ftrace))) {
-		output_discard(&out);
-		output_discard(&junit);
-		sim_trace_free(t);
-		return SIM_WRITE_ERROR;
+		status = SIM_WRITE_ERROR;
+		goto out;
 	}
-	opt.ftrace = c->ftrace ? ftrace.f : NULL;
 	if (c->series_out) {
 		status = output_open(&series_out, c->series_out);
 		if (!status)
 			status = output_begin(&series_out);
-		if (status) {
-			output_discard(&out);
-			output_discard(&junit);
-			output_discard(&ftrace);
-			sim_trace_free(t);
-			return status;
-		}
+		if (status)
+			goto out;
 	}
 
-	log_to_stderr = c->json && !c->output;
-	opt.verbose = c->verbose;
-	opt.log = log_to_stderr ? stderr : stdout;
-	opt.dump_at = dump_at;
-	opt.nr_dump_at = (size_t)c->nr_dumps;
-	opt.dump_out = log_to_stderr ? stderr : stdout;
-	opt.check_every = c->check ? 1 : DEFAULT_CHECK_EVERY;
-	opt.check_scaled = !c->check && DEFAULT_CHECK_SCALED;
-	opt.step = c->step;
-	opt.stop = &stop_signal;
-	opt.max_events = c->max_events;
-	opt.max_wall_ns = c->max_wall_ns;
-	opt.series_interval_ns = c->series_ns;
-	opt.series_csv = c->series_out ? series_out.f : NULL;
-	opt.accounting = c->phases || c->placement;
-	/* Progress only for a person watching a terminal, and not over a
-	 * log or a prompt written to the same terminal */
-	if (isatty(STDERR_FILENO) && !c->step &&
-	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
-		opt.progress = show_progress;
-	/* A deliberately broken update, to test the invariant checker */
-	{
-		const char *fault = getenv("SCHEDSIM_FAULT");
-
-		if (fault && !strncmp(fault, "dequeue-load:", 13))
-			opt.fault_dequeue_load = strtoull(fault + 13, NULL, 10);
-	}
+	set_run_options(c, &opt, dump_at, c->ftrace ? ftrace.f : NULL,
+			c->series_out ? series_out.f : NULL);
+	set_test_switches();
 	if (c->step) {
 		opt.step_in = fopen("/dev/tty", "r");
 		if (!opt.step_in)
@@ -1305,10 +1331,10 @@ static int run(struct cli *c)
 		output_discard(&series_out);
 		output_discard(&out);
 		status = write_junit(c, &junit, t, NULL, err.text);
-		output_discard(&ftrace);
-		sim_trace_free(t);
+		if (!status)
+			status = SIM_BUG;
 		c->no_report = true;
-		return status ? status : SIM_BUG;
+		goto out;
 	}
 	status = sim_result_status(r);
 	if (!sim_result_partial(r) &&
@@ -1325,7 +1351,6 @@ static int run(struct cli *c)
 	}
 	/* the series is whole (a partial run's: up to where it stopped) */
 	if (series_out.f && output_commit(&series_out)) {
-		output_discard(&out);
 		c->no_report = true;
 		status = SIM_WRITE_ERROR;
 		goto out;
@@ -1334,15 +1359,8 @@ static int run(struct cli *c)
 		status = SIM_WRITE_ERROR;
 		goto out;
 	}
-	if (sim_report_flags(r, out.f, (c->json ? SIM_REPORT_JSON : 0) |
-			     (c->all_tasks ? SIM_REPORT_ALL_TASKS : 0) |
-			     (c->phases ? SIM_REPORT_PHASES : 0) |
-			     (c->placement ? SIM_REPORT_PLACEMENT : 0) |
-			     (c->summary ? SIM_REPORT_SUMMARY : 0) |
-			     (c->stats ? SIM_REPORT_STATS : 0)) &&
-	    !ferror(out.f)) {
+	if (sim_report_flags(r, out.f, report_flags(c)) && !ferror(out.f)) {
 		fprintf(stderr, "sched-sim: out of memory writing the report\n");
-		output_discard(&out);
 		c->no_report = true;
 		status = SIM_BUG;
 		goto out;
@@ -1370,12 +1388,16 @@ static int run(struct cli *c)
 	if (status == SIM_EXPECT_FAILED)
 		expect_print_failures(r, stderr);
 out:
-	/* --ftrace FILE: kept with the report, as -o FILE is */
-	if (c->ftrace && c->no_report)
+	/* --ftrace FILE: kept with a report, as -o FILE is */
+	if (c->ftrace && r && !c->no_report) {
+		if (output_commit(&ftrace))
+			status = SIM_WRITE_ERROR;
+	} else {
 		output_discard(&ftrace);
-	else if (c->ftrace && output_commit(&ftrace))
-		status = SIM_WRITE_ERROR;
-	output_discard(&junit);		/* when it was not written */
+	}
+	output_discard(&series_out);	/* each: unless it was committed */
+	output_discard(&out);
+	output_discard(&junit);
 	sim_result_free(r);
 	sim_trace_free(t);
 	return status;

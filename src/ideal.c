@@ -83,7 +83,7 @@ enum task_state { TASK_WAITING, TASK_PRESENT, TASK_GONE };
  * built once.
  */
 struct model {
-	const struct trace *t;
+	const struct sim_trace *t;
 	const struct sched_policy *policy;	/* its table of load weights */
 	/* the group tree: children in index order (a child's index is
 	 * always above its parent's) */
@@ -330,7 +330,7 @@ static void split_group(struct model *md, int g, double cap, bool own_only,
 /* The rates of one segment of constant state. */
 static void compute_rates(struct model *md)
 {
-	const struct trace *t = md->t;
+	const struct sim_trace *t = md->t;
 	struct member *m = md->members;
 	double cap = t->nr_cpus;
 	int n = 0;
@@ -540,7 +540,7 @@ static int cmp_start_key(const void *a, const void *b)
 /* The classes, and the tasks in the order they start. */
 static bool build_classes(struct model *md, const double *demand)
 {
-	const struct trace *t = md->t;
+	const struct sim_trace *t = md->t;
 	size_t n = t->nr_tasks;
 	struct task_key *keys = calloc(n + 1, sizeof(*keys));
 	struct start_key *starts = calloc(n + 1, sizeof(*starts));
@@ -659,7 +659,7 @@ void ideal_sweep_free(struct ideal_sweep *sw)
 	free(sw);
 }
 
-struct ideal_sweep *ideal_sweep_new(const struct trace *t,
+struct ideal_sweep *ideal_sweep_new(const struct sim_trace *t,
 				    const struct sched_policy *policy,
 				    u64 end_ns)
 {
@@ -796,7 +796,7 @@ static void sum_results(struct model *md)
 void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns)
 {
 	struct model *md = &sw->md;
-	const struct trace *t = md->t;
+	const struct sim_trace *t = md->t;
 	double end = (double)until_ns;
 
 	while (sw->now < end) {
@@ -873,7 +873,7 @@ const int *ideal_sweep_next_sibling(const struct ideal_sweep *sw)
 	return sw->md.next_sibling;
 }
 
-bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
+bool ideal_shares(const struct sim_trace *t, const struct sched_policy *policy,
 		  u64 end_ns, double *task_share,
 		  double *group_share)
 {

@@ -17,7 +17,7 @@
  * policy (a nice level's weight differs between kernels).  Returns false when the model does
  * not apply (tasks that use channels or jobs).
  */
-bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
+bool ideal_shares(const struct sim_trace *t, const struct sched_policy *policy,
 		  u64 end_ns, double *task_share, double *group_share);
 
 /*
@@ -31,7 +31,7 @@ bool ideal_shares(const struct trace *t, const struct sched_policy *policy,
  * end_ns: the run's end, a breakpoint as in ideal_shares().
  */
 struct ideal_sweep;
-struct ideal_sweep *ideal_sweep_new(const struct trace *t,
+struct ideal_sweep *ideal_sweep_new(const struct sim_trace *t,
 				    const struct sched_policy *policy,
 				    u64 end_ns);
 void ideal_sweep_to(struct ideal_sweep *sw, u64 until_ns);

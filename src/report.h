@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * report.h - what a run measured, as a text table or as JSON, and the
- * trace's expectations checked against it.
+ * report.h - what a run measured, as a text table (report_text.c) or as
+ * JSON (report_json.c), the trace's expectations checked against it
+ * (report_expect.c), the analytic model's shares kept in the result
+ * (report_ideal_cache.c), and the counters' sums both reports print
+ * (report_stats.c).
  */
 #ifndef SCHEDSIM_REPORT_H
 #define SCHEDSIM_REPORT_H
@@ -38,6 +41,15 @@ bool report_ref_finish(const struct sim_result *r, const struct trace_ref *ref,
 		    u64 *finish);
 /* Tasks that were ever in group g or below it (trace tasks and children). */
 int report_group_task_count(const struct sim_result *r, int g);
+
+/*
+ * The policy's counters (--stats).  Each jobs step's children summed,
+ * nr_job_steps x nr_task values; NULL when there is no step or no memory
+ * (*oom tells which).  And the run's context switches (the CPUs'),
+ * which per_switch divides by.
+ */
+u64 *job_step_stats(const struct sim_result *r, bool *oom);
+u64 run_switches(const struct sim_result *r);
 
 /* The analytic model's shares, or NULL arrays where it does not apply. */
 struct ideal {

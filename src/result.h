@@ -14,6 +14,16 @@
 #include "policy/policy.h"
 #include "trace.h"
 
+/*
+ * a / b for display or a share: 0 when b is 0 (a run in which no task
+ * used CPU time, a CPU never busy), never a NaN in a report.  The one
+ * definition the reports, the series, the accounting and the API use.
+ */
+static inline double ratio(u64 a, u64 b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
 /* Room for an error found while running: it names up to four tasks and
  * channels with their places in the trace */
 #define SIM_RESULT_ERROR_LENGTH 1024
@@ -177,7 +187,7 @@ struct sim_stats {
 };
 
 struct sim_result {
-	const struct trace *trace;	/* names, groups, expectations */
+	const struct sim_trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
 	u64 tunables[SIM_MAX_TUNABLES];	/* effective values, table order */
 

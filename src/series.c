@@ -52,7 +52,7 @@ struct series_row {
 };
 
 struct series_writer {
-	const struct trace *t;
+	const struct sim_trace *t;
 	struct sim_series_sink sink;
 	FILE *csv;
 	FILE *keep;		/* the rows, for the JSON report */
@@ -64,11 +64,6 @@ struct series_writer {
 	double *ideal_task, *ideal_group;	/* this interval's shares */
 	int *task_group;	/* a trace task's group in its last row */
 };
-
-static double ratio(u64 a, u64 b)
-{
-	return b ? (double)a / (double)b : 0.0;
-}
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
 static void csv_field(FILE *f, const char *text)
@@ -92,7 +87,7 @@ static void csv_real(FILE *f, double v)
 		fprintf(f, "%.6f", v);
 }
 
-static const char *row_name(const struct trace *t, const struct series_row *row,
+static const char *row_name(const struct sim_trace *t, const struct series_row *row,
 			    const char *task_name, char *buf, size_t size)
 {
 	switch (row->kind) {
@@ -151,7 +146,7 @@ static void emit(struct series_writer *w, const struct series_row *row,
 /* The model's shares of [start, end), from its cumulative CPU-ns. */
 static bool ideal_interval(struct series_writer *w, u64 end)
 {
-	const struct trace *t = w->t;
+	const struct sim_trace *t = w->t;
 	const double *task_cpu, *own_cpu;
 	const int *first_child, *next_sibling;
 	double total = 0;
@@ -242,7 +237,7 @@ static void emit_merged(struct series_writer *w,
 static void on_interval(void *arg, const struct sim_series_interval *iv)
 {
 	struct series_writer *w = arg;
-	const struct trace *t = w->t;
+	const struct sim_trace *t = w->t;
 	u64 len = iv->end_ns - iv->start_ns;
 	bool has_ideal = ideal_interval(w, iv->end_ns);
 	struct series_row row = {
@@ -287,7 +282,7 @@ static void on_interval(void *arg, const struct sim_series_interval *iv)
 	}
 }
 
-struct series_writer *series_writer_new(const struct trace *t,
+struct series_writer *series_writer_new(const struct sim_trace *t,
 					u64 interval_ns, FILE *csv)
 {
 	struct series_writer *w = calloc(1, sizeof(*w));
@@ -372,7 +367,7 @@ static void json_real_or_null(struct json_writer *w, double v)
  */
 void series_json(const struct sim_result *r, struct json_writer *w)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 	static const char *const columns[] = {
 		"interval_start_s", "interval_end_s", "kind", "name", "group",
 		"cpu", "cpu_ns", "cpu_share", "share", "ideal_share",

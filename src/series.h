@@ -17,7 +17,7 @@ struct series_writer;
 
 /* A writer of intervals of interval_ns to csv (NULL: none); NULL when
  * out of memory. */
-struct series_writer *series_writer_new(const struct trace *t,
+struct series_writer *series_writer_new(const struct sim_trace *t,
 					u64 interval_ns, FILE *csv);
 /* What to give the engine (sim_run_trace_series). */
 const struct sim_series_sink *series_writer_sink(struct series_writer *w);

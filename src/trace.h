@@ -2,7 +2,7 @@
 /*
  * trace.h - the in-memory form of a workload trace (docs: trace-format.md).
  *
- * The loader (src/loader/) turns a JSON document into a struct trace whose
+ * The loader (src/loader/) turns a JSON document into a struct sim_trace whose
  * references are already resolved to indices, whose durations are already
  * nanoseconds and whose task instances are already expanded.  Everything
  * downstream (engine, reports) trusts it: validation happens only here.
@@ -166,7 +166,7 @@ struct trace_topology {
 	int nodes, packages_per_node, cores_per_package, threads_per_core;
 };
 
-struct trace {
+struct sim_trace {
 	char *file;		/* as given on the command line */
 	char *name, *description;
 	u64 duration;
@@ -249,7 +249,7 @@ struct trace {
  * Load and validate a trace.  On error returns NULL and fills err with the
  * file, JSON path, line and column and a sentence that says what is valid.
  */
-struct trace *trace_load(const char *file, sim_error *err);
+struct sim_trace *trace_load(const char *file, sim_error *err);
 /*
  * The same with a limit on the file's size (0: SIM_DEFAULT_MAX_TRACE_BYTES):
  * a larger file is refused without being read, and a FIFO or device is
@@ -257,17 +257,17 @@ struct trace *trace_load(const char *file, sim_error *err);
  * standard input, called STDIN_NAME in messages and reports.
  */
 #define STDIN_NAME "<stdin>"
-struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err);
-struct trace *trace_load_string(const char *text, size_t len,
+struct sim_trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err);
+struct sim_trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err);
 /*
  * The same two with the format given: SIM_FORMAT_AUTO reads an rt-app
  * file (a "tasks" or "global" object and no "sched-sim" key) as rt-app,
  * anything else as a sched-sim trace; the others force one reader.
  */
-struct trace *trace_load_format(const char *file, u64 max_bytes,
+struct sim_trace *trace_load_format(const char *file, u64 max_bytes,
 				enum sim_trace_format format, sim_error *err);
-struct trace *trace_load_string_format(const char *text, size_t len,
+struct sim_trace *trace_load_string_format(const char *text, size_t len,
 				       const char *name,
 				       enum sim_trace_format format,
 				       sim_error *err);
@@ -277,8 +277,8 @@ struct trace *trace_load_string_format(const char *text, size_t len,
  * not NULL) gets malloc'd lines of what the file means for rt-app's
  * versions, or NULL.
  */
-char *trace_export_rtapp(const struct trace *t, char **notes, sim_error *err);
-void trace_free(struct trace *t);
+char *trace_export_rtapp(const struct sim_trace *t, char **notes, sim_error *err);
+void trace_free(struct sim_trace *t);
 
 /*
  * Command-line overrides, checked as the trace's own fields are.  key is
@@ -293,7 +293,7 @@ void trace_free(struct trace *t);
  * applies every "set" after the other overrides, so that each is checked
  * against the final policy, whatever the order of --set and --policy.
  */
-int trace_override(struct trace *t, const char *key, const char *value,
+int trace_override(struct sim_trace *t, const char *key, const char *value,
 		   sim_error *err);
 /*
  * Whether t can run as it is now: 0, or -1 with the loader's error about
@@ -304,15 +304,15 @@ int trace_override(struct trace *t, const char *key, const char *value,
  * a policy that accepts it; whoever runs or exports t calls this after
  * the overrides.
  */
-int trace_validate(const struct trace *t, sim_error *err);
+int trace_validate(const struct sim_trace *t, sim_error *err);
 /* Its tunables part only (kernel-run: the kernel is no policy, and it
  * checks per-task slices on the kernel itself) */
-int trace_validate_tunables(const struct trace *t, sim_error *err);
+int trace_validate_tunables(const struct sim_trace *t, sim_error *err);
 /* --expect [KIND:]NAMES=VALUE[±TOL], every kind of the "expect" section
  * (overrides.c has the syntax). */
-int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err);
+int trace_add_expect_arg(struct sim_trace *t, const char *arg, sim_error *err);
 /* --no-expect: forget the expectations added so far (the trace's own). */
-void trace_clear_expects(struct trace *t);
+void trace_clear_expects(struct sim_trace *t);
 
 /*
  * The registered policy called name; else NULL with err as a command-line
@@ -324,8 +324,8 @@ const struct sched_policy *trace_policy_lookup(const char *name,
 					       sim_error *err);
 
 /* Lookups used by the loader and the CLI overrides. */
-int trace_find_group(const struct trace *t, const char *path);
-int trace_find_task(const struct trace *t, const char *name);
+int trace_find_group(const struct sim_trace *t, const char *path);
+int trace_find_task(const struct sim_trace *t, const char *name);
 
 /*
  * The units of a trace (loader/units.c), the one place that parses and
@@ -341,7 +341,7 @@ const char *format_duration(u64 ns, char *buf, size_t size);
  * 4096-CPU mask is 512 bytes: tasks share one copy); NULL when out of
  * memory.
  */
-const struct cpumask *trace_cpumask(struct trace *t, const struct cpumask *mask);
+const struct cpumask *trace_cpumask(struct sim_trace *t, const struct cpumask *mask);
 /* "0-3,6" -> mask; CPUs must be < nr_cpus.  Returns 0 or -1 with why. */
 int parse_cpulist(const char *s, int nr_cpus, struct cpumask *mask,
 		  char *why, size_t whylen);

@@ -11,6 +11,7 @@
 			 * but keep glibc's full set for popen */
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <schedsim.h>
 #include <stdlib.h>
@@ -201,7 +202,7 @@ static void assert_job_steps_sum_the_children(const sim_result *r,
 }
 
 /* Every accessor against the JSON report, which is built independently
- * from the same result (report.c, not api.c). */
+ * from the same result (report_*.c, not api.c). */
 static void assert_accessors_match_report(const char *file)
 {
 	sim_error err;
@@ -801,7 +802,7 @@ START_TEST(test_stop_flag_and_bounds)
 		"  \"scheduler\": {}, \"tasks\": ["
 		"  { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }";
 	volatile sig_atomic_t stop = 1;
-	sim_options opt = { .stop = &stop };
+	sim_options opt;
 	sim_error err;
 	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
 	sim_run_stats rs;
@@ -811,6 +812,8 @@ START_TEST(test_stop_flag_and_bounds)
 	FILE *mem;
 
 	ck_assert_msg(t != NULL, "%s", err.text);
+	sim_options_init(&opt, sizeof(opt));
+	opt.stop = &stop;
 	r = sim_run_opts(t, &opt, &err);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(sim_result_status(r), SIM_INTERRUPTED);
@@ -824,7 +827,8 @@ START_TEST(test_stop_flag_and_bounds)
 	free(report);
 	sim_result_free(r);
 
-	opt = (sim_options){ .max_events = 500 };
+	sim_options_init(&opt, sizeof(opt));
+	opt.max_events = 500;
 	r = sim_run_opts(t, &opt, &err);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(sim_result_status(r), SIM_INVALID);
@@ -834,6 +838,91 @@ START_TEST(test_stop_flag_and_bounds)
 	ck_assert_int_eq(sim_blocked_count(r), 0);
 	sim_result_free(r);
 	sim_trace_free(t);
+}
+END_TEST
+
+/*
+ * sim_options carries its size.  A program built against an older,
+ * shorter struct (here: one that ended after max_wall_ns, so without the
+ * progress callback, the ftrace, the accounting and the series) gets the
+ * defaults for the fields it lacks, and the library reads none of the
+ * memory past its size, filled here with bytes that would crash or show
+ * in the report if they were read.  A newer program's struct works while
+ * the fields this library lacks stay zero; a struct never initialised
+ * (size 0) is refused.
+ */
+START_TEST(test_options_sizes)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1000s\", \"machine\": { \"cpus\": 1 },"
+		"  \"scheduler\": {}, \"tasks\": ["
+		"  { \"name\": \"a\", \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	const size_t old_size = offsetof(sim_options, progress);
+	union {
+		sim_options opt;
+		unsigned char bytes[sizeof(sim_options) + 64];
+	} old;
+	struct {
+		sim_options opt;
+		uint64_t field_of_tomorrow;
+	} newer;
+	sim_options never_initialised = { 0 };
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "mem.json", &err);
+	sim_run_stats rs;
+	sim_result *r;
+	char *report = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+
+	memset(old.bytes, 0xa5, sizeof(old.bytes));
+	sim_options_init(&old.opt, old_size);
+	for (size_t i = old_size; i < sizeof(old.bytes); i++)
+		ck_assert_uint_eq(old.bytes[i], 0xa5);
+	ck_assert_uint_eq(old.opt.size, old_size);
+	ck_assert_uint_eq(old.opt.check_every, 4096);
+	old.opt.max_events = 500;
+	r = sim_run_opts(t, &old.opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_MAX_EVENTS);
+	ck_assert_int_eq(sim_run_info(r, &rs), 0);
+	ck_assert_uint_eq(rs.events, 500);
+	ck_assert_uint_eq(sim_phase_count(r), 0);	/* no accounting */
+	mem = open_memstream(&report, &len);
+	ck_assert_int_eq(sim_report(r, mem, 1), 0);
+	fclose(mem);
+	ck_assert_ptr_null(strstr(report, "\"series\""));
+	free(report);
+	sim_result_free(r);
+
+	sim_options_init(&newer.opt, sizeof(newer));
+	ck_assert_uint_eq(newer.field_of_tomorrow, 0);
+	newer.opt.max_events = 500;
+	r = sim_run_opts(t, &newer.opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_int_eq(sim_result_end(r), SIM_END_MAX_EVENTS);
+	sim_result_free(r);
+	newer.field_of_tomorrow = 1;
+	ck_assert_ptr_null(sim_run_opts(t, &newer.opt, &err));
+	ck_assert_ptr_nonnull(strstr(err.text, "does not have"));
+
+	ck_assert_ptr_null(sim_run_opts(t, &never_initialised, &err));
+	ck_assert_ptr_nonnull(strstr(err.text, "sim_options_init"));
+	sim_trace_free(t);
+}
+END_TEST
+
+/* The tests' door knows its operations and refuses others. */
+START_TEST(test_test_control_ops)
+{
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_NO_IDLE_TICK_SKIP, 1), 0);
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD,
+					  (uint64_t)0), 0);
+	ck_assert_int_eq(sim_test_control(SIM_TESTCTL_RESET), 0);
+	ck_assert_int_eq(sim_test_control(-1), -1);
+	ck_assert_int_eq(sim_test_control(1000), -1);
 }
 END_TEST
 
@@ -1125,6 +1214,8 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_two_threads_same_bytes);
 	tcase_add_test(tc, test_exports_only_sim);
 	tcase_add_test(tc, test_stop_flag_and_bounds);
+	tcase_add_test(tc, test_options_sizes);
+	tcase_add_test(tc, test_test_control_ops);
 	tcase_add_test(tc, test_deadlock_blocked_tasks);
 	tcase_add_test(tc, test_warning_u32_group_load);
 	tcase_add_test(tc, test_compare_reports);

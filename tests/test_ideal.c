@@ -30,17 +30,17 @@
 
 #define MS 1000000ULL
 
-static struct trace *load(const char *text)
+static struct sim_trace *load(const char *text)
 {
 	sim_error err;
-	struct trace *t = trace_load_string(text, strlen(text), "ideal.json",
+	struct sim_trace *t = trace_load_string(text, strlen(text), "ideal.json",
 					    &err);
 
 	ck_assert_msg(t != NULL, "%s", err.text);
 	return t;
 }
 
-static int task_index(const struct trace *t, const char *name)
+static int task_index(const struct sim_trace *t, const char *name)
 {
 	for (size_t i = 0; i < t->nr_tasks; i++)
 		if (!strcmp(t->tasks[i].name, name))
@@ -49,7 +49,7 @@ static int task_index(const struct trace *t, const char *name)
 	return -1;
 }
 
-static int group_index(const struct trace *t, const char *path)
+static int group_index(const struct sim_trace *t, const char *path)
 {
 	for (size_t g = 0; g < t->nr_groups; g++)
 		if (!strcmp(t->groups[g].path, path))
@@ -62,7 +62,7 @@ struct shares {
 	double *task, *group;
 };
 
-static struct shares model_shares(const struct trace *t)
+static struct shares model_shares(const struct sim_trace *t)
 {
 	struct shares s = { calloc(t->nr_tasks + 1, sizeof(double)),
 			    calloc(t->nr_groups + 1, sizeof(double)) };
@@ -88,7 +88,7 @@ static void shares_free(struct shares *s)
  */
 START_TEST(test_finite_tasks_of_one_class)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"100ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -132,7 +132,7 @@ END_TEST
  */
 START_TEST(test_move_nice_kill)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"20ms\","
 		"  \"machine\": { \"cpus\": 1 },"
 		"  \"scheduler\": { \"policy\": \"cfs-v19\" },"
@@ -172,7 +172,7 @@ END_TEST
  */
 START_TEST(test_rt_first_then_classes)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"10ms\","
 		"  \"machine\": { \"cpus\": 2 }, \"scheduler\": {},"
 		"  \"groups\": [ { \"path\": \"/a\" }, { \"path\": \"/b\" } ],"
@@ -203,7 +203,7 @@ END_TEST
 typedef long double real;
 
 struct ref {
-	const struct trace *t;
+	const struct sim_trace *t;
 	real *demand, *work, *rate, *cpu, *shares, *gcpu;
 	int *group, *nice;
 	bool *alive, *present;
@@ -312,7 +312,7 @@ static void ref_split(struct ref *r, int g, real cap, bool own_only,
 
 static void ref_rates(struct ref *r)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	real cap = t->nr_cpus;
 	int *idx = r->idx, n = 0;
 	real *w = r->w, *d = r->d, *alloc = r->alloc;
@@ -387,7 +387,7 @@ static void *ref_calloc(size_t n, size_t size)
  * Each task's and each group's own CPU-ns in [0, until), by the
  * reference (cpu[nr_tasks], gcpu[nr_groups]).
  */
-static void ref_cpu(const struct trace *t, u64 until, real *cpu, real *gcpu)
+static void ref_cpu(const struct sim_trace *t, u64 until, real *cpu, real *gcpu)
 {
 	struct ref r = { .t = t };
 	size_t n = t->nr_tasks, ng = t->nr_groups, ev = 0;
@@ -481,7 +481,7 @@ static void ref_cpu(const struct trace *t, u64 until, real *cpu, real *gcpu)
 }
 
 /* Task and group shares of all CPU time, by the reference. */
-static void ref_shares(const struct trace *t, double *task, double *group)
+static void ref_shares(const struct sim_trace *t, double *task, double *group)
 {
 	size_t n = t->nr_tasks, ng = t->nr_groups;
 	real *cpu = ref_calloc(n, sizeof(real));
@@ -589,7 +589,7 @@ static void random_trace(unsigned seed, char *buf, size_t room)
  * The model's shares of a loaded trace against the reference's, each
  * within tol; what: the case, for the message.
  */
-static void compare_with_reference(const struct trace *t, double tol,
+static void compare_with_reference(const struct sim_trace *t, double tol,
 				   const char *what)
 {
 	struct shares s = model_shares(t);
@@ -617,7 +617,7 @@ START_TEST(test_random_traces_against_reference)
 
 	for (unsigned seed = 1; seed <= 400; seed++) {
 		sim_error err;
-		struct trace *t;
+		struct sim_trace *t;
 
 		random_trace(seed, text, sizeof(text));
 		t = trace_load_string(text, strlen(text), "random.json", &err);
@@ -636,7 +636,7 @@ END_TEST
 static void check_text_against_reference(const char *text, double tol,
 					 const char *what)
 {
-	struct trace *t = load(text);
+	struct sim_trace *t = load(text);
 
 	compare_with_reference(t, tol, what);
 	trace_free(t);
@@ -690,7 +690,7 @@ END_TEST
  */
 START_TEST(test_kill_before_start)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"30ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -719,7 +719,7 @@ END_TEST
  */
 START_TEST(test_kill_next_finisher)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"100ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -746,7 +746,7 @@ END_TEST
  */
 START_TEST(test_demand_zero_and_no_work)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"40ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -776,7 +776,7 @@ END_TEST
  */
 START_TEST(test_largest_loop_count)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"30ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -932,7 +932,7 @@ END_TEST
  */
 START_TEST(test_sweep_times_repeated_earlier_and_past_end)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"sched-sim\": 1, \"duration\": \"10ms\","
 		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": {},"
 		"  \"tasks\": ["
@@ -1039,7 +1039,7 @@ END_TEST
 START_TEST(test_hours_sweep_in_steps)
 {
 	char *text = hours_trace(3, 300, 300, 4);
-	struct trace *t = load(text);
+	struct sim_trace *t = load(text);
 	struct ideal_sweep *one = ideal_sweep_new(t, t->policy, t->duration);
 	struct ideal_sweep *steps = ideal_sweep_new(t, t->policy, t->duration);
 	double all = (double)t->duration * t->nr_cpus;
@@ -1068,7 +1068,7 @@ END_TEST
  * each, at once; each must get bit for bit what one thread alone gets.
  */
 struct shares_job {
-	const struct trace *t;
+	const struct sim_trace *t;
 	double *task, *group;
 	bool ok;
 };
@@ -1087,13 +1087,13 @@ START_TEST(test_shares_from_threads)
 {
 	char *texts[2] = { hours_trace(5, 300, 200, 3),
 			   big_trace(true, 60, 150, 7) };
-	struct trace *t[2] = { load(texts[0]), load(texts[1]) };
+	struct sim_trace *t[2] = { load(texts[0]), load(texts[1]) };
 	struct shares alone[2] = { model_shares(t[0]), model_shares(t[1]) };
 	struct shares_job jobs[8];
 	pthread_t threads[8];
 
 	for (int j = 0; j < 8; j++) {
-		const struct trace *tj = t[j % 2];
+		const struct sim_trace *tj = t[j % 2];
 
 		jobs[j] = (struct shares_job){ .t = tj,
 			.task = ref_calloc(tj->nr_tasks, sizeof(double)),
@@ -1102,7 +1102,7 @@ START_TEST(test_shares_from_threads)
 						shares_thread, &jobs[j]), 0);
 	}
 	for (int j = 0; j < 8; j++) {
-		const struct trace *tj = t[j % 2];
+		const struct sim_trace *tj = t[j % 2];
 
 		ck_assert_int_eq(pthread_join(threads[j], NULL), 0);
 		ck_assert(jobs[j].ok);
@@ -1149,7 +1149,7 @@ static long address_space_bytes(void)
 START_TEST(test_sweep_with_no_memory_to_spare)
 {
 	char text[512];
-	struct trace *t;
+	struct sim_trace *t;
 	struct ideal_sweep *sw;
 	struct rlimit before, tight;
 	const double *cpu;
@@ -1203,7 +1203,7 @@ START_TEST(test_sweep_in_steps)
 
 	for (unsigned seed = 1; seed <= 60; seed++) {
 		sim_error err;
-		struct trace *t;
+		struct sim_trace *t;
 		struct ideal_sweep *one, *steps;
 
 		random_trace(seed, text, sizeof(text));

@@ -5,9 +5,9 @@
  * cfs-v19 stops the ticks and, at the next activation, replays what the
  * skipped ticks would have done (load updates, balancing passes and
  * intervals).  Each trace here runs twice, ticking throughout
- * (no_idle_tick_skip) and skipping, and the two JSON reports, with the
- * policy's counters (--stats: ticks, balancing passes and their
- * outcomes), must be the same bytes but for the count of events the
+ * (SIM_TESTCTL_NO_IDLE_TICK_SKIP) and skipping, and the two JSON
+ * reports, with the policy's counters (--stats: ticks, balancing passes
+ * and their outcomes), must be the same bytes but for the count of events the
  * engine processed, which is what skipping saves.
  */
 #define _GNU_SOURCE	/* open_memstream */
@@ -24,11 +24,10 @@ static char *report_of(const char *text, int no_skip, uint64_t *events)
 {
 	/* invariants after every event where ticks stop; the ticking
 	 * reference is checked at its end only, for speed */
-	struct sim_options opt = { .check_every = no_skip ? UINT64_MAX : 1,
-				   .no_idle_tick_skip = no_skip };
+	struct sim_options opt = { .check_every = no_skip ? UINT64_MAX : 1 };
 	struct expect_outcome outcomes[16];
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *json = NULL, *line;
 	size_t len = 0;
@@ -37,7 +36,9 @@ static char *report_of(const char *text, int no_skip, uint64_t *events)
 	t = trace_load_string(text, strlen(text), "idle.json", &err);
 	ck_assert_msg(t != NULL, "%s", err.text);
 	ck_assert_uint_le(t->nr_expects, 16);
+	sim_test_control(SIM_TESTCTL_NO_IDLE_TICK_SKIP, no_skip);
 	r = sim_run_trace(t, &opt, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
 	*events = r->events;

@@ -571,7 +571,7 @@ static size_t report_heap(int tasks)
 	struct heap_probe probe = { 0 };
 	struct sim_options opt = { 0 };
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *copy = NULL;
 	size_t copy_len = 0, base, children;
@@ -673,7 +673,7 @@ START_TEST(test_report_names_a_file_not_utf8)
 		"  \"scheduler\": {}, \"tasks\": [ { \"name\": \"t\", \"program\": [ { \"run\": \"1ms\" } ] } ] }";
 	struct sim_options opt = { 0 };
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *json = NULL;
 	size_t len = 0;

@@ -203,7 +203,7 @@ START_TEST(test_latency_percentiles_from_histogram)
 		"  \"scheduler\": {}, \"tasks\": [ { \"name\": \"probe\","
 		"  \"program\": [ { \"run\": \"1ms\" } ] } ] }";
 	sim_error err;
-	struct trace *t = trace_load_string(text, strlen(text), "probe.json", &err);
+	struct sim_trace *t = trace_load_string(text, strlen(text), "probe.json", &err);
 
 	ck_assert_msg(t != NULL, "%s", err.text);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(*cases); c++) {

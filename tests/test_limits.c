@@ -97,17 +97,17 @@ static size_t big_tasks(void)
 	return n >= 100 && n <= 200000 ? (size_t)n : BIG_TASKS;
 }
 
-static struct trace *load_text(const char *text)
+static struct sim_trace *load_text(const char *text)
 {
 	sim_error err;
-	struct trace *t = trace_load_string(text, strlen(text), "limits.json",
+	struct sim_trace *t = trace_load_string(text, strlen(text), "limits.json",
 					    &err);
 
 	ck_assert_msg(t != NULL, "load failed: %s", err.text);
 	return t;
 }
 
-static struct sim_result *run(const struct trace *t)
+static struct sim_result *run(const struct sim_trace *t)
 {
 	struct sim_options opt = { 0 };
 	struct sim_result *r;
@@ -133,7 +133,7 @@ static u64 busy_total(const struct sim_result *r)
 }
 
 /* The trace's tasks are the result's first tasks, in order, by name. */
-static void assert_all_tasks(const struct trace *t,
+static void assert_all_tasks(const struct sim_trace *t,
 			     const struct sim_result *r, size_t n,
 			     const char *fmt_name)
 {
@@ -159,7 +159,7 @@ START_TEST(test_100k_hogs_one_cpu)
 {
 	size_t n = big_tasks();
 	char text[512];
-	struct trace *t;
+	struct sim_trace *t;
 	struct sim_result *r;
 	u64 cpu = 0, ran = 0;
 
@@ -203,7 +203,7 @@ START_TEST(test_100k_sleepers_four_cpus)
 {
 	size_t n = big_tasks(), groups = n / 100, len = 0, cap = groups * 160 + 512;
 	char *text = malloc(cap);
-	struct trace *t;
+	struct sim_trace *t;
 	struct sim_result *r;
 	u64 cpu = 0;
 
@@ -271,7 +271,7 @@ static struct mem_sample measure(size_t n)
 		char text[512];
 		size_t before;
 		long rss0;
-		struct trace *t;
+		struct sim_trace *t;
 		struct sim_result *r;
 		struct sim_options opt = { 0 };
 		sim_error err;

@@ -41,7 +41,7 @@ static double mean_run_ms(const char *dur, int loops, u64 seed)
 {
 	char text[512];
 	struct sim_options opt = { .check_every = 0 };
-	struct trace *t;
+	struct sim_trace *t;
 	struct sim_result *r;
 	sim_error err;
 	double mean;

@@ -32,16 +32,16 @@
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static struct trace *load_as(const char *text, int format, sim_error *err)
+static struct sim_trace *load_as(const char *text, int format, sim_error *err)
 {
 	return trace_load_string_format(text, strlen(text), "w.json", format,
 					err);
 }
 
-static struct trace *load(const char *text)
+static struct sim_trace *load(const char *text)
 {
 	sim_error err;
-	struct trace *t = load_as(text, SIM_FORMAT_AUTO, &err);
+	struct sim_trace *t = load_as(text, SIM_FORMAT_AUTO, &err);
 
 	ck_assert_msg(t != NULL, "%s", err.text);
 	ck_assert_int_eq(t->format, SIM_FORMAT_RTAPP);
@@ -74,7 +74,7 @@ static void refused_at(const char *text, const char *path, const char *needle,
 {
 	char want[32], got[32];
 	sim_error err;
-	struct trace *t = load_as(text, SIM_FORMAT_AUTO, &err);
+	struct sim_trace *t = load_as(text, SIM_FORMAT_AUTO, &err);
 
 	ck_assert_msg(t == NULL, "loaded, but should fail at %s", path);
 	ck_assert_msg(!strcmp(err.path, path), "error at %s, not %s: %s",
@@ -93,7 +93,7 @@ static void refused_at(const char *text, const char *path, const char *needle,
 
 #define refused(text, path, what) refused_at(text, path, NULL, what)
 
-static bool has_note(const struct trace *t, const char *what)
+static bool has_note(const struct sim_trace *t, const char *what)
 {
 	for (size_t i = 0; i < t->nr_notes; i++)
 		if (strstr(t->notes[i], what))
@@ -101,7 +101,7 @@ static bool has_note(const struct trace *t, const char *what)
 	return false;
 }
 
-static const struct trace_step *step(const struct trace *t, size_t task,
+static const struct trace_step *step(const struct sim_trace *t, size_t task,
 				     size_t k)
 {
 	ck_assert_uint_lt(task, t->nr_tasks);
@@ -109,7 +109,7 @@ static const struct trace_step *step(const struct trace *t, size_t task,
 	return &t->tasks[task].program->steps[k];
 }
 
-static void is_run(const struct trace *t, size_t task, size_t k, u64 ns)
+static void is_run(const struct sim_trace *t, size_t task, size_t k, u64 ns)
 {
 	const struct trace_step *s = step(t, task, k);
 
@@ -118,7 +118,7 @@ static void is_run(const struct trace *t, size_t task, size_t k, u64 ns)
 	ck_assert_uint_eq(s->dur.a, ns);
 }
 
-static void is_sleep(const struct trace *t, size_t task, size_t k, u64 ns)
+static void is_sleep(const struct sim_trace *t, size_t task, size_t k, u64 ns)
 {
 	const struct trace_step *s = step(t, task, k);
 
@@ -126,7 +126,7 @@ static void is_sleep(const struct trace *t, size_t task, size_t k, u64 ns)
 	ck_assert_uint_eq(s->dur.a, ns);
 }
 
-static void is_chan(const struct trace *t, size_t task, size_t k,
+static void is_chan(const struct sim_trace *t, size_t task, size_t k,
 		    enum step_kind kind, const char *chan)
 {
 	const struct trace_step *s = step(t, task, k);
@@ -135,7 +135,7 @@ static void is_chan(const struct trace *t, size_t task, size_t k,
 	ck_assert_str_eq(t->chans[s->chan], chan);
 }
 
-static sim_result *run(const struct trace *t)
+static sim_result *run(const struct sim_trace *t)
 {
 	sim_error err;
 	sim_result *r = sim_run(t, NULL, 0, &err);
@@ -183,7 +183,7 @@ START_TEST(detects_and_forces_formats)
 		"  \"global\": { \"duration\": 1 } }";
 	static const char only_global[] = "{ \"global\": { \"duration\": 1 } }";
 	char *demo = slurp("traces/demo.json");
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	ck_assert_ptr_nonnull(demo);
@@ -209,7 +209,7 @@ END_TEST
 
 START_TEST(global_duration_in_seconds)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1, "
 			       "\"run\": 1000, \"sleep\": 9000 } }, "
 			       "\"global\": { \"duration\": 3 } }");
 
@@ -224,7 +224,7 @@ END_TEST
 /* -1: rt-app runs until every thread ends; so does the simulation. */
 START_TEST(duration_until_threads_end)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"loop\": 1, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"loop\": 1, "
 			       "\"phases\": { \"p\": { \"loop\": 5, "
 			       "\"run\": 2000, \"sleep\": 3000 } } } }, "
 			       "\"global\": { \"duration\": -1 } }");
@@ -249,7 +249,7 @@ END_TEST
 
 START_TEST(extension_duration)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"run\": 1000 } }, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"run\": 1000 } }, "
 			       "\"global\": { \"duration\": -1, \"sched-sim\": "
 			       "{ \"duration\": \"250ms\" } } }");
 
@@ -271,7 +271,7 @@ END_TEST
 
 START_TEST(policies_and_priorities)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"tasks\": {"
 		"  \"o\": { \"policy\": \"SCHED_OTHER\", \"priority\": -5, \"run\": 1 },"
 		"  \"b\": { \"policy\": \"SCHED_BATCH\", \"priority\": 3, \"run\": 1 },"
@@ -314,7 +314,7 @@ END_TEST
 
 START_TEST(instances)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"instance\": 3, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"instance\": 3, "
 			       "\"loop\": -1, \"run\": 1000, \"sleep\": 1000 }, "
 			       "\"gone\": { \"instance\": 0, \"run\": 5 } }, "
 			       "\"global\": { \"duration\": 1 } }");
@@ -335,7 +335,7 @@ END_TEST
 /* Without phases, rt-app 1.0 repeats the thread's events for ever. */
 START_TEST(loop_without_phases)
 {
-	struct trace *t = load("{ \"tasks\": { \"a\": { \"loop\": -1, "
+	struct sim_trace *t = load("{ \"tasks\": { \"a\": { \"loop\": -1, "
 			       "\"run\": 1000, \"sleep\": 1000 }, "
 			       "\"b\": { \"loop\": 4, \"run\": 1000, \"sleep\": 1000 } }, "
 			       "\"global\": { \"duration\": 1 } }");
@@ -351,7 +351,7 @@ END_TEST
 START_TEST(loop_with_phases)
 {
 	/* one phase: its loop multiplies the thread's, nothing unrolled */
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"loop\": 3, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"loop\": 3, "
 			       "\"phases\": { \"p\": { \"loop\": 2, \"run\": 1000, "
 			       "\"sleep\": 2000 } } } }, \"global\": { \"duration\": 1 } }");
 
@@ -386,7 +386,7 @@ END_TEST
 START_TEST(phases_that_loop_for_ever)
 {
 	/* a hog after a first phase: runs back to back are one run */
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"phases\": {"
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"phases\": {"
 			       " \"p0\": { \"sleep\": 1000 },"
 			       " \"p1\": { \"loop\": -1, \"run\": 5000 } } },"
 			       " \"h\": { \"loop\": -1, \"run\": 1000, \"run2\": 7 } },"
@@ -416,7 +416,7 @@ END_TEST
 
 START_TEST(delay_is_start)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"delay\": 1500, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"delay\": 1500, "
 			       "\"run\": 1000 } }, \"global\": { \"duration\": 1 } }");
 
 	ck_assert_uint_eq(t->tasks[0].start, 1500000);
@@ -432,7 +432,7 @@ END_TEST
 
 START_TEST(cpus_and_machine)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"cpus\": [0, 2], "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"cpus\": [0, 2], "
 			       "\"run\": 1 } }, \"global\": { \"duration\": 1, "
 			       "\"sched-sim\": { \"machine\": { \"cpus\": 4 } } } }");
 
@@ -463,7 +463,7 @@ END_TEST
 /* A phase may repeat its thread's settings, never change them. */
 START_TEST(phase_settings)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"cpus\": [1], "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"cpus\": [1], "
 			       "\"priority\": 2, \"phases\": { \"p\": { \"cpus\": [1], "
 			       "\"priority\": 2, \"policy\": \"SCHED_OTHER\", "
 			       "\"run\": 1 } } } }, \"global\": { \"duration\": 1 } }");
@@ -487,7 +487,7 @@ END_TEST
 
 START_TEST(taskgroups)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"taskgroup\": \"/a/b\", "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"taskgroup\": \"/a/b\", "
 			       "\"run\": 1 }, \"u\": { \"taskgroup\": \"/c\", "
 			       "\"run\": 1 }, \"v\": { \"taskgroup\": \"\", \"run\": 1 } }, "
 			       "\"global\": { \"duration\": 1, \"sched-sim\": "
@@ -515,7 +515,7 @@ END_TEST
 
 START_TEST(thread_names)
 {
-	struct trace *t = load("{ \"tasks\": { \"mp3.decoder\": { \"run\": 1 } }, "
+	struct sim_trace *t = load("{ \"tasks\": { \"mp3.decoder\": { \"run\": 1 } }, "
 			       "\"global\": { \"duration\": 1 } }");
 
 	ck_assert_str_eq(t->tasks[0].name, "mp3.decoder");
@@ -532,7 +532,7 @@ END_TEST
 START_TEST(run_and_sleep_in_microseconds)
 {
 	/* keys told apart by their start, as rt-app does */
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1, "
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1, "
 			       "\"run0\": 1500, \"sleep_a\": 2500, \"runner\": 0 } }, "
 			       "\"global\": { \"duration\": 1 } }");
 
@@ -562,7 +562,7 @@ static const char periodic[] =
 START_TEST(timer_refused_unless_approximated)
 {
 	char text[512];
-	struct trace *t;
+	struct sim_trace *t;
 	sim_result *r;
 
 	snprintf(text, sizeof(text), periodic, "");
@@ -588,7 +588,7 @@ START_TEST(timer_approximations)
 	static const char approx[] =
 		"\"sched-sim\": { \"approximate\": [\"timer\", \"suspend\"] }";
 	char text[1024];
-	struct trace *t;
+	struct sim_trace *t;
 
 	/* two uses of one timer in a phase: each sleeps the rest of its
 	 * period; the first use of a pass measures from the pass's last */
@@ -650,7 +650,7 @@ END_TEST
 
 START_TEST(runtime_refused_unless_approximated)
 {
-	struct trace *t;
+	struct sim_trace *t;
 
 	refused_at("{ \"tasks\": { \"t\": { \"runtime\": 1000 } },\n"
 		   "  \"global\": { \"duration\": 1 } }",
@@ -674,7 +674,7 @@ static const char ping_pong[] =
 START_TEST(suspend_and_resume)
 {
 	char text[1024];
-	struct trace *t;
+	struct sim_trace *t;
 	sim_result *r;
 
 	snprintf(text, sizeof(text), ping_pong, "");
@@ -709,7 +709,7 @@ START_TEST(suspend_limits)
 	static const char approx[] =
 		"\"sched-sim\": { \"approximate\": [\"suspend\"] }";
 	char text[1024];
-	struct trace *t;
+	struct sim_trace *t;
 
 	/* a broadcast to two threads is no channel message */
 	snprintf(text, sizeof(text), "{ \"tasks\": { \"w\": { \"instance\": 2, "
@@ -760,7 +760,7 @@ START_TEST(barrier_of_two)
 		" \"y\": { \"loop\": -1, \"run\": 3000, \"barrier\": \"B\" } },"
 		" \"global\": { \"duration\": 1 %s } }";
 	char buf[1024];
-	struct trace *t;
+	struct sim_trace *t;
 
 	snprintf(buf, sizeof(buf), text, "");
 	refused(buf, "tasks.x.barrier", "sched-sim has no barrier");
@@ -810,7 +810,7 @@ START_TEST(events_sched_sim_refuses)
 END_TEST
 
 /* note_at: the note "w.json:LINE:COL: PATH: what", placed at needle */
-static void has_note_at(const struct trace *t, const char *text,
+static void has_note_at(const struct sim_trace *t, const char *text,
 			const char *needle, const char *path, const char *what)
 {
 	char want[600], where[32];
@@ -831,7 +831,7 @@ START_TEST(notes_of_what_is_left_aside)
 		"  \"global\": { \"duration\": 1, \"logdir\": \"/tmp\", \"gnuplot\": true,\n"
 		"    \"calibration\": \"CPU0\", \"sched-sim\": { \"machine\": { \"cpus\": 1 } } }\n"
 		"}\n";
-	struct trace *t = load(text), *again = load(text);
+	struct sim_trace *t = load(text), *again = load(text);
 
 	has_note_at(t, text, "\"resources\"", "resources", "ignored: rt-app "
 		    "makes its resources from the events");
@@ -892,7 +892,7 @@ END_TEST
 /* json-c's and workgen's liberties, and what stays an error. */
 START_TEST(relaxed_json)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{\n"
 		"  /* a comment { with braces } */\n"
 		"  \"tasks\": {\n"
@@ -965,7 +965,7 @@ END_TEST
 
 START_TEST(extension_takes_effect)
 {
-	struct trace *t = load(
+	struct sim_trace *t = load(
 		"{ \"tasks\": { \"a\": { \"taskgroup\": \"/a\", \"loop\": -1, \"run\": 1000 },"
 		"  \"b\": { \"taskgroup\": \"/b\", \"loop\": -1, \"run\": 1000 } },"
 		"  \"global\": { \"duration\": 2, \"sched-sim\": {"
@@ -995,7 +995,7 @@ END_TEST
 /* A loop without time passing names the rt-app event. */
 START_TEST(run_time_errors_name_the_event)
 {
-	struct trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1,\n"
+	struct sim_trace *t = load("{ \"tasks\": { \"t\": { \"loop\": -1,\n"
 			       "   \"sleep\": 0 } }, \"global\": { \"duration\": 1 } }");
 	sim_error err;
 	sim_result *r = sim_run(t, NULL, 0, &err);
@@ -1040,10 +1040,10 @@ static char *with_extension(const char *text, const char *ext)
 	return out;
 }
 
-static struct trace *load_example(const char *name, const char *ext)
+static struct sim_trace *load_example(const char *name, const char *ext)
 {
 	char *text = example(name), *full;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	if (!text)
@@ -1059,7 +1059,7 @@ static struct trace *load_example(const char *name, const char *ext)
 
 START_TEST(debian_example1)
 {
-	struct trace *t = load_example("tutorial/example1.json", NULL);
+	struct sim_trace *t = load_example("tutorial/example1.json", NULL);
 	sim_result *r;
 
 	if (!t)
@@ -1084,7 +1084,7 @@ END_TEST
 
 START_TEST(debian_calibration)
 {
-	struct trace *t = load_example("cpufreq_governor_efficiency/calibration.json",
+	struct sim_trace *t = load_example("cpufreq_governor_efficiency/calibration.json",
 				       NULL);
 	sim_task_stats ts;
 	sim_result *r;
@@ -1149,7 +1149,7 @@ START_TEST(debian_examples_refused)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *text = example(cases[i].file);
-		struct trace *t;
+		struct sim_trace *t;
 		sim_error err;
 
 		if (!text)
@@ -1169,7 +1169,7 @@ END_TEST
 
 START_TEST(debian_periodic_examples_approximated)
 {
-	struct trace *t = load_example("tutorial/example2.json", ALL_APPROX);
+	struct sim_trace *t = load_example("tutorial/example2.json", ALL_APPROX);
 	sim_result *r;
 
 	if (!t)
@@ -1195,7 +1195,7 @@ END_TEST
 
 START_TEST(debian_example3_approximated)
 {
-	struct trace *t = load_example("tutorial/example3.json", ALL_APPROX);
+	struct sim_trace *t = load_example("tutorial/example3.json", ALL_APPROX);
 	sim_result *r;
 
 	if (!t)
@@ -1218,7 +1218,7 @@ END_TEST
 
 START_TEST(debian_spreading_tasks_approximated)
 {
-	struct trace *t = load_example("spreading-tasks.json", ALL_APPROX);
+	struct sim_trace *t = load_example("spreading-tasks.json", ALL_APPROX);
 
 	if (!t)
 		return;
@@ -1235,7 +1235,7 @@ END_TEST
 START_TEST(debian_more_examples_approximated)
 {
 	char *text = example("cpufreq_governor_efficiency/dvfs.json"), *full;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	if (!text)
@@ -1282,7 +1282,7 @@ END_TEST
 
 /* ---- export and the round trip ------------------------------------------------ */
 
-static char *report(const struct trace *t, unsigned int flags)
+static char *report(const struct sim_trace *t, unsigned int flags)
 {
 	sim_error err;
 	sim_result *r = sim_run(t, NULL, 0, &err);
@@ -1344,7 +1344,7 @@ START_TEST(round_trip_of_every_expressible_trace)
 
 	ck_assert_uint_ge(n, 15);
 	for (size_t i = 0; i < n; i++) {
-		struct trace *t, *back;
+		struct sim_trace *t, *back;
 		char *text, *a, *b;
 		sim_error err;
 
@@ -1408,7 +1408,7 @@ START_TEST(export_contents)
 		"     \"program\": [ { \"sleep\": \"1s\" }, { \"run\": \"forever\" } ] },"
 		"   { \"name\": \"i\", \"policy\": \"idle\", \"loop\": \"forever\","
 		"     \"program\": [ { \"run\": \"1ms\" }, { \"sleep\": \"1ms\" } ] } ] }";
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *text, *notes;
 	json_t *root, *p, *f;
@@ -1468,7 +1468,7 @@ START_TEST(export_refusals)
 		"   { \"name\": \"d\", \"policy\": \"rr\", \"rt_priority\": 1, \"group\": \"/g\","
 		"     \"program\": [ { \"recv\": \"x\" } ] } ],"
 		"  \"events\": [ { \"at\": \"1ms\", \"do\": \"nice\", \"task\": \"a\", \"nice\": 1 } ] }";
-	struct trace *t = trace_load_string(trace, strlen(trace), "r.json", NULL);
+	struct sim_trace *t = trace_load_string(trace, strlen(trace), "r.json", NULL);
 	sim_error err;
 
 	ck_assert_ptr_nonnull(t);
@@ -1495,7 +1495,7 @@ START_TEST(export_of_an_rtapp_file)
 		"      \"b\": { \"runtime\": 300, \"timer\": { \"ref\": \"unique\", \"period\": 5000 } } } } },"
 		"  \"global\": { \"duration\": 3, \"sched-sim\": { \"machine\": { \"cpus\": 2 },"
 		"    \"approximate\": [\"timer\", \"runtime\"] } } }";
-	struct trace *t = load(text), *back;
+	struct sim_trace *t = load(text), *back;
 	char *out;
 	sim_error err;
 
@@ -1672,7 +1672,7 @@ START_TEST(rtapp_runs_an_exported_file)
 		"    \"program\": [ { \"run\": \"1ms\" }, { \"sleep\": \"9ms\" } ] },"
 		"   { \"name\": \"h\", \"loop\": 3, \"program\": [ { \"run\": \"10ms\" } ] } ] }";
 	char dir[] = "/tmp/schedsim-rtapp-XXXXXX", file[128], cmd[512];
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	char *text, *global, *log;
 	FILE *f;

@@ -125,11 +125,12 @@ static sim_result *run_series(const char *file, uint64_t interval,
 {
 	sim_error err;
 	sim_trace *t = sim_trace_load(file, &err);
-	sim_options opt = { .check_every = 4096, .check_scaled = 1 };
+	sim_options opt;
 	size_t len = 0;
 	FILE *f = NULL;
 	sim_result *r;
 
+	sim_options_init(&opt, sizeof(opt));
 	ck_assert_msg(t != NULL, "%s", err.text);
 	if (interval) {
 		f = open_memstream(csv, &len);
@@ -588,12 +589,15 @@ static long peak_kb_of_run(uint64_t interval, long *csv_bytes)
 						     strlen(long_trace),
 						     "long.json", &err);
 		FILE *csv = tmpfile();
-		sim_options opt = { .series_interval_ns = interval,
-				    .series_csv = csv };
+		sim_options opt;
 		sim_result *r;
 
 		if (!t || !csv)
 			_exit(10);
+		sim_options_init(&opt, sizeof(opt));
+		opt.check_every = 0;	/* as before: the run alone */
+		opt.series_interval_ns = interval;
+		opt.series_csv = csv;
 		r = sim_run_opts(t, &opt, &err);
 		if (!r || sim_result_status(r) > SIM_EXPECT_FAILED)
 			_exit(11);

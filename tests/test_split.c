@@ -41,7 +41,7 @@
 #define WITH_THIRD(third) \
 	HEAD "    " TASK_A ",\n    " TASK_B ",\n    " third TAIL
 
-static struct trace *load(const char *text, sim_error *err)
+static struct sim_trace *load(const char *text, sim_error *err)
 {
 	return trace_load_string(text, strlen(text), "t.json", err);
 }
@@ -105,7 +105,7 @@ START_TEST(test_split_finds_every_task)
 	static const char *const elements[] = { TASK_A, TASK_B, TASK_C };
 	struct split s;
 	json_t *root, *b;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	ck_assert_int_eq(split_load(text, strlen(text), &s, &root), 0);
@@ -277,7 +277,7 @@ START_TEST(test_task_nested_to_the_depth_limit)
 	json_t *v = json_loadb(alone, strlen(alone) - 2, JSON_REJECT_DUPLICATES,
 			       NULL);
 	struct split s;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 	json_t *root;
 

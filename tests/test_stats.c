@@ -27,14 +27,18 @@
 /* A run of a trace given as text; the caller frees both. */
 static sim_result *run_text(const char *text, sim_trace **tp, int no_skip)
 {
-	sim_options opt = { .check_every = 1, .no_idle_tick_skip = no_skip };
+	sim_options opt;
 	sim_error err;
 	sim_trace *t = sim_trace_load_string(text, strlen(text), "stats.json",
 					     &err);
 	sim_result *r;
 
+	sim_options_init(&opt, sizeof(opt));
+	opt.check_every = 1;
 	ck_assert_msg(t != NULL, "%s", err.text);
+	sim_test_control(SIM_TESTCTL_NO_IDLE_TICK_SKIP, no_skip);
 	r = sim_run_opts(t, &opt, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_msg(sim_result_status(r) == SIM_OK, "%s", sim_result_error(r));
 	*tp = t;

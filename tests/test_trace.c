@@ -57,9 +57,9 @@ static void text_add(struct text *t, const char *s)
  * against its policy: the loader leaves that to after the overrides,
  * and there are none here).
  */
-static struct trace *load(const char *text, sim_error *err)
+static struct sim_trace *load(const char *text, sim_error *err)
 {
-	struct trace *t = trace_load_string(text, strlen(text), "t.json", err);
+	struct sim_trace *t = trace_load_string(text, strlen(text), "t.json", err);
 
 	if (t && trace_validate(t, err)) {
 		trace_free(t);
@@ -68,10 +68,10 @@ static struct trace *load(const char *text, sim_error *err)
 	return t;
 }
 
-static struct trace *load_ok(const char *text)
+static struct sim_trace *load_ok(const char *text)
 {
 	sim_error err;
-	struct trace *t = load(text, &err);
+	struct sim_trace *t = load(text, &err);
 
 	ck_assert_msg(t != NULL, "load failed: %s", err.text);
 	return t;
@@ -81,7 +81,7 @@ static struct trace *load_ok(const char *text)
 static void load_fails_at(const char *text, const char *path, int line,
 			  int column, sim_error *err)
 {
-	struct trace *t = load(text, err);
+	struct sim_trace *t = load(text, err);
 
 	if (t) {
 		trace_free(t);
@@ -219,7 +219,7 @@ END_TEST
 
 START_TEST(test_recv_without_sender_warns)
 {
-	struct trace *t = load_ok(HEAD
+	struct sim_trace *t = load_ok(HEAD
 		"  \"tasks\": [\n"
 		"    { \"name\": \"a\", \"program\": [ { \"recv\": \"y\" } ] },\n"
 		"    { \"name\": \"b\", \"program\": [ { \"recv\": \"x\" } ] },\n"
@@ -284,7 +284,7 @@ static const char full_trace[] =
 	"}\n";
 
 /* The value a trace gives the tunable called name, or -1 if it gives none. */
-static long long tunable(const struct trace *t, const char *name)
+static long long tunable(const struct sim_trace *t, const char *name)
 {
 	int k = sched_policy_tunable(t->policy, name);
 
@@ -292,7 +292,7 @@ static long long tunable(const struct trace *t, const char *name)
 	return t->tunables.set[k] ? (long long)t->tunables.value[k] : -1;
 }
 
-static void check_full_header(const struct trace *t)
+static void check_full_header(const struct sim_trace *t)
 {
 	const struct tunable_setting *s;
 
@@ -335,7 +335,7 @@ static void check_full_header(const struct trace *t)
 	ck_assert_int_eq(s->column, 37);
 }
 
-static void check_full_groups(const struct trace *t)
+static void check_full_groups(const struct sim_trace *t)
 {
 	static const char *const paths[] = {
 		"/", "/users", "/users/alice", "/daemons", "/guests"
@@ -356,7 +356,7 @@ static void check_full_groups(const struct trace *t)
 	ck_assert_int_eq(trace_find_group(t, "/nope"), -1);
 }
 
-static void check_full_tasks(const struct trace *t)
+static void check_full_tasks(const struct sim_trace *t)
 {
 	static const char *const names[] = {
 		"xserver", "cc-0", "cc-1", "cc-2", "irqd", "make"
@@ -403,7 +403,7 @@ static void check_full_tasks(const struct trace *t)
 	ck_assert_uint_eq(make->start, 15 * SEC);
 }
 
-static void check_full_programs(const struct trace *t)
+static void check_full_programs(const struct sim_trace *t)
 {
 	const struct trace_program *x = t->tasks[0].program;
 	const struct trace_program *cc = t->tasks[1].program;
@@ -445,7 +445,7 @@ static void check_full_programs(const struct trace *t)
 	ck_assert_uint_eq(make->steps[0].jobs->steps[0].dur.a, 250000);
 }
 
-static void check_full_events(const struct trace *t)
+static void check_full_events(const struct sim_trace *t)
 {
 	/* by time; the two at 10s keep their order in the file */
 	static const char *const paths[] = {
@@ -476,7 +476,7 @@ static void check_full_events(const struct trace *t)
 	ck_assert(cpu_isset(2, ev[6].cpus));
 }
 
-static void check_full_expects(const struct trace *t)
+static void check_full_expects(const struct sim_trace *t)
 {
 	const struct trace_expect *x = t->expects;
 
@@ -509,7 +509,7 @@ static void check_full_expects(const struct trace *t)
 
 START_TEST(test_full_trace)
 {
-	struct trace *t = load_ok(full_trace);
+	struct sim_trace *t = load_ok(full_trace);
 
 	check_full_header(t);
 	check_full_groups(t);
@@ -523,7 +523,7 @@ END_TEST
 
 START_TEST(test_defaults)
 {
-	struct trace *t = load_ok(HEAD
+	struct sim_trace *t = load_ok(HEAD
 		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ]\n"
 		"}\n");
 	const struct trace_task *a = &t->tasks[0];
@@ -563,7 +563,7 @@ START_TEST(test_group_depth_limit)
 {
 	/* 64 levels, each listed after its parent, are allowed */
 	struct text text = { 0 };
-	struct trace *t;
+	struct sim_trace *t;
 
 	text_add(&text, HEAD "  \"groups\": [\n");
 	for (int level = 1; level <= 64; level++) {
@@ -585,7 +585,7 @@ END_TEST
 START_TEST(test_events_replayed_in_time_order)
 {
 	/* the kill is later in the file but earlier in time: rmdir succeeds */
-	struct trace *t = load_ok(HEAD
+	struct sim_trace *t = load_ok(HEAD
 		"  \"groups\": [ { \"path\": \"/g\" } ],\n"
 		"  \"tasks\": [ { \"name\": \"a\", \"group\": \"/g\", \"program\": [ { \"run\": \"1ms\" } ] } ],\n"
 		"  \"events\": [\n"
@@ -738,7 +738,7 @@ END_TEST
  */
 START_TEST(test_steps_know_where_they_are)
 {
-	struct trace *t = load_ok(
+	struct sim_trace *t = load_ok(
 		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
 		"  \"scheduler\": {},\n"
 		"  \"tasks\": [\n"
@@ -920,7 +920,7 @@ static void expect_cli_error(int rc, const sim_error *err, const char *option,
 
 START_TEST(test_override_cpus)
 {
-	struct trace *t = load_ok(override_trace);
+	struct sim_trace *t = load_ok(override_trace);
 	sim_error err;
 
 	/* task a may only run on CPUs 2-3: two CPUs are too few */
@@ -944,7 +944,7 @@ END_TEST
 
 START_TEST(test_override_set)
 {
-	struct trace *t = load_ok(override_trace);
+	struct sim_trace *t = load_ok(override_trace);
 	sim_error err;
 
 	expect_cli_error(trace_override(t, "set", "sched_latency=4ms", &err),
@@ -974,7 +974,7 @@ END_TEST
 
 START_TEST(test_override_others)
 {
-	struct trace *t = load_ok(override_trace);
+	struct sim_trace *t = load_ok(override_trace);
 	sim_error err;
 
 	ck_assert_int_eq(trace_override(t, "duration", "10s", &err), 0);
@@ -1006,7 +1006,7 @@ END_TEST
 /* --expect of every kind: what it adds, against the trace's own form. */
 START_TEST(test_expect_arg_every_kind)
 {
-	struct trace *t = load_ok(override_trace);
+	struct sim_trace *t = load_ok(override_trace);
 	const struct trace_expect *x;
 	sim_error err;
 
@@ -1059,7 +1059,7 @@ END_TEST
 
 START_TEST(test_expect_arg)
 {
-	struct trace *t = load_ok(override_trace);
+	struct sim_trace *t = load_ok(override_trace);
 	const struct trace_expect *x;
 	sim_error err;
 
@@ -1704,7 +1704,7 @@ START_TEST(test_rmdir_of_finite_task_left_to_the_run)
 		"  \"events\": [ { \"at\": \"5s\", \"do\": \"rmdir\", \"group\": \"/g\" } ]\n"
 		"}\n";
 	sim_error err;
-	struct trace *t = trace_load_string(text, strlen(text), "t.json", &err);
+	struct sim_trace *t = trace_load_string(text, strlen(text), "t.json", &err);
 
 	ck_assert_msg(t != NULL, "did not load: %s", err.text);
 	ck_assert_uint_eq(t->nr_events, 1);
@@ -1856,7 +1856,7 @@ START_TEST(test_policy_from_registry)
 	sim_error err;
 
 	for (size_t i = 0; sched_policies[i]; i++) {
-		struct trace *t;
+		struct sim_trace *t;
 
 		snprintf(text, sizeof(text),
 			 "{ \"sched-sim\": 1, \"duration\": \"1s\", "
@@ -1892,7 +1892,7 @@ START_TEST(test_policy_from_registry)
 END_TEST
 
 /* A trace with "scheduler": { "tunables": { TUNABLES } } */
-static struct trace *load_tunables(const char *tunables, sim_error *err)
+static struct sim_trace *load_tunables(const char *tunables, sim_error *err)
 {
 	char text[1024];
 
@@ -1931,7 +1931,7 @@ START_TEST(test_tunables_from_table)
 	const struct sched_policy *p = sched_policy_find(SIM_DEFAULT_POLICY);
 	char setting[256], value[64], valid[256], want[512];
 	sim_error err;
-	struct trace *t;
+	struct sim_trace *t;
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_gt(p->nr_tunables, 0);
@@ -2019,7 +2019,7 @@ START_TEST(test_tunables_for_other_policy)
 {
 	struct tunable_values v;
 	sim_error err;
-	struct trace *t;
+	struct sim_trace *t;
 
 	/* a name the other policy has, of another kind */
 	t = load_tunables("\"sched_granularity\": \"4ms\", \"sched_features\": 31",
@@ -2079,7 +2079,7 @@ END_TEST
 /* --set before and after --policy: the same values, checked each time. */
 START_TEST(test_override_policy_keeps_settings)
 {
-	struct trace *t = load_tunables("\"sched_granularity\": \"4ms\"", NULL);
+	struct sim_trace *t = load_tunables("\"sched_granularity\": \"4ms\"", NULL);
 	sim_error err;
 
 	ck_assert_ptr_nonnull(t);

@@ -14,21 +14,24 @@
 #include "engine/engine.h"
 #include "trace.h"
 
-/* policy NULL: the trace's own.  fault: see sim_options. */
+/* policy NULL: the trace's own.  fault: the n-th dequeue forgets the
+ * load (SIM_TESTCTL_FAULT_DEQUEUE_LOAD), 0: none. */
 static inline struct sim_result *run_trace_text(const char *text,
 						const struct sched_policy *policy,
 						uint64_t fault)
 {
-	struct sim_options opt = { .check_every = 1, .fault_dequeue_load = fault };
+	struct sim_options opt = { .check_every = 1 };
 	struct sim_result *r;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	t = trace_load_string(text, strlen(text), "harness.json", &err);
 	ck_assert_msg(t != NULL, "%s", err.text);
 	if (policy)
 		t->policy = policy;
+	sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD, fault);
 	r = sim_run_trace(t, &opt, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_msg(r != NULL, "%s", err.text);
 	return r;
 }
@@ -36,7 +39,7 @@ static inline struct sim_result *run_trace_text(const char *text,
 /* The result keeps a pointer to its trace: free both together. */
 static inline void free_run(struct sim_result *r)
 {
-	struct trace *t = (struct trace *)r->trace;
+	struct sim_trace *t = (struct sim_trace *)r->trace;
 
 	sim_result_destroy(r);
 	trace_free(t);

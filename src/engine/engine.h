@@ -16,11 +16,11 @@
  * be built (out of memory); a trace error found while running, a broken
  * invariant or an interrupted run are in the result's status.
  */
-struct sim_result *sim_run_trace(const struct trace *t,
+struct sim_result *sim_run_trace(const struct sim_trace *t,
 				 const struct sim_options *opt, sim_error *err);
 /* The same with the series (sink: NULL for none): each interval goes to
  * sink->interval as it closes. */
-struct sim_result *sim_run_trace_series(const struct trace *t,
+struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 					const struct sim_options *opt,
 					const struct sim_series_sink *sink,
 					sim_error *err);

@@ -155,7 +155,7 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 
 void on_trace_event(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 
 	while (s->next_event < t->nr_events && s->status == SIM_OK &&
 	       t->events[s->next_event].at <= s->now) {

@@ -53,7 +53,7 @@ struct program_place {
 	unsigned int k;
 };
 
-static struct program_place *program_places(const struct trace *t)
+static struct program_place *program_places(const struct sim_trace *t)
 {
 	struct program_place *pl = calloc(t->nr_programs + 1, sizeof(*pl));
 
@@ -79,7 +79,7 @@ static struct program_place *program_places(const struct trace *t)
 
 /* "program[0].jobs.programs[1][2].jobs": the path of steps[step] of
  * program inside its task's object, as the trace writes it. */
-static void step_path(const struct trace *t, const struct program_place *pl,
+static void step_path(const struct sim_trace *t, const struct program_place *pl,
 		      int program, size_t step, char *buf, size_t size)
 {
 	const struct program_place *up = &pl[program];
@@ -109,7 +109,7 @@ static void step_path(const struct trace *t, const struct program_place *pl,
  */
 static int job_summaries(struct sim *s, struct sim_result *r)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct program_place *pl;
 	int rc = -1;
 
@@ -179,7 +179,7 @@ out:
  */
 static void group_subtrees(struct sim_result *r)
 {
-	const struct trace *t = r->trace;
+	const struct sim_trace *t = r->trace;
 
 	for (size_t g = 0; g < r->nr_groups; g++) {
 		struct sim_group_result *gr = &r->groups[g];

@@ -143,7 +143,7 @@ static const struct trace_step *first_jobs_step(const struct trace_program *p)
  */
 static int count_task_slots(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	u64 slots = t->nr_tasks;
 
 	for (size_t i = 0; i < t->nr_tasks; i++) {
@@ -176,7 +176,7 @@ static int count_task_slots(struct sim *s)
 
 static void build_tasks(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 
 	s->nr_trace_tasks = t->nr_tasks;
 	s->nr_tasks = t->nr_tasks;
@@ -212,7 +212,7 @@ static void build_tasks(struct sim *s)
 
 static int build_groups(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 
 	s->groups[0].exists = true;
 	s->groups[0].spec = &t->groups[0];
@@ -417,7 +417,7 @@ static void describe_partial_end(struct sim *s)
  */
 static void main_loop(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct sim_timer *tm;
 
 	start_wall_clock(s);
@@ -529,7 +529,7 @@ static void register_switch_observers(struct sim *s)
 
 static struct policy_config machine_config(const struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct policy_config cfg = {
 		.nr_cpus = t->nr_cpus,
 		.online_cpus = t->online_cpus ? t->online_cpus : t->nr_cpus,
@@ -540,8 +540,6 @@ static struct policy_config machine_config(const struct sim *s)
 		.max_tasks = s->task_cap,
 		.max_groups = t->nr_groups,
 		.tunables = &t->tunables,
-		.fault_dequeue_load = s->opt.fault_dequeue_load,
-		.no_idle_tick_skip = s->opt.no_idle_tick_skip,
 	};
 
 	if (t->topology.given)
@@ -552,13 +550,13 @@ static struct policy_config machine_config(const struct sim *s)
 	return cfg;
 }
 
-struct sim_result *sim_run_trace(const struct trace *t,
+struct sim_result *sim_run_trace(const struct sim_trace *t,
 				 const struct sim_options *opt, sim_error *err)
 {
 	return sim_run_trace_series(t, opt, NULL, err);
 }
 
-struct sim_result *sim_run_trace_series(const struct trace *t,
+struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 					const struct sim_options *opt,
 					const struct sim_series_sink *sink,
 					sim_error *err)

@@ -424,7 +424,7 @@ static int cmp_value_cpu_group(const void *a, const void *b)
 static void close_interval(struct sim *s, u64 end)
 {
 	struct sim_series *se = s->series;
-	const struct trace *tr = s->trace;
+	const struct sim_trace *tr = s->trace;
 	struct sim_series_interval iv = {
 		.start_ns = se->interval_start, .end_ns = end,
 	};

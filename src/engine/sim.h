@@ -199,7 +199,7 @@ struct sim_cpu {
 };
 
 struct sim {
-	const struct trace *trace;
+	const struct sim_trace *trace;
 	const struct sched_policy *policy;
 	struct policy_machine *pm;
 	struct policy_host host;	/* sim_of_host() finds the sim */

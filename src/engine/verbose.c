@@ -30,7 +30,7 @@ struct sim_verbose {
  */
 int sim_log_init(struct sim *s)
 {
-	const struct trace *t = s->trace;
+	const struct sim_trace *t = s->trace;
 	struct sim_verbose *v;
 	int chosen = -1;
 

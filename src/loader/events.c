@@ -124,7 +124,7 @@ static int parse_event_args(struct loader *ld, json_t *v,
 
 static int parse_event(struct loader *ld, json_t *v, size_t j)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	struct trace_event *ev = &t->events[t->nr_events];
 	struct event_refs *refs = &ld->refs[t->nr_events];
 	char valid[128], end[32], at[32], q[QUOTE_SIZE], of[32];
@@ -186,7 +186,7 @@ static int compare_event_order(const void *pa, const void *pb)
 
 static int sort_events(struct loader *ld)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	size_t n = t->nr_events;
 	struct event_order *order = malloc(n * sizeof(*order));
 	struct trace_event *events = malloc(n * sizeof(*events));
@@ -215,7 +215,7 @@ static int sort_events(struct loader *ld)
 
 int ld_parse_events(struct loader *ld, json_t *root)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *events = json_object_get(root, "events");
 	size_t n = json_array_size(events);
 
@@ -263,7 +263,7 @@ int ld_add_mkdir_groups(struct loader *ld)
 		"a group whose parent is \"/\", listed in \"groups\" or made by an earlier \"mkdir\" event";
 	static const char new_valid[] =
 		"the path of a group that does not exist yet (a path can be made only once per trace)";
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 
 	for (size_t e = 0; e < t->nr_events; e++) {
 		struct trace_event *ev = &t->events[e];
@@ -321,7 +321,7 @@ static int resolve_task(struct loader *ld, const struct replay *r,
 			const struct trace_event *ev, const char *name,
 			int *out)
 {
-	const struct trace *t = ld->t;
+	const struct sim_trace *t = ld->t;
 	char q[QUOTE_SIZE], a[32], b[32];
 	int i = name_table_get(&ld->task_names, name);
 
@@ -412,7 +412,7 @@ static int replay_rmdir(struct loader *ld, const struct replay *r,
 {
 	static const char busy_valid[] =
 		"rmdir of an empty group: move or kill its tasks (started or not) and remove its child groups first";
-	const struct trace *t = ld->t;
+	const struct sim_trace *t = ld->t;
 	struct group_life *life = &ld->life[ev->group];
 	char qg[QUOTE_SIZE], q[QUOTE_SIZE], at[32];
 
@@ -499,7 +499,7 @@ static int replay_event(struct loader *ld, struct replay *r, size_t e)
  */
 int ld_replay_events(struct loader *ld)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	struct replay r;
 	int rc = 0;
 

@@ -186,7 +186,7 @@ static int parse_expect(struct loader *ld, json_t *v, struct trace_expect *x)
 
 int ld_parse_expects(struct loader *ld, json_t *root)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *expects = json_object_get(root, "expect");
 	size_t n = json_array_size(expects);
 

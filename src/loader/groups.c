@@ -13,7 +13,7 @@
 int ld_add_group(struct loader *ld, const char *path, int parent,
 		 unsigned long shares, bool listed, size_t source)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	struct trace_group *g;
 	struct group_life *life;
 
@@ -115,7 +115,7 @@ int ld_parse_groups(struct loader *ld, json_t *root)
 {
 	static const char valid[] =
 		"an array of groups, e.g. [{\"path\": \"/users\"}]";
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *groups = json_object_get(root, "groups");
 	json_t *events = json_object_get(root, "events");
 	size_t n = json_array_size(groups);

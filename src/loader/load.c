@@ -62,7 +62,7 @@ static int parse_header(struct loader *ld, json_t *root)
 	static const char duration_valid[] =
 		"a duration above 0, e.g. \"30s\" (a string with a unit: ns, us, ms, s, min, h)";
 	static const char text_valid[] = "a string";
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	const char *name = NULL, *description = "";
 	long long seed = 1;
 	int rc;
@@ -179,13 +179,13 @@ static bool looks_like_rtapp(json_t *root)
  * a top-level "tasks" or "global" object and the error lies no earlier
  * than jansson's (which stopped at a comment, say).  NULL: report jansson's.
  */
-static struct trace *load_relaxed_instead(const char *text, size_t len,
+static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
 					  const char *name,
 					  const json_error_t *jerr,
 					  sim_error *err, bool *failed)
 {
 	struct rj_doc doc;
-	struct trace *t = NULL;
+	struct sim_trace *t = NULL;
 
 	*failed = false;
 	if (rj_parse(text, len, &doc) == 0) {
@@ -208,13 +208,13 @@ static struct trace *load_relaxed_instead(const char *text, size_t len,
 	return t;
 }
 
-struct trace *trace_load_string(const char *text, size_t len,
+struct sim_trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err)
 {
 	return trace_load_string_format(text, len, name, SIM_FORMAT_AUTO, err);
 }
 
-struct trace *trace_load_string_format(const char *text, size_t len,
+struct sim_trace *trace_load_string_format(const char *text, size_t len,
 				       const char *name,
 				       enum sim_trace_format format,
 				       sim_error *err)
@@ -253,7 +253,7 @@ struct trace *trace_load_string_format(const char *text, size_t len,
 		root = json_loadb(text, len, LD_DOCUMENT_FLAGS, &jerr);
 	if (!root && format == SIM_FORMAT_AUTO) {
 		bool failed;
-		struct trace *t = load_relaxed_instead(text, len, name, &jerr,
+		struct sim_trace *t = load_relaxed_instead(text, len, name, &jerr,
 						       err, &failed);
 
 		if (t || failed)
@@ -453,19 +453,19 @@ static void read_failed(sim_error *err, const char *file, u64 max,
 	sb_finish(&sb);
 }
 
-struct trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err)
+struct sim_trace *trace_load_max(const char *file, u64 max_bytes, sim_error *err)
 {
 	return trace_load_format(file, max_bytes, SIM_FORMAT_AUTO, err);
 }
 
-struct trace *trace_load_format(const char *file, u64 max_bytes,
+struct sim_trace *trace_load_format(const char *file, u64 max_bytes,
 				enum sim_trace_format format, sim_error *err)
 {
 	struct read_outcome outcome = { 0 };
 	bool is_stdin = !strcmp(file, "-");
 	const char *name = is_stdin ? STDIN_NAME : file;
 	sim_error scratch;
-	struct trace *t;
+	struct sim_trace *t;
 	char *text;
 	size_t len = 0;
 	int fd;
@@ -494,19 +494,19 @@ struct trace *trace_load_format(const char *file, u64 max_bytes,
 	return t;
 }
 
-struct trace *trace_load(const char *file, sim_error *err)
+struct sim_trace *trace_load(const char *file, sim_error *err)
 {
 	return trace_load_max(file, 0, err);
 }
 
-const struct cpumask *trace_cpumask(struct trace *t, const struct cpumask *mask)
+const struct cpumask *trace_cpumask(struct sim_trace *t, const struct cpumask *mask)
 {
 	if (!t->cpumasks && !(t->cpumasks = cpumask_pool_new()))
 		return NULL;
 	return cpumask_intern(t->cpumasks, mask);
 }
 
-void trace_free(struct trace *t)
+void trace_free(struct sim_trace *t)
 {
 	if (!t)
 		return;

@@ -4,7 +4,7 @@
  * src/loader/; the rest of the library uses trace.h.
  *
  * The loader is the only place that validates: it turns JSON into the
- * resolved, expanded struct trace of trace.h, or it fails with one error
+ * resolved, expanded struct sim_trace of trace.h, or it fails with one error
  * that names the file, the JSON path, the line and column (from jsonpos)
  * and what would be valid.  err->text is always the whole message:
  *
@@ -72,8 +72,9 @@
  *    (each >= 1), 1..256 CPUs in all.  A flat machine is recorded as one
  *    node of one package of nr_cpus cores, with topology.given false.
  *  - scheduler (required, may be {}): "policy" a name in the registry
- *    (policy/registry.c), default SIM_DEFAULT_POLICY ("cfs-2.6.24" and
- *    "eevdf" are known names, not implemented in this version);
+ *    (policy/registry.c), default SIM_DEFAULT_POLICY; a name of
+ *    scheduler.c's planned_policies ("cfs-2.6.24") is known, not
+ *    implemented in this version, and said so;
  *    "group_sched" a boolean, default true; "hz" 100, 250, 300 or 1000
  *    (default); "tunables": names, kinds and ranges from the policy's
  *    table (sched-sim --list-tunables POLICY), a duration string or an
@@ -256,7 +257,7 @@ struct loader {
 	const char *text;
 	size_t len;
 	sim_error *err;
-	struct trace *t;
+	struct sim_trace *t;
 
 	struct jsonpos_step path[PATH_STACK];	/* of the value at hand */
 	size_t depth;
@@ -363,7 +364,7 @@ int ld_parse_scheduler(struct loader *ld, json_t *root);
 const char *tunable_valid(const struct sched_tunable *d, char *buf,
 			  size_t size);
 /* --set TUNABLE=VALUE, against t's policy: 0, or -1 with err. */
-int tunable_set(struct trace *t, const char *arg, sim_error *err);
+int tunable_set(struct sim_trace *t, const char *arg, sim_error *err);
 /*
  * Check every tunable setting of t (the trace's and --set's) against the
  * table of policy p, and fill out with the values indexed like that table.
@@ -373,10 +374,10 @@ int tunable_set(struct trace *t, const char *arg, sim_error *err);
  * lacks but another policy has is left out of out, with a warning in t
  * (nothing else of t changes).  0, or -1 with err.
  */
-int tunables_for_policy(struct trace *t, const struct sched_policy *p,
+int tunables_for_policy(struct sim_trace *t, const struct sched_policy *p,
 			const char *chosen_by, struct tunable_values *out,
 			sim_error *err);
-void tunable_settings_free(struct trace *t);
+void tunable_settings_free(struct sim_trace *t);
 
 /* groups.c */
 int ld_parse_groups(struct loader *ld, json_t *root);
@@ -448,10 +449,10 @@ void split_free(struct split *s);
 
 struct rj_doc;
 /* An rt-app file's text, read with relaxed.c */
-struct trace *rtapp_load(const char *text, size_t len, const char *name,
+struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
 			 sim_error *err);
 /* One that relaxed.c has read already (doc is the caller's to free) */
-struct trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
+struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 			     sim_error *err);
 /* The error that stopped relaxed.c, as the loader writes errors */
 void rtapp_syntax_error(const struct rj_doc *doc, const char *name,

@@ -80,7 +80,7 @@ int ld_parse_machine(struct loader *ld, json_t *root)
 		"\"topology\": {\"nodes\", \"packages_per_node\", "
 		"\"cores_per_package\", \"threads_per_core\"}, and optionally "
 		"\"online_cpus\"";
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *m = json_object_get(root, "machine");
 	json_t *topology;
 	long long cpus;

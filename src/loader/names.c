@@ -148,7 +148,7 @@ void name_table_free(struct name_table *nt)
 	memset(nt, 0, sizeof(*nt));
 }
 
-int trace_find_group(const struct trace *t, const char *path)
+int trace_find_group(const struct sim_trace *t, const char *path)
 {
 	for (size_t i = 0; i < t->nr_groups; i++)
 		if (!strcmp(t->groups[i].path, path))
@@ -156,7 +156,7 @@ int trace_find_group(const struct trace *t, const char *path)
 	return -1;
 }
 
-int trace_find_task(const struct trace *t, const char *name)
+int trace_find_task(const struct sim_trace *t, const char *name)
 {
 	for (size_t i = 0; i < t->nr_tasks; i++)
 		if (!strcmp(t->tasks[i].name, name))

@@ -79,7 +79,7 @@ static int highest_cpu(const struct cpumask *m)
  * --cpus N: a flat machine of N CPUs.  Every affinity the trace gives must
  * still name existing CPUs; the others become "all N CPUs".
  */
-static int override_cpus(struct trace *t, const char *value, sim_error *err)
+static int override_cpus(struct sim_trace *t, const char *value, sim_error *err)
 {
 	const char *who = NULL;
 	char what[160], list[200], valid[160];
@@ -138,7 +138,7 @@ static int override_cpus(struct trace *t, const char *value, sim_error *err)
 	return 0;
 }
 
-static int override_duration(struct trace *t, const char *value,
+static int override_duration(struct sim_trace *t, const char *value,
 			     sim_error *err)
 {
 	char why[WHAT_SIZE], q[QUOTE_SIZE];
@@ -160,7 +160,7 @@ static int override_duration(struct trace *t, const char *value,
  * checked once every override is made (trace_validate), so that --cpus
  * and --online-cpus may come in either order.
  */
-static int override_online_cpus(struct trace *t, const char *value,
+static int override_online_cpus(struct sim_trace *t, const char *value,
 				sim_error *err)
 {
 	long long n;
@@ -175,7 +175,7 @@ static int override_online_cpus(struct trace *t, const char *value,
 }
 
 /* --hz N: the scheduler tick, as the trace's scheduler.hz */
-static int override_hz(struct trace *t, const char *value, sim_error *err)
+static int override_hz(struct sim_trace *t, const char *value, sim_error *err)
 {
 	long long hz;
 	char q[QUOTE_SIZE];
@@ -197,7 +197,7 @@ static int override_hz(struct trace *t, const char *value, sim_error *err)
  * the trace's own policy refused are among them: once the new policy
  * takes them, that refusal no longer stands.
  */
-static int override_policy(struct trace *t, const char *value,
+static int override_policy(struct sim_trace *t, const char *value,
 			   sim_error *err)
 {
 	const struct sched_policy *p = trace_policy_lookup(value, "--policy",
@@ -212,7 +212,7 @@ static int override_policy(struct trace *t, const char *value,
 	return 0;
 }
 
-static int override_group_sched(struct trace *t, const char *value,
+static int override_group_sched(struct sim_trace *t, const char *value,
 				sim_error *err)
 {
 	char q[QUOTE_SIZE];
@@ -228,7 +228,7 @@ static int override_group_sched(struct trace *t, const char *value,
 	return 0;
 }
 
-int trace_override(struct trace *t, const char *key, const char *value,
+int trace_override(struct sim_trace *t, const char *key, const char *value,
 		   sim_error *err)
 {
 	long long seed;
@@ -311,7 +311,7 @@ static int parse_value_arg(const char *s, double max, double default_tol,
 }
 
 /* A group path ("/...") or, with tasks_only or without "/", a task. */
-static int expect_ref(const struct trace *t, const char *name,
+static int expect_ref(const struct sim_trace *t, const char *name,
 		      bool tasks_only, struct trace_ref *ref, sim_error *err)
 {
 	char q[QUOTE_SIZE];
@@ -363,7 +363,7 @@ static int expect_kind_of(const char *arg, const char **rest,
 }
 
 /* The names before the "=": REF, or A,B for a ratio or finish. */
-static int expect_refs(const struct trace *t, const char *names,
+static int expect_refs(const struct sim_trace *t, const char *names,
 		       struct trace_expect *x, sim_error *err)
 {
 	bool pair = x->kind == EXPECT_RATIO || x->kind == EXPECT_FINISH;
@@ -408,7 +408,7 @@ static char *expect_what(enum expect_kind kind, const char *names)
  * --expect: one expectation of any kind the trace's "expect" section
  * has, checked as the loader checks it, added after the trace's own.
  */
-int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err)
+int trace_add_expect_arg(struct sim_trace *t, const char *arg, sim_error *err)
 {
 	struct trace_expect x = { 0 }, *expects;
 	const char *rest, *eq;
@@ -463,7 +463,7 @@ int trace_add_expect_arg(struct trace *t, const char *arg, sim_error *err)
 }
 
 /* --no-expect: the trace's own expectations are not checked. */
-void trace_clear_expects(struct trace *t)
+void trace_clear_expects(struct sim_trace *t)
 {
 	for (size_t i = 0; i < t->nr_expects; i++)
 		free(t->expects[i].what);

@@ -54,7 +54,7 @@ size_t count_programs(json_t *program)
 
 static int grow_chans(struct loader *ld)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	size_t cap = ld->chans_cap ? 2 * ld->chans_cap : 16;
 	char **chans = realloc(t->chans, cap * sizeof(*chans));
 	bool *sent;
@@ -73,7 +73,7 @@ static int grow_chans(struct loader *ld)
 /* The index of a channel name in t->chans, added on first use. */
 static int intern_chan(struct loader *ld, const char *name, int *out)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	int c = name_table_get(&ld->chan_names, name);
 	char *copy;
 
@@ -410,7 +410,7 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 		     const struct jsonpos *at, struct trace_program **out)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	struct trace_program *prog;
 	struct jsonpos *pos;
 	long found;
@@ -477,7 +477,7 @@ int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 
 /* ---- warnings ------------------------------------------------------------ */
 
-static int add_warning(struct trace *t, char *text)
+static int add_warning(struct sim_trace *t, char *text)
 {
 	char **warnings;
 

@@ -1019,7 +1019,7 @@ static void remap_error(const struct rt_ctx *c, const char *gen_text,
 }
 
 /* The places the loader recorded in the trace, as places in the file. */
-static int remap_trace(struct rt_ctx *c, struct trace *t)
+static int remap_trace(struct rt_ctx *c, struct sim_trace *t)
 {
 	char path[sizeof(((sim_error *)0)->path)];
 	struct rj_pos pos;
@@ -1219,14 +1219,14 @@ static void ctx_free(struct rt_ctx *c)
 	free(c->gen_thread);
 }
 
-struct trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
+struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 			     sim_error *err)
 {
 	struct rt_ctx c = { .file = name, .doc = doc, .err = err,
 			    .highest_cpu = -1, .nr_cpus = NR_CPUS,
 			    .cpus_known = true,
 			    .default_cls = SIM_SCHED_NORMAL };
-	struct trace *t = NULL;
+	struct sim_trace *t = NULL;
 	char *text = NULL;
 	json_t *gen = NULL;
 	sim_error inner;
@@ -1283,11 +1283,11 @@ void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
 	sb_finish(&sb);
 }
 
-struct trace *rtapp_load(const char *text, size_t len, const char *name,
+struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
 			 sim_error *err)
 {
 	struct rj_doc doc;
-	struct trace *t = NULL;
+	struct sim_trace *t = NULL;
 
 	if (rj_parse(text, len, &doc))
 		rtapp_syntax_error(&doc, name, err);

@@ -32,7 +32,7 @@
 #define FOREVER_NS	((u64)INT64_MAX)	/* rtapp.c: "until the end" */
 
 struct exporter {
-	const struct trace *t;
+	const struct sim_trace *t;
 	sim_error *err;
 	size_t problems;
 	char others[300];	/* the places of the problems after the first */
@@ -277,7 +277,7 @@ static const char *rtapp_policy(enum sim_sched_class cls)
 /* Task i and its n - 1 sibling instances as one thread object. */
 static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 {
-	const struct trace *t = x->t;
+	const struct sim_trace *t = x->t;
 	const struct trace_task *task = &t->tasks[i];
 	bool rt = task->sched_class == SIM_SCHED_FIFO ||
 		  task->sched_class == SIM_SCHED_RR;
@@ -374,7 +374,7 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 	return 0;
 }
 
-static json_t *expect_json(const struct trace *t, const struct trace_expect *e)
+static json_t *expect_json(const struct sim_trace *t, const struct trace_expect *e)
 {
 	const char *a = e->a.is_task ? t->tasks[e->a.index].name :
 			t->groups[e->a.index].path;
@@ -404,7 +404,7 @@ static json_t *expect_json(const struct trace *t, const struct trace_expect *e)
 }
 
 /* global["sched-sim"]: all that only sched-sim reads. */
-static json_t *extension(const struct trace *t)
+static json_t *extension(const struct sim_trace *t)
 {
 	json_t *ext = json_object(), *sched = json_object(), *tun = NULL;
 	json_t *machine;
@@ -484,7 +484,7 @@ fail:
  * a trace or --expect writes), and "0.1667" stays "0.1667"; 17 do for
  * any double.
  */
-static int real_digits(const struct trace *t)
+static int real_digits(const struct sim_trace *t)
 {
 	for (size_t k = 0; k < t->nr_expects; k++) {
 		double v[2] = { t->expects[k].value, t->expects[k].tolerance };
@@ -505,7 +505,7 @@ static int real_digits(const struct trace *t)
  * named NAME-0 .. NAME-(N-1): one thread NAME of N instances, unless
  * NAME is some task's own name (then each is a thread of its own).
  */
-static size_t siblings(const struct trace *t, const struct name_table *names,
+static size_t siblings(const struct sim_trace *t, const struct name_table *names,
 		       size_t i)
 {
 	const char *name = t->tasks[i].name;
@@ -523,7 +523,7 @@ static size_t siblings(const struct trace *t, const struct name_table *names,
 	return taken ? 1 : n;
 }
 
-char *trace_export_rtapp(const struct trace *t, char **notes, sim_error *err)
+char *trace_export_rtapp(const struct sim_trace *t, char **notes, sim_error *err)
 {
 	struct exporter x = { .t = t, .err = err };
 	struct name_table names = { 0 };

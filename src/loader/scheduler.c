@@ -29,7 +29,7 @@
  * joins the registry (the registry is asked first in any case).
  */
 static const char *const planned_policies[] = {
-	"cfs-2.6.24", "eevdf", NULL
+	"cfs-2.6.24", NULL
 };
 
 /* "a, b and c" */
@@ -41,8 +41,8 @@ static void list_and(struct strbuf *sb, const char *const *names, size_t n)
 }
 
 /*
- * "one of cfs-v19 (the policies this version implements; cfs-2.6.24 and
- * eevdf are planned)"
+ * "one of cfs-v19, eevdf (the policies this version implements;
+ * cfs-2.6.24 is planned)"
  */
 static const char *policy_valid(char *buf, size_t size)
 {
@@ -209,7 +209,7 @@ static int check_setting(const struct sched_tunable *d, const char *value,
  * A setting that policy p (chosen by chosen_by) does not accept: the error
  * is at the place the setting was made, in the trace or by --set.
  */
-static int setting_error(const struct trace *t,
+static int setting_error(const struct sim_trace *t,
 			 const struct tunable_setting *s,
 			 const struct sched_policy *p, const char *chosen_by,
 			 const char *valid, const char *why, sim_error *err)
@@ -248,7 +248,7 @@ static const struct sched_policy *policy_with_tunable(
  * another policy's tunable, is left out under p.  0, or -1 if out of
  * memory.
  */
-static int warn_foreign(struct trace *t, const struct tunable_setting *s,
+static int warn_foreign(struct sim_trace *t, const struct tunable_setting *s,
 			const struct sched_policy *p,
 			const struct sched_policy *owner)
 {
@@ -271,7 +271,7 @@ static int warn_foreign(struct trace *t, const struct tunable_setting *s,
 	return 0;
 }
 
-int tunables_for_policy(struct trace *t, const struct sched_policy *p,
+int tunables_for_policy(struct sim_trace *t, const struct sched_policy *p,
 			const char *chosen_by, struct tunable_values *out,
 			sim_error *err)
 {
@@ -313,7 +313,7 @@ static void setting_free(struct tunable_setting *s)
 	free(s->path);
 }
 
-void tunable_settings_free(struct trace *t)
+void tunable_settings_free(struct sim_trace *t)
 {
 	for (size_t i = 0; i < t->nr_tunable_settings; i++)
 		setting_free(&t->tunable_settings[i]);
@@ -327,7 +327,7 @@ void tunable_settings_free(struct trace *t)
  * tunable replaces the earlier one, its place too.  0, or -1 if out of
  * memory.
  */
-static int remember_setting(struct trace *t, const char *name,
+static int remember_setting(struct sim_trace *t, const char *name,
 			    const char *value, bool json_integer,
 			    const char *path, int line, int column)
 {
@@ -381,7 +381,7 @@ static const char *set_arg_valid(const struct sched_policy *p, char *buf,
 	return buf;
 }
 
-int tunable_set(struct trace *t, const char *arg, sim_error *err)
+int tunable_set(struct sim_trace *t, const char *arg, sim_error *err)
 {
 	const struct sched_policy *p = t->policy;
 	char what[WHAT_SIZE], valid[LIST_SIZE], q[QUOTE_SIZE];
@@ -519,7 +519,7 @@ static int parse_tunables(struct loader *ld, json_t *tun)
  * A task "slice" under a policy whose kernel has no per-task slices
  * (cfs-v19: 2.6.23 had no sched_setattr()), at the first one's place.
  */
-static int refuse_task_slices(const struct trace *t, sim_error *err)
+static int refuse_task_slices(const struct sim_trace *t, sim_error *err)
 {
 	char what[WHAT_SIZE];
 	sim_error scratch;
@@ -537,7 +537,7 @@ static int refuse_task_slices(const struct trace *t, sim_error *err)
 			"such as --policy eevdf", what);
 }
 
-int trace_validate_tunables(const struct trace *t, sim_error *err)
+int trace_validate_tunables(const struct sim_trace *t, sim_error *err)
 {
 	if (!t->tunables_refused)
 		return 0;
@@ -546,7 +546,7 @@ int trace_validate_tunables(const struct trace *t, sim_error *err)
 	return -1;
 }
 
-int trace_validate(const struct trace *t, sim_error *err)
+int trace_validate(const struct sim_trace *t, sim_error *err)
 {
 	if (trace_validate_tunables(t, err))
 		return -1;
@@ -602,7 +602,7 @@ int ld_parse_scheduler(struct loader *ld, json_t *root)
 		"an object (it may be empty: {}) with \"policy\", \"group_sched\", "
 		"\"hz\" and \"tunables\", all optional";
 	static const char hz_valid[] = "100, 250, 300 or 1000";
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *s = json_object_get(root, "scheduler");
 	long long hz = DEFAULT_HZ;
 	json_t *tun;

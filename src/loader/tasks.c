@@ -155,7 +155,7 @@ static int duplicate_task(struct loader *ld, const char *name,
 static int expand_task(struct loader *ld, const struct trace_task *tmpl,
 		       const char *name, size_t i, unsigned int instances)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 
 	for (unsigned int k = 0; k < instances; k++) {
 		struct trace_task *task = &t->tasks[t->nr_tasks];
@@ -229,7 +229,7 @@ static int parse_task_policy(struct loader *ld, json_t *v,
  */
 static int warn_here(struct loader *ld, const char *text)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	char *path = path_current(ld), *line, **more;
 	int l, c;
 
@@ -261,7 +261,7 @@ static int warn_here(struct loader *ld, const char *text)
 static int parse_task_slice(struct loader *ld, json_t *v,
 			    struct trace_task *task)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	char text[160], a[32], b[32];
 	int rc;
 
@@ -440,7 +440,7 @@ static int parse_task(struct loader *ld, json_t *v, size_t i,
 
 int ld_parse_tasks(struct loader *ld, json_t *root)
 {
-	struct trace *t = ld->t;
+	struct sim_trace *t = ld->t;
 	json_t *tasks = json_object_get(root, "tasks");
 	size_t n, nr_tasks, nr_programs;
 	struct jsonpos *pos;

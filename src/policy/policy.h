@@ -96,12 +96,6 @@ struct policy_config {
 	size_t max_tasks;		/* task ids are below this */
 	size_t max_groups;		/* group ids are below this */
 	const struct tunable_values *tunables;	/* indexed like the table */
-	/* Fault injection for the invariant checker's tests (0: none); a
-	 * policy that has no such fault ignores it */
-	uint64_t fault_dequeue_load;
-	/* Tick on idle CPUs even where the policy could skip the ticks
-	 * without changing any result (to test that claim) */
-	bool no_idle_tick_skip;
 	struct policy_host *host;
 };
 

@@ -15,7 +15,7 @@
 	"{ \"topology\": { \"nodes\": 8, \"packages_per_node\": 2, " \
 	"\"cores_per_package\": 64, \"threads_per_core\": 4 } }"
 
-static struct trace *load_text(const char *text, sim_error *err)
+static struct sim_trace *load_text(const char *text, sim_error *err)
 {
 	return trace_load_string(text, strlen(text), "cpus4096.json", err);
 }
@@ -35,7 +35,7 @@ static char *one_task_trace(const char *machine)
 START_TEST(test_loader_bound_4096)
 {
 	sim_error err;
-	struct trace *t = load_text(one_task_trace("{ \"cpus\": 4096 }"), &err);
+	struct sim_trace *t = load_text(one_task_trace("{ \"cpus\": 4096 }"), &err);
 
 	ck_assert_msg(t, "4096 CPUs refused: %s", err.text);
 	ck_assert_int_eq(t->nr_cpus, 4096);
@@ -222,7 +222,7 @@ START_TEST(test_run_4096_checked)
 	struct sim_options opt = { 0 };
 	struct sim_result *r;
 	sim_error err;
-	struct trace *t = load_text(text, &err);
+	struct sim_trace *t = load_text(text, &err);
 	const struct sim_task_result *pinned = NULL;
 
 	ck_assert_msg(t, "%s", err.text);

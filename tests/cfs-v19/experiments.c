@@ -574,13 +574,15 @@ START_TEST(test_all_experiments_checked)
 {
 	const char *file = checked_traces[_i / 2];
 	bool group_sched = _i % 2 == 0;
-	sim_options opts = { .check_every = 1 };
+	sim_options opts;
 	sim_error err;
 	sim_trace *t = sim_trace_load(file, &err);
 	sim_result *r;
 	int status;
 	size_t listed = 0;
 
+	sim_options_init(&opts, sizeof(opts));
+	opts.check_every = 1;
 	ck_assert_msg(t != NULL, "%s: %s", file, err.text);
 	for (size_t i = 0; i < sizeof(all_on) / sizeof(all_on[0]); i++)
 		ck_assert_int_eq(sim_trace_override(t, "set", all_on[i], &err), 0);
@@ -623,16 +625,20 @@ END_TEST
 /* The checker is awake in those runs: a load it is made to lose is found */
 START_TEST(test_checker_finds_fault_with_experiments)
 {
-	sim_options opts = { .check_every = 1, .fault_dequeue_load = 50 };
+	sim_options opts;
 	sim_error err;
 	sim_trace *t = sim_trace_load("traces/experiments/flat-hierarchy.json",
 				      &err);
 	sim_result *r;
 
+	sim_options_init(&opts, sizeof(opts));
+	opts.check_every = 1;
 	ck_assert_ptr_nonnull(t);
 	for (size_t i = 0; i < sizeof(all_on) / sizeof(all_on[0]); i++)
 		ck_assert_int_eq(sim_trace_override(t, "set", all_on[i], &err), 0);
+	sim_test_control(SIM_TESTCTL_FAULT_DEQUEUE_LOAD, (uint64_t)50);
 	r = sim_run_opts(t, &opts, &err);
+	sim_test_control(SIM_TESTCTL_RESET);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(sim_result_status(r), SIM_BUG);
 	ck_assert_ptr_nonnull(strstr(sim_result_error(r), "load.weight"));

@@ -360,7 +360,7 @@ START_TEST(test_short_slice_scenario)
 	sim_error err;
 
 	for (int k = 0; k < 2; k++) {
-		struct trace *t = trace_load("validation/latency-probe-short-slice-1cpu.json",
+		struct sim_trace *t = trace_load("validation/latency-probe-short-slice-1cpu.json",
 					     &err);
 
 		ck_assert_msg(t != NULL, "%s", err.text);
@@ -407,7 +407,7 @@ START_TEST(test_base_slice_follows_online_cpus)
 
 	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
 		struct sim_result *r;
-		struct trace *t;
+		struct sim_trace *t;
 		sim_error err;
 		u64 switches = 0, expect = 100 / c[k].ticks_per_run;
 

@@ -134,7 +134,7 @@ static uint64_t job_children(const struct trace_program *prog,
  *    send, so a looping sender hangs the run
  *    (tests/fuzz/regressions/send-huge-count.json).
  */
-static bool known_bug(const struct trace *t, const struct shape *sh)
+static bool known_bug(const struct sim_trace *t, const struct shape *sh)
 {
 	(void)t;
 #ifdef FUZZ_AVOID_KNOWN_BUGS
@@ -168,7 +168,7 @@ static void show_run(const char *fmt, ...)
 }
 
 /* Applies the "_fuzz" overrides; false if one was refused (fine). */
-static bool apply_overrides(struct trace *t, const uint8_t *data, size_t size)
+static bool apply_overrides(struct sim_trace *t, const uint8_t *data, size_t size)
 {
 	json_t *root = json_loadb((const char *)data, size,
 				  JSON_DECODE_ANY, NULL);
@@ -216,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct shape sh = { UINT64_MAX, false };
 	uint64_t slots = 0, duration;
 	double n, events_per_ns, check_cost;
-	struct trace *t;
+	struct sim_trace *t;
 	sim_error err;
 
 	if (!devnull)

@@ -339,7 +339,7 @@ static char *join(const char *dir, const char *path)
 }
 
 /* Does any group of the trace have g as its parent? */
-static bool has_child_groups(const struct trace *t, int g)
+static bool has_child_groups(const struct sim_trace *t, int g)
 {
 	for (size_t i = 1; i < t->nr_groups; i++)
 		if (t->groups[i].parent == g)
@@ -393,7 +393,7 @@ static int open_usage(const struct kr_cgroups *cg, const char *dir)
 	return open(path, O_RDONLY | O_CLOEXEC);
 }
 
-int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
+int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
 		  char *what, size_t len)
 {
 	struct kr_group_state *gs = &cg->groups[g];
@@ -478,7 +478,7 @@ int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
  * task, or has a descendant that will, gets an equal part of its parent's.
  * 2.6.23 had no such limit; docs/kernel-run.md says what that changes.
  */
-static bool group_gets_rt(const struct trace *t, int g)
+static bool group_gets_rt(const struct sim_trace *t, int g)
 {
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		const struct trace_task *tt = &t->tasks[i];
@@ -506,7 +506,7 @@ static long read_long(const char *dir, const char *name)
 	return strtol(buf, NULL, 10);
 }
 
-int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct trace *t,
+int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct sim_trace *t,
 		       char *why, size_t len)
 {
 	bool *needs = calloc(t->nr_groups, sizeof(bool));

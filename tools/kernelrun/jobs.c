@@ -104,7 +104,7 @@ static int walk(struct kr_jobs_table *jt, int task,
 	return 0;
 }
 
-int kr_jobs_table_build(struct kr_jobs_table *jt, const struct trace *t,
+int kr_jobs_table_build(struct kr_jobs_table *jt, const struct sim_trace *t,
 			size_t limit)
 {
 	size_t next = 0;

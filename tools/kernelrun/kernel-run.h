@@ -193,14 +193,14 @@ struct kr_jobs_table {
 /* Children alive at once under a process running prog; limit + 1 when
  * more than limit. */
 size_t kr_jobs_alive_bound(const struct trace_program *prog, size_t limit);
-int kr_jobs_table_build(struct kr_jobs_table *jt, const struct trace *t,
+int kr_jobs_table_build(struct kr_jobs_table *jt, const struct sim_trace *t,
 			size_t limit);
 void kr_jobs_table_free(struct kr_jobs_table *jt);
 /* The entry of a step run by trace task's tree, or -1. */
 int kr_jobs_find(const struct kr_jobs_table *jt, int task,
 		 const struct trace_program *prog, size_t step);
 
-struct kr_shared *kr_shared_map(const struct trace *t,
+struct kr_shared *kr_shared_map(const struct sim_trace *t,
 				const struct kr_jobs_table *jt);
 void kr_shared_unmap(struct kr_shared *sh);
 
@@ -209,7 +209,7 @@ void kr_futex_wait(_Atomic uint32_t *word, uint32_t expected);
 void kr_futex_wake(_Atomic uint32_t *word, int count);
 
 /* workload.c: the body of task i's process; never returns */
-_Noreturn void kr_task_main(const struct trace *t,
+_Noreturn void kr_task_main(const struct sim_trace *t,
 			    const struct kr_jobs_table *jt,
 			    struct kr_shared *sh, size_t i);
 /* Add what a child used to its jobs step's sum (atomic); exit_ns since
@@ -264,13 +264,13 @@ int kr_cgroups_find(struct kr_cgroups *cg, const char *root, char *why,
 		    size_t len);
 /* Realtime runtime for the groups that will hold SCHED_FIFO or RR
  * tasks (CONFIG_RT_GROUP_SCHED); 0 or KR_REFUSED with why. */
-int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct trace *t,
+int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct sim_trace *t,
 		       char *why, size_t len);
 /* Make the run's parent cgroups; 0 or KR_REFUSED with why. */
 int kr_cgroups_make_parent(struct kr_cgroups *cg, char *why, size_t len);
 /* Make group g (its parent must exist) with its shares: 0 or an errno;
  * what names the file that failed. */
-int kr_group_make(struct kr_cgroups *cg, const struct trace *t, int g,
+int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
 		  char *what, size_t len);
 int kr_group_remove(struct kr_cgroups *cg, int g);
 int kr_group_set_shares(struct kr_cgroups *cg, int g, unsigned long shares);

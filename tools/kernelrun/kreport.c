@@ -210,7 +210,7 @@ static void window_counters(const struct kr_report_input *in, size_t i,
 
 static void group_sums(struct sim_result *r, const struct kr_report_input *in)
 {
-	const struct trace *t = in->t;
+	const struct sim_trace *t = in->t;
 	bool from_cgroups = true;
 
 	for (size_t g = 0; g < r->nr_groups; g++) {
@@ -341,7 +341,7 @@ static int job_summaries(struct sim_result *r, const struct kr_report_input *in)
 static int fill_result(struct sim_result *r, const struct kr_report_input *in,
 		       const struct sched_policy *policy, bool *no_migrations)
 {
-	const struct trace *t = in->t;
+	const struct sim_trace *t = in->t;
 
 	memset(r, 0, sizeof(*r));
 	r->trace = t;
@@ -582,7 +582,7 @@ char *kr_report_text(const json_t *report)
 
 int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 {
-	const struct trace *t = in->t;
+	const struct sim_trace *t = in->t;
 	struct kr_kernel_info ki;
 	struct sched_policy policy = {
 		.name = "kernel",

@@ -30,7 +30,7 @@ void kr_output_discard(struct kr_output *o);
 int kr_output_commit(struct kr_output *o, const char *text);
 
 struct kr_report_input {
-	const struct trace *t;
+	const struct sim_trace *t;
 	struct kr_shared *sh;	/* its states are atomics */
 	const struct kr_cgroups *cg;
 	const struct kr_counters *end;	/* per task at the window's end */

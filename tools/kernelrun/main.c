@@ -124,7 +124,7 @@ struct options {
 /* Everything a run holds, so that clean_up() can undo it from anywhere. */
 struct run {
 	struct options opt;
-	struct trace *t;
+	struct sim_trace *t;
 	struct kr_cgroups cg;
 	struct kr_jobs_table jt;
 	struct kr_shared *sh;
@@ -187,7 +187,7 @@ static int refuse(const char *fmt, ...)
 }
 
 /* "FILE:LINE:COL: " of a JSON path in the trace, when it can be found. */
-static void where(const struct trace *t, const char *path, char *buf,
+static void where(const struct sim_trace *t, const char *path, char *buf,
 		  size_t len)
 {
 	struct stat st;
@@ -230,7 +230,7 @@ static int usable_cpus(struct cpumask *m)
 
 static int choose_cpus(struct run *r)
 {
-	struct trace *t = r->t;
+	struct sim_trace *t = r->t;
 	struct cpumask usable, chosen;
 	char why[256], list[256], at[600];
 	int n = 0;
@@ -585,7 +585,7 @@ static int set_task_attributes(struct run *r, size_t i)
 
 static int fork_tasks(struct run *r)
 {
-	struct trace *t = r->t;
+	struct sim_trace *t = r->t;
 
 	fflush(NULL);
 	for (size_t i = 0; i < t->nr_tasks; i++) {
@@ -612,7 +612,7 @@ static int fork_tasks(struct run *r)
 /* Every task in its cgroup, with its attributes; wait until all ready. */
 static int place_tasks(struct run *r)
 {
-	struct trace *t = r->t;
+	struct sim_trace *t = r->t;
 	uint64_t deadline;
 
 	for (size_t i = 0; i < t->nr_tasks; i++) {
@@ -711,7 +711,7 @@ static bool task_gone(const struct run *r, int i)
  */
 static bool group_busy(const struct run *r, int g)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 
 	for (size_t i = 0; i < t->nr_tasks; i++)
 		if (r->group_now[i] == g && !task_gone(r, (int)i))
@@ -744,7 +744,7 @@ static void kill_task(struct run *r, int i)
 
 static void do_event(struct run *r, const struct trace_event *ev)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	char buf[200];
 	int err = 0;
 
@@ -908,7 +908,7 @@ static uint64_t last_exit(const struct run *r)
 
 static void run_window(struct run *r, const sigset_t *signals)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	uint64_t end = r->t0 + t->duration;
 	size_t next_event = 0;
 
@@ -961,7 +961,7 @@ static void run_window(struct run *r, const sigset_t *signals)
  */
 static void read_window_end(struct run *r)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	size_t nr_slots = r->sh->nr_slots;
 	uint64_t *run = calloc(t->nr_tasks, sizeof(*run));
 	bool *have_run = calloc(t->nr_tasks, sizeof(*have_run));
@@ -1186,7 +1186,7 @@ static bool kernel_takes_slices(char *why, size_t len)
 /* What the trace asks that kernel-run cannot do, or this machine. */
 static int check_runnable(struct run *r)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	char why[1024];
 	int rc;
 
@@ -1263,7 +1263,7 @@ static int allocate(struct run *r)
 /* Set-up up to time 0; 0, or the run failed (r->error). */
 static int set_up(struct run *r)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	char why[1024], what[600];
 
 	/* a hierarchy where it cannot be made is no writable controller:
@@ -1319,7 +1319,7 @@ static void become_normal(void)
  */
 static void start(struct run *r)
 {
-	const struct trace *t = r->t;
+	const struct sim_trace *t = r->t;
 	struct timespec tick = { 0, 100000 };
 	size_t counting = 0;
 

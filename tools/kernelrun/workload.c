@@ -71,7 +71,7 @@ static size_t align_up(size_t n)
 	return (n + 63) & ~(size_t)63;
 }
 
-struct kr_shared *kr_shared_map(const struct trace *t,
+struct kr_shared *kr_shared_map(const struct sim_trace *t,
 				const struct kr_jobs_table *jt)
 {
 	size_t head = align_up(sizeof(struct kr_shared));
@@ -117,7 +117,7 @@ void kr_shared_unmap(struct kr_shared *sh)
 
 /* The state of a task's process, or of a job child's. */
 struct task_proc {
-	const struct trace *t;
+	const struct sim_trace *t;
 	const struct kr_jobs_table *jt;
 	struct kr_shared *sh;
 	struct kr_task_shared *me;	/* the trace task of its tree */
@@ -515,7 +515,7 @@ static void reset_signals(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-_Noreturn void kr_task_main(const struct trace *t,
+_Noreturn void kr_task_main(const struct sim_trace *t,
 			    const struct kr_jobs_table *jt,
 			    struct kr_shared *sh, size_t i)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "policy/policy.h"
+#include "test_control.h"
 
 /* The kernel's files, as 2.6.23's sched.c included its classes */
 #include "lib/rbtree.c"
@@ -295,8 +296,8 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 	if (machine_init(&pm->m, cfg->nr_cpus, &sys))
 		goto oom;
 	pm->m.flat_hierarchy = sys.flat_hierarchy;
-	pm->m.time_balance = getenv("SCHED_SIM_BALANCE_NS") &&
-			     *getenv("SCHED_SIM_BALANCE_NS");
+	/* The tests' switches (sim_test_control), read once per run */
+	pm->m.time_balance = test_control_get()->time_balance;
 	if (pm->m.time_balance)
 		pm->m.balance_clock_ns = balance_clock_cost(&pm->m);
 	if (build_sched_domains(&pm->m, &topo))
@@ -306,9 +307,9 @@ static struct policy_machine *cfs_v19_create(const struct policy_config *cfg,
 		pm->m.verbose = cfg->host->verbose;
 		pm->m.log = cfg->host->verbose ? cfg->host->log : NULL;
 	}
-	pm->m.fault_dequeue_load = cfg->fault_dequeue_load;
+	pm->m.fault_dequeue_load = test_control_get()->fault_dequeue_load;
 	/* -v prints every balancing pass where and when it happens: tick */
-	pm->m.tick_skip_off = cfg->no_idle_tick_skip ||
+	pm->m.tick_skip_off = test_control_get()->no_idle_tick_skip ||
 			      (cfg->host && cfg->host->verbose);
 	pm->max_tasks = cfg->max_tasks;
 	pm->max_groups = cfg->max_groups ? cfg->max_groups : 1;

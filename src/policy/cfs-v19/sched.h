@@ -321,7 +321,9 @@ struct rq_opstats {
 	 * find_busiest_group() calls (from those passes; the replays of a
 	 * quiet machine skip it) and the groups and CPUs they visited.
 	 * lb_ns: the CPU time of the passes, only when the environment
-	 * sets SCHED_SIM_BALANCE_NS (machine->time_balance; docs/performance.md).
+	 * sets SCHED_SIM_BALANCE_NS, which sched-sim passes on as
+	 * sim_test_control(SIM_TESTCTL_TIME_BALANCE) (machine->time_balance;
+	 * docs/performance.md).
 	 */
 	u64 lb_passes, fbg_calls, fbg_groups, fbg_cpus;
 	u64 lb_ns;
@@ -440,7 +442,8 @@ struct machine {
 	/* Every task's cpus_allowed, each distinct mask once (machine_cpumask) */
 	struct cpumask_pool *cpumasks;
 	bool cpumask_oom;		/* one could not be kept: checker fails */
-	bool time_balance;		/* SCHED_SIM_BALANCE_NS: time the passes */
+	bool time_balance;		/* SIM_TESTCTL_TIME_BALANCE: time the
+					 * passes */
 	u64 balance_clock_ns;		/* what timing one pass costs */
 	unsigned int stats_levels;	/* deepest level enqueued on, + 1 */
 	struct rq *rqs;			/* [nr_cpus] */
@@ -485,7 +488,9 @@ struct machine {
 	/*
 	 * Fault injection, for the tests of the invariant checker: when it
 	 * counts down to 0, __dequeue_entity() "forgets" to take the
-	 * entity's weight off its cfs_rq (SCHEDSIM_FAULT=dequeue-load:N).
+	 * entity's weight off its cfs_rq: sim_test_control(
+	 * SIM_TESTCTL_FAULT_DEQUEUE_LOAD, n), sched-sim's
+	 * SCHEDSIM_FAULT=dequeue-load:N.
 	 */
 	u64 fault_dequeue_load;
 	/* SMP: domains built from the topology (balance.c) */
