@@ -26,8 +26,9 @@
  * Build with `pkg-config --cflags --libs schedsim`.  The library has no
  * global mutable state but the switches of its own tests
  * (sim_test_control(), which programs leave alone): several simulations
- * may run at once in different threads, each with its own trace.  Only the functions below are
- * exported; every name starts with sim_ (or SIM_, SCHEDSIM_).
+ * may run at once in different threads, each with its own trace.  Only
+ * the functions below are exported; every name starts with sim_ (or
+ * SIM_, SCHEDSIM_).
  *
  * Types are opaque but for the small structs that carry numbers out.
  * Errors come back in a sim_error, as jansson's json_error_t does: the
