@@ -469,6 +469,152 @@ START_TEST(test_merge_refuses)
 }
 END_TEST
 
+/* ---- -o FILE: never through a link (issue 33) ------------------------- */
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* How many entries of DIR start with PREFIX */
+static int entries_like(const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+	closedir(d);
+	return n;
+}
+
+/*
+ * A link planted in a shared directory (S) to a file in a directory its
+ * planter cannot write (P): the temporary file is made in S, the rename
+ * replaces the link, P's file keeps its text and P gets no file.  The
+ * same for a dangling link: the file it names is never made.
+ */
+START_TEST(test_output_replaces_a_link_never_its_target)
+{
+	char top[] = "/tmp/schedsim-kro-XXXXXX", s_dir[64], p_dir[64];
+	char victim[96], link[96], dangling[96], absent[96], *text;
+	struct kr_output o;
+	struct stat st;
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(s_dir, sizeof(s_dir), "%s/shared", top);
+	snprintf(p_dir, sizeof(p_dir), "%s/protected", top);
+	ck_assert_int_eq(mkdir(s_dir, 01777), 0);
+	ck_assert_int_eq(mkdir(p_dir, 0755), 0);
+	snprintf(victim, sizeof(victim), "%s/victim", p_dir);
+	snprintf(link, sizeof(link), "%s/out.json", s_dir);
+	write_text(victim, "keep\n");
+	ck_assert_int_eq(symlink(victim, link), 0);
+
+	ck_assert_int_eq(kr_output_open(&o, link), 0);
+	ck_assert_int_eq(entries_like(s_dir, ".out.json.kernel-run-"), 1);
+	ck_assert_int_eq(entries_like(p_dir, "."), 2);	/* . and .. */
+	ck_assert_int_eq(kr_output_commit(&o, "report\n"), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert_msg(S_ISREG(st.st_mode), "the link was not replaced");
+	text = read_whole(link);
+	ck_assert_str_eq(text, "report\n");
+	free(text);
+	text = read_whole(victim);
+	ck_assert_str_eq(text, "keep\n");
+	free(text);
+	ck_assert_int_eq(entries_like(s_dir, ".out.json.kernel-run-"), 0);
+	ck_assert_int_eq(entries_like(p_dir, "."), 2);
+
+	/* a dangling link: its target is never made */
+	snprintf(dangling, sizeof(dangling), "%s/new.json", s_dir);
+	snprintf(absent, sizeof(absent), "%s/made-by-root", p_dir);
+	ck_assert_int_eq(symlink(absent, dangling), 0);
+	ck_assert_int_eq(kr_output_open(&o, dangling), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "report\n"), 0);
+	ck_assert_int_eq(access(absent, F_OK), -1);
+	ck_assert_int_eq(lstat(dangling, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+
+	/* a discarded output (a refused or interrupted run) leaves nothing */
+	ck_assert_int_eq(symlink(victim, absent), 0);
+	ck_assert_int_eq(kr_output_open(&o, absent), 0);
+	kr_output_discard(&o);
+	ck_assert_int_eq(entries_like(p_dir, ".made-by-root"), 0);
+	ck_assert_int_eq(lstat(absent, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+
+	unlink(link);
+	unlink(dangling);
+	unlink(absent);
+	unlink(victim);
+	rmdir(s_dir);
+	rmdir(p_dir);
+	rmdir(top);
+}
+END_TEST
+
+/*
+ * Refused at open, before any run: a directory, a path whose lstat()
+ * fails other than with ENOENT (ELOOP, ENOTDIR: not "does not exist"),
+ * a link to a device owned by another user.  A regular file keeps its
+ * permission bits but never set-id ones; root's own link to /dev/null is
+ * written through.
+ */
+START_TEST(test_output_refusals_and_modes)
+{
+	char top[] = "/tmp/schedsim-kro-XXXXXX", path[96], loop[96], file[96];
+	struct kr_output o;
+	struct stat st;
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_int_eq(kr_output_open(&o, top), -1);
+	snprintf(path, sizeof(path), "%s/", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+
+	snprintf(loop, sizeof(loop), "%s/loop", top);
+	ck_assert_int_eq(symlink(loop, loop), 0);
+	snprintf(path, sizeof(path), "%s/loop/x.json", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+	snprintf(file, sizeof(file), "%s/file", top);
+	write_text(file, "x\n");
+	snprintf(path, sizeof(path), "%s/file/x.json", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+
+	/* the mode of the file replaced, without set-id bits */
+	ck_assert_int_eq(chmod(file, 06751), 0);
+	ck_assert_int_eq(kr_output_open(&o, file), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+	ck_assert_int_eq(stat(file, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0751);
+
+	/* a link to a device: written through when the caller owns it */
+	snprintf(path, sizeof(path), "%s/null", top);
+	ck_assert_int_eq(symlink("/dev/null", path), 0);
+	ck_assert_int_eq(kr_output_open(&o, path), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+	ck_assert_int_eq(lstat(path, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	/* ... and refused when another user planted it (root can say so) */
+	if (geteuid() == 0) {
+		ck_assert_int_eq(lchown(path, 65534, 65534), 0);
+		ck_assert_int_eq(kr_output_open(&o, path), -1);
+	}
+	unlink(path);
+	unlink(file);
+	unlink(loop);
+	rmdir(top);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -485,6 +631,8 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_merge_medians_of_three);
 	tcase_add_test(tc, test_merge_even_and_missing_member);
 	tcase_add_test(tc, test_merge_refuses);
+	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
+	tcase_add_test(tc, test_output_refusals_and_modes);
 	suite_add_tcase(s, tc);
 	return s;
 }

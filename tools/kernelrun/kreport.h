@@ -12,13 +12,17 @@
 
 #include "kernel-run.h"
 
-/* Where the report goes: stdout, or a temporary file beside FILE renamed
- * over it once the report is whole. */
+/* Where the report goes: stdout, or a temporary file in FILE's own
+ * directory renamed over FILE (never through a symbolic link) once the
+ * report is whole; the rule is at kr_output_open() in kreport.c. */
 struct kr_output {
 	const char *name;	/* FILE, or NULL for standard output */
-	char *target;		/* the path renamed onto; NULL: in place */
-	char *temp;		/* the temporary file while it exists */
+	char *target;		/* FILE's last component, renamed onto */
+	char *temp;		/* the temporary file (in dirfd) while it exists */
+	int dirfd;		/* FILE's directory as given, or -1 */
 	int fd;
+	bool in_place;		/* a device or FIFO: written in place */
+	bool follow;		/* ...through root's own symbolic link */
 };
 
 /* 0, or -1 with a message: FILE cannot be written (checked before the
