@@ -199,6 +199,16 @@ cat >huge-jobs.json <<EOF
 EOF
 refuse refuse-too-many-processes '^kernel-run: huge-jobs\.json: its tasks and the children of their jobs steps can be more than 16384 processes alive at once' huge-jobs.json
 
+# 1025 groups with the root: one more than the limit, refused before any
+# cgroup is made (as not root too: it comes before the root check)
+groups_trace() {	# groups_trace N: N groups below the root
+	printf '{ "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},\n  "groups": [ '
+	seq "$1" | sed 's|.*|{ "path": "/g&" }|' | paste -sd, -
+	printf ' ],\n  "tasks": [ { "name": "%s-g", "group": "/g1", "program": [ { "run": "forever" } ] } ] }\n' "$tag"
+}
+groups_trace 1024 >many-groups.json
+refuse refuse-too-many-groups '^kernel-run: many-groups\.json: 1025 groups \(the root and those of mkdir events included\), more than the 1024 cgroups kernel-run makes for one run .*valid: at most 1024 groups' many-groups.json
+
 printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
 refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
 

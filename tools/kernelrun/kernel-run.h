@@ -50,6 +50,16 @@ enum kr_status {
 
 /* Most tasks a run makes processes for (docs/kernel-run.md, limits). */
 #define KR_MAX_TASKS 4096
+/*
+ * At most this many groups in a trace (the root and the groups of mkdir
+ * events included): kernel-run makes a cgroup for each, two on a v1
+ * machine whose cpu and cpuacct are mounted apart, and a cgroup costs the
+ * kernel about 30 KB (slab and percpu; 2,000 groups took 58 MB of slab
+ * and 2.6 MB of percpu memory here), so 1024 groups are at most about
+ * 60 MB, and still 4 times the task groups a real machine's services
+ * make.  The trace limit (256 MiB) would allow 12.7 million.
+ */
+#define KR_MAX_GROUPS 1024
 
 /* ---- measurements -------------------------------------------------- */
 

@@ -1195,6 +1195,13 @@ static int check_runnable(struct run *r)
 			      "kernel-run makes for one run; valid: at most %d "
 			      "tasks (after instances)", t->file, t->nr_tasks,
 			      KR_MAX_TASKS, KR_MAX_TASKS);
+	if (t->nr_groups > KR_MAX_GROUPS)
+		return refuse("%s: %zu groups (the root and those of mkdir "
+			      "events included), more than the %d cgroups "
+			      "kernel-run makes for one run (each costs the "
+			      "kernel about 30 KB); valid: at most %d groups",
+			      t->file, t->nr_groups, KR_MAX_GROUPS,
+			      KR_MAX_GROUPS);
 	if (kr_jobs_table_build(&r->jt, t, KR_MAX_PROCESSES))
 		return refuse("out of memory");
 	if (t->nr_tasks + r->jt.nr_slots > KR_MAX_PROCESSES)
