@@ -233,23 +233,33 @@ fi
 
 if [ "$(id -u)" -ne 0 ]; then
 	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu \
-		 refuse-cgroup-read-only refuse-output; do
+		 refuse-cgroup-read-only refuse-output refuse-cgroup-root-not-cgroup \
+		 refuse-cleanup-not-cgroup; do
 		skip "$c" "not root (uid $(id -u)): the root checks come first"
 	done
 else
 	refuse refuse-cgroup-root-missing '^kernel-run: --cgroup-root [^ ]*/none: No such file or directory' \
 		--cgroup-root "$tmp/none" hog.json
 	mkdir -p plain
-	refuse refuse-cgroup-root-not-cpu '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup with the cpu controller' \
+	refuse refuse-cgroup-root-not-cgroup '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup file system \(statfs type 0x[0-9a-f]+; cgroup is 0x27e0eb, cgroup2 0x63677270\)' \
 		--cgroup-root "$tmp/plain" hog.json
+	# a cgroup v1 hierarchy without the cpu controller (memory, pids...)
+	nocpu=$(awk '$3 == "cgroup" && $4 !~ /(^|,)cpu(,|$)/ { print $2; exit }' /proc/mounts)
+	if [ -n "$nocpu" ] && [ ! -e "$nocpu/cpu.shares" ]; then
+		refuse refuse-cgroup-root-not-cpu "^kernel-run: --cgroup-root $nocpu: not a cgroup with the cpu controller" \
+			--cgroup-root "$nocpu" hog.json
+	else
+		skip refuse-cgroup-root-not-cpu "no cgroup v1 hierarchy without the cpu controller is mounted"
+	fi
 	# a cpu hierarchy where no cgroup can be made: a read-only tmpfs
 	# that looks like one (it has a cpu.shares)
 	mkdir -p ro
 	if mount -t tmpfs -o size=64k krt-ro "$tmp/ro" 2>/dev/null; then
 		touch ro/cpu.shares
 		if mount -o remount,ro "$tmp/ro" 2>/dev/null; then
+			# refused first as not a cgroup file system
 			refuse refuse-cgroup-read-only \
-				'^kernel-run: cannot make the cgroup [^ ]*/ro/sched-sim\.[0-9]+: Read-only file system; remount it read-write' \
+				'^kernel-run: --cgroup-root [^ ]*/ro: not a cgroup file system \(statfs type 0x1021994;' \
 				--cgroup-root "$tmp/ro" hog.json
 		else
 			skip refuse-cgroup-read-only "cannot remount a tmpfs read-only here"
@@ -257,6 +267,19 @@ else
 		umount "$tmp/ro"
 	else
 		skip refuse-cgroup-read-only "cannot mount a tmpfs here"
+	fi
+	# --cleanup in a directory that only looks like a cpu hierarchy,
+	# holding a sched-sim.PID (PID gone) that links to a directory with
+	# an empty subdirectory: refused; nothing followed or removed
+	mkdir -p lookalike victim/empty
+	touch lookalike/cpu.shares
+	ln -s "$tmp/victim" lookalike/sched-sim.999999999
+	run_kr refuse-cleanup-not-cgroup --cleanup --cgroup-root "$tmp/lookalike"
+	if [ "$rc" -eq 2 ] && grep -q "^kernel-run: --cgroup-root $tmp/lookalike: not a cgroup file system" "$err" &&
+	   [ -d victim/empty ]; then
+		ok refuse-cleanup-not-cgroup
+	else
+		fail refuse-cleanup-not-cgroup "exit status $rc, want 2 and victim/empty kept ($([ -d victim/empty ] && echo kept || echo REMOVED)): $(head -c 300 "$err")"
 	fi
 	run_kr refuse-output -o "$tmp/nodir/report.json" hog.json
 	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/nodir/report.json" "$err" &&

@@ -615,6 +615,50 @@ START_TEST(test_output_refusals_and_modes)
 }
 END_TEST
 
+/*
+ * --cleanup in a directory that is not a cgroup file system, holding a
+ * sched-sim.PID (PID gone) that is a symbolic link to a directory with
+ * empty subdirectories: nothing is followed, removed or killed.  The
+ * same through remove_tree() itself, and --cgroup-root such a directory
+ * is refused as not a cgroup file system.
+ */
+START_TEST(test_cleanup_follows_no_link)
+{
+	char top[] = "/tmp/schedsim-krc-XXXXXX", fake[64], victim[64];
+	char sub[96], link[96], why[512];
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(fake, sizeof(fake), "%s/fake", top);
+	snprintf(victim, sizeof(victim), "%s/victim", top);
+	snprintf(sub, sizeof(sub), "%s/victim/empty", top);
+	ck_assert_int_eq(mkdir(fake, 0755), 0);
+	ck_assert_int_eq(mkdir(victim, 0755), 0);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	snprintf(link, sizeof(link), "%s/cpu.shares", fake);
+	write_text(link, "1024\n");
+	snprintf(link, sizeof(link), "%s/sched-sim.999999999", fake);
+	ck_assert_int_eq(symlink(victim, link), 0);
+
+	ck_assert_int_eq(cleanup_mount(fake), 0);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert(!remove_tree(link, 0));
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert(!remove_tree(victim, 0));	/* not a cgroup file system */
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert_int_eq(kr_cgroups_cleanup_stale(fake, why, sizeof(why)), -1);
+	ck_assert_msg(strstr(why, "not a cgroup file system"), "%s", why);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+
+	unlink(link);
+	snprintf(link, sizeof(link), "%s/cpu.shares", fake);
+	unlink(link);
+	rmdir(fake);
+	rmdir(sub);
+	rmdir(victim);
+	rmdir(top);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -633,6 +677,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_merge_refuses);
 	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
 	tcase_add_test(tc, test_output_refusals_and_modes);
+	tcase_add_test(tc, test_cleanup_follows_no_link);
 	suite_add_tcase(s, tc);
 	return s;
 }

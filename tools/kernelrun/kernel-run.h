@@ -291,8 +291,10 @@ void kr_groups_read_usage(struct kr_cgroups *cg, bool end);
 /* Kill every process left in the run's cgroups, remove them deepest
  * first; false (with a message on stderr) if some could not be. */
 bool kr_cgroups_remove_all(struct kr_cgroups *cg);
-/* --cleanup: remove sched-sim.PID cgroups whose PID is gone. */
-int kr_cgroups_cleanup_stale(const char *root);
+/* --cleanup: remove sched-sim.PID cgroups whose PID is gone; how many,
+ * or -1 with why when root (--cgroup-root) is not a cgroup file system.
+ * Never through a symbolic link, never outside a cgroup file system. */
+int kr_cgroups_cleanup_stale(const char *root, char *why, size_t len);
 
 /* The kernel's conversions between cpu.shares and v2's cpu.weight. */
 unsigned long kr_weight_from_shares(unsigned long shares);

@@ -1574,7 +1574,11 @@ int main(int argc, char **argv)
 		if (geteuid() != 0)
 			return refuse("--cleanup must run as root (you are "
 				      "uid %d); run it with sudo", (int)geteuid());
-		kr_cgroups_cleanup_stale(opt.cgroup_root);
+		char why[1024];
+
+		if (kr_cgroups_cleanup_stale(opt.cgroup_root, why,
+					     sizeof(why)) < 0)
+			return refuse("%s", why);
 		return 0;
 	}
 	if (opt.probe)
