@@ -212,6 +212,14 @@ refuse refuse-too-many-groups '^kernel-run: many-groups\.json: 1025 groups \(the
 printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
 refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
 
+# -o the trace itself (or another name of it): refused before anything,
+# the trace kept (as not root too: it is a check of the command line)
+cp hog.json self.json
+ln -f self.json self-link.json
+refuse refuse-output-is-trace '^kernel-run: -o: "\./self-link\.json" is the trace file "self\.json", which the report would replace' \
+	-o ./self-link.json self.json
+cmp -s hog.json self.json || fail refuse-output-is-trace-kept "the trace was changed"
+
 online=$(getconf _NPROCESSORS_ONLN)
 too_many=$((online + 1))
 sed "s/\"cpus\": 1/\"cpus\": $too_many/" hog.json >too-many.json
@@ -234,7 +242,7 @@ fi
 if [ "$(id -u)" -ne 0 ]; then
 	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu \
 		 refuse-cgroup-read-only refuse-output refuse-cgroup-root-not-cgroup \
-		 refuse-cleanup-not-cgroup; do
+		 refuse-cleanup-not-cgroup refuse-output-directory; do
 		skip "$c" "not root (uid $(id -u)): the root checks come first"
 	done
 else
@@ -280,6 +288,18 @@ else
 		ok refuse-cleanup-not-cgroup
 	else
 		fail refuse-cleanup-not-cgroup "exit status $rc, want 2 and victim/empty kept ($([ -d victim/empty ] && echo kept || echo REMOVED)): $(head -c 300 "$err")"
+	fi
+	# -o a directory: refused before the run (it took the whole trace,
+	# then exit 4), no cgroup made
+	mkdir -p outdir
+	start=$(date +%s%N)
+	run_kr refuse-output-directory -o "$tmp/outdir" hog.json
+	took=$((($(date +%s%N) - start) / 1000000))
+	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/outdir: it is a directory" "$err" &&
+	   [ "$took" -lt 900 ] && [ -z "$(cgroups_of "$krpid")" ] && [ ! -s "$out" ]; then
+		ok refuse-output-directory
+	else
+		fail refuse-output-directory "exit status $rc after $took ms, want 4 before the 1 s run: $(head -c 300 "$err")"
 	fi
 	run_kr refuse-output -o "$tmp/nodir/report.json" hog.json
 	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/nodir/report.json" "$err" &&

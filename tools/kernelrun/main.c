@@ -457,6 +457,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 			      "one trace at a time");
 	}
 	o->trace_file = argv[optind];
+	if (o->output && strcmp(o->trace_file, "-")) {
+		/* by device and inode, as sched-sim does (another name of
+		 * the trace too); lstat: a link at FILE is replaced, not
+		 * followed (kr_output_open()), so only the trace itself
+		 * there would be replaced */
+		struct stat os, ts;
+
+		if (lstat(o->output, &os) == 0 && S_ISREG(os.st_mode) &&
+		    stat(o->trace_file, &ts) == 0 &&
+		    os.st_dev == ts.st_dev && os.st_ino == ts.st_ino)
+			return refuse("-o: \"%s\" is the trace file \"%s\", "
+				      "which the report would replace; valid: "
+				      "another file", o->output, o->trace_file);
+	}
 	return 0;
 }
 
