@@ -451,6 +451,17 @@ START_TEST(test_merge_refuses)
 		ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
 		unlink(once);
 	}
+	/* a share outside [0, 1] (1e308 was capped to 1, a median the runs
+	 * disagree with), or below 0: refused, FILE kept */
+	files[0] = run_report("x5", "t", 1e308, 500, 5, 9, true);
+	files[1] = run_report("x6", "t", 0.5, 500, 5, 9, true);
+	ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+	files[0] = run_report("x5", "t", -0.25, 500, 5, 9, true);
+	ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+	text = read_whole(out);
+	ck_assert_str_eq(text, "old\n");
+	free(text);
+	unlink(files[1]);
 	/* not a kernel report */
 	f = fopen(files[0], "w");
 	fputs("{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"cfs-v19\" }\n", f);
