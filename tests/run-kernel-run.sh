@@ -209,6 +209,17 @@ groups_trace() {	# groups_trace N: N groups below the root
 groups_trace 1024 >many-groups.json
 refuse refuse-too-many-groups '^kernel-run: many-groups\.json: 1025 groups \(the root and those of mkdir events included\), more than the 1024 cgroups kernel-run makes for one run .*valid: at most 1024 groups' many-groups.json
 
+# groups named as cgroup control files: refused up front (exit 2, as not
+# root too), not at run time (exit 3)
+for g in /tasks /a/cgroup.procs /cpu.shares /notify_on_release /release_agent /a/memory.max; do
+	name=refuse-group-control-file-$(basename "$g")
+	printf '{ "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/a" }, { "path": "%s" } ],
+  "tasks": [ { "name": "%s-c", "group": "%s", "program": [ { "run": "forever" } ] } ] }\n' \
+		"$g" "$tag" "$g" >control.json
+	refuse "$name" "^kernel-run: control\\.json: group \"$g\": \"$(basename "$g")\" names a cgroup control file" control.json
+done
+
 printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
 refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
 

@@ -670,6 +670,37 @@ START_TEST(test_cleanup_follows_no_link)
 }
 END_TEST
 
+/* Group paths naming cgroup control files, refused before a run */
+START_TEST(test_control_file_components)
+{
+	static const struct {
+		const char *path, *comp;
+	} cases[] = {
+		{ "/tasks", "tasks" }, { "/cgroup.procs", "cgroup.procs" },
+		{ "/a/cpu.shares", "cpu.shares" },
+		{ "/notify_on_release", "notify_on_release" },
+		{ "/release_agent/b", "release_agent" },
+		{ "/a/cpuacct.usage", "cpuacct.usage" },
+		{ "/x/memory.max", "memory.max" },
+		{ "/cgroup.subtree_control", "cgroup.subtree_control" },
+		{ "/", NULL }, { "/alice", NULL }, { "/cpu", NULL },
+		{ "/cpux.y", NULL }, { "/tasks2", NULL }, { "/a.cpu.b", NULL },
+		{ "/my.tasks", NULL },
+	};
+	char comp[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool got = kr_control_file_component(cases[i].path, comp,
+						      sizeof(comp));
+
+		ck_assert_msg(got == (cases[i].comp != NULL), "%s: %d",
+			      cases[i].path, got);
+		if (got)
+			ck_assert_str_eq(comp, cases[i].comp);
+	}
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -689,6 +720,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
 	tcase_add_test(tc, test_output_refusals_and_modes);
 	tcase_add_test(tc, test_cleanup_follows_no_link);
+	tcase_add_test(tc, test_control_file_components);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -108,6 +108,50 @@ static int pathf_sized(char *buf, size_t size, const char *fmt, ...)
 }
 #define pathf(array, ...) pathf_sized(array, sizeof(array), __VA_ARGS__)
 
+/*
+ * A group path one of whose components is the name of a file the kernel
+ * makes in every cgroup (tasks, cgroup.procs, cpu.shares, ...): mkdir
+ * there fails (EEXIST) or the run writes into a control file.  Refused
+ * before anything is made: the component is copied to comp, true.  The
+ * names: tasks, notify_on_release, release_agent, and any NAME.REST whose
+ * NAME is cgroup's core prefix or a controller's (v1 and v2).
+ */
+bool kr_control_file_component(const char *path, char *comp, size_t len)
+{
+	static const char *const exact[] = {
+		"tasks", "notify_on_release", "release_agent",
+	};
+	static const char *const prefixes[] = {
+		"cgroup", "cpu", "cpuacct", "cpuset", "memory", "memsw", "io",
+		"blkio", "pids", "rdma", "hugetlb", "misc", "devices",
+		"freezer", "net_cls", "net_prio", "perf_event", "dmem",
+	};
+
+	for (const char *p = path; *p;) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (!n)
+			break;
+		for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+			if (n == strlen(exact[i]) && !strncmp(p, exact[i], n))
+				goto found;
+		for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+			size_t k = strlen(prefixes[i]);
+
+			if (n > k && !strncmp(p, prefixes[i], k) && p[k] == '.')
+				goto found;
+		}
+		p += n;
+		continue;
+found:
+		snprintf(comp, len, "%.*s", (int)n, p);
+		return true;
+	}
+	return false;
+}
+
 /* sched_weight_to_cgroup() of kernel/sched/sched.h (Linux 6.x). */
 unsigned long kr_weight_from_shares(unsigned long shares)
 {

@@ -296,6 +296,10 @@ bool kr_cgroups_remove_all(struct kr_cgroups *cg);
  * Never through a symbolic link, never outside a cgroup file system. */
 int kr_cgroups_cleanup_stale(const char *root, char *why, size_t len);
 
+/* A component of group path that names a cgroup control file (tasks,
+ * cgroup.procs, cpu.shares, notify_on_release, ...): true, copied. */
+bool kr_control_file_component(const char *path, char *comp, size_t len);
+
 /* The kernel's conversions between cpu.shares and v2's cpu.weight. */
 unsigned long kr_weight_from_shares(unsigned long shares);
 unsigned long kr_shares_from_weight(unsigned long weight);

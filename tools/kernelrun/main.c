@@ -1209,6 +1209,19 @@ static int check_runnable(struct run *r)
 			      "kernel-run makes for one run; valid: at most %d "
 			      "tasks (after instances)", t->file, t->nr_tasks,
 			      KR_MAX_TASKS, KR_MAX_TASKS);
+	for (size_t g = 0; g < t->nr_groups; g++) {
+		char comp[256];
+
+		if (kr_control_file_component(t->groups[g].path, comp,
+					      sizeof(comp)))
+			return refuse("%s: group \"%s\": \"%s\" names a "
+				      "cgroup control file (tasks, cgroup.*, "
+				      "cpu.*, notify_on_release, release_agent, "
+				      "CONTROLLER.*: the kernel's files in every "
+				      "cgroup), where kernel-run cannot make a "
+				      "cgroup; valid: another name", t->file,
+				      t->groups[g].path, comp);
+	}
 	if (t->nr_groups > KR_MAX_GROUPS)
 		return refuse("%s: %zu groups (the root and those of mkdir "
 			      "events included), more than the %d cgroups "
