@@ -701,6 +701,48 @@ START_TEST(test_control_file_components)
 }
 END_TEST
 
+/*
+ * /proc/config.gz is read with gzip by absolute path, never through PATH
+ * or a shell: a gzip planted first in PATH (which would run as root) is
+ * not run, and a program writable by others is not trusted.
+ */
+START_TEST(test_config_gzip_not_from_path)
+{
+	char dir[] = "/tmp/schedsim-krg-XXXXXX", fake[96], marker[96];
+	char source[300], *text, *old_path = getenv("PATH");
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(fake, sizeof(fake), "%s/gzip", dir);
+	snprintf(marker, sizeof(marker), "%s/ran", dir);
+	f = fopen(fake, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "#!/bin/sh\n: > '%s'\nexit 1\n", marker);
+	fclose(f);
+	ck_assert_int_eq(chmod(fake, 0777), 0);
+	ck_assert(!trusted_program(fake));
+	ck_assert(!trusted_program("gzip"));
+	old_path = old_path ? strdup(old_path) : NULL;
+	setenv("PATH", dir, 1);
+	setenv("GZIP", "--version", 1);
+	text = read_config("no-such-release", source, sizeof(source));
+	if (old_path)
+		setenv("PATH", old_path, 1);
+	unsetenv("GZIP");
+	ck_assert_msg(access(marker, F_OK) != 0, "the gzip of PATH ran");
+	if (access("/proc/config.gz", R_OK) == 0 && find_gzip()) {
+		ck_assert_ptr_nonnull(text);
+		ck_assert_str_eq(source, "/proc/config.gz");
+		ck_assert_ptr_nonnull(strstr(text, "CONFIG_"));
+	}
+	free(text);
+	free(old_path);
+	unlink(marker);
+	unlink(fake);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -721,6 +763,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_output_refusals_and_modes);
 	tcase_add_test(tc, test_cleanup_follows_no_link);
 	tcase_add_test(tc, test_control_file_components);
+	tcase_add_test(tc, test_config_gzip_not_from_path);
 	suite_add_tcase(s, tc);
 	return s;
 }
