@@ -39,7 +39,8 @@
 #   sigint      SIGINT after 1 s of a 10 s trace: exit 130, a partial
 #               report of about 1 s
 #   sigkill     SIGKILL of kernel-run: its tasks die with it; the cgroups
-#               left are removed by kernel-run --cleanup
+#               and the temporary file beside -o left are removed by
+#               kernel-run --cleanup -o FILE
 # and after each run that nothing is left: no cgroup sched-sim.PID in any
 # hierarchy, no live process with the test's task names.  Without root or
 # a cpu controller those cases print "skip NAME: why".  One line per case,
@@ -666,7 +667,7 @@ verdict sigint
 # A subshell starts it, so that the shell's "Killed" goes to /dev/null.
 rm -f kr.pid
 ( exec 2>/dev/null
-  "$kr" long.json >sigkill.out 2>sigkill.err </dev/null &
+  "$kr" -o killed.json long.json >sigkill.out 2>sigkill.err </dev/null &
   echo $! >kr.pid
   wait $! ) &
 background=$!
@@ -689,11 +690,17 @@ need "tasks alive 5 s after kernel-run was killed: $live" [ -z "$live" ]
 # its cgroups are left, for --cleanup (which another run of this script
 # may have done already: it removes every run's whose PID is gone)
 left=$(cgroups_of "$krpid")
-"$kr" --cleanup >cleanup.out 2>&1
+temps=$(ls -A | grep -E '^\.killed\.json\.kernel-run-[A-Za-z0-9]{6}$')
+need "no temporary file .killed.json.kernel-run-XXXXXX left by the killed run" [ -n "$temps" ]
+"$kr" --cleanup -o killed.json >cleanup.out 2>&1
 if [ -n "$left" ]; then
 	need "--cleanup did not say it removed $left: $(cat cleanup.out)" \
 		grep -q "sched-sim.$krpid" cleanup.out
 fi
+need "--cleanup -o killed.json left $(ls -A | grep kernel-run- | tr '\n' ' ')" \
+	[ -z "$(ls -A | grep kernel-run-)" ]
+need "--cleanup -o did not say it removed $temps: $(cat cleanup.out)" \
+	grep -q "removed \./$temps (its run is gone)" cleanup.out
 verdict sigkill
 
 echo "$passed passed, $failed failed"

@@ -743,6 +743,69 @@ START_TEST(test_config_gzip_not_from_path)
 }
 END_TEST
 
+/*
+ * --cleanup -o FILE: the temporary files of runs killed with SIGKILL
+ * (.FILE.kernel-run-XXXXXX, root's, not a link, lock free) are removed;
+ * nothing else: other names, other lengths, a link (and its target), a
+ * live run's file (its lock held), another user's file.
+ */
+START_TEST(test_output_cleanup)
+{
+	char top[] = "/tmp/schedsim-krt-XXXXXX", file[96], p[160];
+	static const char *const kept[] = {
+		".out.json.kernel-run-AbC12", ".out.json.kernel-run-AbC1234",
+		".other.json.kernel-run-AbC123", "out.json.kernel-run-AbC123",
+		".out.json.kernel-run-AbC-12",
+	};
+	struct kr_output live;
+	bool root = geteuid() == 0;
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(file, sizeof(file), "%s/out.json", top);
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-AbC123", top);
+	write_text(p, "stale\n");
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", top, kept[i]);
+		write_text(p, "x\n");
+	}
+	snprintf(p, sizeof(p), "%s/target", top);
+	write_text(p, "target\n");
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Lnk123", top);
+	ck_assert_int_eq(symlink("target", p), 0);
+	ck_assert_int_eq(kr_output_open(&live, file), 0);	/* a live run */
+	if (root) {
+		snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Usr123", top);
+		write_text(p, "a user's\n");
+		ck_assert_int_eq(chown(p, 65534, 65534), 0);
+	}
+
+	ck_assert_int_eq(kr_output_cleanup(file), root ? 1 : 0);
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-AbC123", top);
+	ck_assert_int_eq(access(p, F_OK), root ? -1 : 0);
+	unlink(p);
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", top, kept[i]);
+		ck_assert_msg(access(p, F_OK) == 0, "%s was removed", kept[i]);
+		unlink(p);
+	}
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Lnk123", top);
+	ck_assert_int_eq(access(p, F_OK), 0);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/target", top);
+	ck_assert_int_eq(access(p, F_OK), 0);
+	unlink(p);
+	if (root) {
+		snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Usr123", top);
+		ck_assert_int_eq(access(p, F_OK), 0);
+		unlink(p);
+	}
+	ck_assert_int_eq(entries_like(top, ".out.json.kernel-run-"), 1);
+	kr_output_discard(&live);	/* its temporary file, still there */
+	ck_assert_int_eq(entries_like(top, ".out.json.kernel-run-"), 0);
+	ck_assert_int_eq(rmdir(top), 0);
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -764,6 +827,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_cleanup_follows_no_link);
 	tcase_add_test(tc, test_control_file_components);
 	tcase_add_test(tc, test_config_gzip_not_from_path);
+	tcase_add_test(tc, test_output_cleanup);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -140,6 +141,9 @@ static int open_temp(int dirfd, const char *base, char **temp_out, mode_t mode)
 				free(temp);
 				return -err;
 			}
+			/* held while the run lives: --cleanup -o FILE takes
+			 * only a temporary file whose lock it can get */
+			flock(fd, LOCK_EX | LOCK_NB);
 			*temp_out = temp;
 			return fd;
 		}
@@ -232,6 +236,75 @@ int kr_output_open(struct kr_output *o, const char *file)
 	}
 	o->fd = fd;
 	return 0;
+}
+
+/* Is name exactly .BASE.kernel-run-XXXXXX, X as open_temp() draws them? */
+static bool is_temp_of(const char *name, const char *base)
+{
+	static const char tail[] = ".kernel-run-";
+	size_t n = strlen(base), k = sizeof(tail) - 1;
+
+	if (name[0] != '.' || strncmp(name + 1, base, n) ||
+	    strncmp(name + 1 + n, tail, k) || strlen(name + 1 + n + k) != 6)
+		return false;
+	for (const char *p = name + 1 + n + k; *p; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= '0' && *p <= '9')))
+			return false;
+	return true;
+}
+
+int kr_output_cleanup(const char *file)
+{
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
+	char *dir = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file))
+			  : strdup(".");
+	struct dirent *e;
+	int dirfd, removed = 0;
+	DIR *d;
+
+	if (!dir)
+		return -1;
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0 || !*base) {
+		fprintf(stderr, KR_NAME ": --cleanup -o %s: %s\n", file,
+			dirfd < 0 ? strerror(errno) : "names a directory");
+		if (dirfd >= 0)
+			close(dirfd);
+		free(dir);
+		return -1;
+	}
+	d = fdopendir(dup(dirfd));
+	while (d && (e = readdir(d))) {
+		struct stat st, fst;
+		int fd;
+
+		if (!is_temp_of(e->d_name, base))
+			continue;
+		/* a regular file of root's, not a link, whose writer is gone
+		 * (its lock is free) */
+		if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode) || st.st_uid != 0)
+			continue;
+		fd = openat(dirfd, e->d_name, O_RDONLY | O_NOFOLLOW |
+			    O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &fst) && fst.st_dev == st.st_dev &&
+		    fst.st_ino == st.st_ino && S_ISREG(fst.st_mode) &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+		    unlinkat(dirfd, e->d_name, 0) == 0) {
+			printf(KR_NAME ": removed %s/%s (its run is gone)\n",
+			       dir, e->d_name);
+			removed++;
+		}
+		close(fd);
+	}
+	if (d)
+		closedir(d);
+	close(dirfd);
+	free(dir);
+	return removed;
 }
 
 void kr_output_discard(struct kr_output *o)

@@ -29,6 +29,12 @@ struct kr_output {
  * run, so that a long run is not lost). */
 int kr_output_open(struct kr_output *o, const char *file);
 void kr_output_discard(struct kr_output *o);
+/* --cleanup -o FILE: remove FILE's temporary files left by runs killed
+ * with SIGKILL: in FILE's directory, names exactly .BASE.kernel-run-
+ * and 6 letters or digits, regular files owned by root (never a link),
+ * whose run is gone (the lock each run holds on its own is free).  How
+ * many, or -1 with a message. */
+int kr_output_cleanup(const char *file);
 /* TEXT, whole, to where the output goes (FILE replaced only now); 0, or
  * KR_WRITE_ERROR with the message printed.  The output is closed. */
 int kr_output_commit(struct kr_output *o, const char *text);

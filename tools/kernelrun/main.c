@@ -89,7 +89,9 @@ static const char usage_text[] =
 "  --merge                the arguments are reports of runs of one trace:\n"
 "                         merge them as --runs does, run nothing\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
-"                         (sched-sim.PID whose PID is gone) and exit\n"
+"                         (sched-sim.PID whose PID is gone) and exit;\n"
+"                         with -o FILE, also the temporary files such runs\n"
+"                         left beside FILE (.FILE.kernel-run-XXXXXX)\n"
 "  --probe                say whether this machine can run traces (root, a\n"
 "                         writable cpu controller: it makes and removes a\n"
 "                         cgroup) and exit: 0 yes, 2 no, with the reason\n"
@@ -1606,6 +1608,8 @@ int main(int argc, char **argv)
 		if (kr_cgroups_cleanup_stale(opt.cgroup_root, why,
 					     sizeof(why)) < 0)
 			return refuse("%s", why);
+		if (opt.output && kr_output_cleanup(opt.output) < 0)
+			return KR_WRITE_ERROR;
 		return 0;
 	}
 	if (opt.probe)
