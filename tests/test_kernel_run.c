@@ -506,10 +506,12 @@ static int entries_like(const char *dir, const char *prefix)
 }
 
 /*
- * A link planted in a shared directory (S) to a file in a directory its
- * planter cannot write (P): the temporary file is made in S, the rename
- * replaces the link, P's file keeps its text and P gets no file.  The
- * same for a dangling link: the file it names is never made.
+ * A link planted by another user (nobody: made by root, then lchown()ed)
+ * in a shared directory (S) to a file in a directory its planter cannot
+ * write (P): the temporary file is made in S, the rename replaces the
+ * link, P's file keeps its text and P gets no file.  The same for a
+ * dangling link: the file it names is never made.  Not root: no link of
+ * another user can be made; said, and skipped.
  */
 START_TEST(test_output_replaces_a_link_never_its_target)
 {
@@ -518,6 +520,11 @@ START_TEST(test_output_replaces_a_link_never_its_target)
 	struct kr_output o;
 	struct stat st;
 
+	if (geteuid() != 0) {
+		printf("skip test_output_replaces_a_link_never_its_target: not "
+		       "root, so no link owned by another user can be made\n");
+		return;
+	}
 	ck_assert_ptr_nonnull(mkdtemp(top));
 	snprintf(s_dir, sizeof(s_dir), "%s/shared", top);
 	snprintf(p_dir, sizeof(p_dir), "%s/protected", top);
@@ -527,6 +534,7 @@ START_TEST(test_output_replaces_a_link_never_its_target)
 	snprintf(link, sizeof(link), "%s/out.json", s_dir);
 	write_text(victim, "keep\n");
 	ck_assert_int_eq(symlink(victim, link), 0);
+	ck_assert_int_eq(lchown(link, 65534, 65534), 0);
 
 	ck_assert_int_eq(kr_output_open(&o, link), 0);
 	ck_assert_int_eq(entries_like(s_dir, ".out.json.kernel-run-"), 1);
@@ -547,6 +555,7 @@ START_TEST(test_output_replaces_a_link_never_its_target)
 	snprintf(dangling, sizeof(dangling), "%s/new.json", s_dir);
 	snprintf(absent, sizeof(absent), "%s/made-by-root", p_dir);
 	ck_assert_int_eq(symlink(absent, dangling), 0);
+	ck_assert_int_eq(lchown(dangling, 65534, 65534), 0);
 	ck_assert_int_eq(kr_output_open(&o, dangling), 0);
 	ck_assert_int_eq(kr_output_commit(&o, "report\n"), 0);
 	ck_assert_int_eq(access(absent, F_OK), -1);
@@ -555,6 +564,7 @@ START_TEST(test_output_replaces_a_link_never_its_target)
 
 	/* a discarded output (a refused or interrupted run) leaves nothing */
 	ck_assert_int_eq(symlink(victim, absent), 0);
+	ck_assert_int_eq(lchown(absent, 65534, 65534), 0);
 	ck_assert_int_eq(kr_output_open(&o, absent), 0);
 	kr_output_discard(&o);
 	ck_assert_int_eq(entries_like(p_dir, ".made-by-root"), 0);
@@ -581,6 +591,7 @@ END_TEST
 START_TEST(test_output_refusals_and_modes)
 {
 	char top[] = "/tmp/schedsim-kro-XXXXXX", path[96], loop[96], file[96];
+	char mine[96], *text;
 	struct kr_output o;
 	struct stat st;
 
@@ -605,7 +616,8 @@ START_TEST(test_output_refusals_and_modes)
 	ck_assert_int_eq(stat(file, &st), 0);
 	ck_assert_int_eq(st.st_mode & 07777, 0751);
 
-	/* a link to a device: written through when the caller owns it */
+	/* the caller's own link (as /dev/stdout): written through, to a
+	 * device or to a file, in place; to a directory: refused */
 	snprintf(path, sizeof(path), "%s/null", top);
 	ck_assert_int_eq(symlink("/dev/null", path), 0);
 	ck_assert_int_eq(kr_output_open(&o, path), 0);
@@ -614,10 +626,29 @@ START_TEST(test_output_refusals_and_modes)
 	ck_assert(S_ISLNK(st.st_mode));
 	ck_assert_int_eq(stat("/dev/null", &st), 0);
 	ck_assert(S_ISCHR(st.st_mode));
-	/* ... and refused when another user planted it (root can say so) */
+	snprintf(mine, sizeof(mine), "%s/mine", top);
+	ck_assert_int_eq(symlink(file, mine), 0);
+	ck_assert_int_eq(kr_output_open(&o, mine), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "through\n"), 0);
+	ck_assert_int_eq(lstat(mine, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	text = read_whole(file);
+	ck_assert_str_eq(text, "through\n");
+	free(text);
+	unlink(mine);
+	ck_assert_int_eq(symlink(top, mine), 0);
+	ck_assert_int_eq(kr_output_open(&o, mine), -1);
+	unlink(mine);
+	/* ... another user's link (root can make one): replaced, never
+	 * followed, even to a device */
 	if (geteuid() == 0) {
 		ck_assert_int_eq(lchown(path, 65534, 65534), 0);
-		ck_assert_int_eq(kr_output_open(&o, path), -1);
+		ck_assert_int_eq(kr_output_open(&o, path), 0);
+		ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+		ck_assert_int_eq(lstat(path, &st), 0);
+		ck_assert(S_ISREG(st.st_mode));
+		ck_assert_int_eq(stat("/dev/null", &st), 0);
+		ck_assert(S_ISCHR(st.st_mode));
 	}
 	unlink(path);
 	unlink(file);

@@ -94,13 +94,14 @@ static mode_t new_file_mode(void)
  *  - FILE is looked at with lstat(), never stat(): its last component is
  *    never followed.  An lstat() error other than ENOENT (EACCES, ELOOP,
  *    ENOTDIR) is an error, not "does not exist".
- *  - A directory is refused; a device, FIFO or socket (reached without a
- *    link) is written in place, opened with O_NOFOLLOW and without
- *    O_CREAT; a symbolic link to one is followed only when root (the
- *    caller) owns the link, as /dev/stdout: a link another user planted
- *    is not followed (refused).
- *  - Otherwise (no file, a regular file, or a symbolic link to anything
- *    else) the report is written to .BASE.kernel-run-XXXXXX made with
+ *  - A directory is refused; a device, FIFO or socket is written in
+ *    place, opened with O_NOFOLLOW and without O_CREAT.  A symbolic link
+ *    that the caller (root) owns, as /dev/stdout, is followed: what it
+ *    leads to is written in place (a directory refused); a dangling one
+ *    is replaced.
+ *  - Otherwise (no file, a regular file, a symbolic link another user
+ *    owns, whatever it leads to) the report is written to
+ *    .BASE.kernel-run-XXXXXX made with
  *    O_CREAT|O_EXCL|O_NOFOLLOW in FILE's own directory as given (opened
  *    once, O_DIRECTORY; the temporary file and the rename both go
  *    through that descriptor), and renamed over BASE there: a symbolic
@@ -187,18 +188,13 @@ int kr_output_open(struct kr_output *o, const char *file)
 	}
 	if (exists && S_ISDIR(st.st_mode))
 		return output_refused(file, "it is a directory; valid: a file");
-	if (exists && S_ISLNK(st.st_mode) && stat(file, &target) == 0 &&
-	    !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode)) {
-		/* a link to a device or FIFO: followed only when ours */
-		if (st.st_uid != geteuid()) {
-			char why[200];
-
-			snprintf(why, sizeof(why), "it is a symbolic link to a "
-				 "device or FIFO owned by uid %d, not by uid %d: "
-				 "kernel-run does not follow it", (int)st.st_uid,
-				 (int)geteuid());
-			return output_refused(file, why);
-		}
+	if (exists && S_ISLNK(st.st_mode) && st.st_uid == geteuid() &&
+	    stat(file, &target) == 0) {
+		/* the caller's own link (/dev/stdout): followed, written in
+		 * place; another's is replaced below, never followed */
+		if (S_ISDIR(target.st_mode))
+			return output_refused(file, "it is a symbolic link to a "
+					      "directory; valid: a file");
 		o->in_place = o->follow = true;
 		return 0;
 	}
