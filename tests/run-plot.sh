@@ -4,8 +4,8 @@
 # tests/run-plot.sh [SIMBIN] - tools/plot draws names as text, never runs
 # them (issue 33): a series whose group and task names hold ` $ ; ' " \
 # and spaces (gnuplot substitutes `...` in double-quoted strings), a
-# --title holding the same and a newline, and a PREFIX in a directory
-# whose name holds them too.  Each case plants `touch PLOT-PWNED-N` and
+# --title holding the same and a newline, a PREFIX in a directory
+# whose name holds them too, and a TMPDIR likewise (the data files).  Each case plants `touch PLOT-PWNED-N` and
 # checks that no such file appeared, that the four pictures were written
 # and that the SVGs carry the names as text.  Without gnuplot it prints
 # "skip plot: why".  Prints one line per case and "N passed, M failed".
@@ -102,6 +102,15 @@ if ! out=$("$root/tools/plot" series.csv "$prefix" 2>&1); then
 	fail plot-prefix "tools/plot failed: $out"
 elif ! pwned plot-prefix; then
 	check_case plot-prefix "$prefix" "$g1"
+fi
+
+# 4. TMPDIR (where the data files go, named in gnuplot's commands)
+tmpdir=$'t `touch PLOT-PWNED-12` \\n 'q' "d" $(touch PLOT-PWNED-13)'
+mkdir -- "$tmpdir"
+if ! out=$(TMPDIR="$work/$tmpdir" "$root/tools/plot" series.csv tmpdir 2>&1); then
+	fail plot-tmpdir "tools/plot failed: $out"
+elif ! pwned plot-tmpdir; then
+	check_case plot-tmpdir tmpdir "$g1" "$g2"
 fi
 
 echo "$passed passed, $failed failed"
