@@ -39,7 +39,8 @@
 #   sigint      SIGINT after 1 s of a 10 s trace: exit 130, a partial
 #               report of about 1 s
 #   sigkill     SIGKILL of kernel-run: its tasks die with it; the cgroups
-#               left are removed by kernel-run --cleanup
+#               and the temporary file beside -o left are removed by
+#               kernel-run --cleanup -o FILE
 # and after each run that nothing is left: no cgroup sched-sim.PID in any
 # hierarchy, no live process with the test's task names.  Without root or
 # a cpu controller those cases print "skip NAME: why".  One line per case,
@@ -199,8 +200,37 @@ cat >huge-jobs.json <<EOF
 EOF
 refuse refuse-too-many-processes '^kernel-run: huge-jobs\.json: its tasks and the children of their jobs steps can be more than 16384 processes alive at once' huge-jobs.json
 
+# 1025 groups with the root: one more than the limit, refused before any
+# cgroup is made (as not root too: it comes before the root check)
+groups_trace() {	# groups_trace N: N groups below the root
+	printf '{ "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},\n  "groups": [ '
+	seq "$1" | sed 's|.*|{ "path": "/g&" }|' | paste -sd, -
+	printf ' ],\n  "tasks": [ { "name": "%s-g", "group": "/g1", "program": [ { "run": "forever" } ] } ] }\n' "$tag"
+}
+groups_trace 1024 >many-groups.json
+refuse refuse-too-many-groups '^kernel-run: many-groups\.json: 1025 groups \(the root and those of mkdir events included\), more than the 1024 cgroups kernel-run makes for one run .*valid: at most 1024 groups' many-groups.json
+
+# groups named as cgroup control files: refused up front (exit 2, as not
+# root too), not at run time (exit 3)
+for g in /tasks /a/cgroup.procs /cpu.shares /notify_on_release /release_agent /a/memory.max; do
+	name=refuse-group-control-file-$(basename "$g")
+	printf '{ "sched-sim": 1, "duration": "1s", "machine": { "cpus": 1 }, "scheduler": {},
+  "groups": [ { "path": "/a" }, { "path": "%s" } ],
+  "tasks": [ { "name": "%s-c", "group": "%s", "program": [ { "run": "forever" } ] } ] }\n' \
+		"$g" "$tag" "$g" >control.json
+	refuse "$name" "^kernel-run: control\\.json: group \"$g\": \"$(basename "$g")\" names a cgroup control file" control.json
+done
+
 printf '{ "sched-sim": 1,\n  "duration": }\n' >bad.json
 refuse refuse-bad-json '^kernel-run: bad\.json:2:15: invalid JSON' bad.json
+
+# -o the trace itself (or another name of it): refused before anything,
+# the trace kept (as not root too: it is a check of the command line)
+cp hog.json self.json
+ln -f self.json self-link.json
+refuse refuse-output-is-trace '^kernel-run: -o: "\./self-link\.json" is the trace file "self\.json", which the report would replace' \
+	-o ./self-link.json self.json
+cmp -s hog.json self.json || fail refuse-output-is-trace-kept "the trace was changed"
 
 online=$(getconf _NPROCESSORS_ONLN)
 too_many=$((online + 1))
@@ -223,23 +253,33 @@ fi
 
 if [ "$(id -u)" -ne 0 ]; then
 	for c in refuse-cgroup-root-missing refuse-cgroup-root-not-cpu \
-		 refuse-cgroup-read-only refuse-output; do
+		 refuse-cgroup-read-only refuse-output refuse-cgroup-root-not-cgroup \
+		 refuse-cleanup-not-cgroup refuse-output-directory; do
 		skip "$c" "not root (uid $(id -u)): the root checks come first"
 	done
 else
 	refuse refuse-cgroup-root-missing '^kernel-run: --cgroup-root [^ ]*/none: No such file or directory' \
 		--cgroup-root "$tmp/none" hog.json
 	mkdir -p plain
-	refuse refuse-cgroup-root-not-cpu '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup with the cpu controller' \
+	refuse refuse-cgroup-root-not-cgroup '^kernel-run: --cgroup-root [^ ]*/plain: not a cgroup file system \(statfs type 0x[0-9a-f]+; cgroup is 0x27e0eb, cgroup2 0x63677270\)' \
 		--cgroup-root "$tmp/plain" hog.json
+	# a cgroup v1 hierarchy without the cpu controller (memory, pids...)
+	nocpu=$(awk '$3 == "cgroup" && $4 !~ /(^|,)cpu(,|$)/ { print $2; exit }' /proc/mounts)
+	if [ -n "$nocpu" ] && [ ! -e "$nocpu/cpu.shares" ]; then
+		refuse refuse-cgroup-root-not-cpu "^kernel-run: --cgroup-root $nocpu: not a cgroup with the cpu controller" \
+			--cgroup-root "$nocpu" hog.json
+	else
+		skip refuse-cgroup-root-not-cpu "no cgroup v1 hierarchy without the cpu controller is mounted"
+	fi
 	# a cpu hierarchy where no cgroup can be made: a read-only tmpfs
 	# that looks like one (it has a cpu.shares)
 	mkdir -p ro
 	if mount -t tmpfs -o size=64k krt-ro "$tmp/ro" 2>/dev/null; then
 		touch ro/cpu.shares
 		if mount -o remount,ro "$tmp/ro" 2>/dev/null; then
+			# refused first as not a cgroup file system
 			refuse refuse-cgroup-read-only \
-				'^kernel-run: cannot make the cgroup [^ ]*/ro/sched-sim\.[0-9]+: Read-only file system; remount it read-write' \
+				'^kernel-run: --cgroup-root [^ ]*/ro: not a cgroup file system \(statfs type 0x1021994;' \
 				--cgroup-root "$tmp/ro" hog.json
 		else
 			skip refuse-cgroup-read-only "cannot remount a tmpfs read-only here"
@@ -247,6 +287,31 @@ else
 		umount "$tmp/ro"
 	else
 		skip refuse-cgroup-read-only "cannot mount a tmpfs here"
+	fi
+	# --cleanup in a directory that only looks like a cpu hierarchy,
+	# holding a sched-sim.PID (PID gone) that links to a directory with
+	# an empty subdirectory: refused; nothing followed or removed
+	mkdir -p lookalike victim/empty
+	touch lookalike/cpu.shares
+	ln -s "$tmp/victim" lookalike/sched-sim.999999999
+	run_kr refuse-cleanup-not-cgroup --cleanup --cgroup-root "$tmp/lookalike"
+	if [ "$rc" -eq 2 ] && grep -q "^kernel-run: --cgroup-root $tmp/lookalike: not a cgroup file system" "$err" &&
+	   [ -d victim/empty ]; then
+		ok refuse-cleanup-not-cgroup
+	else
+		fail refuse-cleanup-not-cgroup "exit status $rc, want 2 and victim/empty kept ($([ -d victim/empty ] && echo kept || echo REMOVED)): $(head -c 300 "$err")"
+	fi
+	# -o a directory: refused before the run (it took the whole trace,
+	# then exit 4), no cgroup made
+	mkdir -p outdir
+	start=$(date +%s%N)
+	run_kr refuse-output-directory -o "$tmp/outdir" hog.json
+	took=$((($(date +%s%N) - start) / 1000000))
+	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/outdir: it is a directory" "$err" &&
+	   [ "$took" -lt 900 ] && [ -z "$(cgroups_of "$krpid")" ] && [ ! -s "$out" ]; then
+		ok refuse-output-directory
+	else
+		fail refuse-output-directory "exit status $rc after $took ms, want 4 before the 1 s run: $(head -c 300 "$err")"
 	fi
 	run_kr refuse-output -o "$tmp/nodir/report.json" hog.json
 	if [ "$rc" -eq 4 ] && grep -q "cannot write $tmp/nodir/report.json" "$err" &&
@@ -602,7 +667,7 @@ verdict sigint
 # A subshell starts it, so that the shell's "Killed" goes to /dev/null.
 rm -f kr.pid
 ( exec 2>/dev/null
-  "$kr" long.json >sigkill.out 2>sigkill.err </dev/null &
+  "$kr" -o killed.json long.json >sigkill.out 2>sigkill.err </dev/null &
   echo $! >kr.pid
   wait $! ) &
 background=$!
@@ -625,11 +690,17 @@ need "tasks alive 5 s after kernel-run was killed: $live" [ -z "$live" ]
 # its cgroups are left, for --cleanup (which another run of this script
 # may have done already: it removes every run's whose PID is gone)
 left=$(cgroups_of "$krpid")
-"$kr" --cleanup >cleanup.out 2>&1
+temps=$(ls -A | grep -E '^\.killed\.json\.kernel-run-[A-Za-z0-9]{6}$')
+need "no temporary file .killed.json.kernel-run-XXXXXX left by the killed run" [ -n "$temps" ]
+"$kr" --cleanup -o killed.json >cleanup.out 2>&1
 if [ -n "$left" ]; then
 	need "--cleanup did not say it removed $left: $(cat cleanup.out)" \
 		grep -q "sched-sim.$krpid" cleanup.out
 fi
+need "--cleanup -o killed.json left $(ls -A | grep kernel-run- | tr '\n' ' ')" \
+	[ -z "$(ls -A | grep kernel-run-)" ]
+need "--cleanup -o did not say it removed $temps: $(cat cleanup.out)" \
+	grep -q "removed \./$temps (its run is gone)" cleanup.out
 verdict sigkill
 
 echo "$passed passed, $failed failed"

@@ -224,8 +224,120 @@ def test_help_and_bad_grids(sim, tmp):
               f"exit {out.returncode}, stderr {out.stderr.strip()!r}")
 
 
+# What a shell would act on, in a path: each payload, if ever run by a
+# shell, creates a PWNED file in the directory it runs in (the test's
+# own, its cwd) or names one in the path.
+HOSTILE = ("a b;touch PWNED-1;c $(touch PWNED-2) `touch PWNED-3` "
+           "'q' \"d\" \\n \\ #e")
+
+
+def sbatch_argument(line):
+    """The first argument of an #SBATCH line as sbatch 22.05 reads it
+    (Slurm's src/sbatch/opt.c, get_argument): white space outside quotes
+    ends it (even after a backslash), double or single quotes group, a
+    backslash escapes the next character, an unquoted # starts a
+    comment."""
+    out, escaped, quote = [], False, None
+    for c in line:
+        if quote is None and not escaped and c.isspace():
+            break
+        if escaped:
+            out.append(c)
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif quote is not None:
+            if c == quote:
+                quote = None
+            else:
+                out.append(c)
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            break
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def pwned(tmp):
+    return [os.path.join(d, n) for d, _, names in os.walk(tmp)
+            for n in names if n.startswith("PWNED")]
+
+
+def test_hostile_paths(sim, tmp):
+    """-o, the trace's path and the directory sweep runs in hold ` $ ; ' "
+    \\ # and spaces: nothing runs, every point runs (issue 33)."""
+    base = os.path.join(tmp, "hostile " + HOSTILE)
+    os.makedirs(base)
+    trace = os.path.join(base, "trace " + HOSTILE + ".json")
+    shutil.copy(TRACE, trace)
+    for label, out_dir in (("the issue's -o 'x;touch PWNED;y'",
+                            "x;touch PWNED;y"),
+                           ("-o 'out dir'", "out dir"),
+                           ("-o holding ` $ ; ' \" \\ # and spaces",
+                            os.path.join(base, "out " + HOSTILE))):
+        out = sweep(sim, "-o", out_dir, "-j", "2", "--duration", "100ms",
+                    "--shares", "/gold=512,2048", trace, cwd=base)
+        runs = []
+        path = os.path.join(base, out_dir, "runs.jsonl")
+        if os.path.exists(path):
+            runs = [json.loads(line) for line in read(path).splitlines()]
+        ran = pwned(tmp)
+        check(f"hostile paths: {label}: nothing runs, both points run",
+              out.returncode == 0 and not ran and
+              [(r["point"], r["exit_status"], r["report"] is not None)
+               for r in runs] == [(0, 1, True), (1, 1, True)],
+              f"exit {out.returncode}, ran {ran}, runs {len(runs)}: "
+              f"{out.stderr.strip()!r}")
+        for f in ran:
+            os.unlink(f)
+
+    # --slurm: the #SBATCH --output line names the directory as sbatch
+    # reads it, and the script's shell part runs point 0 there
+    # (Slurm's log paths take no backslash: refused below)
+    out_dir = os.path.join(tmp, "slurm " + HOSTILE.replace("\\", ""))
+    out = sweep(sim, "-o", out_dir, "--slurm", "--duration", "100ms",
+                "--sbatch-option=--time=10", trace, cwd=base)
+    got = [sbatch_argument(line[len("#SBATCH "):])
+           for line in out.stdout.splitlines()
+           if line.startswith(("#SBATCH --chdir=", "#SBATCH --output="))]
+    check("hostile paths: --slurm: sbatch reads the #SBATCH --chdir line "
+          "as the directory (the logs: slurm/%A_%a.out in it)",
+          out.returncode == 0 and got ==
+          ["--chdir=" + out_dir, "--output=slurm/%A_%a.out"],
+          f"exit {out.returncode}, read {got!r}: {out.stderr.strip()!r}")
+    env = dict(os.environ, SLURM_ARRAY_TASK_ID="0")
+    run = subprocess.run(["sh", os.path.join(out_dir, "sweep.sbatch")],
+                         cwd=base, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True) \
+        if out.returncode == 0 else None
+    status = os.path.join(out_dir, "results", "0.status")
+    check("hostile paths: --slurm: the array script runs point 0 in the "
+          "directory and nothing else",
+          run is not None and run.returncode == 0 and
+          os.path.exists(status) and read(status) == "1\n" and
+          not pwned(tmp), f"{run and run.stderr!r}, ran {pwned(tmp)}")
+
+    # A newline cannot be quoted in DIR's line-based files: refused
+    for name, args in (("-o holding a newline",
+                        ["-o", os.path.join(tmp, "nl\n#SBATCH --x=1")]),
+                       ("--sbatch-option holding a newline",
+                        ["-o", os.path.join(tmp, "nl2"), "--slurm",
+                         "--sbatch-option=--time=10\ntouch PWNED-4"]),
+                       ("--slurm with a backslash in -o",
+                        ["-o", os.path.join(tmp, "bs\\n"), "--slurm"])):
+        out = sweep(sim, *args, "--duration", "100ms", trace, cwd=base)
+        check(f"hostile paths: {name} is refused (exit 2, nothing written)",
+              out.returncode == 2 and
+              ("newline" in out.stderr or "backslash" in out.stderr) and
+              not os.path.exists(args[1]) and not pwned(tmp),
+              f"exit {out.returncode}: {out.stderr.strip()!r}")
+
+
 def test_parallel(sim, tmp):
     test_help_and_bad_grids(sim, tmp)
+    test_hostile_paths(sim, tmp)
 
     out_dir = os.path.join(tmp, "sweep")
     out = sweep(sim, "-o", out_dir, "-j", "2", *GRID, TRACE)
@@ -310,8 +422,9 @@ def test_parallel(sim, tmp):
 def test_slurm(sim, tmp):
     """Run by tests/run-sweep-slurm.sh once its Slurm answers (SLURM_CONF
     set): the grid with parallel, then the same into the same directory
-    as a job array; the outputs must be byte-identical."""
-    out_dir = os.path.join(tmp, "sweep")
+    as a job array; the outputs must be byte-identical.  The directory's
+    name holds ` $ ; ' " \\ # and spaces: nothing runs."""
+    out_dir = os.path.join(tmp, "sweep " + HOSTILE.replace("\\", ""))
     out = sweep(sim, "-o", out_dir, "-j", "2", *GRID, TRACE)
     if not check("parallel: the grid runs, as the reference for Slurm",
                  out.returncode == 0, out.stderr):
@@ -332,6 +445,8 @@ def test_slurm(sim, tmp):
           "parallel's", (read(os.path.join(out_dir, "runs.jsonl")),
                          read(os.path.join(out_dir, "summary.csv")))
           == by_parallel)
+    check("slurm: no name in the directory's path was run", not pwned(tmp),
+          str(pwned(tmp)))
 
 
 def main():

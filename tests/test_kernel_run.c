@@ -451,6 +451,17 @@ START_TEST(test_merge_refuses)
 		ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
 		unlink(once);
 	}
+	/* a share outside [0, 1] (1e308 was capped to 1, a median the runs
+	 * disagree with), or below 0: refused, FILE kept */
+	files[0] = run_report("x5", "t", 1e308, 500, 5, 9, true);
+	files[1] = run_report("x6", "t", 0.5, 500, 5, 9, true);
+	ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+	files[0] = run_report("x5", "t", -0.25, 500, 5, 9, true);
+	ck_assert_int_eq(merge_into(files, 2, out, &failed), KR_REFUSED);
+	text = read_whole(out);
+	ck_assert_str_eq(text, "old\n");
+	free(text);
+	unlink(files[1]);
 	/* not a kernel report */
 	f = fopen(files[0], "w");
 	fputs("{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"cfs-v19\" }\n", f);
@@ -466,6 +477,363 @@ START_TEST(test_merge_refuses)
 	free(text);
 	unlink(files[0]);
 	unlink(out);
+}
+END_TEST
+
+/* ---- -o FILE: never through a link (issue 33) ------------------------- */
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* How many entries of DIR start with PREFIX */
+static int entries_like(const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+	closedir(d);
+	return n;
+}
+
+/*
+ * A link planted by another user (nobody: made by root, then lchown()ed)
+ * in a shared directory (S) to a file in a directory its planter cannot
+ * write (P): the temporary file is made in S, the rename replaces the
+ * link, P's file keeps its text and P gets no file.  The same for a
+ * dangling link: the file it names is never made.  Not root: no link of
+ * another user can be made; said, and skipped.
+ */
+START_TEST(test_output_replaces_a_link_never_its_target)
+{
+	char top[] = "/tmp/schedsim-kro-XXXXXX", s_dir[64], p_dir[64];
+	char victim[96], link[96], dangling[96], absent[96], *text;
+	struct kr_output o;
+	struct stat st;
+
+	if (geteuid() != 0) {
+		printf("skip test_output_replaces_a_link_never_its_target: not "
+		       "root, so no link owned by another user can be made\n");
+		return;
+	}
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(s_dir, sizeof(s_dir), "%s/shared", top);
+	snprintf(p_dir, sizeof(p_dir), "%s/protected", top);
+	ck_assert_int_eq(mkdir(s_dir, 01777), 0);
+	ck_assert_int_eq(mkdir(p_dir, 0755), 0);
+	snprintf(victim, sizeof(victim), "%s/victim", p_dir);
+	snprintf(link, sizeof(link), "%s/out.json", s_dir);
+	write_text(victim, "keep\n");
+	ck_assert_int_eq(symlink(victim, link), 0);
+	ck_assert_int_eq(lchown(link, 65534, 65534), 0);
+
+	ck_assert_int_eq(kr_output_open(&o, link), 0);
+	ck_assert_int_eq(entries_like(s_dir, ".out.json.kernel-run-"), 1);
+	ck_assert_int_eq(entries_like(p_dir, "."), 2);	/* . and .. */
+	ck_assert_int_eq(kr_output_commit(&o, "report\n"), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert_msg(S_ISREG(st.st_mode), "the link was not replaced");
+	text = read_whole(link);
+	ck_assert_str_eq(text, "report\n");
+	free(text);
+	text = read_whole(victim);
+	ck_assert_str_eq(text, "keep\n");
+	free(text);
+	ck_assert_int_eq(entries_like(s_dir, ".out.json.kernel-run-"), 0);
+	ck_assert_int_eq(entries_like(p_dir, "."), 2);
+
+	/* a dangling link: its target is never made */
+	snprintf(dangling, sizeof(dangling), "%s/new.json", s_dir);
+	snprintf(absent, sizeof(absent), "%s/made-by-root", p_dir);
+	ck_assert_int_eq(symlink(absent, dangling), 0);
+	ck_assert_int_eq(lchown(dangling, 65534, 65534), 0);
+	ck_assert_int_eq(kr_output_open(&o, dangling), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "report\n"), 0);
+	ck_assert_int_eq(access(absent, F_OK), -1);
+	ck_assert_int_eq(lstat(dangling, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+
+	/* a discarded output (a refused or interrupted run) leaves nothing */
+	ck_assert_int_eq(symlink(victim, absent), 0);
+	ck_assert_int_eq(lchown(absent, 65534, 65534), 0);
+	ck_assert_int_eq(kr_output_open(&o, absent), 0);
+	kr_output_discard(&o);
+	ck_assert_int_eq(entries_like(p_dir, ".made-by-root"), 0);
+	ck_assert_int_eq(lstat(absent, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+
+	unlink(link);
+	unlink(dangling);
+	unlink(absent);
+	unlink(victim);
+	rmdir(s_dir);
+	rmdir(p_dir);
+	rmdir(top);
+}
+END_TEST
+
+/*
+ * Refused at open, before any run: a directory, a path whose lstat()
+ * fails other than with ENOENT (ELOOP, ENOTDIR: not "does not exist"),
+ * a link to a device owned by another user.  A regular file keeps its
+ * permission bits but never set-id ones; root's own link to /dev/null is
+ * written through.
+ */
+START_TEST(test_output_refusals_and_modes)
+{
+	char top[] = "/tmp/schedsim-kro-XXXXXX", path[96], loop[96], file[96];
+	char mine[96], *text;
+	struct kr_output o;
+	struct stat st;
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_int_eq(kr_output_open(&o, top), -1);
+	snprintf(path, sizeof(path), "%s/", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+
+	snprintf(loop, sizeof(loop), "%s/loop", top);
+	ck_assert_int_eq(symlink(loop, loop), 0);
+	snprintf(path, sizeof(path), "%s/loop/x.json", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+	snprintf(file, sizeof(file), "%s/file", top);
+	write_text(file, "x\n");
+	snprintf(path, sizeof(path), "%s/file/x.json", top);
+	ck_assert_int_eq(kr_output_open(&o, path), -1);
+
+	/* the mode of the file replaced, without set-id bits */
+	ck_assert_int_eq(chmod(file, 06751), 0);
+	ck_assert_int_eq(kr_output_open(&o, file), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+	ck_assert_int_eq(stat(file, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0751);
+
+	/* the caller's own link (as /dev/stdout): written through, to a
+	 * device or to a file, in place; to a directory: refused */
+	snprintf(path, sizeof(path), "%s/null", top);
+	ck_assert_int_eq(symlink("/dev/null", path), 0);
+	ck_assert_int_eq(kr_output_open(&o, path), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+	ck_assert_int_eq(lstat(path, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	snprintf(mine, sizeof(mine), "%s/mine", top);
+	ck_assert_int_eq(symlink(file, mine), 0);
+	ck_assert_int_eq(kr_output_open(&o, mine), 0);
+	ck_assert_int_eq(kr_output_commit(&o, "through\n"), 0);
+	ck_assert_int_eq(lstat(mine, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	text = read_whole(file);
+	ck_assert_str_eq(text, "through\n");
+	free(text);
+	unlink(mine);
+	ck_assert_int_eq(symlink(top, mine), 0);
+	ck_assert_int_eq(kr_output_open(&o, mine), -1);
+	unlink(mine);
+	/* ... another user's link (root can make one): replaced, never
+	 * followed, even to a device */
+	if (geteuid() == 0) {
+		ck_assert_int_eq(lchown(path, 65534, 65534), 0);
+		ck_assert_int_eq(kr_output_open(&o, path), 0);
+		ck_assert_int_eq(kr_output_commit(&o, "r\n"), 0);
+		ck_assert_int_eq(lstat(path, &st), 0);
+		ck_assert(S_ISREG(st.st_mode));
+		ck_assert_int_eq(stat("/dev/null", &st), 0);
+		ck_assert(S_ISCHR(st.st_mode));
+	}
+	unlink(path);
+	unlink(file);
+	unlink(loop);
+	rmdir(top);
+}
+END_TEST
+
+/*
+ * --cleanup in a directory that is not a cgroup file system, holding a
+ * sched-sim.PID (PID gone) that is a symbolic link to a directory with
+ * empty subdirectories: nothing is followed, removed or killed.  The
+ * same through remove_tree() itself, and --cgroup-root such a directory
+ * is refused as not a cgroup file system.
+ */
+START_TEST(test_cleanup_follows_no_link)
+{
+	char top[] = "/tmp/schedsim-krc-XXXXXX", fake[64], victim[64];
+	char sub[96], link[96], why[512];
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(fake, sizeof(fake), "%s/fake", top);
+	snprintf(victim, sizeof(victim), "%s/victim", top);
+	snprintf(sub, sizeof(sub), "%s/victim/empty", top);
+	ck_assert_int_eq(mkdir(fake, 0755), 0);
+	ck_assert_int_eq(mkdir(victim, 0755), 0);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	snprintf(link, sizeof(link), "%s/cpu.shares", fake);
+	write_text(link, "1024\n");
+	snprintf(link, sizeof(link), "%s/sched-sim.999999999", fake);
+	ck_assert_int_eq(symlink(victim, link), 0);
+
+	ck_assert_int_eq(cleanup_mount(fake), 0);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert(!remove_tree(link, 0));
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert(!remove_tree(victim, 0));	/* not a cgroup file system */
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert_int_eq(kr_cgroups_cleanup_stale(fake, why, sizeof(why)), -1);
+	ck_assert_msg(strstr(why, "not a cgroup file system"), "%s", why);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+
+	unlink(link);
+	snprintf(link, sizeof(link), "%s/cpu.shares", fake);
+	unlink(link);
+	rmdir(fake);
+	rmdir(sub);
+	rmdir(victim);
+	rmdir(top);
+}
+END_TEST
+
+/* Group paths naming cgroup control files, refused before a run */
+START_TEST(test_control_file_components)
+{
+	static const struct {
+		const char *path, *comp;
+	} cases[] = {
+		{ "/tasks", "tasks" }, { "/cgroup.procs", "cgroup.procs" },
+		{ "/a/cpu.shares", "cpu.shares" },
+		{ "/notify_on_release", "notify_on_release" },
+		{ "/release_agent/b", "release_agent" },
+		{ "/a/cpuacct.usage", "cpuacct.usage" },
+		{ "/x/memory.max", "memory.max" },
+		{ "/cgroup.subtree_control", "cgroup.subtree_control" },
+		{ "/", NULL }, { "/alice", NULL }, { "/cpu", NULL },
+		{ "/cpux.y", NULL }, { "/tasks2", NULL }, { "/a.cpu.b", NULL },
+		{ "/my.tasks", NULL },
+	};
+	char comp[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool got = kr_control_file_component(cases[i].path, comp,
+						      sizeof(comp));
+
+		ck_assert_msg(got == (cases[i].comp != NULL), "%s: %d",
+			      cases[i].path, got);
+		if (got)
+			ck_assert_str_eq(comp, cases[i].comp);
+	}
+}
+END_TEST
+
+/*
+ * /proc/config.gz is read with gzip by absolute path, never through PATH
+ * or a shell: a gzip planted first in PATH (which would run as root) is
+ * not run, and a program writable by others is not trusted.
+ */
+START_TEST(test_config_gzip_not_from_path)
+{
+	char dir[] = "/tmp/schedsim-krg-XXXXXX", fake[96], marker[96];
+	char source[300], *text, *old_path = getenv("PATH");
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(fake, sizeof(fake), "%s/gzip", dir);
+	snprintf(marker, sizeof(marker), "%s/ran", dir);
+	f = fopen(fake, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "#!/bin/sh\n: > '%s'\nexit 1\n", marker);
+	fclose(f);
+	ck_assert_int_eq(chmod(fake, 0777), 0);
+	ck_assert(!trusted_program(fake));
+	ck_assert(!trusted_program("gzip"));
+	old_path = old_path ? strdup(old_path) : NULL;
+	setenv("PATH", dir, 1);
+	setenv("GZIP", "--version", 1);
+	text = read_config("no-such-release", source, sizeof(source));
+	if (old_path)
+		setenv("PATH", old_path, 1);
+	unsetenv("GZIP");
+	ck_assert_msg(access(marker, F_OK) != 0, "the gzip of PATH ran");
+	if (access("/proc/config.gz", R_OK) == 0 && find_gzip()) {
+		ck_assert_ptr_nonnull(text);
+		ck_assert_str_eq(source, "/proc/config.gz");
+		ck_assert_ptr_nonnull(strstr(text, "CONFIG_"));
+	}
+	free(text);
+	free(old_path);
+	unlink(marker);
+	unlink(fake);
+	rmdir(dir);
+}
+END_TEST
+
+/*
+ * --cleanup -o FILE: the temporary files of runs killed with SIGKILL
+ * (.FILE.kernel-run-XXXXXX, root's, not a link, lock free) are removed;
+ * nothing else: other names, other lengths, a link (and its target), a
+ * live run's file (its lock held), another user's file.
+ */
+START_TEST(test_output_cleanup)
+{
+	char top[] = "/tmp/schedsim-krt-XXXXXX", file[96], p[160];
+	static const char *const kept[] = {
+		".out.json.kernel-run-AbC12", ".out.json.kernel-run-AbC1234",
+		".other.json.kernel-run-AbC123", "out.json.kernel-run-AbC123",
+		".out.json.kernel-run-AbC-12",
+	};
+	struct kr_output live;
+	bool root = geteuid() == 0;
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(file, sizeof(file), "%s/out.json", top);
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-AbC123", top);
+	write_text(p, "stale\n");
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", top, kept[i]);
+		write_text(p, "x\n");
+	}
+	snprintf(p, sizeof(p), "%s/target", top);
+	write_text(p, "target\n");
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Lnk123", top);
+	ck_assert_int_eq(symlink("target", p), 0);
+	ck_assert_int_eq(kr_output_open(&live, file), 0);	/* a live run */
+	if (root) {
+		snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Usr123", top);
+		write_text(p, "a user's\n");
+		ck_assert_int_eq(chown(p, 65534, 65534), 0);
+	}
+
+	ck_assert_int_eq(kr_output_cleanup(file), root ? 1 : 0);
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-AbC123", top);
+	ck_assert_int_eq(access(p, F_OK), root ? -1 : 0);
+	unlink(p);
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", top, kept[i]);
+		ck_assert_msg(access(p, F_OK) == 0, "%s was removed", kept[i]);
+		unlink(p);
+	}
+	snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Lnk123", top);
+	ck_assert_int_eq(access(p, F_OK), 0);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/target", top);
+	ck_assert_int_eq(access(p, F_OK), 0);
+	unlink(p);
+	if (root) {
+		snprintf(p, sizeof(p), "%s/.out.json.kernel-run-Usr123", top);
+		ck_assert_int_eq(access(p, F_OK), 0);
+		unlink(p);
+	}
+	ck_assert_int_eq(entries_like(top, ".out.json.kernel-run-"), 1);
+	kr_output_discard(&live);	/* its temporary file, still there */
+	ck_assert_int_eq(entries_like(top, ".out.json.kernel-run-"), 0);
+	ck_assert_int_eq(rmdir(top), 0);
 }
 END_TEST
 
@@ -485,6 +853,12 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_merge_medians_of_three);
 	tcase_add_test(tc, test_merge_even_and_missing_member);
 	tcase_add_test(tc, test_merge_refuses);
+	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
+	tcase_add_test(tc, test_output_refusals_and_modes);
+	tcase_add_test(tc, test_cleanup_follows_no_link);
+	tcase_add_test(tc, test_control_file_components);
+	tcase_add_test(tc, test_config_gzip_not_from_path);
+	tcase_add_test(tc, test_output_cleanup);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,10 +33,54 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "kernel-run.h"
+
+/* statfs()'s f_type of the cgroup file systems (linux/magic.h) */
+#ifndef CGROUP_SUPER_MAGIC
+#define CGROUP_SUPER_MAGIC 0x27e0eb
+#endif
+#ifndef CGROUP2_SUPER_MAGIC
+#define CGROUP2_SUPER_MAGIC 0x63677270
+#endif
+
+static bool is_cgroup_fs(const struct statfs *sf)
+{
+	return sf->f_type == CGROUP_SUPER_MAGIC ||
+	       sf->f_type == CGROUP2_SUPER_MAGIC;
+}
+
+/*
+ * --cgroup-root DIR (for a run, --probe and --cleanup): a directory of a
+ * cgroup file system, v1 or v2, by statfs(): kernel-run removes empty
+ * directories and kills the processes of cgroup.procs files below it, so
+ * a directory that merely holds a cpu.shares (a tmpfs made to look like
+ * one) is refused before anything is made or removed.  0, or KR_REFUSED
+ * with why.
+ */
+static int check_cgroup_root(const char *root, char *why, size_t len)
+{
+	struct statfs sf;
+
+	if (statfs(root, &sf)) {
+		snprintf(why, len, "--cgroup-root %s: %s", root,
+			 strerror(errno));
+		return KR_REFUSED;
+	}
+	if (!is_cgroup_fs(&sf)) {
+		snprintf(why, len, "--cgroup-root %s: not a cgroup file system "
+			 "(statfs type 0x%lx; cgroup is 0x%x, cgroup2 0x%x); "
+			 "valid: the mount point of a cgroup v1 hierarchy with "
+			 "the cpu controller, or a cgroup v2 directory", root,
+			 (unsigned long)sf.f_type, CGROUP_SUPER_MAGIC,
+			 CGROUP2_SUPER_MAGIC);
+		return KR_REFUSED;
+	}
+	return 0;
+}
 
 #define V2_TASKS_LEAF "+tasks"
 
@@ -63,6 +107,50 @@ static int pathf_sized(char *buf, size_t size, const char *fmt, ...)
 	return 0;
 }
 #define pathf(array, ...) pathf_sized(array, sizeof(array), __VA_ARGS__)
+
+/*
+ * A group path one of whose components is the name of a file the kernel
+ * makes in every cgroup (tasks, cgroup.procs, cpu.shares, ...): mkdir
+ * there fails (EEXIST) or the run writes into a control file.  Refused
+ * before anything is made: the component is copied to comp, true.  The
+ * names: tasks, notify_on_release, release_agent, and any NAME.REST whose
+ * NAME is cgroup's core prefix or a controller's (v1 and v2).
+ */
+bool kr_control_file_component(const char *path, char *comp, size_t len)
+{
+	static const char *const exact[] = {
+		"tasks", "notify_on_release", "release_agent",
+	};
+	static const char *const prefixes[] = {
+		"cgroup", "cpu", "cpuacct", "cpuset", "memory", "memsw", "io",
+		"blkio", "pids", "rdma", "hugetlb", "misc", "devices",
+		"freezer", "net_cls", "net_prio", "perf_event", "dmem",
+	};
+
+	for (const char *p = path; *p;) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (!n)
+			break;
+		for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+			if (n == strlen(exact[i]) && !strncmp(p, exact[i], n))
+				goto found;
+		for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+			size_t k = strlen(prefixes[i]);
+
+			if (n > k && !strncmp(p, prefixes[i], k) && p[k] == '.')
+				goto found;
+		}
+		p += n;
+		continue;
+found:
+		snprintf(comp, len, "%.*s", (int)n, p);
+		return true;
+	}
+	return false;
+}
 
 /* sched_weight_to_cgroup() of kernel/sched/sched.h (Linux 6.x). */
 unsigned long kr_weight_from_shares(unsigned long shares)
@@ -186,6 +274,8 @@ int kr_cgroups_find(struct kr_cgroups *cg, const char *root, char *why,
 				 "not a directory");
 			return KR_REFUSED;
 		}
+		if (check_cgroup_root(root, why, len))
+			return KR_REFUSED;
 		if (is_file(root, "cpu.shares")) {
 			set_hierarchy(&cg->sched, KR_CG_V1_CPU, root, false);
 			find_v1_usage(cg, v1_cpuacct);
@@ -764,13 +854,34 @@ static bool remove_tree(const char *dir, int depth)
 {
 	DIR *d;
 	struct dirent *e;
+	struct statfs sf;
 	bool ok = true;
+	int fd;
 
 	if (depth > 128)
 		return false;
-	d = opendir(dir);
-	if (!d)
-		return errno == ENOENT;
+	/* never through a symbolic link, never outside a cgroup file
+	 * system: what is removed and killed here is cgroups only */
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return true;
+		fprintf(stderr, KR_NAME ": not removing %s: %s%s\n", dir,
+			strerror(errno), errno == ELOOP || errno == ENOTDIR ?
+			" (a symbolic link or a file is never followed)" : "");
+		return false;
+	}
+	if (fstatfs(fd, &sf) || !is_cgroup_fs(&sf)) {
+		fprintf(stderr, KR_NAME ": not removing %s: not on a cgroup "
+			"file system\n", dir);
+		close(fd);
+		return false;
+	}
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return false;
+	}
 	while ((e = readdir(d))) {
 		char sub[KR_PATH_MAX];
 
@@ -819,10 +930,14 @@ bool kr_cgroups_remove_all(struct kr_cgroups *cg)
 /* Remove the sched-sim.PID cgroups of mount whose PID is not running. */
 static int cleanup_mount(const char *mount)
 {
-	DIR *d = opendir(mount);
+	DIR *d;
 	struct dirent *e;
+	struct statfs sf;
 	int removed = 0;
 
+	if (!mount[0] || statfs(mount, &sf) || !is_cgroup_fs(&sf))
+		return 0;
+	d = opendir(mount);
 	if (!d)
 		return 0;
 	while ((e = readdir(d))) {
@@ -830,8 +945,8 @@ static int cleanup_mount(const char *mount)
 		char *end;
 		long pid;
 
-		if (strncmp(e->d_name, "sched-sim.", 10))
-			continue;
+		if (strncmp(e->d_name, "sched-sim.", 10) || e->d_type != DT_DIR)
+			continue;	/* a link, a file: never followed */
 		pid = strtol(e->d_name + 10, &end, 10);
 		if (*end || pid <= 0 || (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
 			continue;
@@ -846,13 +961,14 @@ static int cleanup_mount(const char *mount)
 	return removed;
 }
 
-int kr_cgroups_cleanup_stale(const char *root)
+int kr_cgroups_cleanup_stale(const char *root, char *why, size_t len)
 {
 	char v1_cpu[1024], v1_cpuacct[1024], v2[1024];
 
 	scan_mounts(v1_cpu, v1_cpuacct, v2, sizeof(v1_cpu));
 	if (root)
-		return cleanup_mount(root);
+		return check_cgroup_root(root, why, len) ? -1 :
+		       cleanup_mount(root);
 	return cleanup_mount(v1_cpu) + cleanup_mount(v1_cpuacct) +
 	       cleanup_mount(v2);
 }

@@ -50,6 +50,16 @@ enum kr_status {
 
 /* Most tasks a run makes processes for (docs/kernel-run.md, limits). */
 #define KR_MAX_TASKS 4096
+/*
+ * At most this many groups in a trace (the root and the groups of mkdir
+ * events included): kernel-run makes a cgroup for each, two on a v1
+ * machine whose cpu and cpuacct are mounted apart, and a cgroup costs the
+ * kernel about 30 KB (slab and percpu; 2,000 groups took 58 MB of slab
+ * and 2.6 MB of percpu memory here), so 1024 groups are at most about
+ * 60 MB, and still 4 times the task groups a real machine's services
+ * make.  The trace limit (256 MiB) would allow 12.7 million.
+ */
+#define KR_MAX_GROUPS 1024
 
 /* ---- measurements -------------------------------------------------- */
 
@@ -281,8 +291,14 @@ void kr_groups_read_usage(struct kr_cgroups *cg, bool end);
 /* Kill every process left in the run's cgroups, remove them deepest
  * first; false (with a message on stderr) if some could not be. */
 bool kr_cgroups_remove_all(struct kr_cgroups *cg);
-/* --cleanup: remove sched-sim.PID cgroups whose PID is gone. */
-int kr_cgroups_cleanup_stale(const char *root);
+/* --cleanup: remove sched-sim.PID cgroups whose PID is gone; how many,
+ * or -1 with why when root (--cgroup-root) is not a cgroup file system.
+ * Never through a symbolic link, never outside a cgroup file system. */
+int kr_cgroups_cleanup_stale(const char *root, char *why, size_t len);
+
+/* A component of group path that names a cgroup control file (tasks,
+ * cgroup.procs, cpu.shares, notify_on_release, ...): true, copied. */
+bool kr_control_file_component(const char *path, char *comp, size_t len);
 
 /* The kernel's conversions between cpu.shares and v2's cpu.weight. */
 unsigned long kr_weight_from_shares(unsigned long shares);

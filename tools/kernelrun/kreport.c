@@ -35,6 +35,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,46 +87,220 @@ static mode_t new_file_mode(void)
 	return 0666 & ~mask;
 }
 
+/*
+ * The rule for -o FILE (docs/kernel-run.md, "Where the report goes"),
+ * written so that sched-sim's own -o can follow it:
+ *
+ *  - FILE is looked at with lstat(), never stat(): its last component is
+ *    never followed.  An lstat() error other than ENOENT (EACCES, ELOOP,
+ *    ENOTDIR) is an error, not "does not exist".
+ *  - A directory is refused; a device, FIFO or socket is written in
+ *    place, opened with O_NOFOLLOW and without O_CREAT.  A symbolic link
+ *    that the caller (root) owns, as /dev/stdout, is followed: what it
+ *    leads to is written in place (a directory refused); a dangling one
+ *    is replaced.
+ *  - Otherwise (no file, a regular file, a symbolic link another user
+ *    owns, whatever it leads to) the report is written to
+ *    .BASE.kernel-run-XXXXXX made with
+ *    O_CREAT|O_EXCL|O_NOFOLLOW in FILE's own directory as given (opened
+ *    once, O_DIRECTORY; the temporary file and the rename both go
+ *    through that descriptor), and renamed over BASE there: a symbolic
+ *    link at FILE is replaced by the report, its target is never
+ *    touched.  A regular file's permission bits (not set-id, not sticky)
+ *    are kept.
+ */
+static int open_temp(int dirfd, const char *base, char **temp_out, mode_t mode)
+{
+	static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	size_t len = strlen(base) + 32;
+	char *temp = malloc(len);
+	unsigned char rnd[6];
+
+	if (!temp)
+		return -ENOMEM;
+	for (int attempt = 0; attempt < 100; attempt++) {
+		int fd;
+
+		if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd)) {
+			for (size_t i = 0; i < sizeof(rnd); i++)
+				rnd[i] = (unsigned char)(random() ^ (getpid() << i));
+		}
+		snprintf(temp, len, ".%s.kernel-run-", base);
+		for (size_t i = 0; i < sizeof(rnd); i++) {
+			char c[2] = { chars[rnd[i] % (sizeof(chars) - 1)], 0 };
+
+			strcat(temp, c);
+		}
+		fd = openat(dirfd, temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+			    O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			if (fchmod(fd, mode)) {
+				int err = errno;
+
+				close(fd);
+				unlinkat(dirfd, temp, 0);
+				free(temp);
+				return -err;
+			}
+			/* held while the run lives: --cleanup -o FILE takes
+			 * only a temporary file whose lock it can get */
+			flock(fd, LOCK_EX | LOCK_NB);
+			*temp_out = temp;
+			return fd;
+		}
+		if (errno != EEXIST) {
+			int err = errno;
+
+			free(temp);
+			return -err;
+		}
+	}
+	free(temp);
+	return -EEXIST;
+}
+
+static int output_refused(const char *file, const char *why)
+{
+	fprintf(stderr, KR_NAME ": cannot write %s: %s\n", file, why);
+	return -1;
+}
+
 int kr_output_open(struct kr_output *o, const char *file)
 {
-	struct stat st;
-	char *resolved;
-	const char *slash;
-	size_t dirlen;
-	bool exists;
+	struct stat st, target;
+	const char *slash, *base;
+	char *dir;
+	bool exists = false;
+	mode_t mode;
+	int fd;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
+	o->dirfd = -1;
 	o->name = file;
 	if (!file)
 		return 0;
-	exists = stat(file, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode))
-		return 0;	/* a device or FIFO: written in place */
-	/* beside the file a symbolic link names, on its file system */
-	resolved = realpath(file, NULL);
-	o->target = resolved ? resolved : strdup(file);
-	o->temp = o->target ? malloc(strlen(o->target) + 32) : NULL;
-	if (!o->temp) {
-		output_failed(file, ENOMEM);
-		free(o->target);
-		o->target = NULL;
-		return -1;
-	}
-	slash = strrchr(o->target, '/');
-	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
-	sprintf(o->temp, "%.*s.%s.kernel-run-XXXXXX", (int)dirlen, o->target,
-		o->target + dirlen);
-	o->fd = mkstemp(o->temp);
-	if (o->fd < 0) {
+	if (lstat(file, &st) == 0)
+		exists = true;
+	else if (errno != ENOENT) {
 		output_failed(file, errno);
-		free(o->temp);
-		free(o->target);
-		o->temp = o->target = NULL;
 		return -1;
 	}
-	fchmod(o->fd, exists ? st.st_mode & 07777 : new_file_mode());
+	if (exists && S_ISDIR(st.st_mode))
+		return output_refused(file, "it is a directory; valid: a file");
+	if (exists && S_ISLNK(st.st_mode) && st.st_uid == geteuid() &&
+	    stat(file, &target) == 0) {
+		/* the caller's own link (/dev/stdout): followed, written in
+		 * place; another's is replaced below, never followed */
+		if (S_ISDIR(target.st_mode))
+			return output_refused(file, "it is a symbolic link to a "
+					      "directory; valid: a file");
+		o->in_place = o->follow = true;
+		return 0;
+	}
+	if (exists && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		o->in_place = true;	/* a device or FIFO: written in place */
+		return 0;
+	}
+	/* FILE's own directory, as given: never a link's target's */
+	slash = strrchr(file, '/');
+	base = slash ? slash + 1 : file;
+	if (!*base)
+		return output_refused(file, "it names a directory; valid: a file");
+	dir = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file))
+		    : strdup(".");
+	o->target = strdup(base);
+	if (!dir || !o->target) {
+		free(dir);
+		output_failed(file, ENOMEM);
+		kr_output_discard(o);
+		return -1;
+	}
+	o->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (o->dirfd < 0) {
+		output_failed(file, errno);
+		kr_output_discard(o);
+		return -1;
+	}
+	mode = exists && S_ISREG(st.st_mode) ? st.st_mode & 0777 : new_file_mode();
+	fd = open_temp(o->dirfd, o->target, &o->temp, mode);
+	if (fd < 0) {
+		output_failed(file, -fd);
+		kr_output_discard(o);
+		return -1;
+	}
+	o->fd = fd;
 	return 0;
+}
+
+/* Is name exactly .BASE.kernel-run-XXXXXX, X as open_temp() draws them? */
+static bool is_temp_of(const char *name, const char *base)
+{
+	static const char tail[] = ".kernel-run-";
+	size_t n = strlen(base), k = sizeof(tail) - 1;
+
+	if (name[0] != '.' || strncmp(name + 1, base, n) ||
+	    strncmp(name + 1 + n, tail, k) || strlen(name + 1 + n + k) != 6)
+		return false;
+	for (const char *p = name + 1 + n + k; *p; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= '0' && *p <= '9')))
+			return false;
+	return true;
+}
+
+int kr_output_cleanup(const char *file)
+{
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
+	char *dir = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file))
+			  : strdup(".");
+	struct dirent *e;
+	int dirfd, removed = 0;
+	DIR *d;
+
+	if (!dir)
+		return -1;
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0 || !*base) {
+		fprintf(stderr, KR_NAME ": --cleanup -o %s: %s\n", file,
+			dirfd < 0 ? strerror(errno) : "names a directory");
+		if (dirfd >= 0)
+			close(dirfd);
+		free(dir);
+		return -1;
+	}
+	d = fdopendir(dup(dirfd));
+	while (d && (e = readdir(d))) {
+		struct stat st, fst;
+		int fd;
+
+		if (!is_temp_of(e->d_name, base))
+			continue;
+		/* a regular file of root's, not a link, whose writer is gone
+		 * (its lock is free) */
+		if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode) || st.st_uid != 0)
+			continue;
+		fd = openat(dirfd, e->d_name, O_RDONLY | O_NOFOLLOW |
+			    O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &fst) && fst.st_dev == st.st_dev &&
+		    fst.st_ino == st.st_ino && S_ISREG(fst.st_mode) &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+		    unlinkat(dirfd, e->d_name, 0) == 0) {
+			printf(KR_NAME ": removed %s/%s (its run is gone)\n",
+			       dir, e->d_name);
+			removed++;
+		}
+		close(fd);
+	}
+	if (d)
+		closedir(d);
+	close(dirfd);
+	free(dir);
+	return removed;
 }
 
 void kr_output_discard(struct kr_output *o)
@@ -132,8 +308,11 @@ void kr_output_discard(struct kr_output *o)
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
-	if (o->temp)
-		unlink(o->temp);
+	if (o->temp && o->dirfd >= 0)
+		unlinkat(o->dirfd, o->temp, 0);
+	if (o->dirfd >= 0)
+		close(o->dirfd);
+	o->dirfd = -1;
 	free(o->temp);
 	free(o->target);
 	o->temp = o->target = NULL;
@@ -161,8 +340,10 @@ int kr_output_commit(struct kr_output *o, const char *text)
 
 	if (!o->name) {
 		err = write_all(STDOUT_FILENO, text, strlen(text));
-	} else if (!o->temp) {
-		fd = open(o->name, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	} else if (o->in_place) {
+		/* a device or FIFO (or root's own link to one): never made */
+		fd = open(o->name, O_WRONLY | O_TRUNC | O_CLOEXEC |
+			  (o->follow ? 0 : O_NOFOLLOW));
 		err = fd < 0 ? errno : write_all(fd, text, strlen(text));
 		if (fd >= 0 && close(fd) && !err)
 			err = errno;
@@ -174,7 +355,7 @@ int kr_output_commit(struct kr_output *o, const char *text)
 		if (close(fd) && !err)
 			err = errno;
 		o->fd = -1;
-		if (!err && rename(o->temp, o->target))
+		if (!err && renameat(o->dirfd, o->temp, o->dirfd, o->target))
 			err = errno;
 		if (!err) {
 			free(o->temp);	/* it is FILE now */

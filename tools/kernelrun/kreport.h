@@ -12,19 +12,29 @@
 
 #include "kernel-run.h"
 
-/* Where the report goes: stdout, or a temporary file beside FILE renamed
- * over it once the report is whole. */
+/* Where the report goes: stdout, or a temporary file in FILE's own
+ * directory renamed over FILE (never through a symbolic link) once the
+ * report is whole; the rule is at kr_output_open() in kreport.c. */
 struct kr_output {
 	const char *name;	/* FILE, or NULL for standard output */
-	char *target;		/* the path renamed onto; NULL: in place */
-	char *temp;		/* the temporary file while it exists */
+	char *target;		/* FILE's last component, renamed onto */
+	char *temp;		/* the temporary file (in dirfd) while it exists */
+	int dirfd;		/* FILE's directory as given, or -1 */
 	int fd;
+	bool in_place;		/* a device or FIFO: written in place */
+	bool follow;		/* ...through root's own symbolic link */
 };
 
 /* 0, or -1 with a message: FILE cannot be written (checked before the
  * run, so that a long run is not lost). */
 int kr_output_open(struct kr_output *o, const char *file);
 void kr_output_discard(struct kr_output *o);
+/* --cleanup -o FILE: remove FILE's temporary files left by runs killed
+ * with SIGKILL: in FILE's directory, names exactly .BASE.kernel-run-
+ * and 6 letters or digits, regular files owned by root (never a link),
+ * whose run is gone (the lock each run holds on its own is free).  How
+ * many, or -1 with a message. */
+int kr_output_cleanup(const char *file);
 /* TEXT, whole, to where the output goes (FILE replaced only now); 0, or
  * KR_WRITE_ERROR with the message printed.  The output is closed. */
 int kr_output_commit(struct kr_output *o, const char *text);

@@ -89,7 +89,9 @@ static const char usage_text[] =
 "  --merge                the arguments are reports of runs of one trace:\n"
 "                         merge them as --runs does, run nothing\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
-"                         (sched-sim.PID whose PID is gone) and exit\n"
+"                         (sched-sim.PID whose PID is gone) and exit;\n"
+"                         with -o FILE, also the temporary files such runs\n"
+"                         left beside FILE (.FILE.kernel-run-XXXXXX)\n"
 "  --probe                say whether this machine can run traces (root, a\n"
 "                         writable cpu controller: it makes and removes a\n"
 "                         cgroup) and exit: 0 yes, 2 no, with the reason\n"
@@ -457,6 +459,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 			      "one trace at a time");
 	}
 	o->trace_file = argv[optind];
+	if (o->output && strcmp(o->trace_file, "-")) {
+		/* by device and inode, as sched-sim does (another name of
+		 * the trace too); lstat: a link at FILE is replaced, not
+		 * followed (kr_output_open()), so only the trace itself
+		 * there would be replaced */
+		struct stat os, ts;
+
+		if (lstat(o->output, &os) == 0 && S_ISREG(os.st_mode) &&
+		    stat(o->trace_file, &ts) == 0 &&
+		    os.st_dev == ts.st_dev && os.st_ino == ts.st_ino)
+			return refuse("-o: \"%s\" is the trace file \"%s\", "
+				      "which the report would replace; valid: "
+				      "another file", o->output, o->trace_file);
+	}
 	return 0;
 }
 
@@ -1195,6 +1211,26 @@ static int check_runnable(struct run *r)
 			      "kernel-run makes for one run; valid: at most %d "
 			      "tasks (after instances)", t->file, t->nr_tasks,
 			      KR_MAX_TASKS, KR_MAX_TASKS);
+	for (size_t g = 0; g < t->nr_groups; g++) {
+		char comp[256];
+
+		if (kr_control_file_component(t->groups[g].path, comp,
+					      sizeof(comp)))
+			return refuse("%s: group \"%s\": \"%s\" names a "
+				      "cgroup control file (tasks, cgroup.*, "
+				      "cpu.*, notify_on_release, release_agent, "
+				      "CONTROLLER.*: the kernel's files in every "
+				      "cgroup), where kernel-run cannot make a "
+				      "cgroup; valid: another name", t->file,
+				      t->groups[g].path, comp);
+	}
+	if (t->nr_groups > KR_MAX_GROUPS)
+		return refuse("%s: %zu groups (the root and those of mkdir "
+			      "events included), more than the %d cgroups "
+			      "kernel-run makes for one run (each costs the "
+			      "kernel about 30 KB); valid: at most %d groups",
+			      t->file, t->nr_groups, KR_MAX_GROUPS,
+			      KR_MAX_GROUPS);
 	if (kr_jobs_table_build(&r->jt, t, KR_MAX_PROCESSES))
 		return refuse("out of memory");
 	if (t->nr_tasks + r->jt.nr_slots > KR_MAX_PROCESSES)
@@ -1567,7 +1603,13 @@ int main(int argc, char **argv)
 		if (geteuid() != 0)
 			return refuse("--cleanup must run as root (you are "
 				      "uid %d); run it with sudo", (int)geteuid());
-		kr_cgroups_cleanup_stale(opt.cgroup_root);
+		char why[1024];
+
+		if (kr_cgroups_cleanup_stale(opt.cgroup_root, why,
+					     sizeof(why)) < 0)
+			return refuse("%s", why);
+		if (opt.output && kr_output_cleanup(opt.output) < 0)
+			return KR_WRITE_ERROR;
 		return 0;
 	}
 	if (opt.probe)

@@ -85,6 +85,45 @@ static int merge_refused(const struct run_file *f, const char *path, const char 
 	return KR_REFUSED;
 }
 
+/*
+ * Every "share" of a group, task or jobs step is a number from 0 to 1:
+ * a share outside (share: 1e308) would be a median the runs disagree
+ * with.  SHARE_SLACK above 1 is let through (and capped to 1 by the
+ * merge): reports written before kernel-run capped a group's share can
+ * hold 1.0000002 for the root group (its cgroup counter and the tasks'
+ * times are read a moment apart; kreport.c).
+ */
+#define SHARE_SLACK 1e-6
+
+static int check_shares(const struct run_file *f)
+{
+	static const char *const arrays[] = { "groups", "tasks", "job_steps" };
+
+	for (size_t a = 0; a < 3; a++) {
+		json_t *arr = json_object_get(f->root, arrays[a]), *e;
+		size_t i;
+
+		json_array_foreach(arr, i, e) {
+			json_t *v = json_object_get(e, "share");
+			char path[64];
+
+			if (!v || json_is_null(v) ||
+			    (json_is_number(v) && json_number_value(v) >= 0 &&
+			     json_number_value(v) <= 1 + SHARE_SLACK))
+				continue;
+			snprintf(path, sizeof(path), "%s[%zu].share", arrays[a], i);
+			if (!json_is_number(v))
+				return merge_refused(f, path, "not a number "
+						     "(valid: a share from 0 "
+						     "to 1)");
+			return merge_refused(f, path, "%.17g is not a share "
+					     "(valid: 0 to 1)",
+					     json_number_value(v));
+		}
+	}
+	return 0;
+}
+
 static int read_run(struct run_file *f)
 {
 	json_error_t jerr;
@@ -121,7 +160,7 @@ static int read_run(struct run_file *f)
 	if (json_is_true(json_object_get(f->root, "partial")))
 		return merge_refused(f, "partial", "a partial report of an interrupted "
 			    "run (valid: whole runs)");
-	return 0;
+	return check_shares(f);
 }
 
 /* ---- medians ---------------------------------------------------------- */
