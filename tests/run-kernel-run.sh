@@ -133,10 +133,15 @@ live_tasks() {
 	done
 }
 
+# Waits below poll for what they wait for, with a guard of 30 s against
+# something that never comes: a bound on the machine's speed would fail on
+# a loaded machine (make check runs other tests beside this one).
+guard_polls=300
+
 # left_behind PID PREFIX: says what a finished run left, or nothing.
 left_behind() {
 	local i cg live
-	for i in $(seq 50); do
+	for i in $(seq $guard_polls); do
 		cg=$(cgroups_of "$1")
 		live=$(live_tasks "$2")
 		[ -z "$cg$live" ] && return 0
@@ -617,10 +622,17 @@ else
 	"$kr" slice.json >slice.out 2>slice.err </dev/null &
 	krpid=$!
 	background=$krpid
-	sleep 0.5
-	ks=$(kernel_slice "${tag}-s")
-	kl=$(kernel_slice "${tag}-l")
-	kd=$(kernel_slice "${tag}-d")
+	# read while all three run (from when they are all there: kernel-run
+	# may take a while to start them on a loaded machine)
+	ks= kl= kd=
+	for i in $(seq $guard_polls); do
+		ks=$(kernel_slice "${tag}-s")
+		kl=$(kernel_slice "${tag}-l")
+		kd=$(kernel_slice "${tag}-d")
+		[ -n "$ks" ] && [ -n "$kl" ] && [ -n "$kd" ] && break
+		kill -0 "$krpid" 2>/dev/null || break
+		sleep 0.1
+	done
 	wait "$krpid"
 	rc=$?
 	background=
@@ -642,25 +654,31 @@ else
 	verdict slice
 fi
 
-# -- sigint: a partial report
+# -- sigint: a partial report.  SIGINT a second after the trace's tasks
+# are there: the report covers at least that second and ends well before
+# the trace's 10 s (how long after the signal depends on the machine's
+# load, so only the report's own times are checked)
 sed 's/"duration": "2s"/"duration": "10s"/' shares.json >long.json
 "$kr" long.json >sigint.out 2>sigint.err </dev/null &
 krpid=$!
 background=$krpid
+for i in $(seq $guard_polls); do
+	[ -n "$(live_tasks ${tag}-hog)" ] && break
+	kill -0 "$krpid" 2>/dev/null || break
+	sleep 0.1
+done
 sleep 1
 kill -INT "$krpid"
-start=$(date +%s.%N)
 wait "$krpid"
 rc=$?
 background=
-took=$(calc "$(date +%s.%N) - $start")
 out=sigint.out
 need "exit status $rc, want 130 ($(head -c 200 sigint.err))" [ "$rc" -eq 130 ]
-need "it took $took s to stop" within "$took" 0 5
 need "not marked partial" [ "$(top "$out" partial)" = true ]
 need "stopped_by $(top "$out" stopped_by), want interrupt" [ "$(top "$out" stopped_by)" = interrupt ]
 duration=$(top "$out" duration_ns)
-need "duration_ns $duration, want about 1 s" within "$duration" 500000000 3000000000
+need "duration_ns $duration, want about the 1 s before SIGINT (at least 0.5 s: the tasks may wait for their start a little after they appear) and less than the trace's 10 s" \
+	within "$duration" 500000000 9000000000
 verdict sigint
 
 # -- sigkill: the tasks die with kernel-run; --cleanup removes its cgroups.
@@ -671,22 +689,27 @@ rm -f kr.pid
   echo $! >kr.pid
   wait $! ) &
 background=$!
-for i in $(seq 50); do
+for i in $(seq $guard_polls); do
 	[ -s kr.pid ] && break
 	sleep 0.1
 done
 krpid=$(cat kr.pid)
+# SIGKILL once the tasks are there (a second after)
+for i in $(seq $guard_polls); do
+	[ -n "$(live_tasks ${tag}-hog)" ] && break
+	sleep 0.1
+done
 sleep 1
 kill -KILL "$krpid"
 wait "$background"
 background=
 live=
-for i in $(seq 50); do
+for i in $(seq $guard_polls); do
 	live=$(live_tasks ${tag}-)
 	[ -z "$live" ] && break
 	sleep 0.1
 done
-need "tasks alive 5 s after kernel-run was killed: $live" [ -z "$live" ]
+need "tasks alive 30 s after kernel-run was killed: $live" [ -z "$live" ]
 # its cgroups are left, for --cleanup (which another run of this script
 # may have done already: it removes every run's whose PID is gone)
 left=$(cgroups_of "$krpid")
