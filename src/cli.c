@@ -812,19 +812,32 @@ static void catch_stop_signals(bool step)
 }
 
 /*
- * Where the report goes.  -o FILE is written to a temporary file beside
- * FILE and renamed over it only when the report is whole, so that a run
- * that fails, or a write that fails, leaves FILE as it was.  A FILE that
- * exists and is not a regular file (/dev/stdout, a FIFO, /dev/full) is
- * written in place: a rename would replace the device or pipe itself.
- * So is a FILE that may be written in a directory that may not, but only
- * once the run has succeeded.
+ * Where the report goes: the one function that opens -o, --junit,
+ * --ftrace and --series-out.  The rule (docs/limits.md, "Outputs"):
+ *
+ *  - FILE is looked at with lstat(), never through a symbolic link: a
+ *    link at FILE is replaced by the new file, its target is never
+ *    written (a link planted in /tmp by another user cannot make this
+ *    process write where that user may not).  The process's own
+ *    descriptors, /dev/stdout, /dev/stderr, /dev/fd/N and
+ *    /proc/self/fd/N, are the one exception: they are opened as named.
+ *  - The report is written to a temporary file in FILE's directory as
+ *    given (the dirname of the argument, not of a link's target), made
+ *    with O_CREAT|O_EXCL|O_NOFOLLOW, and rename()d over FILE's directory
+ *    entry only when the report is whole, so that a run or a write that
+ *    fails leaves FILE as it was.
+ *  - A FILE that exists and is neither a regular file nor a link (a
+ *    FIFO, /dev/null, /dev/full) is written in place, opened with
+ *    O_NOFOLLOW: a rename would replace the device or pipe itself.  So
+ *    is a regular FILE that may be written in a directory that may not,
+ *    but only once the run has succeeded.
+ *  - Any lstat() error other than ENOENT (EACCES, ELOOP, ENOTDIR...) is
+ *    an error, exit 4, naming FILE and the reason: never "does not exist".
  */
 struct output {
 	const char *name;	/* for messages: FILE, or "standard output" */
 	const char *target;	/* the path renamed onto; NULL: in place */
 	char *temp;		/* the temporary file, while it exists */
-	char *resolved;		/* FILE with symbolic links resolved */
 	bool deferred;		/* in place, opened by output_begin() */
 	FILE *f;
 };
@@ -844,12 +857,76 @@ static mode_t new_file_mode(void)
 	return 0666 & ~mask;
 }
 
+/* FILE names one of this process's descriptors (/dev/stdout...). */
+static bool own_descriptor(const char *file)
+{
+	static const char *const prefixes[] = { "/dev/fd/", "/proc/self/fd/" };
+
+	if (!strcmp(file, "/dev/stdout") || !strcmp(file, "/dev/stderr"))
+		return true;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+
+		if (!strncmp(file, prefixes[i], n) && file[n] &&
+		    strspn(file + n, "0123456789") == strlen(file + n))
+			return true;
+	}
+	return false;
+}
+
+/* FILE opened for writing in place, without following a link at FILE. */
+static FILE *open_in_place(const char *file, bool follow)
+{
+	int fd = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC |
+		      (follow ? 0 : O_NOFOLLOW));
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+/* A new temporary file "DIR/.NAME.sched-sim-XXXXXX" beside FILE: its
+ * descriptor, or -1 with errno; O_EXCL|O_NOFOLLOW, so never a link. */
+static int make_temp(char *temp, const char *file, mode_t mode)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	unsigned long long x = (unsigned long long)getpid() * 2654435761u ^
+			       (unsigned long long)(uintptr_t)temp;
+
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char *p;
+		int fd;
+
+		sprintf(temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, file,
+			file + dirlen);
+		p = temp + strlen(temp) - 6;
+		x = x * 6364136223846793005ull + 1442695040888963407ull +
+		    (unsigned long long)attempt;
+		for (int i = 0; i < 6; i++)
+			p[i] = digits[(x >> (58 - 6 * i)) % 36];
+		fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			  O_CLOEXEC, mode);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 /* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
 static int output_open(struct output *o, const char *file)
 {
 	struct stat st;
-	const char *slash;
-	size_t dirlen;
 	mode_t mode;
 	bool exists;
 	int fd;
@@ -861,30 +938,37 @@ static int output_open(struct output *o, const char *file)
 		return 0;
 	}
 	o->name = file;
-	exists = stat(file, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		o->f = fopen(file, "w");
+	if (own_descriptor(file)) {
+		o->f = open_in_place(file, true);
 		if (!o->f) {
 			output_failed(o, errno);
 			return SIM_WRITE_ERROR;
 		}
 		return 0;
 	}
-	/* The temporary file goes where the rename will land: beside the
-	 * file a symbolic link points to, on the same file system. */
-	o->resolved = realpath(file, NULL);
-	o->target = o->resolved ? o->resolved : file;
+	exists = lstat(file, &st) == 0;
+	if (!exists && errno != ENOENT) {
+		output_failed(o, errno);
+		return SIM_WRITE_ERROR;
+	}
+	if (exists && S_ISLNK(st.st_mode))
+		exists = false;		/* the link is replaced, not followed */
+	if (exists && !S_ISREG(st.st_mode)) {
+		o->f = open_in_place(file, false);
+		if (!o->f) {
+			output_failed(o, errno);
+			return SIM_WRITE_ERROR;
+		}
+		return 0;
+	}
+	o->target = file;
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
-	slash = strrchr(o->target, '/');
-	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
-	o->temp = malloc(strlen(o->target) + 32);
+	o->temp = malloc(strlen(file) + 32);
 	if (!o->temp) {
 		output_failed(o, ENOMEM);
 		return SIM_WRITE_ERROR;
 	}
-	sprintf(o->temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, o->target,
-		o->target + dirlen);
-	fd = mkstemp(o->temp);
+	fd = make_temp(o->temp, file, mode);
 	if (fd < 0) {
 		int err = errno;
 
@@ -918,8 +1002,6 @@ static void output_free(struct output *o)
 		free(o->temp);
 		o->temp = NULL;
 	}
-	free(o->resolved);
-	o->resolved = NULL;
 }
 
 /* The report is about to be written: a deferred FILE is opened now. */
@@ -927,7 +1009,7 @@ static int output_begin(struct output *o)
 {
 	if (!o->deferred)
 		return 0;
-	o->f = fopen(o->name, "w");
+	o->f = open_in_place(o->name, false);
 	if (o->f)
 		return 0;
 	output_failed(o, errno);
@@ -1056,20 +1138,78 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 }
 
 /*
- * -o FILE and --junit FILE must be neither the trace (sched-sim -o t.json
- * t.json would replace the trace by its report) nor each other.  Files
- * are compared by device and inode, so that another name of the same
- * file (./t.json, a link) is caught too; names that do not exist yet, by
- * name.  0, or SIM_INVALID with a message.
+ * -o, --junit, --ftrace and --series-out must be neither the trace
+ * (sched-sim -o t.json t.json would replace the trace by its report) nor
+ * each other.  An output is the directory entry it names (output_open()
+ * replaces a link, never follows it), so it is looked at with lstat(),
+ * the trace with stat().  Files that exist are compared by device and
+ * inode (./t.json, a hard link); a name that does not exist yet, by its
+ * resolved directory and its last component, so that new.out and
+ * ./new.out are one file too.
  */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
+struct out_id {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+	char *path;		/* not existing: realpath(dir) + "/" + name */
+};
 
-	if (stat(a, &sa) || stat(b, &sb))
-		return !strcmp(a, b);
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
-	       S_ISREG(sa.st_mode);
+/* 0, or SIM_WRITE_ERROR with a message (an lstat error but ENOENT). */
+static int out_id_get(struct out_id *id, const char *opt, const char *file)
+{
+	struct stat st;
+	const char *slash = strrchr(file, '/');
+	const char *name = slash ? slash + 1 : file;
+	char *dir, *real;
+
+	memset(id, 0, sizeof(*id));
+	if (own_descriptor(file))
+		return 0;
+	if (lstat(file, &st) == 0) {
+		id->exists = true;
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		return 0;
+	}
+	if (errno != ENOENT) {
+		fprintf(stderr, "sched-sim: command line: %s: cannot write "
+			"%s: %s\n", opt, file, strerror(errno));
+		return SIM_WRITE_ERROR;
+	}
+	dir = slash ? strndup(file, (size_t)(slash - file) + 1) : strdup(".");
+	real = dir ? realpath(dir, NULL) : NULL;
+	free(dir);
+	if (real) {
+		id->path = malloc(strlen(real) + strlen(name) + 2);
+		if (id->path)
+			sprintf(id->path, "%s/%s", real, name);
+		free(real);
+	}
+	if (!id->path)
+		id->path = strdup(file);	/* the rename will say why */
+	return 0;
+}
+
+static bool out_id_same(const struct out_id *a, const struct out_id *b)
+{
+	if (a->exists != b->exists)
+		return false;
+	if (a->exists)
+		return a->dev == b->dev && a->ino == b->ino;
+	return a->path && b->path && !strcmp(a->path, b->path);
+}
+
+/* The output is the trace, or a link to it (which the output would
+ * replace, not follow, but which is surely a mistake). */
+static bool is_trace(const char *file, const struct out_id *id,
+		     const struct stat *trace)
+{
+	struct stat st;
+
+	if (id->dev == trace->st_dev && id->ino == trace->st_ino)
+		return true;
+	return stat(file, &st) == 0 && st.st_dev == trace->st_dev &&
+	       st.st_ino == trace->st_ino;
 }
 
 static int check_output_files(const struct cli *c)
@@ -1077,28 +1217,43 @@ static int check_output_files(const struct cli *c)
 	const char *outs[] = { c->output, c->junit, c->ftrace, c->series_out };
 	const char *opts[] = { "-o", "--junit", "--ftrace", "--series-out" };
 	enum { NR_OUTS = sizeof(outs) / sizeof(outs[0]) };
+	struct out_id ids[NR_OUTS];
 	bool stdin_trace = !strcmp(c->trace_file, "-");
+	struct stat trace;
+	bool trace_known = !stdin_trace && stat(c->trace_file, &trace) == 0;
+	int status = 0;
+	int i;
 
-	for (int i = 0; i < NR_OUTS; i++) {
-		if (!outs[i])
+	memset(ids, 0, sizeof(ids));
+	for (i = 0; i < NR_OUTS && !status; i++) {
+		if (!outs[i] || own_descriptor(outs[i]))
 			continue;
-		if (!stdin_trace && same_file(outs[i], c->trace_file)) {
+		status = out_id_get(&ids[i], opts[i], outs[i]);
+		if (status)
+			break;
+		if (trace_known && ids[i].exists && S_ISREG(trace.st_mode) &&
+		    is_trace(outs[i], &ids[i], &trace)) {
 			fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
 				"the trace file \"%s\", which the output would "
 				"replace; valid: another file\n", opts[i],
 				outs[i], c->trace_file);
-			return SIM_INVALID;
+			status = SIM_INVALID;
+			break;
 		}
 		for (int k = 0; k < i; k++)
-			if (outs[k] && same_file(outs[i], outs[k])) {
+			if (outs[k] && !own_descriptor(outs[k]) &&
+			    out_id_same(&ids[i], &ids[k])) {
 				fprintf(stderr, "sched-sim: command line: %s: "
 					"\"%s\" is also the %s file \"%s\"; "
 					"valid: another file\n", opts[i],
 					outs[i], opts[k], outs[k]);
-				return SIM_INVALID;
+				status = SIM_INVALID;
+				break;
 			}
 	}
-	return 0;
+	for (i = 0; i < NR_OUTS; i++)
+		free(ids[i].path);
+	return status;
 }
 
 /* -o FILE.json without --json: say which report FILE gets. */

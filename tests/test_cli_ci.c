@@ -388,6 +388,24 @@ START_TEST(test_output_refuses_the_trace)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "is also the -o file"));
 	cmd_run_free(&r);
+	/* two names of one file that does not exist yet (issue 33) */
+	r = run_cmd("T=$PWD/traces/demo.json; case $SIM in /*) ;; "
+		    "*) SIM=$PWD/$SIM;; esac; cd %s && "
+		    "$SIM -o new.out --junit ./new.out $T", scratch(), NULL);
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "\"./new.out\" is also the -o file"), "%s",
+		      r.err);
+	cmd_run_free(&r);
+	r = run_cmd("$SIM --series 1ms --series-out %s/s.csv --ftrace "
+		    "%s/./s.csv traces/demo.json", scratch(), scratch());
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	cmd_run_free(&r);
+	/* an lstat() error but ENOENT is an error, exit 4, not "new" */
+	r = run_cmd("$SIM -o %s/not-a-dir/r.txt traces/demo.json", t, NULL);
+	ck_assert_msg(r.status == 4, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "not-a-dir/r.txt: Not a directory"), "%s",
+		      r.err);
+	cmd_run_free(&r);
 	after = read_whole(t);
 	ck_assert_str_eq(before, after);	/* the trace is untouched */
 	/* another file is fine */
