@@ -707,6 +707,13 @@ SIM_API const char *sim_compare_failure(const sim_compare *c, size_t i);
 SIM_API int sim_compare_print(const sim_compare *c, FILE *out, int json);
 SIM_API void sim_compare_free(sim_compare *c);
 
+/*
+ * A name, path or message printed on a terminal or in a text file: each
+ * control character (C0, DEL, C1) becomes \xHH and a backslash \\, as
+ * every text output of sched-sim prints names (docs/limits.md).
+ */
+SIM_API void sim_put_escaped(FILE *out, const char *s);
+
 /* ---- the project's own tests ------------------------------------------ */
 
 /*
