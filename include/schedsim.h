@@ -380,6 +380,16 @@ SIM_API int sim_result_end(const sim_result *result);
  * sim_options): its numbers cover the time simulated until then. */
 SIM_API int sim_result_partial(const sim_result *result);
 SIM_API void sim_result_free(sim_result *result);
+/* With sim_options.series_interval_ns: 0 when every row of the series
+ * was kept for the JSON report, else why not (an errno value: ENOSPC, a
+ * full temporary directory); the JSON's "series" then says
+ * "complete": false. */
+SIM_API int sim_result_series_errno(const sim_result *result);
+/* The most rows a series of interval_ns over the trace can have: its
+ * intervals times one row each for the machine, every task, group and
+ * CPU of the trace (job children and CPU x group rows come on top). */
+SIM_API uint64_t sim_series_rows_bound(const sim_trace *trace,
+				       uint64_t interval_ns);
 
 /* ---- results ------------------------------------------------------------ */
 

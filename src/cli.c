@@ -85,6 +85,8 @@ static const char usage_text[] =
 "                         c: continue, d: dump, q: quit, ?: the keys\n"
 "  --ftrace FILE          write the run as ftrace text (sched_switch, wakeups,\n"
 "                         migrations, exits) for Perfetto (docs/ftrace.md)\n"
+"  --max-output SIZE      stop the run (partial, exit 2) once --ftrace FILE\n"
+"                         holds more than SIZE bytes (default 1G)\n"
 "  --dump-at TIME         print the runqueues at TIME in the layout of the\n"
 "                         policy's kernel: /proc/sched_debug for cfs-v19,\n"
 "                         /sys/kernel/debug/sched/debug for eevdf\n"
@@ -183,7 +185,7 @@ enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_ONLINE_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
-	OPT_MAX_WALL,
+	OPT_MAX_WALL, OPT_MAX_OUTPUT,
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
 	OPT_FORMAT, OPT_EXPORT,
@@ -196,6 +198,13 @@ enum {
 /* Intervals a series may have: its rows go to a file, not to memory,
  * but a typo (1ns over an hour) should not fill the disk */
 #define MAX_SERIES_INTERVALS 10000000ULL
+/* Rows a series may have (intervals x (1 + tasks + groups + CPUs)):
+ * about 23 MB of CSV, 55 MB of JSON, 16 MB of temporary file */
+#define MAX_SERIES_ROWS 250000ULL
+/* --max-output's default: --ftrace writes about 100 MB per second */
+#define DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
+/* stop_signal's value when --max-output stopped the run (no signal's) */
+#define STOP_MAX_OUTPUT (-1)
 
 struct override {
 	const char *key, *value;
@@ -225,6 +234,8 @@ struct cli {
 	int log_cpus[MAX_LOG_CPUS];
 	int nr_log_cpus;
 	const char *ftrace;		/* --ftrace FILE */
+	uint64_t max_output;		/* --max-output; 0: the default */
+	const char *max_output_arg;
 	uint64_t series_ns;		/* --series; 0: none */
 	const char *series, *series_out;
 	bool phases, placement;
@@ -412,7 +423,7 @@ static int parse_series(struct cli *c, const char *arg)
  * --max-trace-size SIZE: bytes, or a number with K, M or G (powers of
  * 1024), from 1 byte to 1T.  0, or -1 after a message (exit 2).
  */
-static int parse_size(const char *arg, uint64_t *bytes)
+static int parse_size(const char *option, const char *arg, uint64_t *bytes)
 {
 	static const char units[] = "KMGT";
 	const char *unit;
@@ -438,9 +449,10 @@ static int parse_size(const char *arg, uint64_t *bytes)
 	*bytes = n;
 	return 0;
 bad:
-	fprintf(stderr, "sched-sim: command line: --max-trace-size: \"%s\" is "
+	fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
 		"not a size; valid: a number of bytes from 1 to 1T, with an "
-		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n", arg);
+		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n",
+		option, arg);
 	return -1;
 }
 
@@ -501,6 +513,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
+		{ "max-output", required_argument, NULL, OPT_MAX_OUTPUT },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -545,7 +558,13 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_MARKDOWN: markdown = true; break;
 		case OPT_STATS: c->stats = true; break;
 		case OPT_MAX_TRACE_SIZE:
-			if (parse_size(optarg, &c->max_trace_size))
+			if (parse_size("--max-trace-size", optarg,
+				       &c->max_trace_size))
+				return SIM_INVALID;
+			break;
+		case OPT_MAX_OUTPUT:
+			c->max_output_arg = optarg;
+			if (parse_size("--max-output", optarg, &c->max_output))
 				return SIM_INVALID;
 			break;
 		case OPT_DUMP_AT:
@@ -1069,6 +1088,11 @@ static int output_commit(struct output *o)
  */
 static bool progress_shown;
 
+/* --ftrace FILE's stream and its bound, for on_progress() */
+static FILE *bounded_output;
+static uint64_t bounded_output_max;
+static bool progress_on_terminal;
+
 static void show_progress(const sim_progress *p, void *arg)
 {
 	double wall_s = (double)p->wall_ns / 1e9;
@@ -1082,6 +1106,24 @@ static void show_progress(const sim_progress *p, void *arg)
 		p->events, wall_s > 0 ? (double)p->events / wall_s / 1e6 : 0);
 	fflush(stderr);
 	progress_shown = true;
+}
+
+/*
+ * Every 100 ms of wall time with --ftrace FILE: the run stops (partial,
+ * as --max-wall stops it) once FILE holds more than --max-output bytes,
+ * so that it overshoots by what 100 ms write; and the progress, on a
+ * terminal.
+ */
+static void on_progress(const sim_progress *p, void *arg)
+{
+	if (bounded_output) {
+		long at = ftell(bounded_output);
+
+		if (at > 0 && (uint64_t)at > bounded_output_max && !stop_signal)
+			stop_signal = STOP_MAX_OUTPUT;
+	}
+	if (progress_on_terminal && p->wall_ns >= 1000000000)
+		show_progress(p, arg);
 }
 
 static void erase_progress(void)
@@ -1111,6 +1153,16 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 	sim_time(sim_trace_duration(t), of, sizeof(of));
 	switch (sim_result_end(r)) {
 	case SIM_END_INTERRUPTED:
+		if (stop_signal == STOP_MAX_OUTPUT) {
+			fprintf(stderr, "sched-sim: %s: --ftrace %s holds more "
+				"than --max-output %s bytes at simulated time "
+				"%s (of %s): the run stopped, the ftrace and the "
+				"report are partial; valid: a larger --max-output "
+				"or a shorter --duration\n", sim_trace_file(t),
+				c->ftrace, c->max_output_arg ?
+				c->max_output_arg : "1G", when, of);
+			return SIM_INVALID;
+		}
 		fprintf(stderr, "sched-sim: %s at simulated time %s (of %s): "
 			"the report is partial\n", stop_signal == SIGTERM ?
 			"terminated by SIGTERM" : "interrupted by SIGINT", when,
@@ -1380,8 +1432,18 @@ static void set_run_options(const struct cli *c, sim_options *opt,
 	/* Progress only for a person watching a terminal, and not over a
 	 * log or a prompt written to the same terminal */
 	if (isatty(STDERR_FILENO) && !c->step &&
-	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
+	    !(log_to_stderr && (c->verbose || c->nr_dumps))) {
 		opt->progress = show_progress;
+		progress_on_terminal = true;
+	}
+	/* --max-output: a regular file's size, read as the run goes */
+	if (ftrace && ftell(ftrace) >= 0) {
+		bounded_output = ftrace;
+		bounded_output_max = c->max_output ? c->max_output :
+				     DEFAULT_MAX_OUTPUT;
+		opt->progress = on_progress;
+		opt->progress_every_ns = 100000000;
+	}
 }
 
 static unsigned int report_flags(const struct cli *c)
@@ -1438,6 +1500,19 @@ static int run(struct cli *c)
 			"intervals; valid: an interval of at least a %llu-th "
 			"of the run\n", c->series, sim_trace_duration(t),
 			MAX_SERIES_INTERVALS, MAX_SERIES_INTERVALS);
+		goto out;
+	}
+	if (c->series_ns &&
+	    sim_series_rows_bound(t, c->series_ns) > MAX_SERIES_ROWS) {
+		fprintf(stderr, "sched-sim: command line: --series: \"%s\" "
+			"gives up to %" PRIu64 " rows (%" PRIu64 " intervals "
+			"of the run's %" PRIu64 " ns, a row each for the "
+			"machine and every task, group and CPU), more than the "
+			"limit of %llu; valid: a longer interval\n", c->series,
+			sim_series_rows_bound(t, c->series_ns),
+			(sim_trace_duration(t) + c->series_ns - 1) /
+			c->series_ns, sim_trace_duration(t), MAX_SERIES_ROWS);
+		status = SIM_INVALID;
 		goto out;
 	}
 	/* Before the run: a file that cannot be written costs no run */
@@ -1521,6 +1596,15 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (output_commit(&out) || write_junit(c, &junit, t, r, NULL)) {
+		status = SIM_WRITE_ERROR;
+		goto out;
+	}
+	/* the JSON report's series lost rows: never silently */
+	if (c->series_ns && c->json && sim_result_series_errno(r)) {
+		fprintf(stderr, "sched-sim: --series: cannot write the series' "
+			"temporary file: %s; the JSON report's series is "
+			"incomplete (\"complete\": false)\n",
+			strerror(sim_result_series_errno(r)));
 		status = SIM_WRITE_ERROR;
 		goto out;
 	}
