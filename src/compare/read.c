@@ -727,8 +727,8 @@ int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,
 	static const char *const list_valid[NR_CMP_KINDS] = {
 		"an array of groups, each {\"path\": \"/...\", \"share\": 0..1, ...}",
 		"an array of tasks, each {\"name\": ..., \"share\": 0..1, ...}",
-		"an array of jobs steps, each {\"task\": ..., \"step\": ..., "
-		"\"share\": 0..1, ...}",
+		("an array of jobs steps, each {\"task\": ..., \"step\": ..., "
+		 "\"share\": 0..1, ...}"),
 	};
 	static const read_item_fn readers[NR_CMP_KINDS] = {
 		read_group, read_task, read_job_step
