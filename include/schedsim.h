@@ -381,6 +381,16 @@ SIM_API int sim_result_end(const sim_result *result);
  * sim_options): its numbers cover the time simulated until then. */
 SIM_API int sim_result_partial(const sim_result *result);
 SIM_API void sim_result_free(sim_result *result);
+/* With sim_options.series_interval_ns: 0 when every row of the series
+ * was kept for the JSON report, else why not (an errno value: ENOSPC, a
+ * full temporary directory); the JSON's "series" then says
+ * "complete": false. */
+SIM_API int sim_result_series_errno(const sim_result *result);
+/* The most rows a series of interval_ns over the trace can have: its
+ * intervals times one row each for the machine, every task, group and
+ * CPU of the trace (job children and CPU x group rows come on top). */
+SIM_API uint64_t sim_series_rows_bound(const sim_trace *trace,
+				       uint64_t interval_ns);
 
 /* ---- results ------------------------------------------------------------ */
 
@@ -707,6 +717,13 @@ SIM_API const char *sim_compare_failure(const sim_compare *c, size_t i);
  * or the comparison is not finished; write errors are out's (ferror). */
 SIM_API int sim_compare_print(const sim_compare *c, FILE *out, int json);
 SIM_API void sim_compare_free(sim_compare *c);
+
+/*
+ * A name, path or message printed on a terminal or in a text file: each
+ * control character (C0, DEL, C1) becomes \xHH and a backslash \\, as
+ * every text output of sched-sim prints names (docs/limits.md).
+ */
+SIM_API void sim_put_escaped(FILE *out, const char *s);
 
 /* ---- the project's own tests ------------------------------------------ */
 

@@ -323,6 +323,24 @@ int sim_result_partial(const sim_result *result)
 	return sim_end_is_partial(result->end);
 }
 
+int sim_result_series_errno(const sim_result *result)
+{
+	return result->series_complete ? 0 : result->series_errno;
+}
+
+uint64_t sim_series_rows_bound(const sim_trace *trace, uint64_t interval_ns)
+{
+	uint64_t intervals, per;
+
+	if (!interval_ns)
+		return 0;
+	intervals = trace->duration / interval_ns +
+		    (trace->duration % interval_ns != 0);
+	per = 1 + (uint64_t)trace->nr_tasks + (uint64_t)trace->nr_groups +
+	      (uint64_t)trace->nr_cpus;
+	return intervals > UINT64_MAX / per ? UINT64_MAX : intervals * per;
+}
+
 void sim_result_free(sim_result *result)
 {
 	sim_result_destroy(result);

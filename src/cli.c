@@ -85,6 +85,8 @@ static const char usage_text[] =
 "                         c: continue, d: dump, q: quit, ?: the keys\n"
 "  --ftrace FILE          write the run as ftrace text (sched_switch, wakeups,\n"
 "                         migrations, exits) for Perfetto (docs/ftrace.md)\n"
+"  --max-output SIZE      stop the run (partial, exit 2) once --ftrace FILE\n"
+"                         holds more than SIZE bytes (default 1G)\n"
 "  --dump-at TIME         print the runqueues at TIME in the layout of the\n"
 "                         policy's kernel: /proc/sched_debug for cfs-v19,\n"
 "                         /sys/kernel/debug/sched/debug for eevdf\n"
@@ -183,7 +185,7 @@ enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_ONLINE_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
-	OPT_MAX_WALL,
+	OPT_MAX_WALL, OPT_MAX_OUTPUT,
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
 	OPT_FORMAT, OPT_EXPORT,
@@ -196,6 +198,13 @@ enum {
 /* Intervals a series may have: its rows go to a file, not to memory,
  * but a typo (1ns over an hour) should not fill the disk */
 #define MAX_SERIES_INTERVALS 10000000ULL
+/* Rows a series may have (intervals x (1 + tasks + groups + CPUs)):
+ * about 23 MB of CSV, 55 MB of JSON, 16 MB of temporary file */
+#define MAX_SERIES_ROWS 250000ULL
+/* --max-output's default: --ftrace writes about 100 MB per second */
+#define DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
+/* stop_signal's value when --max-output stopped the run (no signal's) */
+#define STOP_MAX_OUTPUT (-1)
 
 struct override {
 	const char *key, *value;
@@ -225,6 +234,8 @@ struct cli {
 	int log_cpus[MAX_LOG_CPUS];
 	int nr_log_cpus;
 	const char *ftrace;		/* --ftrace FILE */
+	uint64_t max_output;		/* --max-output; 0: the default */
+	const char *max_output_arg;
 	uint64_t series_ns;		/* --series; 0: none */
 	const char *series, *series_out;
 	bool phases, placement;
@@ -412,7 +423,7 @@ static int parse_series(struct cli *c, const char *arg)
  * --max-trace-size SIZE: bytes, or a number with K, M or G (powers of
  * 1024), from 1 byte to 1T.  0, or -1 after a message (exit 2).
  */
-static int parse_size(const char *arg, uint64_t *bytes)
+static int parse_size(const char *option, const char *arg, uint64_t *bytes)
 {
 	static const char units[] = "KMGT";
 	const char *unit;
@@ -438,9 +449,10 @@ static int parse_size(const char *arg, uint64_t *bytes)
 	*bytes = n;
 	return 0;
 bad:
-	fprintf(stderr, "sched-sim: command line: --max-trace-size: \"%s\" is "
+	fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
 		"not a size; valid: a number of bytes from 1 to 1T, with an "
-		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n", arg);
+		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n",
+		option, arg);
 	return -1;
 }
 
@@ -501,6 +513,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-tunables", optional_argument, NULL, OPT_LIST_TUNABLES },
 		{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 		{ "max-wall", required_argument, NULL, OPT_MAX_WALL },
+		{ "max-output", required_argument, NULL, OPT_MAX_OUTPUT },
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -545,7 +558,13 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_MARKDOWN: markdown = true; break;
 		case OPT_STATS: c->stats = true; break;
 		case OPT_MAX_TRACE_SIZE:
-			if (parse_size(optarg, &c->max_trace_size))
+			if (parse_size("--max-trace-size", optarg,
+				       &c->max_trace_size))
+				return SIM_INVALID;
+			break;
+		case OPT_MAX_OUTPUT:
+			c->max_output_arg = optarg;
+			if (parse_size("--max-output", optarg, &c->max_output))
 				return SIM_INVALID;
 			break;
 		case OPT_DUMP_AT:
@@ -812,19 +831,32 @@ static void catch_stop_signals(bool step)
 }
 
 /*
- * Where the report goes.  -o FILE is written to a temporary file beside
- * FILE and renamed over it only when the report is whole, so that a run
- * that fails, or a write that fails, leaves FILE as it was.  A FILE that
- * exists and is not a regular file (/dev/stdout, a FIFO, /dev/full) is
- * written in place: a rename would replace the device or pipe itself.
- * So is a FILE that may be written in a directory that may not, but only
- * once the run has succeeded.
+ * Where the report goes: the one function that opens -o, --junit,
+ * --ftrace and --series-out.  The rule (docs/limits.md, "Outputs"):
+ *
+ *  - FILE is looked at with lstat(), never through a symbolic link: a
+ *    link at FILE is replaced by the new file, its target is never
+ *    written (a link planted in /tmp by another user cannot make this
+ *    process write where that user may not).  The process's own
+ *    descriptors, /dev/stdout, /dev/stderr, /dev/fd/N and
+ *    /proc/self/fd/N, are the one exception: they are opened as named.
+ *  - The report is written to a temporary file in FILE's directory as
+ *    given (the dirname of the argument, not of a link's target), made
+ *    with O_CREAT|O_EXCL|O_NOFOLLOW, and rename()d over FILE's directory
+ *    entry only when the report is whole, so that a run or a write that
+ *    fails leaves FILE as it was.
+ *  - A FILE that exists and is neither a regular file nor a link (a
+ *    FIFO, /dev/null, /dev/full) is written in place, opened with
+ *    O_NOFOLLOW: a rename would replace the device or pipe itself.  So
+ *    is a regular FILE that may be written in a directory that may not,
+ *    but only once the run has succeeded.
+ *  - Any lstat() error other than ENOENT (EACCES, ELOOP, ENOTDIR...) is
+ *    an error, exit 4, naming FILE and the reason: never "does not exist".
  */
 struct output {
 	const char *name;	/* for messages: FILE, or "standard output" */
 	const char *target;	/* the path renamed onto; NULL: in place */
 	char *temp;		/* the temporary file, while it exists */
-	char *resolved;		/* FILE with symbolic links resolved */
 	bool deferred;		/* in place, opened by output_begin() */
 	FILE *f;
 };
@@ -844,12 +876,76 @@ static mode_t new_file_mode(void)
 	return 0666 & ~mask;
 }
 
+/* FILE names one of this process's descriptors (/dev/stdout...). */
+static bool own_descriptor(const char *file)
+{
+	static const char *const prefixes[] = { "/dev/fd/", "/proc/self/fd/" };
+
+	if (!strcmp(file, "/dev/stdout") || !strcmp(file, "/dev/stderr"))
+		return true;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+
+		if (!strncmp(file, prefixes[i], n) && file[n] &&
+		    strspn(file + n, "0123456789") == strlen(file + n))
+			return true;
+	}
+	return false;
+}
+
+/* FILE opened for writing in place, without following a link at FILE. */
+static FILE *open_in_place(const char *file, bool follow)
+{
+	int fd = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC |
+		      (follow ? 0 : O_NOFOLLOW));
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+/* A new temporary file "DIR/.NAME.sched-sim-XXXXXX" beside FILE: its
+ * descriptor, or -1 with errno; O_EXCL|O_NOFOLLOW, so never a link. */
+static int make_temp(char *temp, const char *file, mode_t mode)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	unsigned long long x = (unsigned long long)getpid() * 2654435761u ^
+			       (unsigned long long)(uintptr_t)temp;
+
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char *p;
+		int fd;
+
+		sprintf(temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, file,
+			file + dirlen);
+		p = temp + strlen(temp) - 6;
+		x = x * 6364136223846793005ull + 1442695040888963407ull +
+		    (unsigned long long)attempt;
+		for (int i = 0; i < 6; i++)
+			p[i] = digits[(x >> (58 - 6 * i)) % 36];
+		fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			  O_CLOEXEC, mode);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 /* 0, or SIM_WRITE_ERROR with a message: nothing can be written there. */
 static int output_open(struct output *o, const char *file)
 {
 	struct stat st;
-	const char *slash;
-	size_t dirlen;
 	mode_t mode;
 	bool exists;
 	int fd;
@@ -861,30 +957,37 @@ static int output_open(struct output *o, const char *file)
 		return 0;
 	}
 	o->name = file;
-	exists = stat(file, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		o->f = fopen(file, "w");
+	if (own_descriptor(file)) {
+		o->f = open_in_place(file, true);
 		if (!o->f) {
 			output_failed(o, errno);
 			return SIM_WRITE_ERROR;
 		}
 		return 0;
 	}
-	/* The temporary file goes where the rename will land: beside the
-	 * file a symbolic link points to, on the same file system. */
-	o->resolved = realpath(file, NULL);
-	o->target = o->resolved ? o->resolved : file;
+	exists = lstat(file, &st) == 0;
+	if (!exists && errno != ENOENT) {
+		output_failed(o, errno);
+		return SIM_WRITE_ERROR;
+	}
+	if (exists && S_ISLNK(st.st_mode))
+		exists = false;		/* the link is replaced, not followed */
+	if (exists && !S_ISREG(st.st_mode)) {
+		o->f = open_in_place(file, false);
+		if (!o->f) {
+			output_failed(o, errno);
+			return SIM_WRITE_ERROR;
+		}
+		return 0;
+	}
+	o->target = file;
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
-	slash = strrchr(o->target, '/');
-	dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
-	o->temp = malloc(strlen(o->target) + 32);
+	o->temp = malloc(strlen(file) + 32);
 	if (!o->temp) {
 		output_failed(o, ENOMEM);
 		return SIM_WRITE_ERROR;
 	}
-	sprintf(o->temp, "%.*s.%s.sched-sim-XXXXXX", (int)dirlen, o->target,
-		o->target + dirlen);
-	fd = mkstemp(o->temp);
+	fd = make_temp(o->temp, file, mode);
 	if (fd < 0) {
 		int err = errno;
 
@@ -918,8 +1021,6 @@ static void output_free(struct output *o)
 		free(o->temp);
 		o->temp = NULL;
 	}
-	free(o->resolved);
-	o->resolved = NULL;
 }
 
 /* The report is about to be written: a deferred FILE is opened now. */
@@ -927,7 +1028,7 @@ static int output_begin(struct output *o)
 {
 	if (!o->deferred)
 		return 0;
-	o->f = fopen(o->name, "w");
+	o->f = open_in_place(o->name, false);
 	if (o->f)
 		return 0;
 	output_failed(o, errno);
@@ -987,6 +1088,11 @@ static int output_commit(struct output *o)
  */
 static bool progress_shown;
 
+/* --ftrace FILE's stream and its bound, for on_progress() */
+static FILE *bounded_output;
+static uint64_t bounded_output_max;
+static bool progress_on_terminal;
+
 static void show_progress(const sim_progress *p, void *arg)
 {
 	double wall_s = (double)p->wall_ns / 1e9;
@@ -1000,6 +1106,24 @@ static void show_progress(const sim_progress *p, void *arg)
 		p->events, wall_s > 0 ? (double)p->events / wall_s / 1e6 : 0);
 	fflush(stderr);
 	progress_shown = true;
+}
+
+/*
+ * Every 100 ms of wall time with --ftrace FILE: the run stops (partial,
+ * as --max-wall stops it) once FILE holds more than --max-output bytes,
+ * so that it overshoots by what 100 ms write; and the progress, on a
+ * terminal.
+ */
+static void on_progress(const sim_progress *p, void *arg)
+{
+	if (bounded_output) {
+		long at = ftell(bounded_output);
+
+		if (at > 0 && (uint64_t)at > bounded_output_max && !stop_signal)
+			stop_signal = STOP_MAX_OUTPUT;
+	}
+	if (progress_on_terminal && p->wall_ns >= 1000000000)
+		show_progress(p, arg);
 }
 
 static void erase_progress(void)
@@ -1029,6 +1153,16 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 	sim_time(sim_trace_duration(t), of, sizeof(of));
 	switch (sim_result_end(r)) {
 	case SIM_END_INTERRUPTED:
+		if (stop_signal == STOP_MAX_OUTPUT) {
+			fprintf(stderr, "sched-sim: %s: --ftrace %s holds more "
+				"than --max-output %s bytes at simulated time "
+				"%s (of %s): the run stopped, the ftrace and the "
+				"report are partial; valid: a larger --max-output "
+				"or a shorter --duration\n", sim_trace_file(t),
+				c->ftrace, c->max_output_arg ?
+				c->max_output_arg : "1G", when, of);
+			return SIM_INVALID;
+		}
 		fprintf(stderr, "sched-sim: %s at simulated time %s (of %s): "
 			"the report is partial\n", stop_signal == SIGTERM ?
 			"terminated by SIGTERM" : "interrupted by SIGINT", when,
@@ -1056,20 +1190,78 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 }
 
 /*
- * -o FILE and --junit FILE must be neither the trace (sched-sim -o t.json
- * t.json would replace the trace by its report) nor each other.  Files
- * are compared by device and inode, so that another name of the same
- * file (./t.json, a link) is caught too; names that do not exist yet, by
- * name.  0, or SIM_INVALID with a message.
+ * -o, --junit, --ftrace and --series-out must be neither the trace
+ * (sched-sim -o t.json t.json would replace the trace by its report) nor
+ * each other.  An output is the directory entry it names (output_open()
+ * replaces a link, never follows it), so it is looked at with lstat(),
+ * the trace with stat().  Files that exist are compared by device and
+ * inode (./t.json, a hard link); a name that does not exist yet, by its
+ * resolved directory and its last component, so that new.out and
+ * ./new.out are one file too.
  */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
+struct out_id {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+	char *path;		/* not existing: realpath(dir) + "/" + name */
+};
 
-	if (stat(a, &sa) || stat(b, &sb))
-		return !strcmp(a, b);
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
-	       S_ISREG(sa.st_mode);
+/* 0, or SIM_WRITE_ERROR with a message (an lstat error but ENOENT). */
+static int out_id_get(struct out_id *id, const char *opt, const char *file)
+{
+	struct stat st;
+	const char *slash = strrchr(file, '/');
+	const char *name = slash ? slash + 1 : file;
+	char *dir, *real;
+
+	memset(id, 0, sizeof(*id));
+	if (own_descriptor(file))
+		return 0;
+	if (lstat(file, &st) == 0) {
+		id->exists = true;
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		return 0;
+	}
+	if (errno != ENOENT) {
+		fprintf(stderr, "sched-sim: command line: %s: cannot write "
+			"%s: %s\n", opt, file, strerror(errno));
+		return SIM_WRITE_ERROR;
+	}
+	dir = slash ? strndup(file, (size_t)(slash - file) + 1) : strdup(".");
+	real = dir ? realpath(dir, NULL) : NULL;
+	free(dir);
+	if (real) {
+		id->path = malloc(strlen(real) + strlen(name) + 2);
+		if (id->path)
+			sprintf(id->path, "%s/%s", real, name);
+		free(real);
+	}
+	if (!id->path)
+		id->path = strdup(file);	/* the rename will say why */
+	return 0;
+}
+
+static bool out_id_same(const struct out_id *a, const struct out_id *b)
+{
+	if (a->exists != b->exists)
+		return false;
+	if (a->exists)
+		return a->dev == b->dev && a->ino == b->ino;
+	return a->path && b->path && !strcmp(a->path, b->path);
+}
+
+/* The output is the trace, or a link to it (which the output would
+ * replace, not follow, but which is surely a mistake). */
+static bool is_trace(const char *file, const struct out_id *id,
+		     const struct stat *trace)
+{
+	struct stat st;
+
+	if (id->dev == trace->st_dev && id->ino == trace->st_ino)
+		return true;
+	return stat(file, &st) == 0 && st.st_dev == trace->st_dev &&
+	       st.st_ino == trace->st_ino;
 }
 
 static int check_output_files(const struct cli *c)
@@ -1077,28 +1269,43 @@ static int check_output_files(const struct cli *c)
 	const char *outs[] = { c->output, c->junit, c->ftrace, c->series_out };
 	const char *opts[] = { "-o", "--junit", "--ftrace", "--series-out" };
 	enum { NR_OUTS = sizeof(outs) / sizeof(outs[0]) };
+	struct out_id ids[NR_OUTS];
 	bool stdin_trace = !strcmp(c->trace_file, "-");
+	struct stat trace;
+	bool trace_known = !stdin_trace && stat(c->trace_file, &trace) == 0;
+	int status = 0;
+	int i;
 
-	for (int i = 0; i < NR_OUTS; i++) {
-		if (!outs[i])
+	memset(ids, 0, sizeof(ids));
+	for (i = 0; i < NR_OUTS && !status; i++) {
+		if (!outs[i] || own_descriptor(outs[i]))
 			continue;
-		if (!stdin_trace && same_file(outs[i], c->trace_file)) {
+		status = out_id_get(&ids[i], opts[i], outs[i]);
+		if (status)
+			break;
+		if (trace_known && ids[i].exists && S_ISREG(trace.st_mode) &&
+		    is_trace(outs[i], &ids[i], &trace)) {
 			fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
 				"the trace file \"%s\", which the output would "
 				"replace; valid: another file\n", opts[i],
 				outs[i], c->trace_file);
-			return SIM_INVALID;
+			status = SIM_INVALID;
+			break;
 		}
 		for (int k = 0; k < i; k++)
-			if (outs[k] && same_file(outs[i], outs[k])) {
+			if (outs[k] && !own_descriptor(outs[k]) &&
+			    out_id_same(&ids[i], &ids[k])) {
 				fprintf(stderr, "sched-sim: command line: %s: "
 					"\"%s\" is also the %s file \"%s\"; "
 					"valid: another file\n", opts[i],
 					outs[i], opts[k], outs[k]);
-				return SIM_INVALID;
+				status = SIM_INVALID;
+				break;
 			}
 	}
-	return 0;
+	for (i = 0; i < NR_OUTS; i++)
+		free(ids[i].path);
+	return status;
 }
 
 /* -o FILE.json without --json: say which report FILE gets. */
@@ -1225,8 +1432,18 @@ static void set_run_options(const struct cli *c, sim_options *opt,
 	/* Progress only for a person watching a terminal, and not over a
 	 * log or a prompt written to the same terminal */
 	if (isatty(STDERR_FILENO) && !c->step &&
-	    !(log_to_stderr && (c->verbose || c->nr_dumps)))
+	    !(log_to_stderr && (c->verbose || c->nr_dumps))) {
 		opt->progress = show_progress;
+		progress_on_terminal = true;
+	}
+	/* --max-output: a regular file's size, read as the run goes */
+	if (ftrace && ftell(ftrace) >= 0) {
+		bounded_output = ftrace;
+		bounded_output_max = c->max_output ? c->max_output :
+				     DEFAULT_MAX_OUTPUT;
+		opt->progress = on_progress;
+		opt->progress_every_ns = 100000000;
+	}
 }
 
 static unsigned int report_flags(const struct cli *c)
@@ -1283,6 +1500,19 @@ static int run(struct cli *c)
 			"intervals; valid: an interval of at least a %llu-th "
 			"of the run\n", c->series, sim_trace_duration(t),
 			MAX_SERIES_INTERVALS, MAX_SERIES_INTERVALS);
+		goto out;
+	}
+	if (c->series_ns &&
+	    sim_series_rows_bound(t, c->series_ns) > MAX_SERIES_ROWS) {
+		fprintf(stderr, "sched-sim: command line: --series: \"%s\" "
+			"gives up to %" PRIu64 " rows (%" PRIu64 " intervals "
+			"of the run's %" PRIu64 " ns, a row each for the "
+			"machine and every task, group and CPU), more than the "
+			"limit of %llu; valid: a longer interval\n", c->series,
+			sim_series_rows_bound(t, c->series_ns),
+			(sim_trace_duration(t) + c->series_ns - 1) /
+			c->series_ns, sim_trace_duration(t), MAX_SERIES_ROWS);
+		status = SIM_INVALID;
 		goto out;
 	}
 	/* Before the run: a file that cannot be written costs no run */
@@ -1366,6 +1596,15 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (output_commit(&out) || write_junit(c, &junit, t, r, NULL)) {
+		status = SIM_WRITE_ERROR;
+		goto out;
+	}
+	/* the JSON report's series lost rows: never silently */
+	if (c->series_ns && c->json && sim_result_series_errno(r)) {
+		fprintf(stderr, "sched-sim: --series: cannot write the series' "
+			"temporary file: %s; the JSON report's series is "
+			"incomplete (\"complete\": false)\n",
+			strerror(sim_result_series_errno(r)));
 		status = SIM_WRITE_ERROR;
 		goto out;
 	}

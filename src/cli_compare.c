@@ -139,18 +139,24 @@ int compare_main(int argc, char **argv)
 	}
 	for (int i = optind; i < argc; i++)
 		if (sim_compare_add_file(c, argv[i], &err)) {
-			fprintf(stderr, "sched-sim compare: %s\n", err.text);
+			fprintf(stderr, "sched-sim compare: ");
+			sim_put_escaped(stderr, err.text);
+			fprintf(stderr, "\n");
 			sim_compare_free(c);
 			return SIM_INVALID;
 		}
 	if (sim_compare_finish(c, &opts, &err)) {
-		fprintf(stderr, "sched-sim compare: %s\n", err.text);
+		fprintf(stderr, "sched-sim compare: ");
+		sim_put_escaped(stderr, err.text);
+		fprintf(stderr, "\n");
 		sim_compare_free(c);
 		return SIM_INVALID;
 	}
-	for (size_t i = 0; i < sim_compare_warning_count(c); i++)
-		fprintf(stderr, "sched-sim compare: warning: %s\n",
-			sim_compare_warning(c, i));
+	for (size_t i = 0; i < sim_compare_warning_count(c); i++) {
+		fprintf(stderr, "sched-sim compare: warning: ");
+		sim_put_escaped(stderr, sim_compare_warning(c, i));
+		fprintf(stderr, "\n");
+	}
 	/* a failed write is main()'s to report (exit 4), when it closes
 	 * stdout; anything else is memory */
 	if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
@@ -166,7 +172,11 @@ int compare_main(int argc, char **argv)
 		fprintf(stderr, "sched-sim compare: --max-diff %g exceeded: %zu "
 			"failure%s\n", opts.max_diff_pp, n, n > 1 ? "s" : "");
 		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN; i++)
-			fprintf(stderr, "  %s\n", sim_compare_failure(c, i));
+		{
+			fprintf(stderr, "  ");
+			sim_put_escaped(stderr, sim_compare_failure(c, i));
+			fprintf(stderr, "\n");
+		}
 		if (n > MAX_FAILURES_SHOWN)
 			fprintf(stderr, "  ... and %zu more (--json lists every "
 				"one)\n", n - MAX_FAILURES_SHOWN);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "text_escape.h"
 #include "series.h"
 
 static void print_secs(FILE *out, u64 ns)
@@ -28,10 +29,12 @@ static void print_secs(FILE *out, u64 ns)
  */
 static void text_name(FILE *out, const char *name, int width)
 {
-	if ((int)strlen(name) > width)
-		fprintf(out, "%s\n%-*s", name, width, "");
-	else
-		fprintf(out, "%-*s", width, name);
+	if (text_escaped_len(name) > (size_t)width) {
+		text_put(out, name);
+		fprintf(out, "\n%-*s", width, "");
+	} else {
+		text_put_padded(out, name, width);
+	}
 }
 
 /* Groups depth-first, children in file order, so the tree reads right;
@@ -83,7 +86,9 @@ static void text_setup(const struct sim_result *r, FILE *out)
 	const struct sim_trace *t = r->trace;
 	const struct sched_policy *p = r->policy;
 
-	fprintf(out, "trace file %s; %s\n", t->file, p->kernel);
+	fprintf(out, "trace file ");
+	text_put(out, t->file);
+	fprintf(out, "; %s\n", p->kernel);
 	fprintf(out, "topology: %d node%s x %d package%s x %d core%s x %d "
 		"thread%s\n", t->topology.nodes, t->topology.nodes > 1 ? "s" : "",
 		t->topology.packages_per_node,
@@ -361,8 +366,10 @@ void report_text_flags(const struct sim_result *r,
 	u64 total = r->total_cpu_ns;
 	struct ideal id;
 
-	fprintf(out, "sched-sim %s: %s, policy %s, group scheduling %s, %d CPU%s",
-		SCHEDSIM_VERSION, t->name ? t->name : t->file, r->policy->name,
+	fprintf(out, "sched-sim %s: ", SCHEDSIM_VERSION);
+	text_put(out, t->name ? t->name : t->file);
+	fprintf(out, ", policy %s, group scheduling %s, %d CPU%s",
+		r->policy->name,
 		t->group_sched ? "on" : "off", t->nr_cpus,
 		t->nr_cpus > 1 ? "s" : "");
 	/* only when set: the other reports keep their bytes */

@@ -238,6 +238,7 @@ struct sim_result {
 	u64 series_interval_ns;
 	u64 series_rows;
 	bool series_complete;	/* false: a row could not be kept */
+	int series_errno;	/* why not (an errno value) */
 
 	struct sim_stats stats;
 };

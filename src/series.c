@@ -12,6 +12,7 @@
  * for every entity that had CPU or runnable time in the interval, or a
  * non-zero ideal share: a missing row means zero.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -58,6 +59,7 @@ struct series_writer {
 	FILE *keep;		/* the rows, for the JSON report */
 	u64 rows;
 	bool complete;
+	int keep_errno;		/* why a row could not be kept */
 	/* the analytic model, swept along; NULL where it does not apply */
 	struct ideal_sweep *ideal;
 	double *prev_task, *prev_group;		/* cumulative, last interval */
@@ -137,10 +139,12 @@ static void emit(struct series_writer *w, const struct series_row *row,
 {
 	if (w->csv)
 		write_csv(w, row, task_name);
-	if (w->keep && fwrite(row, sizeof(*row), 1, w->keep) == 1)
+	if (w->keep && fwrite(row, sizeof(*row), 1, w->keep) == 1) {
 		w->rows++;
-	else
+	} else if (w->complete) {
 		w->complete = false;
+		w->keep_errno = errno ? errno : EIO;
+	}
 }
 
 /* The model's shares of [start, end), from its cumulative CPU-ns. */
@@ -296,8 +300,10 @@ struct series_writer *series_writer_new(const struct sim_trace *t,
 		.interval_ns = interval_ns, .interval = on_interval, .arg = w,
 	};
 	w->keep = tmpfile();
-	if (!w->keep)
+	if (!w->keep) {
 		w->complete = false;	/* the CSV is still written */
+		w->keep_errno = errno ? errno : EIO;
+	}
 	w->task_group = calloc(t->nr_tasks + 1, sizeof(int));
 	if (!w->task_group) {
 		series_writer_free(w);
@@ -332,6 +338,12 @@ void series_writer_finish(struct series_writer *w, struct sim_result *r)
 	if (!r)
 		return;
 	r->series_interval_ns = w->sink.interval_ns;
+	/* the rows buffered must reach the file to be read back */
+	if (w->keep && w->complete && fflush(w->keep)) {
+		w->complete = false;
+		w->keep_errno = errno ? errno : EIO;
+	}
+	r->series_errno = w->complete ? 0 : w->keep_errno;
 	r->series_rows = w->rows;
 	r->series_complete = w->complete;
 	r->series_file = w->keep;

@@ -14,6 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * gcc says a sanitizer is on with __SANITIZE_ADDRESS__ and
+ * __SANITIZE_THREAD__, clang with __has_feature(): the tests that skip a
+ * measurement under a sanitizer ask the former, so clang's build
+ * (.ci/run, make CC=clang SANITIZE=1) defines them too.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#if __has_feature(thread_sanitizer) && !defined(__SANITIZE_THREAD__)
+#define __SANITIZE_THREAD__ 1
+#endif
+#endif
+
 #define CHECK_MAIN(suite_fn)						\
 	int main(void)							\
 	{								\

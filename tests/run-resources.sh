@@ -337,6 +337,89 @@ awk 'BEGIN { printf "{\"tasks\": {\"t\": {\"run\": 1}}, /* c */ \"_x\": "; for (
 run_case "rt-app: 100,000 nested arrays: refused (limit 128)" refused \
 	'invalid JSON: objects and arrays nested more than 128 deep' "$tmp/rtapp-deep.json"
 
+# ---- the number of each kind of element (issue 33) ----------------------
+# The largest accepted input of each kind runs within a bound on its
+# address space (CASE_MEMORY_KB: about twice the peak measured, plus the
+# program's own 64 MB); one more is refused, naming the JSON path and the
+# limit.  docs/limits.md gives each limit and the memory it implies.
+
+hdr='"sched-sim": 1, "duration": "1ms", "machine": {"cpus": 1}, "scheduler": {}'
+hog='{"name": "hog", "program": [{"run": "forever"}]}'
+kinds() {	# kinds N KIND FILE: a trace with N elements of KIND
+	case $2 in
+	groups) awk -v n="$1" -v h="$hdr" -v hog="$hog" 'BEGIN { printf "{%s, \"groups\": [", h; for (i = 0; i < n; i++) printf "%s{\"path\": \"/g%d\"}", i ? ", " : "", i; printf "], \"tasks\": [%s]}\n", hog }' ;;
+	expect) awk -v n="$1" -v h="$hdr" -v hog="$hog" 'BEGIN { printf "{%s, \"tasks\": [%s], \"expect\": [", h, hog; for (i = 0; i < n; i++) printf "%s{\"task\": \"hog\", \"share\": 1, \"tolerance\": 0.01}", i ? ", " : ""; print "]}" }' ;;
+	events) awk -v n="$1" -v h="$hdr" 'BEGIN { printf "{%s, \"groups\": [{\"path\": \"/a\"}], \"tasks\": [{\"name\": \"hog\", \"group\": \"/a\", \"program\": [{\"run\": \"forever\"}]}], \"events\": [", h; for (i = 0; i < n; i++) printf "%s{\"at\": \"%dns\", \"do\": \"shares\", \"group\": \"/a\", \"shares\": %d}", i ? ", " : "", i, 2 + i % 1000; print "]}" }' ;;
+	# 10 tasks of 100,000 steps, the last one with N - 900,000
+	steps) awk -v n="$1" -v h="$hdr" 'BEGIN { printf "{%s, \"tasks\": [", h; for (t = 0; t < 10; t++) { printf "%s{\"name\": \"t%d\", \"program\": [", t ? ", " : "", t; for (i = 0; i < (t == 9 ? n - 900000 : 100000); i++) printf "%s{\"run\": \"1ns\"}", i ? ", " : ""; printf "]}" } print "]}" }' ;;
+	name) awk -v n="$1" -v h="$hdr" 'BEGIN { s = ""; for (i = 0; i < n; i++) s = s "a"; printf "{%s, \"groups\": [{\"path\": \"/%s\"}], \"tasks\": [{\"name\": \"%s\", \"group\": \"/%s\", \"program\": [{\"run\": \"1ms\"}]}]}\n", h, s, s, s }' ;;
+	# the trace's own 23 values (8 objects and arrays) and N in a comment
+	objects) awk -v n="$1" -v h="$hdr" -v hog="$hog" 'BEGIN { printf "{%s, \"tasks\": [%s], \"_x\": [", h, hog; for (i = 0; i < n - 8; i++) printf "%s{}", i ? "," : ""; print "]}" }' ;;
+	values) awk -v n="$1" -v h="$hdr" -v hog="$hog" 'BEGIN { printf "{%s, \"tasks\": [%s], \"_x\": [", h, hog; for (i = 0; i < n - 23; i++) printf "%s0", i ? "," : ""; print "]}" }' ;;
+	esac >"$3"
+}
+
+kinds 200000 groups "$tmp/k.json"
+CASE_MEMORY_KB=$((400 * 1024)) \
+run_case "200,000 groups (the limit): runs in 400 MB" ran '' "$tmp/k.json"
+kinds 200001 groups "$tmp/k.json"
+CASE_MEMORY_KB=$((300 * 1024)) \
+run_case "200,001 groups: refused" refused \
+	'k\.json:1:[0-9]+: groups: 200001 groups, more than the limit of 200000' "$tmp/k.json"
+
+kinds 100000 expect "$tmp/k.json"
+CASE_MEMORY_KB=$((300 * 1024)) \
+run_case "100,000 expectations (the limit): runs in 300 MB" ran '' "$tmp/k.json"
+kinds 100001 expect "$tmp/k.json"
+CASE_MEMORY_KB=$((300 * 1024)) \
+run_case "100,001 expectations: refused" refused \
+	'expect: 100001 expectations, more than the limit of 100000' "$tmp/k.json"
+
+kinds 100000 events "$tmp/k.json"
+CASE_MEMORY_KB=$((300 * 1024)) \
+run_case "100,000 events (the limit): runs in 300 MB" ran '' "$tmp/k.json"
+kinds 100001 events "$tmp/k.json"
+CASE_MEMORY_KB=$((300 * 1024)) \
+run_case "100,001 events: refused" refused \
+	'events: 100001 events, more than the limit of 100000' "$tmp/k.json"
+
+kinds 1000000 steps "$tmp/k.json"
+CASE_MEMORY_KB=$((600 * 1024)) \
+run_case "1,000,000 program steps (the limit): runs in 600 MB" ran '' "$tmp/k.json"
+kinds 1000001 steps "$tmp/k.json"
+CASE_MEMORY_KB=$((600 * 1024)) \
+run_case "1,000,001 program steps: refused" refused \
+	'tasks\[9\]\.program: 100001 steps, more than the 100000 left of the limit of 1000000' "$tmp/k.json"
+
+kinds 255 name "$tmp/k.json"
+CASE_MEMORY_KB=$((100 * 1024)) \
+run_case "a 255-byte task and group name (the limit): runs" ran '' "$tmp/k.json"
+kinds 256 name "$tmp/k.json"
+CASE_MEMORY_KB=$((100 * 1024)) \
+run_case "a 256-byte group name: refused" refused \
+	'groups\[0\]\.path: .* has a level 256 bytes long, more than the limit of 255' "$tmp/k.json"
+
+kinds 2000000 objects "$tmp/k.json"
+CASE_MEMORY_KB=$((800 * 1024)) \
+run_case "2,000,000 JSON objects (the limit): runs in 800 MB" ran '' "$tmp/k.json"
+kinds 2000001 objects "$tmp/k.json"
+CASE_MEMORY_KB=$((100 * 1024)) \
+run_case "2,000,001 JSON objects: refused before parsing, in 100 MB" refused \
+	'k\.json:1:[0-9]+: _x\[1999992\]: the trace holds more than 2000000 JSON objects and arrays' "$tmp/k.json"
+
+kinds 4000000 values "$tmp/k.json"
+CASE_MEMORY_KB=$((400 * 1024)) \
+run_case "4,000,000 JSON values (the limit): runs in 400 MB" ran '' "$tmp/k.json"
+kinds 4000001 values "$tmp/k.json"
+CASE_MEMORY_KB=$((100 * 1024)) \
+run_case "4,000,001 JSON values: refused before parsing, in 100 MB" refused \
+	'k\.json:1:[0-9]+: _x\[3999977\]: the trace holds more than 4000000 JSON values' "$tmp/k.json"
+# a 256 MB trace refused at its first element used to be parsed whole (6 GB)
+awk 'BEGIN { printf "{\"sched-sim\": 1, \"events\": [\"x\""; for (i = 0; i < 1000000; i++) printf ",0,0,0,0,0,0,0,0,0,0"; print "]}" }' >"$tmp/k.json"
+CASE_MEMORY_KB=$((100 * 1024)) \
+run_case "10,000,000 numbers (20 MB) refused at events[0]: refused early, in 100 MB" refused \
+	'events\[[0-9]+\]: the trace holds more than 4000000 JSON values' "$tmp/k.json"
+
 # ---- idle CPUs ---------------------------------------------------------------
 
 trace 100s 256 '' '{"name": "sleeper", "program": [{"sleep": "100s"}]}' >"$tmp/idle.json"

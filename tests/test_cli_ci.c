@@ -388,6 +388,24 @@ START_TEST(test_output_refuses_the_trace)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "is also the -o file"));
 	cmd_run_free(&r);
+	/* two names of one file that does not exist yet (issue 33) */
+	r = run_cmd("T=$PWD/traces/demo.json; case $SIM in /*) ;; "
+		    "*) SIM=$PWD/$SIM;; esac; cd %s && "
+		    "$SIM -o new.out --junit ./new.out $T", scratch(), NULL);
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "\"./new.out\" is also the -o file"), "%s",
+		      r.err);
+	cmd_run_free(&r);
+	r = run_cmd("$SIM --series 1ms --series-out %s/s.csv --ftrace "
+		    "%s/./s.csv traces/demo.json", scratch(), scratch());
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	cmd_run_free(&r);
+	/* an lstat() error but ENOENT is an error, exit 4, not "new" */
+	r = run_cmd("$SIM -o %s/not-a-dir/r.txt traces/demo.json", t, NULL);
+	ck_assert_msg(r.status == 4, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "not-a-dir/r.txt: Not a directory"), "%s",
+		      r.err);
+	cmd_run_free(&r);
 	after = read_whole(t);
 	ck_assert_str_eq(before, after);	/* the trace is untouched */
 	/* another file is fine */
@@ -396,6 +414,62 @@ START_TEST(test_output_refuses_the_trace)
 	cmd_run_free(&r);
 	free(before);
 	free(after);
+}
+END_TEST
+
+/*
+ * Issue 33, 5: a series is bounded by rows, refused before the run; a
+ * series that loses rows in its temporary file is an error (exit 4),
+ * not a silent "complete": false; --ftrace stops at --max-output.
+ */
+START_TEST(test_series_and_ftrace_bounds)
+{
+	static const char busy[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1000s\", \"machine\": "
+		"{ \"cpus\": 1 }, \"scheduler\": {}, \"tasks\": [ { \"name\": "
+		"\"t\", \"instances\": 4, \"program\": [ { \"run\": \"10us\" }, "
+		"{ \"sleep\": \"10us\" } ], \"loop\": \"forever\" } ] }\n";
+	const char *b = scratch_file("busy.json", busy);
+	struct cmd_run r;
+	struct stat st;
+	char ftrace[512];
+
+	/* 100,000 intervals x 10 rows: refused, nothing run */
+	r = run_cmd("$SIM --json --series 1us --duration 100ms "
+		    "traces/demo.json", NULL, NULL);
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_msg(strstr(r.err, "command line: --series: \"1us\" gives up "
+			     "to 1000000 rows (100000 intervals") &&
+		      strstr(r.err, "more than the limit of 250000"), "%s",
+		      r.err);
+	cmd_run_free(&r);
+
+	/* the temporary file cannot grow past 50 KB (EFBIG) */
+	r = run_cmd("ulimit -f 50; trap '' XFSZ; $SIM --json --series 10ms "
+		    "traces/demo.json >/dev/null", NULL, NULL);
+	ck_assert_msg(r.status == 4, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "sched-sim: --series: cannot write the "
+			     "series' temporary file: File too large; the JSON "
+			     "report's series is incomplete"), "%s", r.err);
+	cmd_run_free(&r);
+
+	/* 1000 s of 50,000 switches a second: stopped past 1M */
+	snprintf(ftrace, sizeof(ftrace), "%s/f.txt", scratch());
+	r = run_cmd("$SIM --ftrace %s --max-output 1M %s >/dev/null", ftrace, b);
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "holds more than --max-output 1M bytes at "
+			     "simulated time") &&
+		      strstr(r.err, "the run stopped, the ftrace and the report "
+			     "are partial"), "%s", r.err);
+	ck_assert_int_eq(stat(ftrace, &st), 0);
+	ck_assert_int_gt(st.st_size, 1 << 20);
+	ck_assert_int_lt(st.st_size, 400 << 20);
+	cmd_run_free(&r);
+	r = run_cmd("$SIM --ftrace /dev/null --max-output 0 %s", b, NULL);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--max-output: \"0\" is not a size"));
+	cmd_run_free(&r);
 }
 END_TEST
 
@@ -687,6 +761,7 @@ static Suite *cli_ci_suite(void)
 	tcase_add_test(tc, test_junit_run_without_report);
 	tcase_add_test(tc, test_junit_escapes_names);
 	tcase_add_test(tc, test_output_refuses_the_trace);
+	tcase_add_test(tc, test_series_and_ftrace_bounds);
 	tcase_add_test(tc, test_output_json_name_note);
 	tcase_add_test(tc, test_summary);
 	tcase_add_test(tc, test_task_tables_fit_100_columns);

@@ -616,6 +616,133 @@ START_TEST(test_bad_report)
 }
 END_TEST
 
+/*
+ * Issue 33: a name of the longest length accepted makes no row wider
+ * than the table's capped column (printed on a line of its own); a 1 MB
+ * name and a group 65 levels deep are refused as the loader refuses
+ * them; control characters in names are printed as \xHH.
+ */
+static const char *write_big_report(const char *name, size_t name_len,
+				    int nr_tasks)
+{
+	const char *path = temp_file(name, NULL);
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "{ \"sched-sim\": 1, \"trace\": \"t\", \"policy\": \"p\", "
+		"\"groups\": [ { \"path\": \"/\", \"share\": 1 } ], \"tasks\": [ "
+		"{ \"name\": \"");
+	for (size_t i = 0; i < name_len; i++)
+		fputc('n', f);
+	fprintf(f, "\", \"share\": 0.0005 }");
+	for (int i = 1; i < nr_tasks; i++)
+		fprintf(f, ", { \"name\": \"t%d\", \"share\": 0.0005 }", i);
+	fprintf(f, " ] }\n");
+	fclose(f);
+	return path;
+}
+
+START_TEST(test_long_names_bounded)
+{
+	const char *a = write_big_report("big-a.json", 255, 1999);
+	const char *big = write_big_report("big-b.json", 1000000, 1999);
+	char args[1024];
+	struct cmd_run r;
+	const char *line, *next;
+	size_t longest = 0;
+	int depth;
+
+	snprintf(args, sizeof(args), "compare %s %s", a, a);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	/* 2 x 1,999 rows of 136 bytes (351 when padded to the name), the
+	 * long name once more */
+	ck_assert_msg(strlen(r.out) < 2 * 1999 * 150 + 2 * 255,
+		      "%zu bytes of output", strlen(r.out));
+	for (line = r.out; *line; line = next + 1) {
+		next = strchr(line, '\n');
+		if (!next)
+			break;
+		if (strncmp(line, "nnnn", 4))	/* not the name's own line */
+			longest = (size_t)(next - line) > longest ?
+				  (size_t)(next - line) : longest;
+	}
+	ck_assert_msg(longest < 160, "a row of %zu bytes", longest);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s", a, big);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_msg(strstr(r.err, "big-b.json:1:") &&
+		      strstr(r.err, "tasks[0].name: a string of 1000000 bytes, "
+			     "more than the limit of 16384"), "%s", r.err);
+	cmd_run_free(&r);
+	unlink(big);
+
+	{
+		char groups[1024] = "{ \"path\": \"/\", \"share\": 1 }, "
+				    "{ \"path\": \"";
+
+		for (depth = 0; depth < 65; depth++)
+			strcat(groups, "/g");
+		strcat(groups, "\", \"share\": 1 }");
+		big = report_of("deep.json", groups, "{ \"name\": \"t\", "
+				"\"share\": 1 }");
+	}
+	snprintf(args, sizeof(args), "compare %s %s", a, big);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "groups[1].path: a path 65 levels deep, "
+			     "more than the limit of 64"), "%s", r.err);
+	cmd_run_free(&r);
+	unlink(big);
+	unlink(a);
+}
+END_TEST
+
+START_TEST(test_control_characters_escaped)
+{
+	static const char evil[] = "e\\u001b]0;pwned\\u0007\\r\\nX\\u007f\\u009b";
+	char tasks[512], trace[1024];
+	const char *a, *b, *t;
+	char args[1024];
+	struct cmd_run r;
+
+	snprintf(tasks, sizeof(tasks), "{ \"name\": \"%s\", \"share\": 1 }", evil);
+	a = report_of("esc-a.json", "{ \"path\": \"/\", \"share\": 1 }", tasks);
+	b = report_of("esc-b.json", "{ \"path\": \"/\", \"share\": 1 }, "
+		      "{ \"path\": \"/\\u001b[2J\", \"share\": 1 }", tasks);
+	snprintf(args, sizeof(args), "compare --max-diff 1 %s %s", a, b);
+	r = sim(args);
+	ck_assert_msg(r.status == 1, "%d %s", r.status, r.err);
+	ck_assert_msg(!strpbrk(r.out, "\033\007\r") && !strpbrk(r.err, "\033\007\r"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "e\\x1b]0;pwned\\x07\\x0d\\x0aX\\x7f\\xc2\\x9b"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "group /\\x1b[2J: in B, not in A"), "%s", r.out);
+	ck_assert_msg(strstr(r.err, "/\\x1b[2J"), "%s", r.err);
+	cmd_run_free(&r);
+	unlink(a);
+	unlink(b);
+
+	/* sched-sim's text report: the trace's "name" */
+	snprintf(trace, sizeof(trace), "{ \"sched-sim\": 1, \"name\": \"%s\", "
+		 "\"duration\": \"10ms\", \"machine\": { \"cpus\": 1 }, "
+		 "\"scheduler\": {}, \"tasks\": [ { \"name\": \"t\", "
+		 "\"program\": [ { \"run\": \"1ms\" } ] } ] }", evil);
+	t = temp_file("esc-trace.json", trace);
+	snprintf(args, sizeof(args), "%s", t);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(!strpbrk(r.out, "\033\007\r"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, ": e\\x1b]0;pwned\\x07\\x0d\\x0aX\\x7f\\xc2\\x9b, "
+			     "policy "), "%s", r.out);
+	cmd_run_free(&r);
+	unlink(t);
+}
+END_TEST
+
 /* The command line: each mistake is exit 2 with this exact message. */
 START_TEST(test_bad_command_line)
 {
@@ -1432,6 +1559,8 @@ static Suite *compare_suite(void)
 	tcase_add_loop_test(tc, test_bad_report, 0,
 			    sizeof(bad_cases) / sizeof(bad_cases[0]));
 	tcase_add_test(tc, test_bad_command_line);
+	tcase_add_test(tc, test_long_names_bounded);
+	tcase_add_test(tc, test_control_characters_escaped);
 	tcase_add_test(tc, test_warnings);
 	tcase_add_test(tc, test_warning_different_hz);
 	tcase_add_test(tc, test_warning_different_online_cpus);

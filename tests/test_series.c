@@ -351,6 +351,47 @@ START_TEST(test_series_partial_interval)
 END_TEST
 
 /*
+ * Issue 33, 6: one task that starts at 5 ms, --series 1ms: the first
+ * intervals close before any CPU x group entry exists, where the engine
+ * sorted an empty, unallocated array (qsort(NULL, 0): clang's UBSan
+ * stops the sanitizer build there).  Five empty intervals, then the
+ * task's.
+ */
+START_TEST(test_series_before_any_task)
+{
+	static const char text[] =
+		"{ \"sched-sim\": 1, \"duration\": \"10ms\", \"machine\": "
+		"{ \"cpus\": 1 }, \"scheduler\": {}, \"tasks\": [ { \"name\": "
+		"\"late\", \"start\": \"5ms\", \"program\": [ { \"run\": "
+		"\"1ms\" } ], \"loop\": \"forever\" } ] }";
+	const char *file = "/tmp/schedsim-series-late.json";
+	FILE *f = fopen(file, "w");
+	sim_trace *t;
+	char *csv = NULL;
+	sim_result *r;
+	struct series se;
+	size_t machines = 0, late = 0;
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	r = run_series(file, 1000000, 1, &csv, &t);
+	parse_csv(csv, &se);
+	for (size_t i = 0; i < se.n; i++) {
+		machines += !strcmp(se.rows[i].kind, "machine");
+		late += !strcmp(se.rows[i].kind, "task");
+	}
+	ck_assert_uint_eq(machines, 10);
+	ck_assert_uint_ge(late, 5);
+	free(se.rows);
+	free(csv);
+	sim_result_free(r);
+	sim_trace_free(t);
+	unlink(file);
+}
+END_TEST
+
+/*
  * shares.json: /gold's shares are 2048 against /silver's 1024 until
  * 20 s, then equal.  The model's share per interval is 2/3, then 1/2,
  * changing in the interval of the change; the run follows it in every
@@ -781,6 +822,7 @@ static Suite *series_suite(void)
 	tcase_add_test(tc, test_series_memory_bounded);
 	tcase_add_test(tc, test_cli_series_errors);
 	tcase_add_test(tc, test_cli_series_files);
+	tcase_add_test(tc, test_series_before_any_task);
 	tcase_add_test(tc, test_plot_files);
 	tcase_add_test(tc, test_plot_help);
 	suite_add_tcase(s, tc);

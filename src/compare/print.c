@@ -19,8 +19,24 @@
 #include <jansson.h>
 
 #include "compare/compare.h"
+#include "text_escape.h"
 
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+
+/*
+ * The widest a name column grows (bytes, names escaped as text_escape.h
+ * says).  A longer name is printed whole on a line of its own, and its
+ * row follows on the next line with the column blank: the table's size
+ * is its names' plus a bounded width per row, however long one name is.
+ */
+#define NAME_COLUMN_MAX	40
+
+/* The width of a column of names of at most longest bytes. */
+static int column_width(int at_least, size_t longest)
+{
+	return MAX(at_least, (int)MIN(longest, (size_t)NAME_COLUMN_MAX));
+}
 
 /* "/" is 0 deep, "/a" 1, "/a/b" 2. */
 static int depth_of(const char *path)
@@ -51,25 +67,38 @@ static bool same_trace(const sim_compare *c)
 static void text_header(const sim_compare *c, FILE *out)
 {
 	bool one_trace = same_trace(c);
-	int width = 4;
+	size_t longest = 0;
+	int width;
 
 	for (size_t r = 0; r < c->nr_reports; r++)
-		width = MAX(width, (int)strlen(c->reports[r].file));
-	if (one_trace)
-		fprintf(out, "sched-sim compare: %zu reports of trace \"%s\"\n",
-			c->nr_reports, c->reports[0].trace);
-	else
+		longest = MAX(longest, text_escaped_len(c->reports[r].file));
+	width = column_width(4, longest);
+	if (one_trace) {
+		fprintf(out, "sched-sim compare: %zu reports of trace \"",
+			c->nr_reports);
+		text_put(out, c->reports[0].trace);
+		fprintf(out, "\"\n");
+	} else
 		fprintf(out, "sched-sim compare: %zu reports of different "
 			"traces (--any-trace)\n", c->nr_reports);
 	for (size_t r = 0; r < c->nr_reports; r++) {
 		const struct cmp_report *rep = &c->reports[r];
 
-		fprintf(out, "  %-2s %-*s  ", rep->label, width, rep->file);
-		if (!one_trace)
-			fprintf(out, "trace \"%s\", ", rep->trace);
-		fprintf(out, "policy %s", rep->policy);
-		if (rep->kernel)
-			fprintf(out, " (%s)", rep->kernel);
+		fprintf(out, "  %-2s ", rep->label);
+		text_put_padded(out, rep->file, width);
+		fprintf(out, "  ");
+		if (!one_trace) {
+			fprintf(out, "trace \"");
+			text_put(out, rep->trace);
+			fprintf(out, "\", ");
+		}
+		fprintf(out, "policy ");
+		text_put(out, rep->policy);
+		if (rep->kernel) {
+			fprintf(out, " (");
+			text_put(out, rep->kernel);
+			fprintf(out, ")");
+		}
 		if (rep->has_group_sched)
 			fprintf(out, ", group scheduling %s",
 				rep->group_sched ? "on" : "off");
@@ -89,8 +118,12 @@ static void text_header(const sim_compare *c, FILE *out)
 			fprintf(out, ", median of %" PRIu64 " run%s", rep->runs,
 				rep->runs > 1 ? "s" : "");
 		if (rep->partial)
-			fprintf(out, ", PARTIAL (stopped by %s)", rep->stopped_by ?
-				rep->stopped_by : "an unknown cause");
+		{
+			fprintf(out, ", PARTIAL (stopped by ");
+			text_put(out, rep->stopped_by ? rep->stopped_by :
+				 "an unknown cause");
+			fprintf(out, ")");
+		}
 		fprintf(out, "\n");
 	}
 	fprintf(out, "shares are of all task CPU time; diff: percentage points "
@@ -99,13 +132,16 @@ static void text_header(const sim_compare *c, FILE *out)
 
 static void text_groups(const sim_compare *c, FILE *out)
 {
-	int width = 5;
+	size_t longest = 0;
+	int width;
 	char head[16];
 
 	for (size_t i = 0; i < c->nr_entries; i++)
 		if (c->entries[i].kind == SIM_COMPARE_GROUP)
-			width = MAX(width, 2 * depth_of(c->entries[i].key) +
-					   (int)strlen(c->entries[i].key));
+			longest = MAX(longest,
+				      2 * (size_t)depth_of(c->entries[i].key) +
+				      text_escaped_len(c->entries[i].key));
+	width = column_width(5, longest);
 	fprintf(out, "\n%-*s", width, "group");
 	for (size_t r = 0; r < c->nr_reports; r++) {
 		fprintf(out, " %10s", c->reports[r].label);
@@ -126,7 +162,13 @@ static void text_groups(const sim_compare *c, FILE *out)
 		if (e->kind != SIM_COMPARE_GROUP)
 			continue;
 		depth = depth_of(e->key);
-		fprintf(out, "%*s%-*s", 2 * depth, "", width - 2 * depth, e->key);
+		fprintf(out, "%*s", 2 * depth, "");
+		if (2 * (size_t)depth + text_escaped_len(e->key) > (size_t)width) {
+			text_put(out, e->key);		/* a line of its own */
+			fprintf(out, "\n%-*s", width, "");
+		} else {
+			text_put_padded(out, e->key, width - 2 * depth);
+		}
 		for (size_t r = 0; r < c->nr_reports; r++) {
 			const struct cmp_item *it = cmp_item_of(c, e, r);
 
@@ -163,7 +205,8 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 	const char *title = kind == SIM_COMPARE_TASK ? "task" :
 			    "jobs step (children summed)";
 	bool with_group = kind == SIM_COMPARE_TASK, any = false;
-	int w_name = (int)strlen(title), w_group = 5, w_label = 6;
+	int w_name, w_group, w_label = 6;
+	size_t name_max = 0, group_max = 0;
 
 	for (size_t i = 0; i < c->nr_entries; i++) {
 		const struct cmp_entry *e = &c->entries[i];
@@ -171,12 +214,14 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 		if (e->kind != kind)
 			continue;
 		any = true;
-		w_name = MAX(w_name, (int)strlen(e->key));
+		name_max = MAX(name_max, text_escaped_len(e->key));
 		if (e->group)
-			w_group = MAX(w_group, (int)strlen(e->group));
+			group_max = MAX(group_max, text_escaped_len(e->group));
 	}
 	if (!any)
 		return;
+	w_name = column_width((int)strlen(title), name_max);
+	w_group = column_width(5, group_max);
 	for (size_t r = 0; r < c->nr_reports; r++)
 		w_label = MAX(w_label, (int)strlen(c->reports[r].label));
 	fprintf(out, "\n%-*s ", w_name, title);
@@ -198,10 +243,29 @@ static void text_items(const sim_compare *c, int kind, FILE *out)
 		for (size_t r = 0; r < c->nr_reports; r++) {
 			const struct cmp_item *it = cmp_item_of(c, e, r);
 
-			fprintf(out, "%-*s ", w_name, r ? "" : e->key);
-			if (with_group)
-				fprintf(out, "%-*s ", w_group, r ? "" :
-					e->group ? e->group : "-");
+			const char *group = e->group ? e->group : "-";
+
+			if (!r && (text_escaped_len(e->key) > (size_t)w_name ||
+				   (with_group && text_escaped_len(group) >
+						  (size_t)w_group))) {
+				/* a line of its own, the row below it */
+				text_put(out, e->key);
+				if (with_group) {
+					fprintf(out, " ");
+					text_put(out, group);
+				}
+				fprintf(out, "\n%-*s ", w_name, "");
+				if (with_group)
+					fprintf(out, "%-*s ", w_group, "");
+			} else {
+				text_put_padded(out, r ? "" : e->key, w_name);
+				fprintf(out, " ");
+				if (with_group) {
+					text_put_padded(out, r ? "" : group,
+							w_group);
+					fprintf(out, " ");
+				}
+			}
 			fprintf(out, "%-*s ", w_label, c->reports[r].label);
 			if (!it) {
 				fprintf(out, "(not in this report)\n");
@@ -308,14 +372,17 @@ static void text_spread(const sim_compare *c, FILE *out)
 {
 	for (size_t r = 0; r < c->nr_reports; r++) {
 		const struct cmp_report *rep = &c->reports[r];
-		int width = 4;
+		size_t longest = 0;
+		int width;
 
 		if (!rep->runs)
 			continue;
 		for (size_t i = 0; i < c->nr_entries; i++)
 			if (c->entries[i].kind != SIM_COMPARE_JOB_STEP)
-				width = MAX(width, (int)strlen(c->entries[i].key) +
-					    (c->entries[i].kind == SIM_COMPARE_GROUP ? 6 : 5));
+				longest = MAX(longest,
+					      text_escaped_len(c->entries[i].key) +
+					      (c->entries[i].kind == SIM_COMPARE_GROUP ? 6 : 5));
+		width = column_width(4, longest);
 		fprintf(out, "\nspread of %s over its %" PRIu64 " runs (lowest .. "
 			"highest)%s:\n", rep->label, rep->runs,
 			r == 0 && c->nr_reports > 1 ?
@@ -323,15 +390,21 @@ static void text_spread(const sim_compare *c, FILE *out)
 		for (size_t i = 0; i < c->nr_entries; i++) {
 			const struct cmp_entry *e = &c->entries[i];
 			const struct cmp_item *it = cmp_item_of(c, e, r);
-			char name[300];
+			const char *word;
+			size_t len;
 
 			if (!it || e->kind == SIM_COMPARE_JOB_STEP ||
 			    !it->has_share_range)
 				continue;
-			snprintf(name, sizeof(name), "%s %s",
-				 e->kind == SIM_COMPARE_GROUP ? "group" : "task",
-				 e->key);
-			fprintf(out, "  %-*s share %6.2f .. %6.2f %%", width, name,
+			word = e->kind == SIM_COMPARE_GROUP ? "group" : "task";
+			len = strlen(word) + 1 + text_escaped_len(e->key);
+			fprintf(out, "  %s ", word);
+			text_put(out, e->key);
+			if (len > (size_t)width)	/* a line of its own */
+				fprintf(out, "\n  %-*s", width, "");
+			else
+				fprintf(out, "%*s", (int)((size_t)width - len), "");
+			fprintf(out, " share %6.2f .. %6.2f %%",
 				100.0 * it->share_lo, 100.0 * it->share_hi);
 			for (size_t o = 1; r == 0 && o < c->nr_reports; o++) {
 				const struct cmp_item *b = cmp_item_of(c, e, o);
@@ -386,16 +459,19 @@ static void text_unmatched(const sim_compare *c, FILE *out)
 				"compared%s):\n", c->opts.has_max_diff ?
 				"; each fails --max-diff" : "");
 		any = true;
-		fprintf(out, "  %s %s: in %s, not in %s\n", cmp_kind_word(e->kind),
-			e->key, cmp_labels_where(c, e, true, in, sizeof(in)),
+		fprintf(out, "  %s ", cmp_kind_word(e->kind));
+		text_put(out, e->key);
+		fprintf(out, ": in %s, not in %s\n",
+			cmp_labels_where(c, e, true, in, sizeof(in)),
 			cmp_labels_where(c, e, false, not_in, sizeof(not_in)));
 	}
 }
 
 static void text_summary(const sim_compare *c, FILE *out)
 {
-	fprintf(out, "\nlargest difference from %s (%s):\n", c->reports[0].label,
-		c->reports[0].file);
+	fprintf(out, "\nlargest difference from %s (", c->reports[0].label);
+	text_put(out, c->reports[0].file);
+	fprintf(out, "):\n");
 	for (size_t r = 1; r < c->nr_reports; r++) {
 		const struct cmp_entry *e;
 
@@ -406,9 +482,9 @@ static void text_summary(const sim_compare *c, FILE *out)
 			continue;
 		}
 		e = &c->entries[c->worst[r]];
-		fprintf(out, "%+8.2f pp  %s %s",
-			printable(cmp_diff_pp(c, e, r)), cmp_kind_word(e->kind),
-			e->key);
+		fprintf(out, "%+8.2f pp  %s ",
+			printable(cmp_diff_pp(c, e, r)), cmp_kind_word(e->kind));
+		text_put(out, e->key);
 		{
 			const struct cmp_item *a = cmp_item_of(c, e, 0),
 					      *b = cmp_item_of(c, e, r);

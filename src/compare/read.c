@@ -39,6 +39,12 @@
 	"a number from 0 to 1: the fraction of all task CPU time"
 #define NS_VALID	"a whole number of nanoseconds, 0 or more"
 #define QUOTE_MAX	48	/* bytes of a value shown in a message */
+/* As the loader accepts names (docs/limits.md): a group path at most 64
+ * levels deep, a level (and a task name's part between "/") at most 255
+ * bytes; any string at most 64 levels of 256 bytes. */
+#define MAX_GROUP_DEPTH		64
+#define MAX_NAME_LENGTH		255
+#define MAX_STRING_LENGTH	(MAX_GROUP_DEPTH * (MAX_NAME_LENGTH + 1))
 
 /* What the reader needs to say where an error is. */
 struct reader {
@@ -185,6 +191,10 @@ static int get_string(struct reader *rd, json_t *obj, const char *prefix,
 		return fail_at(rd, path, valid, "%s", json_string_length(v) ?
 			       "a string with a NUL character" :
 			       "an empty string");
+	if (json_string_length(v) > MAX_STRING_LENGTH)
+		return fail_at(rd, path, valid, "a string of %zu bytes, more "
+			       "than the limit of %d", json_string_length(v),
+			       MAX_STRING_LENGTH);
 	*out = strdup(json_string_value(v));
 	return *out ? 1 : out_of_memory(rd);
 }
@@ -391,6 +401,26 @@ static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 	return get_item_runs(rd, o, prefix, it) < 0 ? -1 : 0;
 }
 
+/* The longest part of name between "/", and the number of parts. */
+static size_t longest_part(const char *name, int *parts)
+{
+	size_t longest = 0;
+
+	*parts = 0;
+	for (const char *p = name; *p; ) {
+		size_t n = strcspn(p, "/");
+
+		if (n > longest)
+			longest = n;
+		if (n)
+			(*parts)++;
+		p += n;
+		if (*p)
+			p++;
+	}
+	return longest;
+}
+
 static int read_group(struct reader *rd, json_t *o, const char *prefix,
 		      struct cmp_item *it)
 {
@@ -406,6 +436,21 @@ static int read_group(struct reader *rd, json_t *o, const char *prefix,
 			       valid, "\"%.*s\" does not start with \"/\"",
 			       QUOTE_MAX, it->key);
 	}
+	{
+		char path[300];
+		int depth;
+		size_t longest = longest_part(it->key, &depth);
+
+		member_path(path, sizeof(path), prefix, "path");
+		if (depth > MAX_GROUP_DEPTH)
+			return fail_at(rd, path, valid, "a path %d levels deep, "
+				       "more than the limit of %d", depth,
+				       MAX_GROUP_DEPTH);
+		if (longest > MAX_NAME_LENGTH)
+			return fail_at(rd, path, valid, "a path with a level "
+				       "%zu bytes long, more than the limit of "
+				       "%d", longest, MAX_NAME_LENGTH);
+	}
 	return get_item_numbers(rd, o, prefix, it);
 }
 
@@ -417,6 +462,19 @@ static int read_task(struct reader *rd, json_t *o, const char *prefix,
 	    get_string(rd, o, prefix, "group", false, "the path of the task's "
 		       "group, e.g. \"/users/alice\"", &it->group) < 0)
 		return -1;
+	{
+		char path[300];
+		int parts;
+		size_t longest = longest_part(it->key, &parts);
+
+		if (longest > MAX_NAME_LENGTH)
+			return fail_at(rd, member_path(path, sizeof(path),
+						       prefix, "name"),
+				       "a task name of at most "
+				       "255 bytes (between \"/\")", "a name "
+				       "%zu bytes long, more than the limit of "
+				       "%d", longest, MAX_NAME_LENGTH);
+	}
 	return get_item_numbers(rd, o, prefix, it);
 }
 
@@ -669,8 +727,8 @@ int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,
 	static const char *const list_valid[NR_CMP_KINDS] = {
 		"an array of groups, each {\"path\": \"/...\", \"share\": 0..1, ...}",
 		"an array of tasks, each {\"name\": ..., \"share\": 0..1, ...}",
-		"an array of jobs steps, each {\"task\": ..., \"step\": ..., "
-		"\"share\": 0..1, ...}",
+		("an array of jobs steps, each {\"task\": ..., \"step\": ..., "
+		 "\"share\": 0..1, ...}"),
 	};
 	static const read_item_fn readers[NR_CMP_KINDS] = {
 		read_group, read_task, read_job_step

@@ -404,6 +404,18 @@ void sim_series_phase_end(struct sim *s, struct sim_task *st)
 	t->phase_cpu = oncpu;
 }
 
+/*
+ * qsort() of n elements, none when n < 2: an array not allocated yet
+ * (no CPU x group entry before the first task runs) is NULL, and
+ * qsort(NULL, 0, ...) is undefined behaviour (clang's UBSan says so).
+ */
+static void sort_some(void *base, size_t n, size_t size,
+		      int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 static int cmp_value_id(const void *a, const void *b)
 {
 	const struct sim_series_value *x = a, *y = b;
@@ -445,8 +457,8 @@ static void close_interval(struct sim *s, u64 end)
 		t->cpu_ns = t->runnable_ns = 0;
 		t->touched = false;
 	}
-	qsort(se->out_tasks, se->nr_touched_tasks, sizeof(*se->out_tasks),
-	      cmp_value_id);
+	sort_some(se->out_tasks, se->nr_touched_tasks, sizeof(*se->out_tasks),
+		  cmp_value_id);
 	iv.tasks = se->out_tasks;
 	iv.nr_tasks = se->nr_touched_tasks;
 	se->nr_touched_tasks = 0;
@@ -487,8 +499,8 @@ static void close_interval(struct sim *s, u64 end)
 		g->sub_cpu_ns = g->sub_runnable_ns = 0;
 		g->sub_touched = false;
 	}
-	qsort(se->out_groups, se->nr_sub_groups, sizeof(*se->out_groups),
-	      cmp_value_id);
+	sort_some(se->out_groups, se->nr_sub_groups, sizeof(*se->out_groups),
+		  cmp_value_id);
 	iv.groups = se->out_groups;
 	iv.nr_groups = se->nr_sub_groups;
 	se->nr_sub_groups = 0;
@@ -506,8 +518,8 @@ static void close_interval(struct sim *s, u64 end)
 		e->touched = false;
 	}
 	n = se->nr_touched_entries;
-	qsort(se->out_entries, n, sizeof(*se->out_entries),
-	      cmp_value_cpu_group);
+	sort_some(se->out_entries, n, sizeof(*se->out_entries),
+		  cmp_value_cpu_group);
 	for (size_t i = 0; i < n; i++) {
 		const struct sim_series_value *v = &se->out_entries[i];
 
@@ -630,7 +642,7 @@ int sim_series_results(struct sim *s, struct sim_result *r)
 			.cpu_ns = st->oncpu_ns - t->phase_cpu,
 		};
 	}
-	qsort(r->phases, r->nr_phases, sizeof(*r->phases), cmp_phase);
+	sort_some(r->phases, r->nr_phases, sizeof(*r->phases), cmp_phase);
 	for (size_t i = 0; i < se->nr_entries; i++) {
 		const struct series_entry *e = &se->entries[i];
 
@@ -641,7 +653,7 @@ int sim_series_results(struct sim *s, struct sim_result *r)
 		};
 	}
 	r->nr_placement = se->nr_entries;
-	qsort(r->placement, r->nr_placement, sizeof(*r->placement),
-	      cmp_placement);
+	sort_some(r->placement, r->nr_placement, sizeof(*r->placement),
+		  cmp_placement);
 	return 0;
 }

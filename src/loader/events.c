@@ -224,6 +224,10 @@ int ld_parse_events(struct loader *ld, json_t *root)
 	path_push_key(ld, "events");
 	if (!json_is_array(events))
 		return ld_type_error(ld, events, "an array", EVENTS_VALID);
+	if (n > MAX_EVENTS)
+		return ld_fail(ld, "at most " STR(MAX_EVENTS) " events",
+			       "%zu events, more than the limit of %d", n,
+			       MAX_EVENTS);
 	path_pop(ld);
 	if (!n)
 		return 0;

@@ -195,6 +195,10 @@ int ld_parse_expects(struct loader *ld, json_t *root)
 	path_push_key(ld, "expect");
 	if (!json_is_array(expects))
 		return ld_type_error(ld, expects, "an array", EXPECTS_VALID);
+	if (n > MAX_EXPECTS)
+		return ld_fail(ld, "at most " STR(MAX_EXPECTS) " expectations",
+			       "%zu expectations, more than the limit of %d",
+			       n, MAX_EXPECTS);
 	if (n) {
 		t->expects = calloc(n, sizeof(*t->expects));
 		if (!t->expects)

@@ -120,6 +120,18 @@ int ld_parse_groups(struct loader *ld, json_t *root)
 	json_t *events = json_object_get(root, "events");
 	size_t n = json_array_size(groups);
 
+	if (n > MAX_GROUPS) {
+		path_push_key(ld, "groups");
+		return ld_fail(ld, "at most " STR(MAX_GROUPS) " groups",
+			       "%zu groups, more than the limit of %d", n,
+			       MAX_GROUPS);
+	}
+	if (json_array_size(events) > MAX_EVENTS) {
+		path_push_key(ld, "events");
+		return ld_fail(ld, "at most " STR(MAX_EVENTS) " events",
+			       "%zu events, more than the limit of %d",
+			       json_array_size(events), MAX_EVENTS);
+	}
 	/* room for every listed group and one per event (a mkdir at most) */
 	ld->groups_cap = 1 + n + json_array_size(events);
 	t->groups = calloc(ld->groups_cap, sizeof(*t->groups));

@@ -208,6 +208,146 @@ static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
 	return t;
 }
 
+/*
+ * The number of JSON values a trace may hold (every object, array,
+ * string, number and literal, and every member's key): the bound on the
+ * memory of the parser's tree before anything is allocated for it.  A
+ * number or a string costs jansson about 40 bytes, so 4,000,000 of
+ * them take about 160 MB; the largest documented traces hold a quarter
+ * of it (docs/limits.md).
+ */
+#define MAX_TRACE_VALUES	4000000
+/* Of which objects and arrays (an empty object costs jansson 230 bytes
+ * with its hash table): at most 2,000,000, about 460 MB. */
+#define MAX_TRACE_CONTAINERS	2000000
+
+/*
+ * Counts the values of TEXT without building anything (strings skipped
+ * with their escapes, // and block comments as the rt-app reader allows
+ * them) and refuses the trace at the first value past the limit, naming
+ * its line, column and the path of its top-level member (and index of
+ * an element of a top-level array).  0, or -1 with err set.  An invalid
+ * text is only counted here: the parser says what is wrong with it.
+ */
+static int count_values(const char *text, size_t len, const char *name,
+			sim_error *err)
+{
+	char key[64] = "";
+	size_t values = 0, containers = 0, index = 0, i = 0;
+	int depth = 0;
+	bool top_array = false, expect_key = false;
+
+	while (i < len) {
+		char c = text[i];
+		size_t start = i;
+
+		if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			for (i += 2; i + 1 < len &&
+			     !(text[i] == '*' && text[i + 1] == '/'); i++)
+				;
+			i += 2;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			for (i++; i < len && text[i] != '"'; i++)
+				if (text[i] == '\\')
+					i++;
+			if (depth == 1 && expect_key) {
+				size_t n = i - start - 1;
+
+				if (n >= sizeof(key))
+					n = sizeof(key) - 1;
+				memcpy(key, text + start + 1, n);
+				key[n] = 0;
+				for (size_t k = 0; k < n; k++)
+					if ((unsigned char)key[k] < 0x20 ||
+					    key[k] == '"' || key[k] == '\\')
+						key[k] = '?';
+				top_array = false;
+				index = 0;
+			}
+			expect_key = false;
+			i++;
+			break;
+		case '{':
+		case '[':
+			if (depth == 1 && c == '[')
+				top_array = true;
+			containers++;
+			depth++;
+			expect_key = c == '{';
+			i++;
+			break;
+		case '}':
+		case ']':
+			depth--;
+			i++;
+			continue;
+		case ',':
+			if (depth == 2 && top_array)
+				index++;
+			expect_key = true;	/* only looked at in objects */
+			i++;
+			continue;
+		case ':':
+			expect_key = false;
+			i++;
+			continue;
+		default:
+			if (c == '-' || (c >= '0' && c <= '9') ||
+			    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+				while (i < len && (text[i] == '-' ||
+				       text[i] == '+' || text[i] == '.' ||
+				       (text[i] >= '0' && text[i] <= '9') ||
+				       (text[i] >= 'a' && text[i] <= 'z') ||
+				       (text[i] >= 'A' && text[i] <= 'Z')))
+					i++;
+				break;
+			}
+			i++;
+			continue;
+		}
+		if (++values > MAX_TRACE_VALUES ||
+		    containers > MAX_TRACE_CONTAINERS) {
+			bool many = values > MAX_TRACE_VALUES;
+			struct jsonpos pos;
+			struct strbuf sb;
+
+			jsonpos_at_offset(text, len, start, &pos);
+			err->line = pos.line;
+			err->column = pos.column;
+			if (!key[0])
+				snprintf(err->path, sizeof(err->path),
+					 "(top level)");
+			else if (top_array && depth >= 2)
+				snprintf(err->path, sizeof(err->path),
+					 "%s[%zu]", key, index);
+			else
+				snprintf(err->path, sizeof(err->path), "%s",
+					 key);
+			sb_init(&sb, err->text, sizeof(err->text));
+			sb_printf(&sb, "%s:%d:%d: %s: the trace holds more "
+				  "than %d %s; valid: a trace of at most %d "
+				  "JSON values, of which %d objects and arrays "
+				  "(docs/limits.md)", name, err->line,
+				  err->column, err->path,
+				  many ? MAX_TRACE_VALUES : MAX_TRACE_CONTAINERS,
+				  many ? "JSON values (objects, arrays, keys, "
+				  "strings, numbers)" : "JSON objects and arrays",
+				  MAX_TRACE_VALUES, MAX_TRACE_CONTAINERS);
+			sb_finish(&sb);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 struct sim_trace *trace_load_string(const char *text, size_t len,
 				const char *name, sim_error *err)
 {
@@ -245,6 +385,8 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 		sb_finish(&sb);
 		return NULL;
 	}
+	if (count_values(text, len, name, err))
+		return NULL;
 	if (format == SIM_FORMAT_RTAPP)
 		return rtapp_load(text, len, name, err);
 	/* its tasks one by one if that changes nothing but the memory */

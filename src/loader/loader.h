@@ -151,6 +151,15 @@
 #define QUOTE_MAX		48	/* bytes of a user string shown */
 #define QUOTE_SIZE		(QUOTE_MAX * 6 + 8)
 #define WHAT_SIZE		512
+#define STR_(x)			#x
+#define STR(x)			STR_(x)
+/* Limits on the number of each kind of element (docs/limits.md), each
+ * checked from the array's size before anything is allocated for it */
+#define MAX_GROUPS		200000	/* "groups" */
+#define MAX_EXPECTS		100000	/* "expect" */
+#define MAX_EVENTS		100000	/* "events" */
+#define MAX_PROGRAM_STEPS	1000000	/* over every program of the trace */
+#define MAX_NAME_LENGTH		255	/* a task, channel or group level */
 #define PATH_STACK		128	/* deep enough for 16 nested jobs */
 
 #define PRINTF(a, b)		__attribute__((format(printf, a, b)))
@@ -267,6 +276,7 @@ struct loader {
 	size_t groups_cap;
 	struct task_origin *origin;	/* parallel to t->tasks */
 	size_t programs_cap;
+	size_t nr_steps;		/* of every program so far */
 	bool *chan_sent;		/* parallel to t->chans */
 	size_t chans_cap;
 	struct recv_note *recvs;

@@ -24,6 +24,10 @@ int check_task_name(const char *s, char *why, size_t whylen)
 			return why_fail(why, whylen, "%s contains %s",
 					quote_text(s, q, sizeof(q)),
 					format_char(*p, c, sizeof(c)));
+	if (strlen(s) > MAX_NAME_LENGTH)
+		return why_fail(why, whylen, "%s is %zu bytes long, more than "
+				"the limit of %d", quote_text(s, q, sizeof(q)),
+				strlen(s), MAX_NAME_LENGTH);
 	return 0;
 }
 
@@ -59,6 +63,10 @@ int check_group_path(const char *s, int *depth, char *why,
 		    (n == 2 && name[0] == '.' && name[1] == '.'))
 			return why_fail(why, whylen,
 					"%s has a \".\" or \"..\" level", q);
+		if (n > MAX_NAME_LENGTH)
+			return why_fail(why, whylen, "%s has a level %zu bytes "
+					"long, more than the limit of %d", q, n,
+					MAX_NAME_LENGTH);
 		levels++;
 	}
 	if (levels > MAX_GROUP_DEPTH)

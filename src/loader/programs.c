@@ -423,6 +423,14 @@ int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 	if (!n)
 		return ld_fail(ld, PROGRAM_VALID,
 			       "an empty program does nothing");
+	if (n > MAX_PROGRAM_STEPS - ld->nr_steps)
+		return ld_fail(ld, "at most " STR(MAX_PROGRAM_STEPS) " program "
+			       "steps in all the trace's programs",
+			       "%zu steps, more than the %zu left of the limit "
+			       "of %d steps over all programs", n,
+			       MAX_PROGRAM_STEPS - ld->nr_steps,
+			       MAX_PROGRAM_STEPS);
+	ld->nr_steps += n;
 	if (t->nr_programs >= ld->programs_cap)
 		return ld_fail_oom(ld);	/* cannot happen: counted before */
 	prog = &t->programs[t->nr_programs];
