@@ -17,6 +17,7 @@
 #include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"
+#include "changes.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;
@@ -591,6 +592,9 @@ struct sched_sysctl {
 	u64 migration_cost;		/* sysctl_sched_migration_cost */
 	u64 nr_migrate;			/* sysctl_sched_nr_migrate */
 	u64 features;			/* enum eevdf_feature bits */
+	/* issue 26: the kernel version followed (changes.h) */
+	u64 kernel;			/* 612 or 61844 */
+	u64 changes;			/* enum eevdf_change bits */
 };
 
 struct policy_machine {

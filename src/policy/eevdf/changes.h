@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * policy/eevdf/changes.h - the kernel versions the eevdf policy follows,
+ * and the changes between them (issue 26).
+ *
+ * The port follows Linux v6.12 (tunable kernel=612, the default) or
+ * 6.18.44, the stable kernel of the validation machine (kernel=61844).
+ * Every behaviour that differs between the two is one bit here, named
+ * after the kernel commit that made it, and tested by sched_change(m,
+ * CHG_x) at the one place the behaviour differs: never a second copy of
+ * a function.  kernel=61844 turns on every change ported so far; the
+ * tunable kernel_changes turns single changes on or off (as
+ * sched_features does for the feature bits).  docs/eevdf.md lists the
+ * table (tests/eevdf/v618.c holds the two to each other), and
+ * docs/eevdf-6.18-changes.md is the research behind it.
+ */
+#ifndef SCHEDSIM_POLICY_EEVDF_CHANGES_H
+#define SCHEDSIM_POLICY_EEVDF_CHANGES_H
+
+enum eevdf_change {
+	CHG_BASE_SLICE_700US,
+	NR_EEVDF_CHANGES
+};
+
+struct eevdf_change_info {
+	const char *name;	/* the commit's short name */
+	const char *commit;	/* its 12-character id (mainline) */
+	const char *stable;	/* the 6.18.y release that has it */
+	const char *what;	/* one line: what changes */
+};
+
+static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
+	[CHG_BASE_SLICE_700US] = { "base_slice_700us", "2ae891b82695",
+		"6.18.0",
+		"sysctl_sched_base_slice 0.70 ms (v6.12: 0.75 ms), times "
+		"1 + ilog2(min(online CPUs, 8))" },
+};
+
+/* The values of the tunable kernel, and the changes each turns on */
+#define EEVDF_KERNEL_612	612
+#define EEVDF_KERNEL_61844	61844
+#define EEVDF_CHANGES_612	0ULL
+#define EEVDF_CHANGES_61844	((1ULL << NR_EEVDF_CHANGES) - 1)
+
+/* Does the machine follow change c (enum eevdf_change)? */
+#define sched_change(m, c) (((m)->sysctl.changes >> (c)) & 1)
+
+#endif /* SCHEDSIM_POLICY_EEVDF_CHANGES_H */

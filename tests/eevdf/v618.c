@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/eevdf/v618.c - the kernel versions of the eevdf policy (issue
+ * 26): the tunables kernel and kernel_changes, and each change from
+ * v6.12 to 6.18.44 (src/policy/eevdf/changes.h) worked by hand from the
+ * kernel's arithmetic, with the switch on and off.  Included by
+ * tests/test_eevdf.c.
+ */
+
+/*
+ * A one-CPU machine (online_cpus CPUs online) following kernel, with
+ * kernel_changes set to changes unless it is ~0.
+ */
+static struct policy_machine *v618_machine(u64 kernel, u64 changes,
+					   int online_cpus, size_t max_tasks)
+{
+	static struct tunable_values tv;
+	struct policy_config cfg = {
+		.nr_cpus = 1, .topology = { 1, 1, 1, 1 }, .hz = 250,
+		.online_cpus = online_cpus, .max_tasks = max_tasks,
+		.max_groups = 1, .tunables = &tv, .host = &host };
+	char why[200];
+	struct policy_machine *m;
+
+	tv = (struct tunable_values){ 0 };
+	tv.value[TUN_KERNEL] = kernel;
+	tv.set[TUN_KERNEL] = true;
+	if (changes != ~0ULL) {
+		tv.value[TUN_KERNEL_CHANGES] = changes;
+		tv.set[TUN_KERNEL_CHANGES] = true;
+	}
+	host.warn = host_warn;
+	m = eevdf_create(&cfg, why, sizeof(why));
+	ck_assert_msg(m != NULL, "%s", why);
+	return m;
+}
+
+/*
+ * kernel=612 follows no change, kernel=61844 every one ported;
+ * kernel_changes overrides either.  Another kernel is refused by the
+ * loader (exit 2, naming the two) and, through the API, by create().
+ */
+START_TEST(test_kernel_selects_changes)
+{
+	struct policy_machine *m;
+	struct policy_config cfg = {
+		.nr_cpus = 1, .topology = { 1, 1, 1, 1 }, .hz = 250,
+		.max_tasks = 1, .max_groups = 1, .host = &host };
+	struct tunable_values tv = { 0 };
+	struct cmd_run r;
+	char why[200];
+
+	m = v618_machine(612, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, 0);
+	eevdf_destroy(m);
+	m = v618_machine(61844, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, EEVDF_CHANGES_61844);
+	ck_assert_uint_eq(m->sysctl.changes,
+			  (1ULL << NR_EEVDF_CHANGES) - 1);
+	eevdf_destroy(m);
+	m = v618_machine(61844, 0, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, 0);
+	eevdf_destroy(m);
+	m = v618_machine(612, 1ULL << CHG_BASE_SLICE_700US, 1, 1);
+	ck_assert(sched_change(m, CHG_BASE_SLICE_700US));
+	eevdf_destroy(m);
+
+	/* the API's caller may skip the loader: create() refuses too */
+	tv.value[TUN_KERNEL] = 618;
+	tv.set[TUN_KERNEL] = true;
+	cfg.tunables = &tv;
+	ck_assert_ptr_null(eevdf_create(&cfg, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "612 (Linux v6.12) or 61844"));
+
+	r = run_sim("--policy eevdf --set kernel=618 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "valid: 612 or 61844"));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set kernel_changes=99999 "
+		    "traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	cmd_run_free(&r);
+	/* a v6.12 run does not report them; a 6.18.44 run does */
+	r = run_sim("--policy eevdf traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_null(strstr(r.out, "kernel="));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set kernel=61844 traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "kernel=61844"));
+	cmd_run_free(&r);
+}
+END_TEST
+
+/*
+ * docs/eevdf.md's table of changes is the code's: each change's row
+ * "| bit | `name` | `commit` | stable | what |" is there, in bit order.
+ */
+START_TEST(test_changes_table_in_docs)
+{
+	char *doc = read_whole("docs/eevdf.md");
+	const char *at;
+
+	ck_assert_ptr_nonnull(doc);
+	at = strstr(doc, "## Kernel versions");
+	ck_assert_ptr_nonnull(at);
+	for (int c = 0; c < NR_EEVDF_CHANGES; c++) {
+		char row[512];
+
+		snprintf(row, sizeof(row), "| %llu | `%s` | `%s` | %s | %s |",
+			 1ULL << c, eevdf_changes[c].name,
+			 eevdf_changes[c].commit, eevdf_changes[c].stable,
+			 eevdf_changes[c].what);
+		at = strstr(at, row);
+		ck_assert_msg(at != NULL, "docs/eevdf.md lacks, or has out of "
+			      "order, the row\n%s", row);
+	}
+	free(doc);
+}
+END_TEST
+
+/*
+ * base_slice_700us (2ae891b82695): sysctl_sched_base_slice 0.70 ms,
+ * scaled as before by 1 + ilog2(min(online, 8)): with 1, 2, 4, 16 CPUs
+ * online 0.70, 1.40, 2.10, 2.80 ms (v6.12: 0.75, 1.50, 2.25, 3.00).
+ */
+START_TEST(test_base_slice_700us)
+{
+	static const struct { int online; u64 v612, v618; } c[] = {
+		{ 1, 750000, 700000 }, { 2, 1500000, 1400000 },
+		{ 4, 2250000, 2100000 }, { 16, 3000000, 2800000 },
+	};
+
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct policy_machine *m;
+
+		m = v618_machine(61844, ~0ULL, c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v618);
+		eevdf_destroy(m);
+		m = v618_machine(61844,
+				 EEVDF_CHANGES_61844 &
+				 ~(1ULL << CHG_BASE_SLICE_700US),
+				 c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v612);
+		eevdf_destroy(m);
+		m = v618_machine(612, ~0ULL, c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v612);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+static Suite *eevdf_v618_suite(void)
+{
+	Suite *s = suite_create("eevdf_v618");
+	TCase *tc = tcase_create("v618");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_kernel_selects_changes);
+	tcase_add_test(tc, test_changes_table_in_docs);
+	tcase_add_test(tc, test_base_slice_700us);
+	suite_add_tcase(s, tc);
+	return s;
+}
