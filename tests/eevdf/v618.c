@@ -150,6 +150,82 @@ START_TEST(test_base_slice_700us)
 }
 END_TEST
 
+
+#define V618_MS 1000000LL
+
+/* one CPU at HZ 250 (tests/eevdf/fair.c's) following changes */
+static struct policy_machine *v618_one_cpu(u64 changes)
+{
+	struct policy_machine *m = machine(.hz = 250, .max_tasks = 300);
+
+	m->sysctl.changes = changes;
+	return m;
+}
+
+/*
+ * zero_vruntime (79f3f9bedd14 with b3d99f43c72b): weights 1024 at key 0
+ * and 3072 at key 4 ms from z0 = -(1 << 20): V = z0 + 12288 ms / 4096 =
+ * z0 + 3 ms in both versions; 6.18.44 moves the zero point there (keys
+ * -3 and +1 ms: the sum -3 * 1024 + 1 * 3072 = 0), v6.12 leaves it.  The
+ * floor: keys 0 and -1 ns (1024 each) sum to -1024, V = z0 + floor(-1024
+ * / 2048) = z0 - 1 (not z0);
+ * the zero point moves by -1 and the sum becomes -1024 + 2048 = 1024, whose
+ * V is the same.  update_min_vruntime moves nothing in 6.18.44 (entities
+ * at 2 and 4 ms: v6.12 takes the least, z0 + 2 ms), and a new request
+ * (update_deadline) moves the zero point to V.
+ */
+START_TEST(test_zero_vruntime)
+{
+	const u64 z0 = (u64)(-(1LL << 20));
+
+	for (int on = 0; on < 2; on++) {
+		u64 chg = on ? 1ULL << CHG_ZERO_VRUNTIME : 0;
+		struct policy_machine *m = v618_one_cpu(chg);
+		struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+		struct sched_entity *a, *b;
+
+		ck_assert_uint_eq(cfs_rq->min_vruntime, z0);
+		a = queue_at(m, 0, 1024, 0);
+		b = queue_at(m, 1, 3072, 4 * V618_MS);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 + 3 * V618_MS);
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 + 3 * V618_MS : z0);
+		ck_assert_int_eq(cfs_rq->avg_vruntime,
+				 on ? 0 : 4 * V618_MS * 3072);
+		ck_assert_int_eq(entity_key(cfs_rq, a), on ? -3 * V618_MS : 0);
+		ck_assert(entity_eligible(cfs_rq, a));
+		ck_assert(!entity_eligible(cfs_rq, b));
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		eevdf_destroy(m);
+
+		m = v618_one_cpu(chg);
+		cfs_rq = &m->rqs[0].cfs;
+		queue_at(m, 0, 1024, 0);
+		queue_at(m, 1, 1024, -1);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 - 1);
+		ck_assert_int_eq(cfs_rq->avg_vruntime, on ? 1024 : -1024);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 - 1);
+		eevdf_destroy(m);
+
+		m = v618_one_cpu(chg);
+		cfs_rq = &m->rqs[0].cfs;
+		a = queue_at(m, 0, 1024, 2 * V618_MS);
+		queue_at(m, 1, 1024, 4 * V618_MS);
+		update_min_vruntime(cfs_rq);
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 : z0 + 2 * V618_MS);
+		/* a's request ends: V = z0 + 3 ms becomes the zero point */
+		__dequeue_entity(cfs_rq, a);
+		a->deadline = a->vruntime;
+		__enqueue_entity(cfs_rq, a);
+		ck_assert(update_deadline(cfs_rq, a));
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 + 3 * V618_MS : z0 + 2 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -159,6 +235,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_kernel_selects_changes);
 	tcase_add_test(tc, test_changes_table_in_docs);
 	tcase_add_test(tc, test_base_slice_700us);
+	tcase_add_test(tc, test_zero_vruntime);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,6 +19,7 @@
 
 enum eevdf_change {
 	CHG_BASE_SLICE_700US,
+	CHG_ZERO_VRUNTIME,
 	NR_EEVDF_CHANGES
 };
 
@@ -34,6 +35,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.0",
 		"sysctl_sched_base_slice 0.70 ms (v6.12: 0.75 ms), times "
 		"1 + ilog2(min(online CPUs, 8))" },
+	[CHG_ZERO_VRUNTIME] = { "zero_vruntime", "79f3f9bedd14",
+		"6.18.17",
+		"avg_vruntime's zero point is V itself, moved at every "
+		"avg_vruntime() (with b3d99f43c72b's tracking fix): no "
+		"min_vruntime" },
 };
 
 /* The values of the tunable kernel, and the changes each turns on */

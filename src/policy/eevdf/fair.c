@@ -156,8 +156,13 @@ static void avg_vruntime_update(struct cfs_rq *cfs_rq, s64 delta)
 	cfs_rq->avg_vruntime -= (s64)cfs_rq->avg_load * delta;
 }
 
-/* kernel/sched/fair.c v6.12: avg_vruntime, V rounded towards -inf */
-static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
+/*
+ * V's offset from the zero point (min_vruntime), rounded towards -inf:
+ * the division avg_vruntime shares with its 6.18.44 form and with the
+ * debug output, which must not move the zero point.  With only curr on
+ * the queue it is curr's key exactly (both versions).
+ */
+static __always_inline s64 avg_vruntime_offset(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *curr = cfs_rq->curr;
 	s64 avg = cfs_rq->avg_vruntime;
@@ -174,7 +179,38 @@ static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
 			avg -= (load - 1);	/* floor, not truncation */
 		avg = avg / load;
 	}
-	return cfs_rq->min_vruntime + (u64)avg;
+	return avg;
+}
+
+/* kernel/sched/fair.c 6.18.44: update_zero_vruntime (the zero point moves
+ * by delta: every key shrinks by it) */
+static __always_inline void update_zero_vruntime(struct cfs_rq *cfs_rq,
+						 s64 delta)
+{
+	cfs_rq->avg_vruntime -= (s64)cfs_rq->avg_load * delta;
+	cfs_rq->min_vruntime += (u64)delta;
+}
+
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: avg_vruntime, V rounded towards
+ * -inf.  zero_vruntime (79f3f9bedd14, with b3d99f43c72b's fix): V becomes
+ * the new zero point at every call, so the sum stays near 0.
+ */
+static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
+{
+	s64 delta = avg_vruntime_offset(cfs_rq);
+
+	if (!sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		return cfs_rq->min_vruntime + (u64)delta;
+	update_zero_vruntime(cfs_rq, delta);
+	return cfs_rq->min_vruntime;
+}
+
+/* V without moving the zero point: for -v and --dump-at, so that looking
+ * does not change the run (the kernel's print_cfs_rq moves it) */
+static __always_inline u64 avg_vruntime_peek(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->min_vruntime + (u64)avg_vruntime_offset(cfs_rq);
 }
 
 /*
@@ -256,12 +292,19 @@ static struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
 	return cfs_rq->rb_leftmost ? __node_2_se(cfs_rq->rb_leftmost) : NULL;
 }
 
-/* kernel/sched/fair.c v6.12: update_min_vruntime */
+/*
+ * kernel/sched/fair.c v6.12: update_min_vruntime.  zero_vruntime
+ * (79f3f9bedd14, 6.18.44) removed it and its calls from update_curr,
+ * dequeue_entity and reweight_entity: avg_vruntime moves the zero point.
+ */
 static __always_inline void update_min_vruntime(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_root_entity(cfs_rq);
 	struct sched_entity *curr = cfs_rq->curr;
 	u64 vruntime = cfs_rq->min_vruntime;
+
+	if (sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		return;
 
 	if (curr) {
 		if (curr->on_rq)
@@ -516,9 +559,10 @@ found:
 /* ---- slices, deadlines, placement ---------------------------------------- */
 
 /*
- * kernel/sched/fair.c v6.12: update_deadline.  When v_i reaches its
- * deadline the request is done: a new one, vd_i = v_i + r_i / w_i, and a
- * reschedule.
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_deadline.  When v_i
+ * reaches its deadline the request is done: a new one, vd_i = v_i + r_i /
+ * w_i, and a reschedule.  zero_vruntime: the zero point moves to V at
+ * each new request too.
  */
 static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
@@ -527,6 +571,8 @@ static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	if (!se->custom_slice)
 		se->slice = cfs_rq->rq->m->sysctl.base_slice;
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	if (sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		avg_vruntime(cfs_rq);
 	return true;
 }
 

@@ -65,7 +65,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 	[TUN_KERNEL_CHANGES] = { "kernel_changes", TUNABLE_INTEGER,
 		EEVDF_CHANGES_612, 0, EEVDF_CHANGES_61844,
 		"changes from v6.12 to 6.18.44 in force (default: those of "
-		"kernel): bits: 1 base_slice_700us (2ae891b82695)" },
+		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
+		"2 zero_vruntime (79f3f9bedd14)" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports

@@ -169,7 +169,11 @@ struct cfs_rq {
 	unsigned int h_nr_running;	/* tasks queued at or below */
 	s64 avg_vruntime;		/* sum of (v_i - min_vruntime) * w_i */
 	u64 avg_load;			/* sum of w_i (scale_load_down) */
-	u64 min_vruntime;
+	u64 min_vruntime;		/* zero_vruntime (6.18.44): the
+					 * kernel's zero_vruntime, moved to V
+					 * by avg_vruntime; avg_vruntime and
+					 * avg_load are its sum_w_vruntime and
+					 * sum_weight */
 	struct rb_root tasks_timeline;	/* ordered by deadline */
 	struct rb_node *rb_leftmost;	/* rb_root_cached's leftmost */
 	struct sched_entity *curr;
