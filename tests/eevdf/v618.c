@@ -226,6 +226,41 @@ START_TEST(test_zero_vruntime)
 }
 END_TEST
 
+/*
+ * lag_clamp (6e3c0a4e1ad1), one CPU at HZ 250 (a tick: 4 ms), slices
+ * 0.75 ms, weights 1024: a at key 0, b at key 12 ms, V = 6 ms, b's lag
+ * -6 ms.  v6.12 clamps it to max(2 * 0.75, 4) = 4 ms; 6.18.44 to the
+ * largest queued slice plus a tick, 0.75 + 4 = 4.75 ms.  With a's slice
+ * 3 ms (b's stays 0.75 ms): v6.12 still 4 ms, 6.18.44 3 + 4 = 7 ms, so
+ * b keeps all of its -6 ms; a's +6 ms is within both (v6.12: 2 * 3).
+ * The augment's max_slice follows: 3 ms at the root.
+ */
+START_TEST(test_lag_clamp)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m =
+			v618_one_cpu(on ? 1ULL << CHG_LAG_CLAMP : 0);
+		struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+		struct sched_entity *a = queue_at(m, 0, 1024, 0);
+		struct sched_entity *b = queue_at(m, 1, 1024, 12 * V618_MS);
+
+		ck_assert_uint_eq(m->tick_nsec, 4 * V618_MS);
+		ck_assert_uint_eq(cfs_rq_max_slice(cfs_rq), 750000);
+		update_entity_lag(cfs_rq, b);
+		ck_assert_int_eq(b->vlag, on ? -4750000 : -4 * V618_MS);
+
+		a->slice = 3 * V618_MS;
+		min_vruntime_cb_propagate(&a->run_node, NULL);
+		ck_assert_uint_eq(cfs_rq_max_slice(cfs_rq), 3 * V618_MS);
+		update_entity_lag(cfs_rq, b);
+		ck_assert_int_eq(b->vlag, on ? -6 * V618_MS : -4 * V618_MS);
+		update_entity_lag(cfs_rq, a);
+		ck_assert_int_eq(a->vlag, 6 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -236,6 +271,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_changes_table_in_docs);
 	tcase_add_test(tc, test_base_slice_700us);
 	tcase_add_test(tc, test_zero_vruntime);
+	tcase_add_test(tc, test_lag_clamp);
 	suite_add_tcase(s, tc);
 	return s;
 }

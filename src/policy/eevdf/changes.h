@@ -20,6 +20,7 @@
 enum eevdf_change {
 	CHG_BASE_SLICE_700US,
 	CHG_ZERO_VRUNTIME,
+	CHG_LAG_CLAMP,
 	NR_EEVDF_CHANGES
 };
 
@@ -40,6 +41,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"avg_vruntime's zero point is V itself, moved at every "
 		"avg_vruntime() (with b3d99f43c72b's tracking fix): no "
 		"min_vruntime" },
+	[CHG_LAG_CLAMP] = { "lag_clamp", "6e3c0a4e1ad1",
+		"6.18.17",
+		"a dequeued entity's lag is clamped to the largest queued "
+		"slice plus a tick, not max(2 slices, a tick) of its own" },
 };
 
 /* The values of the tunable kernel, and the changes each turns on */

@@ -232,10 +232,29 @@ entity_lag(struct cfs_rq *cfs_rq, u64 avruntime, struct sched_entity *se)
 	return vlag < -limit ? -limit : vlag > limit ? limit : vlag;
 }
 
-/* kernel/sched/fair.c v6.12: update_entity_lag */
+static u64 cfs_rq_max_slice(struct cfs_rq *cfs_rq);
+
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_entity_lag.  lag_clamp
+ * (6e3c0a4e1ad1): the clamp is what the largest slice queued here (curr
+ * included) plus a tick is worth at the entity's weight, instead of
+ * entity_lag's max(2 slices of its own, a tick).  (reweight_eevdf keeps
+ * v6.12's clamp: 6.18.44 reweights through update_entity_lag, a change
+ * of its own, 6d71a9c61604, not ported yet.)
+ */
 static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	se->vlag = entity_lag(cfs_rq, avg_vruntime(cfs_rq), se);
+	u64 max_slice;
+	s64 vlag, limit;
+
+	if (!sched_change(cfs_rq->rq->m, CHG_LAG_CLAMP)) {
+		se->vlag = entity_lag(cfs_rq, avg_vruntime(cfs_rq), se);
+		return;
+	}
+	max_slice = cfs_rq_max_slice(cfs_rq) + cfs_rq->rq->m->tick_nsec;
+	vlag = (s64)(avg_vruntime(cfs_rq) - se->vruntime);
+	limit = (s64)calc_delta_fair(max_slice, se);
+	se->vlag = vlag < -limit ? -limit : vlag > limit ? limit : vlag;
 }
 
 /*
@@ -375,6 +394,7 @@ static void min_vruntime_cb_copy(struct rb_node *rb_old, struct rb_node *rb_new)
 	__node_2_se(rb_new)->min_vruntime = __node_2_se(rb_old)->min_vruntime;
 	/* eevdf-slice: see min_slice_update */
 	__node_2_se(rb_new)->min_slice = __node_2_se(rb_old)->min_slice;
+	__node_2_se(rb_new)->max_slice = __node_2_se(rb_old)->max_slice;
 }
 
 /* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' rotate */
@@ -385,6 +405,7 @@ static void min_vruntime_cb_rotate(struct rb_node *rb_old, struct rb_node *rb_ne
 
 	new->min_vruntime = old->min_vruntime;
 	new->min_slice = old->min_slice;	/* eevdf-slice: see min_slice_update */
+	new->max_slice = old->max_slice;
 	min_vruntime_update(old, false);
 }
 
@@ -411,7 +432,7 @@ static const struct rb_augment_callbacks min_vruntime_cb = {
  */
 static __always_inline bool min_slice_update(struct sched_entity *se)
 {
-	u64 old_min_slice = se->min_slice;
+	u64 old_min_slice = se->min_slice, old_max_slice = se->max_slice;
 	struct rb_node *node = &se->run_node;
 
 	se->min_slice = se->augment_slice = se->slice;
@@ -421,7 +442,16 @@ static __always_inline bool min_slice_update(struct sched_entity *se)
 	if (node->rb_left &&
 	    __node_2_se(node->rb_left)->min_slice < se->min_slice)
 		se->min_slice = __node_2_se(node->rb_left)->min_slice;
-	return se->min_slice == old_min_slice;
+	/* lag_clamp (6e3c0a4e1ad1): __max_slice_update, kept in both
+	 * versions (only update_entity_lag reads it) */
+	se->max_slice = se->slice;
+	if (node->rb_right &&
+	    __node_2_se(node->rb_right)->max_slice > se->max_slice)
+		se->max_slice = __node_2_se(node->rb_right)->max_slice;
+	if (node->rb_left &&
+	    __node_2_se(node->rb_left)->max_slice > se->max_slice)
+		se->max_slice = __node_2_se(node->rb_left)->max_slice;
+	return se->min_slice == old_min_slice && se->max_slice == old_max_slice;
 }
 
 /*
@@ -439,6 +469,23 @@ static u64 cfs_rq_min_slice(struct cfs_rq *cfs_rq)
 	if (root && __node_2_se(root)->min_slice < min_slice)
 		min_slice = __node_2_se(root)->min_slice;
 	return min_slice;
+}
+
+/*
+ * kernel/sched/fair.c 6.18.44: cfs_rq_max_slice (lag_clamp, 6e3c0a4e1ad1):
+ * the largest slice queued here, curr included; 0 for an empty queue.
+ */
+static u64 cfs_rq_max_slice(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *root = cfs_rq->tasks_timeline.rb_node;
+	struct sched_entity *curr = cfs_rq->curr;
+	u64 max_slice = 0;
+
+	if (curr && curr->on_rq)
+		max_slice = curr->slice;
+	if (root && __node_2_se(root)->max_slice > max_slice)
+		max_slice = __node_2_se(root)->max_slice;
+	return max_slice;
 }
 
 /*
@@ -473,6 +520,10 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	avg_vruntime_add(cfs_rq, se);
 	se->min_vruntime = se->vruntime;
 	se->min_slice = se->augment_slice = se->slice;
+	/* the kernel leaves max_slice as the entity's last stay in a tree
+	 * set it (the same value unless its slice changed since): the port
+	 * starts it from the slice, as min_slice */
+	se->max_slice = se->slice;
 	while (*link) {
 		parent = *link;
 		if (entity_before(se, __node_2_se(parent))) {

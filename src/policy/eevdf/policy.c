@@ -66,7 +66,7 @@ static const struct sched_tunable eevdf_tunables[] = {
 		EEVDF_CHANGES_612, 0, EEVDF_CHANGES_61844,
 		"changes from v6.12 to 6.18.44 in force (default: those of "
 		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
-		"2 zero_vruntime (79f3f9bedd14)" },
+		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1)" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports

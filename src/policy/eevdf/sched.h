@@ -157,6 +157,8 @@ struct sched_entity {
 	struct sched_avg avg;		/* PELT (pelt.c) */
 
 	u64 min_slice;			/* least slice of its subtree */
+	u64 max_slice;			/* largest slice of its subtree
+					 * (lag_clamp, 6.18.44) */
 	u64 augment_slice;		/* the slice min_slice was last computed
 					 * from (the checker's: not a kernel
 					 * field, see check.c) */
