@@ -261,6 +261,79 @@ START_TEST(test_lag_clamp)
 }
 END_TEST
 
+/*
+ * protect_slice (052c3d87c82e, 74eec63661d4, 0b9ca2dcabc3, 9de74a9850b9,
+ * with bcd74b2ffdd0), one CPU, weights 1024, base slice 0.75 ms: a (slice
+ * 3 ms) and b (0.75 ms) at key 0, deadlines 5 ms ahead.  Picking a
+ * (set_next_entity, first): 6.18.44 protects it for the least queued
+ * slice, vprot = v + calc_delta_fair(0.75 ms) = v + 750000 (below the
+ * deadline); v6.12 stashes the deadline in vlag (protected until it).
+ * After 0.75 ms of running, update_curr: 6.18.44 reschedules (v_a =
+ * vprot: the protection is over, the request is not), v6.12 does not
+ * (request not done, no shorter wakee).  Set again without first (a nice
+ * change, sched_change_end), vprot is left alone.  Without
+ * RUN_TO_PARITY, 6.18.44 still protects the normalized base slice (0.75
+ * ms on one CPU): b, of slice 0.75 ms, is protected to its deadline
+ * and kept against a of the same deadline; v6.12 does not protect
+ * (pick_eevdf ignores the stash) and picks a, the tree's on a tie.
+ */
+START_TEST(test_protect_slice)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m =
+			v618_one_cpu(on ? 1ULL << CHG_PROTECT_SLICE : 0);
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a = queue_at(m, 0, 1024, 0);
+		struct sched_entity *b = queue_at(m, 1, 1024, 0);
+		u64 v0 = a->vruntime;
+
+		ck_assert_uint_eq(m->sysctl.normalized_base_slice, 750000);
+		__dequeue_entity(cfs_rq, a);
+		a->slice = 3 * V618_MS;
+		a->custom_slice = 1;
+		__enqueue_entity(cfs_rq, a);
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		if (on)
+			ck_assert_uint_eq(a->vprot, v0 + 750000);
+		else
+			ck_assert_int_eq(a->vlag, (s64)(v0 + 5 * V618_MS));
+		ck_assert(protect_slice(a));
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), a);
+
+		rq->clock_task += 750000;
+		rq->need_resched = false;
+		update_curr(cfs_rq);
+		ck_assert_uint_eq(a->vruntime, v0 + 750000);
+		ck_assert_int_eq(protect_slice(a), !on);
+		ck_assert_int_eq(rq->need_resched, on);
+
+		a->vprot = 42;
+		put_prev_entity(cfs_rq, a);
+		set_next_entity(cfs_rq, a, false);
+		if (on)
+			ck_assert_uint_eq(a->vprot, 42);
+		put_prev_entity(cfs_rq, a);
+
+		/* a back at v0: both eligible, deadlines equal */
+		__dequeue_entity(cfs_rq, a);
+		a->vruntime = v0;
+		__enqueue_entity(cfs_rq, a);
+		m->sysctl.features &= ~(1ULL << FEAT_RUN_TO_PARITY);
+		set_next_entity(cfs_rq, b, true);
+		if (on)
+			ck_assert_uint_eq(b->vprot, b->deadline);
+		/* 6.18.44: curr b is protected; v6.12: no protection without
+		 * RUN_TO_PARITY, and on a tie of deadlines the tree's
+		 * leftmost (a) wins over curr */
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -272,6 +345,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_base_slice_700us);
 	tcase_add_test(tc, test_zero_vruntime);
 	tcase_add_test(tc, test_lag_clamp);
+	tcase_add_test(tc, test_protect_slice);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,7 @@ enum eevdf_change {
 	CHG_BASE_SLICE_700US,
 	CHG_ZERO_VRUNTIME,
 	CHG_LAG_CLAMP,
+	CHG_PROTECT_SLICE,
 	NR_EEVDF_CHANGES
 };
 
@@ -45,6 +46,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.17",
 		"a dequeued entity's lag is clamped to the largest queued "
 		"slice plus a tick, not max(2 slices, a tick) of its own" },
+	[CHG_PROTECT_SLICE] = { "protect_slice", "052c3d87c82e",
+		"6.18.0 (bcd74b2ffdd0: 6.18.17)",
+		"RUN_TO_PARITY protects se->vprot, set only at pick: at most "
+		"the least queued slice; update_curr reschedules when it ends" },
 };
 
 /* The values of the tunable kernel, and the changes each turns on */

@@ -250,15 +250,14 @@ static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
 }
 
 /* kernel/sched/fair.c v6.12: set_next_task_fair (first: the MRU move is
- * pick_next_task_fair's) */
+ * pick_next_task_fair's; 6.18.44 passes it on, protect_slice) */
 static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 {
 	struct sched_entity *se = &p->se;
 
 	(void)rq;
-	(void)first;
 	for_each_sched_entity(se)
-		set_next_entity(se->cfs_rq, se);
+		set_next_entity(se->cfs_rq, se, first);
 }
 
 /* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
@@ -299,12 +298,12 @@ static void put_prev_set_next_fair(struct sched_entity *pse,
 			pse = pse->parent;
 		}
 		if (se_depth >= pse_depth) {
-			set_next_entity(se->cfs_rq, se);
+			set_next_entity(se->cfs_rq, se, true);
 			se = se->parent;
 		}
 	}
 	put_prev_entity(se->cfs_rq, pse);
-	set_next_entity(se->cfs_rq, se);
+	set_next_entity(se->cfs_rq, se, true);
 }
 
 static void put_prev_set_next_task(struct rq *rq, struct task_struct *prev,

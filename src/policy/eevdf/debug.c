@@ -518,7 +518,7 @@ static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
 	else if (cfs_rq->nr_running == 1)
 		why = "the only entity";
 	else if (picked == curr && sched_feat(m, RUN_TO_PARITY) &&
-		 curr->vlag == (s64)curr->deadline)
+		 protect_slice(curr))
 		why = "RUN_TO_PARITY: curr keeps its request";
 	else
 		why = "eligible, earliest deadline";
@@ -555,7 +555,7 @@ static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,
 		return;
 	t->on = true;
 	t->resched = rq->need_resched;
-	t->protected = se->vlag == (s64)se->deadline;
+	t->protected = protect_slice(se);
 }
 
 /* " name[w= v= d= slice= lag= E]" of one side of the comparison */
@@ -629,11 +629,11 @@ static void trace_check_preempt(struct rq *rq, struct task_struct *p,
 		fprintf(log, "; curr ineligible: not protected");
 	else if (!t->protected)
 		fprintf(log, "; curr's request renewed: not protected");
-	else if (se->vlag != (s64)se->deadline)
+	else if (!protect_slice(se))
 		fprintf(log, "; PREEMPT_SHORT ends curr's RUN_TO_PARITY");
 	else
 		fprintf(log, "; curr protected (RUN_TO_PARITY)");
-	pick = pick_eevdf(cfs_rq);
+	pick = pick_eevdf(cfs_rq, true);
 	fprintf(log, "; pick_eevdf: %s: %s\n", pick ? entity_name(m, pick) : "none",
 		preempt ? "preempt" : "no preemption");
 }

@@ -552,6 +552,62 @@ static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	avg_vruntime_sub(cfs_rq, se);
 }
 
+/* ---- slice protection (RUN_TO_PARITY) ---------------------------------- */
+
+/*
+ * Is curr still protected from a pick (RUN_TO_PARITY)?  v6.12: the
+ * deadline stashed in vlag at its pick is still its deadline (its request
+ * is not done, and no shorter wakee cancelled it).  protect_slice
+ * (052c3d87c82e and its series, 6.18.44): kernel/sched/fair.c 6.18.44
+ * protect_slice, v_i < vprot.
+ */
+static __always_inline bool protect_slice(struct sched_entity *se)
+{
+	if (!sched_change(se->cfs_rq->rq->m, CHG_PROTECT_SLICE))
+		return se->vlag == (s64)se->deadline;
+	return (s64)(se->vruntime - se->vprot) < 0;
+}
+
+/*
+ * kernel/sched/fair.c 6.18.44: set_protect_slice, at pick: protected up
+ * to the deadline, or, if the least slice queued here (curr included) is
+ * shorter than its own, for that much virtual time from now; without
+ * RUN_TO_PARITY for the normalized base slice (0.70 ms: not scaled by
+ * the CPUs) at most.
+ */
+static void set_protect_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct policy_machine *m = cfs_rq->rq->m;
+	u64 slice = m->sysctl.normalized_base_slice;
+	u64 vprot = se->deadline;
+
+	if (sched_feat(m, RUN_TO_PARITY))
+		slice = cfs_rq_min_slice(cfs_rq);
+	if (slice > se->slice)
+		slice = se->slice;
+	if (slice != se->slice)
+		vprot = min_vruntime(vprot, se->vruntime +
+					    calc_delta_fair(slice, se));
+	se->vprot = vprot;
+}
+
+/* kernel/sched/fair.c 6.18.44: update_protect_slice: a waking task with a
+ * shorter slice cuts curr's protection to that slice from now */
+static void update_protect_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	u64 slice = cfs_rq_min_slice(cfs_rq);
+
+	se->vprot = min_vruntime(se->vprot, se->vruntime +
+					    calc_delta_fair(slice, se));
+}
+
+/* kernel/sched/fair.c 6.18.44: cancel_protect_slice */
+static void cancel_protect_slice(struct sched_entity *se)
+{
+	if (protect_slice(se))
+		se->vprot = se->vruntime;
+}
+
 /* ---- picking -------------------------------------------------------------- */
 
 /*
@@ -560,9 +616,11 @@ static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * each node knows its subtree's least vruntime, so a subtree holds an
  * eligible entity iff its min_vruntime is eligible.  RUN_TO_PARITY keeps
  * curr while it still holds the deadline stashed in vlag at its pick
- * (set_next_entity), i.e. until its slice is used up.
+ * (set_next_entity), i.e. until its slice is used up.  6.18.44
+ * (__pick_eevdf): the same with protect, the protection being vprot.
  */
-static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
+static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq,
+						      bool protect)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_node;
 	struct sched_entity *se = __pick_first_entity(cfs_rq);
@@ -576,8 +634,10 @@ static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
 	if (curr && (!curr->on_rq || !entity_eligible(cfs_rq, curr)))
 		curr = NULL;
 
-	if (sched_feat(m, RUN_TO_PARITY) && curr &&
-	    curr->vlag == (s64)curr->deadline)
+	/* protect_slice (6.18.44): the pick's caller asks for protection
+	 * (__pick_eevdf(cfs_rq, protect)), which RUN_TO_PARITY only sizes */
+	if (curr && (sched_change(m, CHG_PROTECT_SLICE) ? protect :
+		     sched_feat(m, RUN_TO_PARITY)) && protect_slice(curr))
 		return curr;
 
 	if (se && entity_eligible(cfs_rq, se)) {
@@ -708,7 +768,10 @@ update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
 
 	if (cfs_rq->nr_running == 1)
 		return;
-	if (resched || did_preempt_short(cfs_rq, curr)) {
+	/* protect_slice (0b9ca2dcabc3, 9de74a9850b9; 6.18.44): also when
+	 * the protection is over, whatever ended it */
+	if (resched || (sched_change(cfs_rq->rq->m, CHG_PROTECT_SLICE) ?
+			!protect_slice(curr) : did_preempt_short(cfs_rq, curr))) {
 		resched_curr(cfs_rq->rq);
 		clear_buddies(cfs_rq, curr);
 	}
@@ -928,17 +991,26 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	return true;
 }
 
-/* kernel/sched/fair.c v6.12: set_next_entity */
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: set_next_entity.  first: a pick
+ * (not a task set again after a nice change or a move, sched_change_end):
+ * protect_slice (with bcd74b2ffdd0) arms the protection only then.
+ */
 static __always_inline void
-set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, bool first)
 {
 	clear_buddies(cfs_rq, se);
 	if (se->on_rq) {
 		__dequeue_entity(cfs_rq, se);
 		update_load_avg(cfs_rq, se, UPDATE_TG);
-		/* the kernel's HACK: stash the deadline at pick time in vlag,
-		 * unused until dequeue, for RUN_TO_PARITY */
-		se->vlag = (s64)se->deadline;
+		if (sched_change(cfs_rq->rq->m, CHG_PROTECT_SLICE)) {
+			if (first)
+				set_protect_slice(cfs_rq, se);
+		} else {
+			/* the kernel's HACK: stash the deadline at pick time
+			 * in vlag, unused until dequeue, for RUN_TO_PARITY */
+			se->vlag = (s64)se->deadline;
+		}
 	}
 	se->exec_start = cfs_rq->rq->clock_task;
 	cfs_rq->curr = se;
@@ -980,7 +1052,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags);
 static __always_inline struct sched_entity *
 pick_next_entity(struct rq *rq, struct cfs_rq *cfs_rq)
 {
-	struct sched_entity *se = pick_eevdf(cfs_rq);
+	struct sched_entity *se = pick_eevdf(cfs_rq, true);
 
 	if (se->sched_delayed) {
 		trace_pick_level(cfs_rq, se);	/* -v: before it leaves */
@@ -1198,10 +1270,29 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 
 	cfs_rq = se->cfs_rq;
 	update_curr(cfs_rq);
+	/*
+	 * protect_slice (052c3d87c82e; 6.18.0's form, before the rework of
+	 * e837456fdca8): a wakee with a shorter slice is picked against
+	 * curr unprotected; if it wins curr's protection is cancelled, if
+	 * not it is cut to the least slice from now (RUN_TO_PARITY).
+	 */
+	if (sched_change(m, CHG_PROTECT_SLICE)) {
+		bool preempt_short = sched_feat(m, PREEMPT_SHORT) &&
+				     pse->slice < se->slice;
+
+		if (pick_eevdf(cfs_rq, !preempt_short) == pse) {
+			if (preempt_short)
+				cancel_protect_slice(se);
+			goto preempt;
+		}
+		if (sched_feat(m, RUN_TO_PARITY) && preempt_short)
+			update_protect_slice(cfs_rq, se);
+		return;
+	}
 	/* a shorter eligible request ends curr's slice protection */
 	if (do_preempt_short(cfs_rq, pse, se) && se->vlag == (s64)se->deadline)
 		se->vlag = (s64)se->deadline + 1;
-	if (pick_eevdf(cfs_rq) == pse)
+	if (pick_eevdf(cfs_rq, true) == pse)
 		goto preempt;
 	return;
 preempt:

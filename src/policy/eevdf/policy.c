@@ -66,7 +66,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		EEVDF_CHANGES_612, 0, EEVDF_CHANGES_61844,
 		"changes from v6.12 to 6.18.44 in force (default: those of "
 		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
-		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1)" },
+		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
+		"8 protect_slice (052c3d87c82e)" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports
@@ -176,6 +177,8 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE,
 		(sched_change(m, CHG_BASE_SLICE_700US) ? 700000ULL : 750000ULL) *
 		factor);
+	/* sched_update_scaling: normalized_sysctl_sched_base_slice */
+	m->sysctl.normalized_base_slice = m->sysctl.base_slice / factor;
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
 	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT);

@@ -159,6 +159,8 @@ struct sched_entity {
 	u64 min_slice;			/* least slice of its subtree */
 	u64 max_slice;			/* largest slice of its subtree
 					 * (lag_clamp, 6.18.44) */
+	u64 vprot;			/* protected up to this vruntime
+					 * (protect_slice, 6.18.44) */
 	u64 augment_slice;		/* the slice min_slice was last computed
 					 * from (the checker's: not a kernel
 					 * field, see check.c) */
@@ -601,6 +603,7 @@ struct sched_sysctl {
 	/* issue 26: the kernel version followed (changes.h) */
 	u64 kernel;			/* 612 or 61844 */
 	u64 changes;			/* enum eevdf_change bits */
+	u64 normalized_base_slice;	/* base_slice / the CPUs' factor */
 };
 
 struct policy_machine {
