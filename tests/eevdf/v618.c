@@ -334,6 +334,35 @@ START_TEST(test_protect_slice)
 }
 END_TEST
 
+/*
+ * cfs_group_keep_empty_weight (66951e4860d3): group /g on one CPU, its
+ * queue empty, its entity at 1024 (scaled: 1 << 20).  The group's load
+ * is all on another CPU (tg->load_avg 1024, this queue's contribution and
+ * load_avg 0): calc_group_shares gives 1 << 20 * 0 / 1024 = 0, raised to
+ * MIN_SHARES = 2.  v6.12 reweights the entity to 2; 6.18.44 keeps it.
+ */
+START_TEST(test_cfs_group_keep_empty_weight)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *se;
+
+		m->sysctl.changes = on ? 1ULL << CHG_CFS_GROUP_KEEP_WEIGHT : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+		se = m->groups[1].se[0];
+		ck_assert_uint_eq(se->load.weight, scale_load(1024));
+		ck_assert_uint_eq(se->my_q->load.weight, 0);
+		m->groups[1].load_avg = 1024;
+		ck_assert_int_eq(calc_group_shares(se->my_q), MIN_SHARES);
+		update_cfs_group(se);
+		ck_assert_uint_eq(se->load.weight,
+				  on ? scale_load(1024) : MIN_SHARES);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -346,6 +375,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_zero_vruntime);
 	tcase_add_test(tc, test_lag_clamp);
 	tcase_add_test(tc, test_protect_slice);
+	tcase_add_test(tc, test_cfs_group_keep_empty_weight);
 	suite_add_tcase(s, tc);
 	return s;
 }

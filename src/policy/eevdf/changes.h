@@ -22,6 +22,7 @@ enum eevdf_change {
 	CHG_ZERO_VRUNTIME,
 	CHG_LAG_CLAMP,
 	CHG_PROTECT_SLICE,
+	CHG_CFS_GROUP_KEEP_WEIGHT,
 	NR_EEVDF_CHANGES
 };
 
@@ -50,6 +51,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.0 (bcd74b2ffdd0: 6.18.17)",
 		"RUN_TO_PARITY protects se->vprot, set only at pick: at most "
 		"the least queued slice; update_curr reschedules when it ends" },
+	[CHG_CFS_GROUP_KEEP_WEIGHT] = { "cfs_group_keep_empty_weight",
+		"66951e4860d3", "6.18.0",
+		"update_cfs_group leaves the weight of a group entity whose "
+		"queue is empty (delayed dequeue) instead of reweighting it" },
 };
 
 /* The values of the tunable kernel, and the changes each turns on */

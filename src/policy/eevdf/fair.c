@@ -1183,9 +1183,11 @@ static __always_inline long calc_group_shares(struct cfs_rq *cfs_rq)
 }
 
 /*
- * kernel/sched/fair.c v6.12: update_cfs_group: a group entity's weight
- * from calc_group_shares (v6.12 still reweights an emptied group; the
- * "preserve its weight" test came in v6.14).  No bandwidth throttling.
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_cfs_group: a group
+ * entity's weight from calc_group_shares.  v6.12 still reweights an
+ * emptied group; cfs_group_keep_empty_weight (66951e4860d3, 6.18.44)
+ * keeps the weight of a group whose queue is empty (its entity may stay
+ * queued, delayed).  No bandwidth throttling.
  */
 static __always_inline void update_cfs_group(struct sched_entity *se)
 {
@@ -1193,6 +1195,9 @@ static __always_inline void update_cfs_group(struct sched_entity *se)
 	long shares;
 
 	if (!gcfs_rq)
+		return;
+	if (sched_change(se->cfs_rq->rq->m, CHG_CFS_GROUP_KEEP_WEIGHT) &&
+	    !gcfs_rq->load.weight)
 		return;
 	shares = calc_group_shares(gcfs_rq);
 	if (se->load.weight != (unsigned long)shares)

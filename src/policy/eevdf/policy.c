@@ -67,7 +67,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"changes from v6.12 to 6.18.44 in force (default: those of "
 		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
 		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
-		"8 protect_slice (052c3d87c82e)" },
+		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
+		"(66951e4860d3)" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports
