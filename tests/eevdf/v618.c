@@ -363,6 +363,61 @@ START_TEST(test_cfs_group_keep_empty_weight)
 }
 END_TEST
 
+/*
+ * reweight_place (6d71a9c61604) and vprot_reweight (ff38424030f9), one
+ * CPU, HZ 250: b (1024) queued at key 6 ms, a (1024) curr at key 0 with
+ * its deadline at 9 ms and vprot at 0.6 ms; V = 3 ms.  a goes to 3072.
+ * v6.12 (reweight_eevdf): V stays, lag 3 ms -> 1 ms: v_a = 2 ms, the
+ * deadline's 6 ms from V -> 2 ms: 5 ms.  6.18.44: lag 3 ms -> 1 ms, the
+ * relative deadline 9 ms -> 3 ms, then place_entity with a counted in V
+ * at its new weight: V = 6 ms * 1024 / 4096 = 1.5 ms, the lag inflated
+ * by (4096 + 3072) / 4096: 1.75 ms, so v_a = -0.25 ms and the deadline
+ * 2.75 ms; vprot 0.6 ms relative -> 0.2 ms: -0.05 ms (without
+ * vprot_reweight it stays at 0.6 ms).  A dequeued entity's relative
+ * deadline scales only in 6.18.44: 3 ms -> 1 ms at 3072.
+ */
+START_TEST(test_reweight_place)
+{
+	for (int on = 0; on < 3; on++) {
+		struct policy_machine *m = v618_one_cpu(
+			on == 0 ? 0 : on == 1 ? 1ULL << CHG_REWEIGHT_PLACE :
+			1ULL << CHG_REWEIGHT_PLACE | 1ULL << CHG_VPROT_REWEIGHT |
+			1ULL << CHG_PROTECT_SLICE);
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a, *off = &m->tasks[5].se;
+		u64 z0;
+
+		queue_at(m, 1, 1024, 6 * V618_MS);
+		a = queue_at(m, 0, 1024, 0);
+		z0 = a->vruntime;
+		a->deadline = z0 + 9 * V618_MS;
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		a->vprot = z0 + 600000;
+		a->vlag = 0;
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 + 3 * V618_MS);
+		reweight_entity(cfs_rq, a, scale_load(3072));
+		ck_assert_int_eq((s64)(a->vruntime - z0),
+				 on ? -250000 : 2 * V618_MS);
+		ck_assert_int_eq((s64)(a->deadline - z0),
+				 on ? 2750000 : 5 * V618_MS);
+		ck_assert_int_eq(a->rel_deadline, 0);
+		ck_assert_int_eq((s64)(a->vprot - z0), on == 2 ? -50000 : 600000);
+		ck_assert_uint_eq(cfs_rq->nr_running, 2);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+
+		*off = (struct sched_entity){ .task = 5, .cfs_rq = cfs_rq,
+					      .rel_deadline = 1,
+					      .deadline = 3 * V618_MS };
+		update_load_set(&off->load, scale_load(1024));
+		reweight_entity(cfs_rq, off, scale_load(3072));
+		ck_assert_uint_eq(off->deadline, on ? 1 * V618_MS : 3 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -376,6 +431,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_lag_clamp);
 	tcase_add_test(tc, test_protect_slice);
 	tcase_add_test(tc, test_cfs_group_keep_empty_weight);
+	tcase_add_test(tc, test_reweight_place);
 	suite_add_tcase(s, tc);
 	return s;
 }

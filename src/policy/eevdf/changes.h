@@ -23,6 +23,8 @@ enum eevdf_change {
 	CHG_LAG_CLAMP,
 	CHG_PROTECT_SLICE,
 	CHG_CFS_GROUP_KEEP_WEIGHT,
+	CHG_REWEIGHT_PLACE,
+	CHG_VPROT_REWEIGHT,
 	NR_EEVDF_CHANGES
 };
 
@@ -55,6 +57,14 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"66951e4860d3", "6.18.0",
 		"update_cfs_group leaves the weight of a group entity whose "
 		"queue is empty (delayed dequeue) instead of reweighting it" },
+	[CHG_REWEIGHT_PLACE] = { "reweight_place", "6d71a9c61604",
+		"6.18.0",
+		"reweight_entity takes a queued entity's lag and relative "
+		"deadline, scales both, and places it again (place_entity)" },
+	[CHG_VPROT_REWEIGHT] = { "vprot_reweight", "ff38424030f9",
+		"6.18.17",
+		"reweight_entity keeps curr's slice protection relative and "
+		"scales it by old/new weight" },
 };
 
 /* The values of the tunable kernel, and the changes each turns on */

@@ -824,8 +824,10 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	se->vruntime = vruntime - (u64)lag;
 
-	/* v6.12 tests the bit here too (6d71a9c61604, January 2025, dropped it) */
-	if (sched_feat(m, PLACE_REL_DEADLINE) && se->rel_deadline) {
+	/* v6.12 tests the bit here too (reweight_place, 6d71a9c61604, dropped
+	 * it: a reweight makes the deadline relative whatever the bit) */
+	if ((sched_change(m, CHG_REWEIGHT_PLACE) ||
+	     sched_feat(m, PLACE_REL_DEADLINE)) && se->rel_deadline) {
 		se->deadline += se->vruntime;
 		se->rel_deadline = 0;
 		return;
@@ -1114,27 +1116,60 @@ static void reweight_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	se->deadline = avruntime + (u64)vslice;
 }
 
-/* kernel/sched/fair.c v6.12: reweight_entity */
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: reweight_entity.
+ * reweight_place (6d71a9c61604 with "Adhere to place_entity()
+ * constraints", v6.14): a queued entity leaves the queue as a dequeue
+ * would (its lag, clamped, and a relative deadline), both scaled by
+ * old / new weight, and is placed again (place_entity), instead of
+ * reweight_eevdf keeping V fixed; a dequeued entity's relative deadline
+ * is scaled too.  (When se is curr, V still counts it, at its new
+ * weight, in place_entity: the flaw 101f3498b4bd reverts later, not in
+ * 6.18.35.)  vprot_reweight (ff38424030f9): a protected curr's
+ * protection is kept relative and scaled the same way.  The v6.12
+ * update_min_vruntime stays (a no-op under zero_vruntime).
+ */
 static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			    unsigned long weight)
 {
-	bool curr = cfs_rq->curr == se;
+	struct policy_machine *m = cfs_rq->rq->m;
+	bool place = sched_change(m, CHG_REWEIGHT_PLACE);
+	bool curr = cfs_rq->curr == se, rel_vprot = false;
 	u64 avruntime = 0;
+	s64 vprot = 0;
 
 	if (se->on_rq) {
 		update_curr(cfs_rq);
-		avruntime = avg_vruntime(cfs_rq);
+		if (place) {
+			update_entity_lag(cfs_rq, se);
+			se->deadline -= se->vruntime;
+			se->rel_deadline = 1;
+			if (sched_change(m, CHG_VPROT_REWEIGHT) && curr &&
+			    protect_slice(se)) {
+				vprot = (s64)(se->vprot - se->vruntime);
+				rel_vprot = true;
+			}
+			cfs_rq->nr_running--;
+		} else {
+			avruntime = avg_vruntime(cfs_rq);
+		}
 		if (!curr)
 			__dequeue_entity(cfs_rq, se);
 		update_load_sub(&cfs_rq->load, se->load.weight);
 	}
 	/* queued or blocked, its load_avg is part of the queue's */
 	dequeue_load_avg(cfs_rq, se);
-	if (se->on_rq) {
+	if (se->on_rq && !place) {
 		reweight_eevdf(cfs_rq, se, avruntime, weight);
 	} else {
 		/* vlag is V - v_i while lag is w_i * (V - v_i): rescale */
 		se->vlag = se->vlag * (s64)se->load.weight / (s64)weight;
+		if (place && se->rel_deadline)
+			se->deadline = (u64)((s64)se->deadline *
+					     (s64)se->load.weight /
+					     (s64)weight);
+		if (rel_vprot)
+			vprot = vprot * (s64)se->load.weight / (s64)weight;
 	}
 	update_load_set(&se->load, weight);
 	/* the same runnable history at the new weight */
@@ -1142,9 +1177,16 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 						   se->avg.load_sum, &se->avg);
 	enqueue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
+		if (place) {
+			place_entity(cfs_rq, se, 0);
+			if (rel_vprot)
+				se->vprot = se->vruntime + (u64)vprot;
+		}
 		update_load_add(&cfs_rq->load, se->load.weight);
 		if (!curr)
 			__enqueue_entity(cfs_rq, se);
+		if (place)
+			cfs_rq->nr_running++;
 		/* v6.12 updates it whether or not se is curr */
 		update_min_vruntime(cfs_rq);
 	}

@@ -68,7 +68,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
 		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
 		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
-		"(66951e4860d3)" },
+		"(66951e4860d3), 32 reweight_place (6d71a9c61604), "
+		"64 vprot_reweight (ff38424030f9)" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports
