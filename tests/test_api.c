@@ -571,7 +571,7 @@ START_TEST(test_tunables_wait_for_the_final_policy)
 		"e.json:2:51: scheduler.tunables.sched_granularity: unknown "
 		"tunable \"sched_granularity\"; valid: one of sched_base_slice, "
 		"sched_migration_cost, sched_nr_migrate, sched_features, kernel, "
-		"kernel_changes";
+		"kernel_changes, preempt";
 	sim_error err;
 	sim_trace *t = sim_trace_load_string(text, strlen(text), "e.json", &err);
 	sim_result *r;
@@ -625,7 +625,7 @@ START_TEST(test_tunables_wait_for_the_final_policy)
 			 "tunables.sched_granularity: unknown tunable "
 			 "\"sched_granularity\"; valid: one of sched_base_slice, "
 			 "sched_migration_cost, sched_nr_migrate, sched_features, "
-			 "kernel, kernel_changes");
+			 "kernel, kernel_changes, preempt");
 	ck_assert_int_eq(sim_trace_override(t, "policy", "cfs-v19", &err), 0);
 	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
 	sim_trace_free(t);

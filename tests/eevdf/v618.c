@@ -418,6 +418,59 @@ START_TEST(test_reweight_place)
 }
 END_TEST
 
+/*
+ * preempt=3 (lazy, 7c70cb94d29c): a fair resched of another CPU (the
+ * waker runs on CPU 0, the queue is CPU 1's) only sets the lazy flag,
+ * no IPI (no resched bit for the engine); CPU 1's next tick makes it a
+ * full one.  A request for the running CPU, or under preempt=0, is
+ * immediate.  Under kernel=612 preempt=3 is refused with a warning and
+ * runs as 0.
+ */
+START_TEST(test_preempt_lazy)
+{
+	struct policy_machine *m = machine(.cores = 2, .hz = 250);
+	struct rq *rq1 = &m->rqs[1];
+	struct cmd_run r;
+
+	m->sysctl.preempt = PREEMPT_LAZY;
+	rq1->curr = 0;			/* a task runs there */
+	m->this_cpu = 0;
+	resched_curr_lazy(rq1);
+	ck_assert(!rq1->need_resched);
+	ck_assert(rq1->need_resched_lazy);
+	ck_assert(!cpu_isset(1, &host.resched_mask));
+	m->this_cpu = 1;		/* CPU 1's own request */
+	resched_curr_lazy(rq1);
+	ck_assert(rq1->need_resched);
+	cpu_clear(1, &host.resched_mask);
+	rq1->need_resched = false;
+	m->sysctl.preempt = PREEMPT_NONE;
+	m->this_cpu = 0;
+	resched_curr_lazy(rq1);
+	ck_assert(rq1->need_resched);
+	cpu_clear(1, &host.resched_mask);
+	rq1->need_resched = false;
+
+	/* the tick upgrades a pending request (curr idle here: its
+	 * task_tick does nothing) */
+	rq1->curr = SIM_IDLE;
+	eevdf_tick(m, 1, 4 * V618_MS);
+	ck_assert(rq1->need_resched);
+	ck_assert(cpu_isset(1, &host.resched_mask));
+	cpu_clear(1, &host.resched_mask);
+	eevdf_destroy(m);
+
+	r = run_sim("--policy eevdf --set preempt=3 traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "preempt=3 (lazy) needs "
+					    "kernel=61844"));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set preempt=4 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -432,6 +485,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_protect_slice);
 	tcase_add_test(tc, test_cfs_group_keep_empty_weight);
 	tcase_add_test(tc, test_reweight_place);
+	tcase_add_test(tc, test_preempt_lazy);
 	suite_add_tcase(s, tc);
 	return s;
 }

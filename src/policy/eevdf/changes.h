@@ -67,6 +67,20 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"scales it by old/new weight" },
 };
 
+/*
+ * The tunable preempt: the dynamic preemption model (preempt=, with
+ * CONFIG_PREEMPT_DYNAMIC; this machine boots none).  For the simulator's
+ * tasks, all in user space, none, voluntary and full are the same; lazy
+ * (7c70cb94d29c, v6.13: 6.18.44 only) defers a fair preemption of
+ * another CPU to that CPU's next tick.
+ */
+enum preempt_model {
+	PREEMPT_NONE,
+	PREEMPT_VOLUNTARY,
+	PREEMPT_FULL,
+	PREEMPT_LAZY,
+};
+
 /* The values of the tunable kernel, and the changes each turns on */
 #define EEVDF_KERNEL_612	612
 #define EEVDF_KERNEL_61844	61844

@@ -613,6 +613,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	 */
 	cpu_clear(cpu, &m->host->resched_mask);
 	rq->need_resched = false;
+	rq->need_resched_lazy = false;
 	rq->curr = next;
 	trace_schedule_end(rq, prev, next);
 	/* finish_task_switch -> task_dead_fair: an exiting task's delayed
@@ -803,7 +804,10 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	if (p->sched_class == &fair_sched_class)
 		post_init_entity_util_avg(p);
 	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
+	/* resched_curr_lazy: wake_up_new_task runs on the parent's CPU */
+	m->this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
 	wakeup_preempt(rq, p, WF_FORK);
+	m->this_cpu = -1;
 	if (p->sched_class->task_woken)
 		p->sched_class->task_woken(rq, p);
 }
@@ -821,6 +825,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		return false;
 	p->state = TASK_RUNNING;
 	m->now = now;
+	m->this_cpu = waker_cpu;	/* resched_curr_lazy: the waker's CPU */
 	smp_set_clock(m, now);
 	if (p->on_rq) {
 		/*
@@ -836,6 +841,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		}
 		if (rq->curr != p->id)
 			wakeup_preempt(rq, p, wake_flags);
+		m->this_cpu = -1;
 		return true;
 	}
 	prev_cpu = p->cpu;
@@ -852,6 +858,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		if (p->sched_class->task_woken)
 			p->sched_class->task_woken(rq, p);
 	}
+	m->this_cpu = -1;
 	return true;
 }
 
@@ -894,6 +901,9 @@ static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 		goto timers;
 	rq->next_tick = now + m->tick_nsec;
 	curr = rq_task(rq, rq->curr);
+	/* 6.18.44 sched_tick: a pending lazy request becomes a full one */
+	if (rq->need_resched_lazy)
+		resched_curr(rq);
 	curr->sched_class->task_tick(rq, curr, 0);
 	smp_set_clock(m, now);
 	sched_balance_trigger(rq);	/* sched_tick */

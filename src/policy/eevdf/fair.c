@@ -694,6 +694,29 @@ static void resched_curr(struct rq *rq)
 }
 
 /*
+ * kernel/sched/core.c 6.18.44: resched_curr_lazy, the fair class's
+ * request (v6.12 has only resched_curr: the port calls this in both).
+ * Under preempt=lazy (7c70cb94d29c) the request sets
+ * TIF_NEED_RESCHED_LAZY; __resched_curr sends no IPI for it, so for a
+ * task in user space on another CPU it takes effect at that CPU's next
+ * tick (sched_tick upgrades it, eevdf_tick).  A request for this CPU
+ * takes effect when the interrupt that caused it returns to user space:
+ * at once, as every request of the other models; an idle CPU is always
+ * told with the full bit.
+ */
+static void resched_curr_lazy(struct rq *rq)
+{
+	struct policy_machine *m = rq->m;
+
+	if (m->sysctl.preempt == PREEMPT_LAZY && rq->curr != SIM_IDLE &&
+	    m->this_cpu >= 0 && m->this_cpu != rq->cpu) {
+		rq->need_resched_lazy = true;
+		return;
+	}
+	resched_curr(rq);
+}
+
+/*
  * kernel/sched/fair.c v6.12: did_preempt_short: curr's protection was
  * ended by a shorter-slice wakee (do_preempt_short) and curr is no longer
  * eligible: reschedule even though its request is not done.
@@ -772,7 +795,7 @@ update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
 	 * the protection is over, whatever ended it */
 	if (resched || (sched_change(cfs_rq->rq->m, CHG_PROTECT_SLICE) ?
 			!protect_slice(curr) : did_preempt_short(cfs_rq, curr))) {
-		resched_curr(cfs_rq->rq);
+		resched_curr_lazy(cfs_rq->rq);
 		clear_buddies(cfs_rq, curr);
 	}
 }
@@ -1343,7 +1366,7 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 		goto preempt;
 	return;
 preempt:
-	resched_curr(rq);
+	resched_curr_lazy(rq);
 }
 
 /* kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the request */

@@ -33,6 +33,7 @@ enum eevdf_tunable {
 	/* issue 26: the kernel version (changes.h) */
 	TUN_KERNEL,
 	TUN_KERNEL_CHANGES,
+	TUN_PREEMPT,
 	NR_EEVDF_TUNABLES
 };
 
@@ -70,11 +71,18 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
 		"(66951e4860d3), 32 reweight_place (6d71a9c61604), "
 		"64 vprot_reweight (ff38424030f9)" },
+	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
+		PREEMPT_NONE, PREEMPT_LAZY,
+		"the preemption model (preempt=): 0 none (this machine), 1 "
+		"voluntary, 2 full: the same for user-space tasks; 3 lazy "
+		"(kernel=61844 only): a fair preemption of another CPU waits "
+		"for its tick" },
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports
  * as it did before they existed (as experiments are) */
-#define EEVDF_VERSION_TUNABLES (1ULL << TUN_KERNEL | 1ULL << TUN_KERNEL_CHANGES)
+#define EEVDF_VERSION_TUNABLES (1ULL << TUN_KERNEL | 1ULL << TUN_KERNEL_CHANGES | \
+				1ULL << TUN_PREEMPT)
 
 static uint64_t eevdf_nice_weight(int nice)
 {
@@ -176,6 +184,18 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->sysctl.changes = tunable(cfg, TUN_KERNEL_CHANGES,
 				    m->sysctl.kernel == EEVDF_KERNEL_61844 ?
 				    EEVDF_CHANGES_61844 : EEVDF_CHANGES_612);
+	m->sysctl.preempt = tunable(cfg, TUN_PREEMPT, PREEMPT_NONE);
+	/* v6.12 has no lazy model: a warning, and the default */
+	if (m->sysctl.preempt == PREEMPT_LAZY &&
+	    m->sysctl.kernel != EEVDF_KERNEL_61844) {
+		if (m->host && m->host->warn)
+			m->host->warn(m->host, "preempt_model",
+				      "preempt=3 (lazy) needs kernel=61844 "
+				      "(7c70cb94d29c, v6.13): v6.12 runs it as "
+				      "preempt=0");
+		m->sysctl.preempt = PREEMPT_NONE;
+	}
+	m->this_cpu = -1;
 	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE,
 		(sched_change(m, CHG_BASE_SLICE_700US) ? 700000ULL : 750000ULL) *
 		factor);
@@ -243,6 +263,7 @@ static void eevdf_tunables_effective(const struct policy_machine *m,
 	values[TUN_FEATURES] = m->sysctl.features;
 	values[TUN_KERNEL] = m->sysctl.kernel;
 	values[TUN_KERNEL_CHANGES] = m->sysctl.changes;
+	values[TUN_PREEMPT] = m->sysctl.preempt;
 }
 
 static void eevdf_task_init(struct policy_machine *m, int id,

@@ -451,6 +451,7 @@ struct rq {
 	struct cfs_rq cfs;
 	int curr;			/* task id or SIM_IDLE */
 	bool need_resched;
+	bool need_resched_lazy;		/* TIF_NEED_RESCHED_LAZY (preempt=lazy) */
 	u64 clock_task;
 	u64 clock_pelt;			/* rq_clock_pelt (pelt.h) */
 	u64 lost_idle_time;
@@ -604,6 +605,7 @@ struct sched_sysctl {
 	u64 kernel;			/* 612 or 61844 */
 	u64 changes;			/* enum eevdf_change bits */
 	u64 normalized_base_slice;	/* base_slice / the CPUs' factor */
+	u64 preempt;			/* enum preempt_model */
 };
 
 struct policy_machine {
@@ -621,6 +623,9 @@ struct policy_machine {
 	struct task_group *groups;
 	size_t max_groups;
 	bool warned_rt;
+	/* The CPU the fair code runs on, where it is another than the
+	 * queue's (a wakeup: the waker's); -1: the queue's own */
+	int this_cpu;
 	struct sched_smp *smp;		/* domains and balancer (topology.c,
 					 * balance.c) */
 
