@@ -471,6 +471,41 @@ START_TEST(test_preempt_lazy)
 }
 END_TEST
 
+/*
+ * idle_cancel_protect (f553741ac8c0), one CPU, protect_slice on: a
+ * SCHED_IDLE task a runs, picked with its protection up to its deadline
+ * (slices equal); a normal task b wakes, both at key 0 with deadlines
+ * 5 ms ahead.  Both versions preempt (an idle curr against a non-idle
+ * wakee); with the change a's protection is cancelled, so the pick that
+ * follows takes b (the tree's on a deadline tie), without it a stays
+ * protected and is picked again.
+ */
+START_TEST(test_idle_cancel_protect)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = v618_one_cpu(
+			1ULL << CHG_PROTECT_SLICE |
+			(on ? 1ULL << CHG_IDLE_CANCEL_PROTECT : 0));
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a, *b;
+
+		m->tasks[0].policy = SIM_SCHED_IDLE;
+		a = queue_at(m, 0, 3, 0);
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		rq->curr = 0;
+		ck_assert(protect_slice(a));
+		b = queue_at(m, 1, 1024, 0);
+		check_preempt_wakeup_fair(rq, &m->tasks[1]);
+		ck_assert(rq->need_resched);
+		ck_assert_int_eq(protect_slice(a), !on);
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -486,6 +521,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_cfs_group_keep_empty_weight);
 	tcase_add_test(tc, test_reweight_place);
 	tcase_add_test(tc, test_preempt_lazy);
+	tcase_add_test(tc, test_idle_cancel_protect);
 	suite_add_tcase(s, tc);
 	return s;
 }

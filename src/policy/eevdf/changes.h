@@ -25,6 +25,7 @@ enum eevdf_change {
 	CHG_CFS_GROUP_KEEP_WEIGHT,
 	CHG_REWEIGHT_PLACE,
 	CHG_VPROT_REWEIGHT,
+	CHG_IDLE_CANCEL_PROTECT,
 	NR_EEVDF_CHANGES
 };
 
@@ -65,6 +66,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.17",
 		"reweight_entity keeps curr's slice protection relative and "
 		"scales it by old/new weight" },
+	[CHG_IDLE_CANCEL_PROTECT] = { "idle_cancel_protect",
+		"f553741ac8c0", "6.18.0",
+		"a non-idle wakee preempting a SCHED_IDLE entity cancels that "
+		"entity's slice protection" },
 };
 
 /*

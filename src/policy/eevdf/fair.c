@@ -601,11 +601,16 @@ static void update_protect_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
 					    calc_delta_fair(slice, se));
 }
 
-/* kernel/sched/fair.c 6.18.44: cancel_protect_slice */
+/* kernel/sched/fair.c v6.15 and 6.18.44: cancel_protect_slice (v6.15,
+ * before protect_slice: the stash made unequal to the deadline) */
 static void cancel_protect_slice(struct sched_entity *se)
 {
-	if (protect_slice(se))
+	if (!protect_slice(se))
+		return;
+	if (sched_change(se->cfs_rq->rq->m, CHG_PROTECT_SLICE))
 		se->vprot = se->vruntime;
+	else
+		se->vlag = (s64)se->deadline + 1;
 }
 
 /* ---- picking -------------------------------------------------------------- */
@@ -1330,8 +1335,13 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 	find_matching_se(&se, &pse);
 	cse_is_idle = se_is_idle(m, se);
 	pse_is_idle = se_is_idle(m, pse);
-	if (cse_is_idle && !pse_is_idle)
+	if (cse_is_idle && !pse_is_idle) {
+		/* idle_cancel_protect (f553741ac8c0): the idle entity does
+		 * not keep its protection against the pick that follows */
+		if (sched_change(m, CHG_IDLE_CANCEL_PROTECT))
+			cancel_protect_slice(se);
 		goto preempt;
+	}
 	if (cse_is_idle != pse_is_idle)
 		return;
 	/* BATCH and IDLE tasks do not preempt others */

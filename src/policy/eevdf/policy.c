@@ -70,7 +70,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
 		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
 		"(66951e4860d3), 32 reweight_place (6d71a9c61604), "
-		"64 vprot_reweight (ff38424030f9)" },
+		"64 vprot_reweight (ff38424030f9), 128 idle_cancel_protect "
+		"(f553741ac8c0)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
