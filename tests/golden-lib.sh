@@ -13,6 +13,13 @@
 #    that turns group scheduling off itself: it is cheap and keeps the rule
 #    without exceptions).
 #
+#  - Every trace also has a golden file of the eevdf policy following
+#    Linux 6.18.44 (variant "eevdf-61844": --policy eevdf
+#    --ignore-foreign-tunables --set kernel=61844, docs/eevdf.md "Kernel
+#    versions"), NAME.eevdf-61844.json: its changes from v6.12 are ported
+#    one commit at a time, and each commit that changes that behaviour
+#    regenerates them and says why.
+#
 #  - The simulator runs from the repository root and is given the trace's
 #    path relative to it (`sched-sim --json traces/nested.json`), never an
 #    absolute path.  Today the report names a trace by its "name" (or its
@@ -40,7 +47,7 @@
 # shellcheck shell=bash disable=SC2034,SC2154
 
 GOLDEN_DIR=tests/golden
-GOLDEN_VARIANTS=(trace no-group-sched)
+GOLDEN_VARIANTS=(trace no-group-sched eevdf-61844)
 GOLDEN_GZIP_BYTES=204800
 # Seconds per run; the same knob as tests/run-traces.sh.
 GOLDEN_TIMEOUT=${TRACE_TIMEOUT:-120}
@@ -69,6 +76,9 @@ golden_options() {
 	case "$1" in
 	trace) ;;
 	no-group-sched) echo --no-group-sched ;;
+	eevdf-61844)
+		printf '%s\n' --policy eevdf --ignore-foreign-tunables \
+			--set kernel=61844 ;;
 	*) echo "golden-lib.sh: unknown variant $1" >&2; return 2 ;;
 	esac
 }

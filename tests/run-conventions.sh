@@ -307,7 +307,7 @@ bad=()
 for doc in README.md docs/*.md; do
 	while IFS= read -r ref; do
 		[ -e "$ref" ] || [ -e "docs/$ref" ] || bad+=("$doc: $ref")
-	done < <(grep -oE '(docs/)?[a-z0-9-]+\.md' "$doc" | sort -u)
+	done < <(grep -oE '(docs/)?[a-z0-9][a-z0-9.-]*\.md' "$doc" | sort -u)
 done
 if [ ${#bad[@]} -eq 0 ]; then
 	ok "docs: every .md file the documents name exists"

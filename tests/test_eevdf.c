@@ -13,6 +13,7 @@
  *   tests/eevdf/perf.c     the cheaper ways of computing the same values
  *   tests/eevdf/rt.c       the RT class as the fair balancer sees it
  *   tests/eevdf/slice.c    per-task slices
+ *   tests/eevdf/v618.c     the kernel versions (v6.12, 6.18.44): issue 26
  * CK_RUN_SUITE=eevdf_TOPIC (and CK_RUN_CASE) run a part, as Check's
  * srunner_run_all reads them.
  */
@@ -34,6 +35,7 @@
 #include "eevdf/perf.c"
 #include "eevdf/rt.c"
 #include "eevdf/slice.c"
+#include "eevdf/v618.c"
 
 int main(void)
 {
@@ -46,6 +48,7 @@ int main(void)
 	srunner_add_suite(sr, eevdf_perf_suite());
 	srunner_add_suite(sr, eevdf_rt_suite());
 	srunner_add_suite(sr, eevdf_slice_suite());
+	srunner_add_suite(sr, eevdf_v618_suite());
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

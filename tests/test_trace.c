@@ -1975,10 +1975,11 @@ END_TEST
  */
 static const struct sched_tunable rr_tunables[] = {
 	{ "rr_quantum", TUNABLE_DURATION, 10 * MS, 1 * MS, 1 * SEC,
-	  "the time slice" },
-	{ "sched_features", TUNABLE_INTEGER, 1, 0, 3, "two feature bits" },
+	  "the time slice", NULL, 0 },
+	{ "sched_features", TUNABLE_INTEGER, 1, 0, 3, "two feature bits",
+	  NULL, 0 },
 	{ "sched_granularity", TUNABLE_INTEGER, 5, 1, 10,
-	  "the same name, another kind" },
+	  "the same name, another kind", NULL, 0 },
 };
 
 static const struct sched_policy test_rr = {

@@ -109,6 +109,9 @@ const char *tunable_valid(const struct sched_tunable *d, char *buf,
 			 format_duration(d->min, lo, sizeof(lo)),
 			 format_duration(d->max, hi, sizeof(hi)),
 			 format_duration(d->def, def, sizeof(def)));
+	else if (d->only && d->nr_only == 2)
+		snprintf(buf, size, "%" PRIu64 " or %" PRIu64, d->only[0],
+			 d->only[1]);
 	else if (d->max == d->min + 1)
 		snprintf(buf, size, "%" PRIu64 " or %" PRIu64, d->min, d->max);
 	else
@@ -168,7 +171,7 @@ static int check_setting(const struct sched_tunable *d, const char *value,
 	if (d->kind == TUNABLE_INTEGER && json_integer) {
 		long long x = strtoll(value, NULL, 10);
 
-		if (x < 0 || (u64)x < d->min || (u64)x > d->max)
+		if (x < 0 || !sched_tunable_allows(d, (u64)x))
 			return why_fail(what, whatlen, "%s is out of range",
 					value);
 		*out = (u64)x;
@@ -198,7 +201,7 @@ static int check_setting(const struct sched_tunable *d, const char *value,
 					why);
 		}
 	}
-	if (v < d->min || v > d->max)
+	if (!sched_tunable_allows(d, v))
 		return why_fail(what, whatlen, "%s%s%s is out of range", name,
 				sep, q);
 	*out = v;

@@ -65,7 +65,25 @@ struct sched_tunable {
 	uint64_t def;		/* default on a 1-CPU machine (see help) */
 	uint64_t min, max;	/* valid range, inclusive */
 	const char *help;	/* one line: what it does, how it scales */
+	/* NULL, or the only values of min..max that are valid (nr_only of
+	 * them, ascending): a version number, say */
+	const uint64_t *only;
+	size_t nr_only;
 };
+
+/* Is v a value of tunable d (its range, and its list if it has one)? */
+static inline bool sched_tunable_allows(const struct sched_tunable *d,
+					uint64_t v)
+{
+	if (v < d->min || v > d->max)
+		return false;
+	if (!d->only)
+		return true;
+	for (size_t i = 0; i < d->nr_only; i++)
+		if (d->only[i] == v)
+			return true;
+	return false;
+}
 
 #define SIM_MAX_TUNABLES 32	/* per policy */
 

@@ -171,7 +171,7 @@ START_TEST(test_pick_eevdf)
 	__dequeue_entity(cfs_rq, b);
 	b->deadline = a->deadline - 1;
 	__enqueue_entity(cfs_rq, b);
-	ck_assert_ptr_eq(pick_eevdf(cfs_rq), b);
+	ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), b);
 	eevdf_destroy(m);
 }
 END_TEST

@@ -250,15 +250,14 @@ static void put_prev_task_fair(struct rq *rq, struct task_struct *prev)
 }
 
 /* kernel/sched/fair.c v6.12: set_next_task_fair (first: the MRU move is
- * pick_next_task_fair's) */
+ * pick_next_task_fair's; 6.18.44 passes it on, protect_slice) */
 static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 {
 	struct sched_entity *se = &p->se;
 
 	(void)rq;
-	(void)first;
 	for_each_sched_entity(se)
-		set_next_entity(se->cfs_rq, se);
+		set_next_entity(se->cfs_rq, se, first);
 }
 
 /* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
@@ -299,12 +298,12 @@ static void put_prev_set_next_fair(struct sched_entity *pse,
 			pse = pse->parent;
 		}
 		if (se_depth >= pse_depth) {
-			set_next_entity(se->cfs_rq, se);
+			set_next_entity(se->cfs_rq, se, true);
 			se = se->parent;
 		}
 	}
 	put_prev_entity(se->cfs_rq, pse);
-	set_next_entity(se->cfs_rq, se);
+	set_next_entity(se->cfs_rq, se, true);
 }
 
 static void put_prev_set_next_task(struct rq *rq, struct task_struct *prev,
@@ -614,6 +613,7 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 	 */
 	cpu_clear(cpu, &m->host->resched_mask);
 	rq->need_resched = false;
+	rq->need_resched_lazy = false;
 	rq->curr = next;
 	trace_schedule_end(rq, prev, next);
 	/* finish_task_switch -> task_dead_fair: an exiting task's delayed
@@ -804,7 +804,10 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	if (p->sched_class == &fair_sched_class)
 		post_init_entity_util_avg(p);
 	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
+	/* resched_curr_lazy: wake_up_new_task runs on the parent's CPU */
+	m->this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
 	wakeup_preempt(rq, p, WF_FORK);
+	m->this_cpu = -1;
 	if (p->sched_class->task_woken)
 		p->sched_class->task_woken(rq, p);
 }
@@ -822,6 +825,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		return false;
 	p->state = TASK_RUNNING;
 	m->now = now;
+	m->this_cpu = waker_cpu;	/* resched_curr_lazy: the waker's CPU */
 	smp_set_clock(m, now);
 	if (p->on_rq) {
 		/*
@@ -837,6 +841,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		}
 		if (rq->curr != p->id)
 			wakeup_preempt(rq, p, wake_flags);
+		m->this_cpu = -1;
 		return true;
 	}
 	prev_cpu = p->cpu;
@@ -853,6 +858,7 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 		if (p->sched_class->task_woken)
 			p->sched_class->task_woken(rq, p);
 	}
+	m->this_cpu = -1;
 	return true;
 }
 
@@ -895,6 +901,9 @@ static uint64_t eevdf_tick(struct policy_machine *m, int cpu, uint64_t now)
 		goto timers;
 	rq->next_tick = now + m->tick_nsec;
 	curr = rq_task(rq, rq->curr);
+	/* 6.18.44 sched_tick: a pending lazy request becomes a full one */
+	if (rq->need_resched_lazy)
+		resched_curr(rq);
 	curr->sched_class->task_tick(rq, curr, 0);
 	smp_set_clock(m, now);
 	sched_balance_trigger(rq);	/* sched_tick */

@@ -151,10 +151,12 @@ static void print_cfs_rq(FILE *out, struct policy_machine *m, int cpu,
 		SPLIT_NS(left_deadline));
 	fprintf(out, "  .%-30s: %lld.%06ld\n", "left_vruntime",
 		SPLIT_NS(left_vruntime));
-	fprintf(out, "  .%-30s: %lld.%06ld\n", "min_vruntime",
+	fprintf(out, "  .%-30s: %lld.%06ld\n",
+		sched_change(m, CHG_ZERO_VRUNTIME) ? "zero_vruntime" :
+		"min_vruntime",
 		SPLIT_NS(cfs_rq->min_vruntime));
 	fprintf(out, "  .%-30s: %lld.%06ld\n", "avg_vruntime",
-		SPLIT_NS(avg_vruntime(cfs_rq)));
+		SPLIT_NS(avg_vruntime_peek(cfs_rq)));
 	fprintf(out, "  .%-30s: %lld.%06ld\n", "right_vruntime",
 		SPLIT_NS(right_vruntime));
 	spread = right_vruntime - left_vruntime;
@@ -229,7 +231,7 @@ static void print_task(FILE *out, struct rq *rq, struct task_struct *p)
 	char lag_ms[32];
 
 	if (se->on_rq)
-		lag = entity_lag_now(se->cfs_rq, se, avg_vruntime(se->cfs_rq));
+		lag = entity_lag_now(se->cfs_rq, se, avg_vruntime_peek(se->cfs_rq));
 	if (rq->curr == p->id)
 		fprintf(out, ">R");
 	else
@@ -489,7 +491,7 @@ static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
 		return;
 	if (curr && !curr->on_rq)
 		curr = NULL;
-	avruntime = avg_vruntime(cfs_rq);
+	avruntime = avg_vruntime_peek(cfs_rq);
 	fprintf(out, "  %s V=%lld nr=%u:", cfs_rq_name(cfs_rq, name, sizeof(name)),
 		(long long)avruntime, cfs_rq->nr_running);
 	if (curr) {
@@ -516,7 +518,7 @@ static void trace_pick_level_walk(struct cfs_rq *cfs_rq,
 	else if (cfs_rq->nr_running == 1)
 		why = "the only entity";
 	else if (picked == curr && sched_feat(m, RUN_TO_PARITY) &&
-		 curr->vlag == (s64)curr->deadline)
+		 protect_slice(curr))
 		why = "RUN_TO_PARITY: curr keeps its request";
 	else
 		why = "eligible, earliest deadline";
@@ -553,7 +555,7 @@ static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,
 		return;
 	t->on = true;
 	t->resched = rq->need_resched;
-	t->protected = se->vlag == (s64)se->deadline;
+	t->protected = protect_slice(se);
 }
 
 /* " name[w= v= d= slice= lag= E]" of one side of the comparison */
@@ -615,7 +617,7 @@ static void trace_check_preempt(struct rq *rq, struct task_struct *p,
 		return;
 	}
 	cfs_rq = se->cfs_rq;
-	avruntime = avg_vruntime(cfs_rq);
+	avruntime = avg_vruntime_peek(cfs_rq);
 	fprintf(log, "%s V=%lld: ", cfs_rq_name(cfs_rq, name, sizeof(name)),
 		(long long)avruntime);
 	print_side(log, cfs_rq, pse, avruntime);
@@ -627,11 +629,11 @@ static void trace_check_preempt(struct rq *rq, struct task_struct *p,
 		fprintf(log, "; curr ineligible: not protected");
 	else if (!t->protected)
 		fprintf(log, "; curr's request renewed: not protected");
-	else if (se->vlag != (s64)se->deadline)
+	else if (!protect_slice(se))
 		fprintf(log, "; PREEMPT_SHORT ends curr's RUN_TO_PARITY");
 	else
 		fprintf(log, "; curr protected (RUN_TO_PARITY)");
-	pick = pick_eevdf(cfs_rq);
+	pick = pick_eevdf(cfs_rq, true);
 	fprintf(log, "; pick_eevdf: %s: %s\n", pick ? entity_name(m, pick) : "none",
 		preempt ? "preempt" : "no preemption");
 }

@@ -156,8 +156,13 @@ static void avg_vruntime_update(struct cfs_rq *cfs_rq, s64 delta)
 	cfs_rq->avg_vruntime -= (s64)cfs_rq->avg_load * delta;
 }
 
-/* kernel/sched/fair.c v6.12: avg_vruntime, V rounded towards -inf */
-static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
+/*
+ * V's offset from the zero point (min_vruntime), rounded towards -inf:
+ * the division avg_vruntime shares with its 6.18.44 form and with the
+ * debug output, which must not move the zero point.  With only curr on
+ * the queue it is curr's key exactly (both versions).
+ */
+static __always_inline s64 avg_vruntime_offset(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *curr = cfs_rq->curr;
 	s64 avg = cfs_rq->avg_vruntime;
@@ -174,7 +179,38 @@ static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
 			avg -= (load - 1);	/* floor, not truncation */
 		avg = avg / load;
 	}
-	return cfs_rq->min_vruntime + (u64)avg;
+	return avg;
+}
+
+/* kernel/sched/fair.c 6.18.44: update_zero_vruntime (the zero point moves
+ * by delta: every key shrinks by it) */
+static __always_inline void update_zero_vruntime(struct cfs_rq *cfs_rq,
+						 s64 delta)
+{
+	cfs_rq->avg_vruntime -= (s64)cfs_rq->avg_load * delta;
+	cfs_rq->min_vruntime += (u64)delta;
+}
+
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: avg_vruntime, V rounded towards
+ * -inf.  zero_vruntime (79f3f9bedd14, with b3d99f43c72b's fix): V becomes
+ * the new zero point at every call, so the sum stays near 0.
+ */
+static __always_inline u64 avg_vruntime(struct cfs_rq *cfs_rq)
+{
+	s64 delta = avg_vruntime_offset(cfs_rq);
+
+	if (!sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		return cfs_rq->min_vruntime + (u64)delta;
+	update_zero_vruntime(cfs_rq, delta);
+	return cfs_rq->min_vruntime;
+}
+
+/* V without moving the zero point: for -v and --dump-at, so that looking
+ * does not change the run (the kernel's print_cfs_rq moves it) */
+static __always_inline u64 avg_vruntime_peek(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->min_vruntime + (u64)avg_vruntime_offset(cfs_rq);
 }
 
 /*
@@ -196,10 +232,29 @@ entity_lag(struct cfs_rq *cfs_rq, u64 avruntime, struct sched_entity *se)
 	return vlag < -limit ? -limit : vlag > limit ? limit : vlag;
 }
 
-/* kernel/sched/fair.c v6.12: update_entity_lag */
+static u64 cfs_rq_max_slice(struct cfs_rq *cfs_rq);
+
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_entity_lag.  lag_clamp
+ * (6e3c0a4e1ad1): the clamp is what the largest slice queued here (curr
+ * included) plus a tick is worth at the entity's weight, instead of
+ * entity_lag's max(2 slices of its own, a tick).  (reweight_eevdf keeps
+ * v6.12's clamp: 6.18.44 reweights through update_entity_lag, a change
+ * of its own, 6d71a9c61604, not ported yet.)
+ */
 static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	se->vlag = entity_lag(cfs_rq, avg_vruntime(cfs_rq), se);
+	u64 max_slice;
+	s64 vlag, limit;
+
+	if (!sched_change(cfs_rq->rq->m, CHG_LAG_CLAMP)) {
+		se->vlag = entity_lag(cfs_rq, avg_vruntime(cfs_rq), se);
+		return;
+	}
+	max_slice = cfs_rq_max_slice(cfs_rq) + cfs_rq->rq->m->tick_nsec;
+	vlag = (s64)(avg_vruntime(cfs_rq) - se->vruntime);
+	limit = (s64)calc_delta_fair(max_slice, se);
+	se->vlag = vlag < -limit ? -limit : vlag > limit ? limit : vlag;
 }
 
 /*
@@ -256,12 +311,19 @@ static struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
 	return cfs_rq->rb_leftmost ? __node_2_se(cfs_rq->rb_leftmost) : NULL;
 }
 
-/* kernel/sched/fair.c v6.12: update_min_vruntime */
+/*
+ * kernel/sched/fair.c v6.12: update_min_vruntime.  zero_vruntime
+ * (79f3f9bedd14, 6.18.44) removed it and its calls from update_curr,
+ * dequeue_entity and reweight_entity: avg_vruntime moves the zero point.
+ */
 static __always_inline void update_min_vruntime(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_root_entity(cfs_rq);
 	struct sched_entity *curr = cfs_rq->curr;
 	u64 vruntime = cfs_rq->min_vruntime;
+
+	if (sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		return;
 
 	if (curr) {
 		if (curr->on_rq)
@@ -332,6 +394,7 @@ static void min_vruntime_cb_copy(struct rb_node *rb_old, struct rb_node *rb_new)
 	__node_2_se(rb_new)->min_vruntime = __node_2_se(rb_old)->min_vruntime;
 	/* eevdf-slice: see min_slice_update */
 	__node_2_se(rb_new)->min_slice = __node_2_se(rb_old)->min_slice;
+	__node_2_se(rb_new)->max_slice = __node_2_se(rb_old)->max_slice;
 }
 
 /* include/linux/rbtree_augmented.h: RB_DECLARE_CALLBACKS' rotate */
@@ -342,6 +405,7 @@ static void min_vruntime_cb_rotate(struct rb_node *rb_old, struct rb_node *rb_ne
 
 	new->min_vruntime = old->min_vruntime;
 	new->min_slice = old->min_slice;	/* eevdf-slice: see min_slice_update */
+	new->max_slice = old->max_slice;
 	min_vruntime_update(old, false);
 }
 
@@ -368,7 +432,7 @@ static const struct rb_augment_callbacks min_vruntime_cb = {
  */
 static __always_inline bool min_slice_update(struct sched_entity *se)
 {
-	u64 old_min_slice = se->min_slice;
+	u64 old_min_slice = se->min_slice, old_max_slice = se->max_slice;
 	struct rb_node *node = &se->run_node;
 
 	se->min_slice = se->augment_slice = se->slice;
@@ -378,7 +442,16 @@ static __always_inline bool min_slice_update(struct sched_entity *se)
 	if (node->rb_left &&
 	    __node_2_se(node->rb_left)->min_slice < se->min_slice)
 		se->min_slice = __node_2_se(node->rb_left)->min_slice;
-	return se->min_slice == old_min_slice;
+	/* lag_clamp (6e3c0a4e1ad1): __max_slice_update, kept in both
+	 * versions (only update_entity_lag reads it) */
+	se->max_slice = se->slice;
+	if (node->rb_right &&
+	    __node_2_se(node->rb_right)->max_slice > se->max_slice)
+		se->max_slice = __node_2_se(node->rb_right)->max_slice;
+	if (node->rb_left &&
+	    __node_2_se(node->rb_left)->max_slice > se->max_slice)
+		se->max_slice = __node_2_se(node->rb_left)->max_slice;
+	return se->min_slice == old_min_slice && se->max_slice == old_max_slice;
 }
 
 /*
@@ -396,6 +469,23 @@ static u64 cfs_rq_min_slice(struct cfs_rq *cfs_rq)
 	if (root && __node_2_se(root)->min_slice < min_slice)
 		min_slice = __node_2_se(root)->min_slice;
 	return min_slice;
+}
+
+/*
+ * kernel/sched/fair.c 6.18.44: cfs_rq_max_slice (lag_clamp, 6e3c0a4e1ad1):
+ * the largest slice queued here, curr included; 0 for an empty queue.
+ */
+static u64 cfs_rq_max_slice(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *root = cfs_rq->tasks_timeline.rb_node;
+	struct sched_entity *curr = cfs_rq->curr;
+	u64 max_slice = 0;
+
+	if (curr && curr->on_rq)
+		max_slice = curr->slice;
+	if (root && __node_2_se(root)->max_slice > max_slice)
+		max_slice = __node_2_se(root)->max_slice;
+	return max_slice;
 }
 
 /*
@@ -430,6 +520,10 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	avg_vruntime_add(cfs_rq, se);
 	se->min_vruntime = se->vruntime;
 	se->min_slice = se->augment_slice = se->slice;
+	/* the kernel leaves max_slice as the entity's last stay in a tree
+	 * set it (the same value unless its slice changed since): the port
+	 * starts it from the slice, as min_slice */
+	se->max_slice = se->slice;
 	while (*link) {
 		parent = *link;
 		if (entity_before(se, __node_2_se(parent))) {
@@ -458,6 +552,67 @@ static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	avg_vruntime_sub(cfs_rq, se);
 }
 
+/* ---- slice protection (RUN_TO_PARITY) ---------------------------------- */
+
+/*
+ * Is curr still protected from a pick (RUN_TO_PARITY)?  v6.12: the
+ * deadline stashed in vlag at its pick is still its deadline (its request
+ * is not done, and no shorter wakee cancelled it).  protect_slice
+ * (052c3d87c82e and its series, 6.18.44): kernel/sched/fair.c 6.18.44
+ * protect_slice, v_i < vprot.
+ */
+static __always_inline bool protect_slice(struct sched_entity *se)
+{
+	if (!sched_change(se->cfs_rq->rq->m, CHG_PROTECT_SLICE))
+		return se->vlag == (s64)se->deadline;
+	return (s64)(se->vruntime - se->vprot) < 0;
+}
+
+/*
+ * kernel/sched/fair.c 6.18.44: set_protect_slice, at pick: protected up
+ * to the deadline, or, if the least slice queued here (curr included) is
+ * shorter than its own, for that much virtual time from now; without
+ * RUN_TO_PARITY for the normalized base slice (0.70 ms: not scaled by
+ * the CPUs) at most.
+ */
+static void set_protect_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct policy_machine *m = cfs_rq->rq->m;
+	u64 slice = m->sysctl.normalized_base_slice;
+	u64 vprot = se->deadline;
+
+	if (sched_feat(m, RUN_TO_PARITY))
+		slice = cfs_rq_min_slice(cfs_rq);
+	if (slice > se->slice)
+		slice = se->slice;
+	if (slice != se->slice)
+		vprot = min_vruntime(vprot, se->vruntime +
+					    calc_delta_fair(slice, se));
+	se->vprot = vprot;
+}
+
+/* kernel/sched/fair.c 6.18.44: update_protect_slice: a waking task with a
+ * shorter slice cuts curr's protection to that slice from now */
+static void update_protect_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	u64 slice = cfs_rq_min_slice(cfs_rq);
+
+	se->vprot = min_vruntime(se->vprot, se->vruntime +
+					    calc_delta_fair(slice, se));
+}
+
+/* kernel/sched/fair.c v6.15 and 6.18.44: cancel_protect_slice (v6.15,
+ * before protect_slice: the stash made unequal to the deadline) */
+static void cancel_protect_slice(struct sched_entity *se)
+{
+	if (!protect_slice(se))
+		return;
+	if (sched_change(se->cfs_rq->rq->m, CHG_PROTECT_SLICE))
+		se->vprot = se->vruntime;
+	else
+		se->vlag = (s64)se->deadline + 1;
+}
+
 /* ---- picking -------------------------------------------------------------- */
 
 /*
@@ -466,9 +621,11 @@ static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * each node knows its subtree's least vruntime, so a subtree holds an
  * eligible entity iff its min_vruntime is eligible.  RUN_TO_PARITY keeps
  * curr while it still holds the deadline stashed in vlag at its pick
- * (set_next_entity), i.e. until its slice is used up.
+ * (set_next_entity), i.e. until its slice is used up.  6.18.44
+ * (__pick_eevdf): the same with protect, the protection being vprot.
  */
-static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
+static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq,
+						      bool protect)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_node;
 	struct sched_entity *se = __pick_first_entity(cfs_rq);
@@ -482,8 +639,10 @@ static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
 	if (curr && (!curr->on_rq || !entity_eligible(cfs_rq, curr)))
 		curr = NULL;
 
-	if (sched_feat(m, RUN_TO_PARITY) && curr &&
-	    curr->vlag == (s64)curr->deadline)
+	/* protect_slice (6.18.44): the pick's caller asks for protection
+	 * (__pick_eevdf(cfs_rq, protect)), which RUN_TO_PARITY only sizes */
+	if (curr && (sched_change(m, CHG_PROTECT_SLICE) ? protect :
+		     sched_feat(m, RUN_TO_PARITY)) && protect_slice(curr))
 		return curr;
 
 	if (se && entity_eligible(cfs_rq, se)) {
@@ -516,9 +675,10 @@ found:
 /* ---- slices, deadlines, placement ---------------------------------------- */
 
 /*
- * kernel/sched/fair.c v6.12: update_deadline.  When v_i reaches its
- * deadline the request is done: a new one, vd_i = v_i + r_i / w_i, and a
- * reschedule.
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_deadline.  When v_i
+ * reaches its deadline the request is done: a new one, vd_i = v_i + r_i /
+ * w_i, and a reschedule.  zero_vruntime: the zero point moves to V at
+ * each new request too.
  */
 static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
@@ -527,6 +687,8 @@ static bool update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	if (!se->custom_slice)
 		se->slice = cfs_rq->rq->m->sysctl.base_slice;
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	if (sched_change(cfs_rq->rq->m, CHG_ZERO_VRUNTIME))
+		avg_vruntime(cfs_rq);
 	return true;
 }
 
@@ -534,6 +696,29 @@ static void resched_curr(struct rq *rq)
 {
 	rq->need_resched = true;
 	policy_host_resched(rq->m->host, rq->cpu);
+}
+
+/*
+ * kernel/sched/core.c 6.18.44: resched_curr_lazy, the fair class's
+ * request (v6.12 has only resched_curr: the port calls this in both).
+ * Under preempt=lazy (7c70cb94d29c) the request sets
+ * TIF_NEED_RESCHED_LAZY; __resched_curr sends no IPI for it, so for a
+ * task in user space on another CPU it takes effect at that CPU's next
+ * tick (sched_tick upgrades it, eevdf_tick).  A request for this CPU
+ * takes effect when the interrupt that caused it returns to user space:
+ * at once, as every request of the other models; an idle CPU is always
+ * told with the full bit.
+ */
+static void resched_curr_lazy(struct rq *rq)
+{
+	struct policy_machine *m = rq->m;
+
+	if (m->sysctl.preempt == PREEMPT_LAZY && rq->curr != SIM_IDLE &&
+	    m->this_cpu >= 0 && m->this_cpu != rq->cpu) {
+		rq->need_resched_lazy = true;
+		return;
+	}
+	resched_curr(rq);
 }
 
 /*
@@ -611,8 +796,11 @@ update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
 
 	if (cfs_rq->nr_running == 1)
 		return;
-	if (resched || did_preempt_short(cfs_rq, curr)) {
-		resched_curr(cfs_rq->rq);
+	/* protect_slice (0b9ca2dcabc3, 9de74a9850b9; 6.18.44): also when
+	 * the protection is over, whatever ended it */
+	if (resched || (sched_change(cfs_rq->rq->m, CHG_PROTECT_SLICE) ?
+			!protect_slice(curr) : did_preempt_short(cfs_rq, curr))) {
+		resched_curr_lazy(cfs_rq->rq);
 		clear_buddies(cfs_rq, curr);
 	}
 }
@@ -664,8 +852,10 @@ static void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	se->vruntime = vruntime - (u64)lag;
 
-	/* v6.12 tests the bit here too (6d71a9c61604, January 2025, dropped it) */
-	if (sched_feat(m, PLACE_REL_DEADLINE) && se->rel_deadline) {
+	/* v6.12 tests the bit here too (reweight_place, 6d71a9c61604, dropped
+	 * it: a reweight makes the deadline relative whatever the bit) */
+	if ((sched_change(m, CHG_REWEIGHT_PLACE) ||
+	     sched_feat(m, PLACE_REL_DEADLINE)) && se->rel_deadline) {
 		se->deadline += se->vruntime;
 		se->rel_deadline = 0;
 		return;
@@ -831,17 +1021,26 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	return true;
 }
 
-/* kernel/sched/fair.c v6.12: set_next_entity */
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: set_next_entity.  first: a pick
+ * (not a task set again after a nice change or a move, sched_change_end):
+ * protect_slice (with bcd74b2ffdd0) arms the protection only then.
+ */
 static __always_inline void
-set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, bool first)
 {
 	clear_buddies(cfs_rq, se);
 	if (se->on_rq) {
 		__dequeue_entity(cfs_rq, se);
 		update_load_avg(cfs_rq, se, UPDATE_TG);
-		/* the kernel's HACK: stash the deadline at pick time in vlag,
-		 * unused until dequeue, for RUN_TO_PARITY */
-		se->vlag = (s64)se->deadline;
+		if (sched_change(cfs_rq->rq->m, CHG_PROTECT_SLICE)) {
+			if (first)
+				set_protect_slice(cfs_rq, se);
+		} else {
+			/* the kernel's HACK: stash the deadline at pick time
+			 * in vlag, unused until dequeue, for RUN_TO_PARITY */
+			se->vlag = (s64)se->deadline;
+		}
 	}
 	se->exec_start = cfs_rq->rq->clock_task;
 	cfs_rq->curr = se;
@@ -883,7 +1082,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags);
 static __always_inline struct sched_entity *
 pick_next_entity(struct rq *rq, struct cfs_rq *cfs_rq)
 {
-	struct sched_entity *se = pick_eevdf(cfs_rq);
+	struct sched_entity *se = pick_eevdf(cfs_rq, true);
 
 	if (se->sched_delayed) {
 		trace_pick_level(cfs_rq, se);	/* -v: before it leaves */
@@ -945,27 +1144,60 @@ static void reweight_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	se->deadline = avruntime + (u64)vslice;
 }
 
-/* kernel/sched/fair.c v6.12: reweight_entity */
+/*
+ * kernel/sched/fair.c v6.12 and 6.18.44: reweight_entity.
+ * reweight_place (6d71a9c61604 with "Adhere to place_entity()
+ * constraints", v6.14): a queued entity leaves the queue as a dequeue
+ * would (its lag, clamped, and a relative deadline), both scaled by
+ * old / new weight, and is placed again (place_entity), instead of
+ * reweight_eevdf keeping V fixed; a dequeued entity's relative deadline
+ * is scaled too.  (When se is curr, V still counts it, at its new
+ * weight, in place_entity: the flaw 101f3498b4bd reverts later, not in
+ * 6.18.35.)  vprot_reweight (ff38424030f9): a protected curr's
+ * protection is kept relative and scaled the same way.  The v6.12
+ * update_min_vruntime stays (a no-op under zero_vruntime).
+ */
 static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			    unsigned long weight)
 {
-	bool curr = cfs_rq->curr == se;
+	struct policy_machine *m = cfs_rq->rq->m;
+	bool place = sched_change(m, CHG_REWEIGHT_PLACE);
+	bool curr = cfs_rq->curr == se, rel_vprot = false;
 	u64 avruntime = 0;
+	s64 vprot = 0;
 
 	if (se->on_rq) {
 		update_curr(cfs_rq);
-		avruntime = avg_vruntime(cfs_rq);
+		if (place) {
+			update_entity_lag(cfs_rq, se);
+			se->deadline -= se->vruntime;
+			se->rel_deadline = 1;
+			if (sched_change(m, CHG_VPROT_REWEIGHT) && curr &&
+			    protect_slice(se)) {
+				vprot = (s64)(se->vprot - se->vruntime);
+				rel_vprot = true;
+			}
+			cfs_rq->nr_running--;
+		} else {
+			avruntime = avg_vruntime(cfs_rq);
+		}
 		if (!curr)
 			__dequeue_entity(cfs_rq, se);
 		update_load_sub(&cfs_rq->load, se->load.weight);
 	}
 	/* queued or blocked, its load_avg is part of the queue's */
 	dequeue_load_avg(cfs_rq, se);
-	if (se->on_rq) {
+	if (se->on_rq && !place) {
 		reweight_eevdf(cfs_rq, se, avruntime, weight);
 	} else {
 		/* vlag is V - v_i while lag is w_i * (V - v_i): rescale */
 		se->vlag = se->vlag * (s64)se->load.weight / (s64)weight;
+		if (place && se->rel_deadline)
+			se->deadline = (u64)((s64)se->deadline *
+					     (s64)se->load.weight /
+					     (s64)weight);
+		if (rel_vprot)
+			vprot = vprot * (s64)se->load.weight / (s64)weight;
 	}
 	update_load_set(&se->load, weight);
 	/* the same runnable history at the new weight */
@@ -973,9 +1205,16 @@ static void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 						   se->avg.load_sum, &se->avg);
 	enqueue_load_avg(cfs_rq, se);
 	if (se->on_rq) {
+		if (place) {
+			place_entity(cfs_rq, se, 0);
+			if (rel_vprot)
+				se->vprot = se->vruntime + (u64)vprot;
+		}
 		update_load_add(&cfs_rq->load, se->load.weight);
 		if (!curr)
 			__enqueue_entity(cfs_rq, se);
+		if (place)
+			cfs_rq->nr_running++;
 		/* v6.12 updates it whether or not se is curr */
 		update_min_vruntime(cfs_rq);
 	}
@@ -1014,9 +1253,11 @@ static __always_inline long calc_group_shares(struct cfs_rq *cfs_rq)
 }
 
 /*
- * kernel/sched/fair.c v6.12: update_cfs_group: a group entity's weight
- * from calc_group_shares (v6.12 still reweights an emptied group; the
- * "preserve its weight" test came in v6.14).  No bandwidth throttling.
+ * kernel/sched/fair.c v6.12 and 6.18.44: update_cfs_group: a group
+ * entity's weight from calc_group_shares.  v6.12 still reweights an
+ * emptied group; cfs_group_keep_empty_weight (66951e4860d3, 6.18.44)
+ * keeps the weight of a group whose queue is empty (its entity may stay
+ * queued, delayed).  No bandwidth throttling.
  */
 static __always_inline void update_cfs_group(struct sched_entity *se)
 {
@@ -1024,6 +1265,9 @@ static __always_inline void update_cfs_group(struct sched_entity *se)
 	long shares;
 
 	if (!gcfs_rq)
+		return;
+	if (sched_change(se->cfs_rq->rq->m, CHG_CFS_GROUP_KEEP_WEIGHT) &&
+	    !gcfs_rq->load.weight)
 		return;
 	shares = calc_group_shares(gcfs_rq);
 	if (se->load.weight != (unsigned long)shares)
@@ -1091,8 +1335,13 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 	find_matching_se(&se, &pse);
 	cse_is_idle = se_is_idle(m, se);
 	pse_is_idle = se_is_idle(m, pse);
-	if (cse_is_idle && !pse_is_idle)
+	if (cse_is_idle && !pse_is_idle) {
+		/* idle_cancel_protect (f553741ac8c0): the idle entity does
+		 * not keep its protection against the pick that follows */
+		if (sched_change(m, CHG_IDLE_CANCEL_PROTECT))
+			cancel_protect_slice(se);
 		goto preempt;
+	}
 	if (cse_is_idle != pse_is_idle)
 		return;
 	/* BATCH and IDLE tasks do not preempt others */
@@ -1101,14 +1350,33 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 
 	cfs_rq = se->cfs_rq;
 	update_curr(cfs_rq);
+	/*
+	 * protect_slice (052c3d87c82e; 6.18.0's form, before the rework of
+	 * e837456fdca8): a wakee with a shorter slice is picked against
+	 * curr unprotected; if it wins curr's protection is cancelled, if
+	 * not it is cut to the least slice from now (RUN_TO_PARITY).
+	 */
+	if (sched_change(m, CHG_PROTECT_SLICE)) {
+		bool preempt_short = sched_feat(m, PREEMPT_SHORT) &&
+				     pse->slice < se->slice;
+
+		if (pick_eevdf(cfs_rq, !preempt_short) == pse) {
+			if (preempt_short)
+				cancel_protect_slice(se);
+			goto preempt;
+		}
+		if (sched_feat(m, RUN_TO_PARITY) && preempt_short)
+			update_protect_slice(cfs_rq, se);
+		return;
+	}
 	/* a shorter eligible request ends curr's slice protection */
 	if (do_preempt_short(cfs_rq, pse, se) && se->vlag == (s64)se->deadline)
 		se->vlag = (s64)se->deadline + 1;
-	if (pick_eevdf(cfs_rq) == pse)
+	if (pick_eevdf(cfs_rq, true) == pse)
 		goto preempt;
 	return;
 preempt:
-	resched_curr(rq);
+	resched_curr_lazy(rq);
 }
 
 /* kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the request */

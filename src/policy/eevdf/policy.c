@@ -30,13 +30,21 @@ enum eevdf_tunable {
 	TUN_MIGRATION_COST,
 	TUN_NR_MIGRATE,
 	TUN_FEATURES,
+	/* issue 26: the kernel version (changes.h) */
+	TUN_KERNEL,
+	TUN_KERNEL_CHANGES,
+	TUN_PREEMPT,
 	NR_EEVDF_TUNABLES
 };
+
+/* issue 26: the values of the tunable kernel */
+static const uint64_t eevdf_kernels[] = { EEVDF_KERNEL_612,
+					  EEVDF_KERNEL_61844 };
 
 static const struct sched_tunable eevdf_tunables[] = {
 	[TUN_BASE_SLICE] = { "sched_base_slice", TUNABLE_DURATION, 750000,
 		100000, NSEC_PER_SEC,
-		"the request r_i of every task (v6.12: 0.75 ms times "
+		"the request r_i of every task (v6.12: 0.75 ms, 6.18.44: 0.70 ms, times "
 		"1 + ilog2(min(online CPUs, 8)))" },
 	[TUN_MIGRATION_COST] = { "sched_migration_cost", TUNABLE_DURATION,
 		500000, 0, NSEC_PER_SEC,
@@ -49,7 +57,33 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"4 PLACE_REL_DEADLINE, 8 RUN_TO_PARITY, 16 PREEMPT_SHORT, "
 		"32 WAKEUP_PREEMPTION, 64 DELAY_DEQUEUE, 128 DELAY_ZERO "
 		"(v6.12 defaults: all on)" },
+	/* issue 26: the kernel version (changes.h) */
+	[TUN_KERNEL] = { "kernel", TUNABLE_INTEGER, EEVDF_KERNEL_612,
+		EEVDF_KERNEL_612, EEVDF_KERNEL_61844,
+		"the kernel the policy follows: 612 Linux v6.12, 61844 "
+		"Linux 6.18.44 (the changes of kernel_changes ported so far)",
+		eevdf_kernels, 2 },
+	[TUN_KERNEL_CHANGES] = { "kernel_changes", TUNABLE_INTEGER,
+		EEVDF_CHANGES_612, 0, EEVDF_CHANGES_61844,
+		"changes from v6.12 to 6.18.44 in force (default: those of "
+		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
+		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
+		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
+		"(66951e4860d3), 32 reweight_place (6d71a9c61604), "
+		"64 vprot_reweight (ff38424030f9), 128 idle_cancel_protect "
+		"(f553741ac8c0)" },
+	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
+		PREEMPT_NONE, PREEMPT_LAZY,
+		"the preemption model (preempt=): 0 none (this machine), 1 "
+		"voluntary, 2 full: the same for user-space tasks; 3 lazy "
+		"(kernel=61844 only): a fair preemption of another CPU waits "
+		"for its tick" },
 };
+
+/* Reported only when not at their defaults, so that a v6.12 run reports
+ * as it did before they existed (as experiments are) */
+#define EEVDF_VERSION_TUNABLES (1ULL << TUN_KERNEL | 1ULL << TUN_KERNEL_CHANGES | \
+				1ULL << TUN_PREEMPT)
 
 static uint64_t eevdf_nice_weight(int nice)
 {
@@ -138,7 +172,36 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->online_cpus = online;
 	factor = 1 + (unsigned int)ilog2_int(online < 8 ? (unsigned int)online
 							 : 8);
-	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE, 750000ULL * factor);
+	/* issue 26: the kernel, and the changes it implies unless set */
+	m->sysctl.kernel = tunable(cfg, TUN_KERNEL, EEVDF_KERNEL_612);
+	if (m->sysctl.kernel != EEVDF_KERNEL_612 &&
+	    m->sysctl.kernel != EEVDF_KERNEL_61844) {
+		snprintf(why, len, "eevdf: kernel=%llu is not a kernel this "
+			 "policy follows: 612 (Linux v6.12) or 61844 (Linux "
+			 "6.18.44)", (unsigned long long)m->sysctl.kernel);
+		free(m);
+		return NULL;
+	}
+	m->sysctl.changes = tunable(cfg, TUN_KERNEL_CHANGES,
+				    m->sysctl.kernel == EEVDF_KERNEL_61844 ?
+				    EEVDF_CHANGES_61844 : EEVDF_CHANGES_612);
+	m->sysctl.preempt = tunable(cfg, TUN_PREEMPT, PREEMPT_NONE);
+	/* v6.12 has no lazy model: a warning, and the default */
+	if (m->sysctl.preempt == PREEMPT_LAZY &&
+	    m->sysctl.kernel != EEVDF_KERNEL_61844) {
+		if (m->host && m->host->warn)
+			m->host->warn(m->host, "preempt_model",
+				      "preempt=3 (lazy) needs kernel=61844 "
+				      "(7c70cb94d29c, v6.13): v6.12 runs it as "
+				      "preempt=0");
+		m->sysctl.preempt = PREEMPT_NONE;
+	}
+	m->this_cpu = -1;
+	m->sysctl.base_slice = tunable(cfg, TUN_BASE_SLICE,
+		(sched_change(m, CHG_BASE_SLICE_700US) ? 700000ULL : 750000ULL) *
+		factor);
+	/* sched_update_scaling: normalized_sysctl_sched_base_slice */
+	m->sysctl.normalized_base_slice = m->sysctl.base_slice / factor;
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
 	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT);
@@ -199,6 +262,9 @@ static void eevdf_tunables_effective(const struct policy_machine *m,
 	values[TUN_MIGRATION_COST] = m->sysctl.migration_cost;
 	values[TUN_NR_MIGRATE] = m->sysctl.nr_migrate;
 	values[TUN_FEATURES] = m->sysctl.features;
+	values[TUN_KERNEL] = m->sysctl.kernel;
+	values[TUN_KERNEL_CHANGES] = m->sysctl.changes;
+	values[TUN_PREEMPT] = m->sysctl.preempt;
 }
 
 static void eevdf_task_init(struct policy_machine *m, int id,
@@ -436,6 +502,7 @@ const struct sched_policy eevdf_policy = {
 		   "PELT, calc_group_shares, the sched-domain balancer",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
+	.experiments = EEVDF_VERSION_TUNABLES,
 	.task_slice = true,	/* sched_setattr's sched_runtime (v6.12) */
 	.nice_weight = eevdf_nice_weight,
 	.idle_weight = eevdf_idle_weight,

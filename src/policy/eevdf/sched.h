@@ -17,6 +17,7 @@
 #include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"
+#include "changes.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;
@@ -156,6 +157,10 @@ struct sched_entity {
 	struct sched_avg avg;		/* PELT (pelt.c) */
 
 	u64 min_slice;			/* least slice of its subtree */
+	u64 max_slice;			/* largest slice of its subtree
+					 * (lag_clamp, 6.18.44) */
+	u64 vprot;			/* protected up to this vruntime
+					 * (protect_slice, 6.18.44) */
 	u64 augment_slice;		/* the slice min_slice was last computed
 					 * from (the checker's: not a kernel
 					 * field, see check.c) */
@@ -168,7 +173,11 @@ struct cfs_rq {
 	unsigned int h_nr_running;	/* tasks queued at or below */
 	s64 avg_vruntime;		/* sum of (v_i - min_vruntime) * w_i */
 	u64 avg_load;			/* sum of w_i (scale_load_down) */
-	u64 min_vruntime;
+	u64 min_vruntime;		/* zero_vruntime (6.18.44): the
+					 * kernel's zero_vruntime, moved to V
+					 * by avg_vruntime; avg_vruntime and
+					 * avg_load are its sum_w_vruntime and
+					 * sum_weight */
 	struct rb_root tasks_timeline;	/* ordered by deadline */
 	struct rb_node *rb_leftmost;	/* rb_root_cached's leftmost */
 	struct sched_entity *curr;
@@ -442,6 +451,7 @@ struct rq {
 	struct cfs_rq cfs;
 	int curr;			/* task id or SIM_IDLE */
 	bool need_resched;
+	bool need_resched_lazy;		/* TIF_NEED_RESCHED_LAZY (preempt=lazy) */
 	u64 clock_task;
 	u64 clock_pelt;			/* rq_clock_pelt (pelt.h) */
 	u64 lost_idle_time;
@@ -591,6 +601,11 @@ struct sched_sysctl {
 	u64 migration_cost;		/* sysctl_sched_migration_cost */
 	u64 nr_migrate;			/* sysctl_sched_nr_migrate */
 	u64 features;			/* enum eevdf_feature bits */
+	/* issue 26: the kernel version followed (changes.h) */
+	u64 kernel;			/* 612 or 61844 */
+	u64 changes;			/* enum eevdf_change bits */
+	u64 normalized_base_slice;	/* base_slice / the CPUs' factor */
+	u64 preempt;			/* enum preempt_model */
 };
 
 struct policy_machine {
@@ -608,6 +623,9 @@ struct policy_machine {
 	struct task_group *groups;
 	size_t max_groups;
 	bool warned_rt;
+	/* The CPU the fair code runs on, where it is another than the
+	 * queue's (a wakeup: the waker's); -1: the queue's own */
+	int this_cpu;
 	struct sched_smp *smp;		/* domains and balancer (topology.c,
 					 * balance.c) */
 

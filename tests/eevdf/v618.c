@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/eevdf/v618.c - the kernel versions of the eevdf policy (issue
+ * 26): the tunables kernel and kernel_changes, and each change from
+ * v6.12 to 6.18.44 (src/policy/eevdf/changes.h) worked by hand from the
+ * kernel's arithmetic, with the switch on and off.  Included by
+ * tests/test_eevdf.c.
+ */
+
+/*
+ * A one-CPU machine (online_cpus CPUs online) following kernel, with
+ * kernel_changes set to changes unless it is ~0.
+ */
+static struct policy_machine *v618_machine(u64 kernel, u64 changes,
+					   int online_cpus, size_t max_tasks)
+{
+	static struct tunable_values tv;
+	struct policy_config cfg = {
+		.nr_cpus = 1, .topology = { 1, 1, 1, 1 }, .hz = 250,
+		.online_cpus = online_cpus, .max_tasks = max_tasks,
+		.max_groups = 1, .tunables = &tv, .host = &host };
+	char why[200];
+	struct policy_machine *m;
+
+	tv = (struct tunable_values){ 0 };
+	tv.value[TUN_KERNEL] = kernel;
+	tv.set[TUN_KERNEL] = true;
+	if (changes != ~0ULL) {
+		tv.value[TUN_KERNEL_CHANGES] = changes;
+		tv.set[TUN_KERNEL_CHANGES] = true;
+	}
+	host.warn = host_warn;
+	m = eevdf_create(&cfg, why, sizeof(why));
+	ck_assert_msg(m != NULL, "%s", why);
+	return m;
+}
+
+/*
+ * kernel=612 follows no change, kernel=61844 every one ported;
+ * kernel_changes overrides either.  Another kernel is refused by the
+ * loader (exit 2, naming the two) and, through the API, by create().
+ */
+START_TEST(test_kernel_selects_changes)
+{
+	struct policy_machine *m;
+	struct policy_config cfg = {
+		.nr_cpus = 1, .topology = { 1, 1, 1, 1 }, .hz = 250,
+		.max_tasks = 1, .max_groups = 1, .host = &host };
+	struct tunable_values tv = { 0 };
+	struct cmd_run r;
+	char why[200];
+
+	m = v618_machine(612, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, 0);
+	eevdf_destroy(m);
+	m = v618_machine(61844, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, EEVDF_CHANGES_61844);
+	ck_assert_uint_eq(m->sysctl.changes,
+			  (1ULL << NR_EEVDF_CHANGES) - 1);
+	eevdf_destroy(m);
+	m = v618_machine(61844, 0, 1, 1);
+	ck_assert_uint_eq(m->sysctl.changes, 0);
+	eevdf_destroy(m);
+	m = v618_machine(612, 1ULL << CHG_BASE_SLICE_700US, 1, 1);
+	ck_assert(sched_change(m, CHG_BASE_SLICE_700US));
+	eevdf_destroy(m);
+
+	/* the API's caller may skip the loader: create() refuses too */
+	tv.value[TUN_KERNEL] = 618;
+	tv.set[TUN_KERNEL] = true;
+	cfg.tunables = &tv;
+	ck_assert_ptr_null(eevdf_create(&cfg, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "612 (Linux v6.12) or 61844"));
+
+	r = run_sim("--policy eevdf --set kernel=618 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "valid: 612 or 61844"));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set kernel_changes=99999 "
+		    "traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	cmd_run_free(&r);
+	/* a v6.12 run does not report them; a 6.18.44 run does */
+	r = run_sim("--policy eevdf traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_null(strstr(r.out, "kernel="));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set kernel=61844 traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "kernel=61844"));
+	cmd_run_free(&r);
+}
+END_TEST
+
+/*
+ * docs/eevdf.md's table of changes is the code's: each change's row
+ * "| bit | `name` | `commit` | stable | what |" is there, in bit order.
+ */
+START_TEST(test_changes_table_in_docs)
+{
+	char *doc = read_whole("docs/eevdf.md");
+	const char *at;
+
+	ck_assert_ptr_nonnull(doc);
+	at = strstr(doc, "## Kernel versions");
+	ck_assert_ptr_nonnull(at);
+	for (int c = 0; c < NR_EEVDF_CHANGES; c++) {
+		char row[512];
+
+		snprintf(row, sizeof(row), "| %llu | `%s` | `%s` | %s | %s |",
+			 1ULL << c, eevdf_changes[c].name,
+			 eevdf_changes[c].commit, eevdf_changes[c].stable,
+			 eevdf_changes[c].what);
+		at = strstr(at, row);
+		ck_assert_msg(at != NULL, "docs/eevdf.md lacks, or has out of "
+			      "order, the row\n%s", row);
+	}
+	free(doc);
+}
+END_TEST
+
+/*
+ * base_slice_700us (2ae891b82695): sysctl_sched_base_slice 0.70 ms,
+ * scaled as before by 1 + ilog2(min(online, 8)): with 1, 2, 4, 16 CPUs
+ * online 0.70, 1.40, 2.10, 2.80 ms (v6.12: 0.75, 1.50, 2.25, 3.00).
+ */
+START_TEST(test_base_slice_700us)
+{
+	static const struct { int online; u64 v612, v618; } c[] = {
+		{ 1, 750000, 700000 }, { 2, 1500000, 1400000 },
+		{ 4, 2250000, 2100000 }, { 16, 3000000, 2800000 },
+	};
+
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct policy_machine *m;
+
+		m = v618_machine(61844, ~0ULL, c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v618);
+		eevdf_destroy(m);
+		m = v618_machine(61844,
+				 EEVDF_CHANGES_61844 &
+				 ~(1ULL << CHG_BASE_SLICE_700US),
+				 c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v612);
+		eevdf_destroy(m);
+		m = v618_machine(612, ~0ULL, c[k].online, 1);
+		ck_assert_uint_eq(m->sysctl.base_slice, c[k].v612);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+
+#define V618_MS 1000000LL
+
+/* one CPU at HZ 250 (tests/eevdf/fair.c's) following changes */
+static struct policy_machine *v618_one_cpu(u64 changes)
+{
+	struct policy_machine *m = machine(.hz = 250, .max_tasks = 300);
+
+	m->sysctl.changes = changes;
+	return m;
+}
+
+/*
+ * zero_vruntime (79f3f9bedd14 with b3d99f43c72b): weights 1024 at key 0
+ * and 3072 at key 4 ms from z0 = -(1 << 20): V = z0 + 12288 ms / 4096 =
+ * z0 + 3 ms in both versions; 6.18.44 moves the zero point there (keys
+ * -3 and +1 ms: the sum -3 * 1024 + 1 * 3072 = 0), v6.12 leaves it.  The
+ * floor: keys 0 and -1 ns (1024 each) sum to -1024, V = z0 + floor(-1024
+ * / 2048) = z0 - 1 (not z0);
+ * the zero point moves by -1 and the sum becomes -1024 + 2048 = 1024, whose
+ * V is the same.  update_min_vruntime moves nothing in 6.18.44 (entities
+ * at 2 and 4 ms: v6.12 takes the least, z0 + 2 ms), and a new request
+ * (update_deadline) moves the zero point to V.
+ */
+START_TEST(test_zero_vruntime)
+{
+	const u64 z0 = (u64)(-(1LL << 20));
+
+	for (int on = 0; on < 2; on++) {
+		u64 chg = on ? 1ULL << CHG_ZERO_VRUNTIME : 0;
+		struct policy_machine *m = v618_one_cpu(chg);
+		struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+		struct sched_entity *a, *b;
+
+		ck_assert_uint_eq(cfs_rq->min_vruntime, z0);
+		a = queue_at(m, 0, 1024, 0);
+		b = queue_at(m, 1, 3072, 4 * V618_MS);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 + 3 * V618_MS);
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 + 3 * V618_MS : z0);
+		ck_assert_int_eq(cfs_rq->avg_vruntime,
+				 on ? 0 : 4 * V618_MS * 3072);
+		ck_assert_int_eq(entity_key(cfs_rq, a), on ? -3 * V618_MS : 0);
+		ck_assert(entity_eligible(cfs_rq, a));
+		ck_assert(!entity_eligible(cfs_rq, b));
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		eevdf_destroy(m);
+
+		m = v618_one_cpu(chg);
+		cfs_rq = &m->rqs[0].cfs;
+		queue_at(m, 0, 1024, 0);
+		queue_at(m, 1, 1024, -1);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 - 1);
+		ck_assert_int_eq(cfs_rq->avg_vruntime, on ? 1024 : -1024);
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 - 1);
+		eevdf_destroy(m);
+
+		m = v618_one_cpu(chg);
+		cfs_rq = &m->rqs[0].cfs;
+		a = queue_at(m, 0, 1024, 2 * V618_MS);
+		queue_at(m, 1, 1024, 4 * V618_MS);
+		update_min_vruntime(cfs_rq);
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 : z0 + 2 * V618_MS);
+		/* a's request ends: V = z0 + 3 ms becomes the zero point */
+		__dequeue_entity(cfs_rq, a);
+		a->deadline = a->vruntime;
+		__enqueue_entity(cfs_rq, a);
+		ck_assert(update_deadline(cfs_rq, a));
+		ck_assert_uint_eq(cfs_rq->min_vruntime,
+				  on ? z0 + 3 * V618_MS : z0 + 2 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * lag_clamp (6e3c0a4e1ad1), one CPU at HZ 250 (a tick: 4 ms), slices
+ * 0.75 ms, weights 1024: a at key 0, b at key 12 ms, V = 6 ms, b's lag
+ * -6 ms.  v6.12 clamps it to max(2 * 0.75, 4) = 4 ms; 6.18.44 to the
+ * largest queued slice plus a tick, 0.75 + 4 = 4.75 ms.  With a's slice
+ * 3 ms (b's stays 0.75 ms): v6.12 still 4 ms, 6.18.44 3 + 4 = 7 ms, so
+ * b keeps all of its -6 ms; a's +6 ms is within both (v6.12: 2 * 3).
+ * The augment's max_slice follows: 3 ms at the root.
+ */
+START_TEST(test_lag_clamp)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m =
+			v618_one_cpu(on ? 1ULL << CHG_LAG_CLAMP : 0);
+		struct cfs_rq *cfs_rq = &m->rqs[0].cfs;
+		struct sched_entity *a = queue_at(m, 0, 1024, 0);
+		struct sched_entity *b = queue_at(m, 1, 1024, 12 * V618_MS);
+
+		ck_assert_uint_eq(m->tick_nsec, 4 * V618_MS);
+		ck_assert_uint_eq(cfs_rq_max_slice(cfs_rq), 750000);
+		update_entity_lag(cfs_rq, b);
+		ck_assert_int_eq(b->vlag, on ? -4750000 : -4 * V618_MS);
+
+		a->slice = 3 * V618_MS;
+		min_vruntime_cb_propagate(&a->run_node, NULL);
+		ck_assert_uint_eq(cfs_rq_max_slice(cfs_rq), 3 * V618_MS);
+		update_entity_lag(cfs_rq, b);
+		ck_assert_int_eq(b->vlag, on ? -6 * V618_MS : -4 * V618_MS);
+		update_entity_lag(cfs_rq, a);
+		ck_assert_int_eq(a->vlag, 6 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * protect_slice (052c3d87c82e, 74eec63661d4, 0b9ca2dcabc3, 9de74a9850b9,
+ * with bcd74b2ffdd0), one CPU, weights 1024, base slice 0.75 ms: a (slice
+ * 3 ms) and b (0.75 ms) at key 0, deadlines 5 ms ahead.  Picking a
+ * (set_next_entity, first): 6.18.44 protects it for the least queued
+ * slice, vprot = v + calc_delta_fair(0.75 ms) = v + 750000 (below the
+ * deadline); v6.12 stashes the deadline in vlag (protected until it).
+ * After 0.75 ms of running, update_curr: 6.18.44 reschedules (v_a =
+ * vprot: the protection is over, the request is not), v6.12 does not
+ * (request not done, no shorter wakee).  Set again without first (a nice
+ * change, sched_change_end), vprot is left alone.  Without
+ * RUN_TO_PARITY, 6.18.44 still protects the normalized base slice (0.75
+ * ms on one CPU): b, of slice 0.75 ms, is protected to its deadline
+ * and kept against a of the same deadline; v6.12 does not protect
+ * (pick_eevdf ignores the stash) and picks a, the tree's on a tie.
+ */
+START_TEST(test_protect_slice)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m =
+			v618_one_cpu(on ? 1ULL << CHG_PROTECT_SLICE : 0);
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a = queue_at(m, 0, 1024, 0);
+		struct sched_entity *b = queue_at(m, 1, 1024, 0);
+		u64 v0 = a->vruntime;
+
+		ck_assert_uint_eq(m->sysctl.normalized_base_slice, 750000);
+		__dequeue_entity(cfs_rq, a);
+		a->slice = 3 * V618_MS;
+		a->custom_slice = 1;
+		__enqueue_entity(cfs_rq, a);
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		if (on)
+			ck_assert_uint_eq(a->vprot, v0 + 750000);
+		else
+			ck_assert_int_eq(a->vlag, (s64)(v0 + 5 * V618_MS));
+		ck_assert(protect_slice(a));
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), a);
+
+		rq->clock_task += 750000;
+		rq->need_resched = false;
+		update_curr(cfs_rq);
+		ck_assert_uint_eq(a->vruntime, v0 + 750000);
+		ck_assert_int_eq(protect_slice(a), !on);
+		ck_assert_int_eq(rq->need_resched, on);
+
+		a->vprot = 42;
+		put_prev_entity(cfs_rq, a);
+		set_next_entity(cfs_rq, a, false);
+		if (on)
+			ck_assert_uint_eq(a->vprot, 42);
+		put_prev_entity(cfs_rq, a);
+
+		/* a back at v0: both eligible, deadlines equal */
+		__dequeue_entity(cfs_rq, a);
+		a->vruntime = v0;
+		__enqueue_entity(cfs_rq, a);
+		m->sysctl.features &= ~(1ULL << FEAT_RUN_TO_PARITY);
+		set_next_entity(cfs_rq, b, true);
+		if (on)
+			ck_assert_uint_eq(b->vprot, b->deadline);
+		/* 6.18.44: curr b is protected; v6.12: no protection without
+		 * RUN_TO_PARITY, and on a tie of deadlines the tree's
+		 * leftmost (a) wins over curr */
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * cfs_group_keep_empty_weight (66951e4860d3): group /g on one CPU, its
+ * queue empty, its entity at 1024 (scaled: 1 << 20).  The group's load
+ * is all on another CPU (tg->load_avg 1024, this queue's contribution and
+ * load_avg 0): calc_group_shares gives 1 << 20 * 0 / 1024 = 0, raised to
+ * MIN_SHARES = 2.  v6.12 reweights the entity to 2; 6.18.44 keeps it.
+ */
+START_TEST(test_cfs_group_keep_empty_weight)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *se;
+
+		m->sysctl.changes = on ? 1ULL << CHG_CFS_GROUP_KEEP_WEIGHT : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+		se = m->groups[1].se[0];
+		ck_assert_uint_eq(se->load.weight, scale_load(1024));
+		ck_assert_uint_eq(se->my_q->load.weight, 0);
+		m->groups[1].load_avg = 1024;
+		ck_assert_int_eq(calc_group_shares(se->my_q), MIN_SHARES);
+		update_cfs_group(se);
+		ck_assert_uint_eq(se->load.weight,
+				  on ? scale_load(1024) : MIN_SHARES);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * reweight_place (6d71a9c61604) and vprot_reweight (ff38424030f9), one
+ * CPU, HZ 250: b (1024) queued at key 6 ms, a (1024) curr at key 0 with
+ * its deadline at 9 ms and vprot at 0.6 ms; V = 3 ms.  a goes to 3072.
+ * v6.12 (reweight_eevdf): V stays, lag 3 ms -> 1 ms: v_a = 2 ms, the
+ * deadline's 6 ms from V -> 2 ms: 5 ms.  6.18.44: lag 3 ms -> 1 ms, the
+ * relative deadline 9 ms -> 3 ms, then place_entity with a counted in V
+ * at its new weight: V = 6 ms * 1024 / 4096 = 1.5 ms, the lag inflated
+ * by (4096 + 3072) / 4096: 1.75 ms, so v_a = -0.25 ms and the deadline
+ * 2.75 ms; vprot 0.6 ms relative -> 0.2 ms: -0.05 ms (without
+ * vprot_reweight it stays at 0.6 ms).  A dequeued entity's relative
+ * deadline scales only in 6.18.44: 3 ms -> 1 ms at 3072.
+ */
+START_TEST(test_reweight_place)
+{
+	for (int on = 0; on < 3; on++) {
+		struct policy_machine *m = v618_one_cpu(
+			on == 0 ? 0 : on == 1 ? 1ULL << CHG_REWEIGHT_PLACE :
+			1ULL << CHG_REWEIGHT_PLACE | 1ULL << CHG_VPROT_REWEIGHT |
+			1ULL << CHG_PROTECT_SLICE);
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a, *off = &m->tasks[5].se;
+		u64 z0;
+
+		queue_at(m, 1, 1024, 6 * V618_MS);
+		a = queue_at(m, 0, 1024, 0);
+		z0 = a->vruntime;
+		a->deadline = z0 + 9 * V618_MS;
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		a->vprot = z0 + 600000;
+		a->vlag = 0;
+		ck_assert_uint_eq(avg_vruntime(cfs_rq), z0 + 3 * V618_MS);
+		reweight_entity(cfs_rq, a, scale_load(3072));
+		ck_assert_int_eq((s64)(a->vruntime - z0),
+				 on ? -250000 : 2 * V618_MS);
+		ck_assert_int_eq((s64)(a->deadline - z0),
+				 on ? 2750000 : 5 * V618_MS);
+		ck_assert_int_eq(a->rel_deadline, 0);
+		ck_assert_int_eq((s64)(a->vprot - z0), on == 2 ? -50000 : 600000);
+		ck_assert_uint_eq(cfs_rq->nr_running, 2);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+
+		*off = (struct sched_entity){ .task = 5, .cfs_rq = cfs_rq,
+					      .rel_deadline = 1,
+					      .deadline = 3 * V618_MS };
+		update_load_set(&off->load, scale_load(1024));
+		reweight_entity(cfs_rq, off, scale_load(3072));
+		ck_assert_uint_eq(off->deadline, on ? 1 * V618_MS : 3 * V618_MS);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * preempt=3 (lazy, 7c70cb94d29c): a fair resched of another CPU (the
+ * waker runs on CPU 0, the queue is CPU 1's) only sets the lazy flag,
+ * no IPI (no resched bit for the engine); CPU 1's next tick makes it a
+ * full one.  A request for the running CPU, or under preempt=0, is
+ * immediate.  Under kernel=612 preempt=3 is refused with a warning and
+ * runs as 0.
+ */
+START_TEST(test_preempt_lazy)
+{
+	struct policy_machine *m = machine(.cores = 2, .hz = 250);
+	struct rq *rq1 = &m->rqs[1];
+	struct cmd_run r;
+
+	m->sysctl.preempt = PREEMPT_LAZY;
+	rq1->curr = 0;			/* a task runs there */
+	m->this_cpu = 0;
+	resched_curr_lazy(rq1);
+	ck_assert(!rq1->need_resched);
+	ck_assert(rq1->need_resched_lazy);
+	ck_assert(!cpu_isset(1, &host.resched_mask));
+	m->this_cpu = 1;		/* CPU 1's own request */
+	resched_curr_lazy(rq1);
+	ck_assert(rq1->need_resched);
+	cpu_clear(1, &host.resched_mask);
+	rq1->need_resched = false;
+	m->sysctl.preempt = PREEMPT_NONE;
+	m->this_cpu = 0;
+	resched_curr_lazy(rq1);
+	ck_assert(rq1->need_resched);
+	cpu_clear(1, &host.resched_mask);
+	rq1->need_resched = false;
+
+	/* the tick upgrades a pending request (curr idle here: its
+	 * task_tick does nothing) */
+	rq1->curr = SIM_IDLE;
+	eevdf_tick(m, 1, 4 * V618_MS);
+	ck_assert(rq1->need_resched);
+	ck_assert(cpu_isset(1, &host.resched_mask));
+	cpu_clear(1, &host.resched_mask);
+	eevdf_destroy(m);
+
+	r = run_sim("--policy eevdf --set preempt=3 traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "preempt=3 (lazy) needs "
+					    "kernel=61844"));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set preempt=4 traces/demo.json");
+	ck_assert_int_eq(r.status, 2);
+	cmd_run_free(&r);
+}
+END_TEST
+
+/*
+ * idle_cancel_protect (f553741ac8c0), one CPU, protect_slice on: a
+ * SCHED_IDLE task a runs, picked with its protection up to its deadline
+ * (slices equal); a normal task b wakes, both at key 0 with deadlines
+ * 5 ms ahead.  Both versions preempt (an idle curr against a non-idle
+ * wakee); with the change a's protection is cancelled, so the pick that
+ * follows takes b (the tree's on a deadline tie), without it a stays
+ * protected and is picked again.
+ */
+START_TEST(test_idle_cancel_protect)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = v618_one_cpu(
+			1ULL << CHG_PROTECT_SLICE |
+			(on ? 1ULL << CHG_IDLE_CANCEL_PROTECT : 0));
+		struct rq *rq = &m->rqs[0];
+		struct cfs_rq *cfs_rq = &rq->cfs;
+		struct sched_entity *a, *b;
+
+		m->tasks[0].policy = SIM_SCHED_IDLE;
+		a = queue_at(m, 0, 3, 0);
+		rq->clock_task = 10 * V618_MS;
+		set_next_entity(cfs_rq, a, true);
+		rq->curr = 0;
+		ck_assert(protect_slice(a));
+		b = queue_at(m, 1, 1024, 0);
+		check_preempt_wakeup_fair(rq, &m->tasks[1]);
+		ck_assert(rq->need_resched);
+		ck_assert_int_eq(protect_slice(a), !on);
+		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+static Suite *eevdf_v618_suite(void)
+{
+	Suite *s = suite_create("eevdf_v618");
+	TCase *tc = tcase_create("v618");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_kernel_selects_changes);
+	tcase_add_test(tc, test_changes_table_in_docs);
+	tcase_add_test(tc, test_base_slice_700us);
+	tcase_add_test(tc, test_zero_vruntime);
+	tcase_add_test(tc, test_lag_clamp);
+	tcase_add_test(tc, test_protect_slice);
+	tcase_add_test(tc, test_cfs_group_keep_empty_weight);
+	tcase_add_test(tc, test_reweight_place);
+	tcase_add_test(tc, test_preempt_lazy);
+	tcase_add_test(tc, test_idle_cancel_protect);
+	suite_add_tcase(s, tc);
+	return s;
+}
