@@ -506,7 +506,11 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 {
 	const struct rq *rq = &m->rqs[cpu];
 
-	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running,
+	/* rt-group: the RT tasks of throttled rt_rqs are queued too,
+	 * though the kernel's nr_running leaves them out */
+	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running +
+		rq->rt_tasks_queued -
+		(rq->rt.rt_queued ? rq->rt.rt_nr_running : 0),
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
 	if (m->smp) {

@@ -407,6 +407,7 @@ static void dequeue_rt_entity(struct sched_rt_entity *rt_se, unsigned int flags)
 /* kernel/sched/rt.c 6.18.44: enqueue_task_rt */
 static void enqueue_task_rt(struct rq *rq, struct task_struct *p, int flags)
 {
+	rq->rt_tasks_queued++;
 	enqueue_rt_entity(&p->rt, (unsigned int)flags);
 	if (rq->curr != p->id && p->nr_cpus_allowed > 1)
 		enqueue_pushable_task(rq, p);
@@ -418,6 +419,7 @@ static void update_curr_rt(struct rq *rq);
 static void dequeue_task_rt(struct rq *rq, struct task_struct *p, int flags)
 {
 	update_curr_rt(rq);
+	rq->rt_tasks_queued--;
 	dequeue_rt_entity(&p->rt, (unsigned int)flags);
 	dequeue_pushable_task(rq, p);
 }
@@ -476,6 +478,10 @@ static void rt_period_timer_arm(struct rt_bandwidth *rt_b, struct rq *rq)
 {
 	u64 now = rq->clock_task;
 
+	/* before the first tick (the engine's, at tick_nsec): the tick op
+	 * called for the timer must not take itself for that tick */
+	if (!rq->next_tick)
+		rq->next_tick = rq->m->tick_nsec;
 	rt_b->timer_cpu = rq->cpu;
 	if (!rq->rt_timer_next || rt_b->expires < rq->rt_timer_next)
 		rq->rt_timer_next = rt_b->expires;

@@ -319,6 +319,8 @@ struct sched_dl_entity {
 	bool rt_push_pending;	/* rt_queue_push_tasks' callback */	\
 	u64 rt_timer_next;	/* rt-group: the first period timer	\
 				 * pinned here (0: none) */		\
+	unsigned int rt_tasks_queued;	/* rt-group: RT tasks queued	\
+				 * here, throttled ones included */	\
 	int distribute_cpu_mask_prev;	/* cpumask_any_distribute */
 
 /*
