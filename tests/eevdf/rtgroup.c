@@ -160,6 +160,38 @@ START_TEST(test_rtg_dump)
 }
 END_TEST
 
+/*
+ * The root's 950 ms and the fair server: a FIFO hog in / and a fair hog
+ * on one CPU.  The server's zero-laxity timer (950 ms after the fair
+ * hog queued) fires at 950 ms, before the tick at 951 ms at which the
+ * root's rt_rq would pass its runtime: the server runs the fair hog
+ * 50 ms of each period, the root's rt_time stops at 950 ms and the
+ * period timer (1 s + 1 ns) gives it back: never throttled, fifo 95 %
+ * as without RT group scheduling.  At 975 ms the dump shows it.
+ */
+START_TEST(test_rtg_root_and_fair_server)
+{
+	const char *text = RTG_TRACE("3s", "1", "",
+		FIFO_IN("fifo", "/", "0") ", " HOG_IN("hog", "/", "0"));
+	const char *path = write_temp(2, text);
+	struct sim_result *r = run_trace_text_rt(text, 1);
+	char cmd[256], buf[64];
+	struct cmd_run c;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert_uint_eq(result_task(r, "fifo")->cpu_ns, 2850 * RTG_MS);
+	free_run(r);
+	snprintf(cmd, sizeof(cmd), "-o /dev/null --dump-at 975ms %s", path);
+	c = run_sim(cmd);
+	ck_assert_msg(c.status == 0, "%s", c.err);
+	ck_assert_str_eq(field_after(c.out, "\nrt_rq[0]:/\n", "rt_throttled",
+				     buf, sizeof(buf)), "0");
+	ck_assert_str_eq(field_after(c.out, "\nrt_rq[0]:/\n", "rt_time",
+				     buf, sizeof(buf)), "950.000000");
+	cmd_run_free(&c);
+}
+END_TEST
+
 /* The loader refuses what the kernel refuses, exit 2, at the JSON path */
 static void refused(const char *groups, const char *tasks, const char *where)
 {
@@ -213,6 +245,7 @@ static Suite *eevdf_rtgroup_suite(void)
 	tcase_add_test(tc, test_rtg_per_cpu_runtime);
 	tcase_add_test(tc, test_rtg_default_rule);
 	tcase_add_test(tc, test_rtg_dump);
+	tcase_add_test(tc, test_rtg_root_and_fair_server);
 	tcase_add_test(tc, test_rtg_refusals);
 	suite_add_tcase(s, tc);
 	return s;

@@ -62,10 +62,11 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"machine's 6.18.44, 0 a kernel built without it (v6.12: no "
 		"RT throttling, only the fair server)" },
 	[TUN_SCHED_RT_RUNTIME] = { "sched_rt_runtime", TUNABLE_DURATION,
-		950000000, 0, 1000ULL * NSEC_PER_SEC,
+		950000000, 1000, 1000ULL * NSEC_PER_SEC,
 		"the root group's realtime runtime every sched_rt_period, "
 		"per CPU, with rt_group_sched (sched_rt_runtime_us: 950 ms; "
-		"at least the period: no limit)" },
+		"at least the period: no limit; 0, where the kernel admits "
+		"no RT task, is not taken)" },
 	[TUN_SCHED_RT_PERIOD] = { "sched_rt_period", TUNABLE_DURATION,
 		NSEC_PER_SEC, 1000, 1000ULL * NSEC_PER_SEC,
 		"the root group's realtime period (sched_rt_period_us: 1 s)" },
