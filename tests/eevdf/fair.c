@@ -234,15 +234,7 @@ START_TEST(test_validation_1cpu)
 		 "%1$s --policy eevdf ${hz:+--hz $hz} ${on:+--online-cpus $on} "
 		 "--check --json -o $d/$n.json $f "
 		 ">/dev/null 2>&1 || [ $? -eq 1 ]; "
-		 /* rt-group-throttle-1cpu's kernel report was measured on a
-		  * busy machine (load average 4.6 to 4.9): its fair hogs lost
-		  * a fifth of their CPU time to other work, its FIFO hog (RT)
-		  * none, so the shares are 7.7 pp off although the FIFO hog's
-		  * time matches (1.522 s, eevdf 1.504 s); rt-groups-two-fifo-1cpu
-		  * measures the throttle independently of the load.  Drop it
-		  * from here once measured on an idle machine. */
-		 "max=2; [ $n = rt-group-throttle-1cpu ] && max=10; "
-		 "%1$s compare --max-diff $max validation/kernel/$n.json "
+		 "%1$s compare --max-diff 2 validation/kernel/$n.json "
 		 "$d/$n.json >/dev/null; done", sim);
 	ck_assert_int_eq(system(cmd), 0);
 }
