@@ -103,7 +103,23 @@ struct trace_group {
 	unsigned long shares;		/* 2..262144, default 1024 */
 	int depth;			/* 0 for the root */
 	bool created_at_runtime;	/* made by a "mkdir" event */
+	/*
+	 * RT group scheduling (cpu.rt_runtime_us, cpu.rt_period_us): what
+	 * the trace set (ns; rt_runtime_set, rt_period_set), and the plan
+	 * both the simulator and kernel-run follow (ld_plan_rt): the set
+	 * values, else an equal part of the parent's runtime for a group
+	 * that holds a realtime task or has a descendant that does, 0 for
+	 * the others; the root's is the kernel's 950 ms of every 1 s.
+	 */
+	u64 rt_runtime, rt_period;
+	bool rt_runtime_set, rt_period_set;
+	bool rt_needed;			/* holds or will hold an RT task */
+	u64 rt_runtime_plan, rt_period_plan;
 };
+
+/* kernel/sched/rt.c: sysctl_sched_rt_runtime, sysctl_sched_rt_period */
+#define SIM_RT_RUNTIME_DEFAULT	950000000ULL
+#define SIM_RT_PERIOD_DEFAULT	1000000000ULL
 
 enum trace_event_kind {
 	EV_MOVE,		/* task -> group */

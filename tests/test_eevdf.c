@@ -12,6 +12,7 @@
  *   tests/eevdf/pelt.c     PELT and group shares
  *   tests/eevdf/perf.c     the cheaper ways of computing the same values
  *   tests/eevdf/rt.c       the RT class as the fair balancer sees it
+ *   tests/eevdf/rtgroup.c  RT group scheduling and throttling (6.18.44)
  *   tests/eevdf/slice.c    per-task slices
  *   tests/eevdf/v618.c     the kernel versions (v6.12, 6.18.44): issue 26
  * CK_RUN_SUITE=eevdf_TOPIC (and CK_RUN_CASE) run a part, as Check's
@@ -34,6 +35,7 @@
 #include "eevdf/pelt.c"
 #include "eevdf/perf.c"
 #include "eevdf/rt.c"
+#include "eevdf/rtgroup.c"
 #include "eevdf/slice.c"
 #include "eevdf/v618.c"
 
@@ -47,6 +49,7 @@ int main(void)
 	srunner_add_suite(sr, eevdf_pelt_suite());
 	srunner_add_suite(sr, eevdf_perf_suite());
 	srunner_add_suite(sr, eevdf_rt_suite());
+	srunner_add_suite(sr, eevdf_rtgroup_suite());
 	srunner_add_suite(sr, eevdf_slice_suite());
 	srunner_add_suite(sr, eevdf_v618_suite());
 	srunner_run_all(sr, CK_ENV);

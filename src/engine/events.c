@@ -122,6 +122,9 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 			event_failed(s, ev, "out of memory (ENOMEM)");
 			return;
 		}
+		if (pol->group_set_rt && s->trace->groups[0].rt_period_plan)
+			pol->group_set_rt(s->pm, ev->group, spec->rt_runtime_plan,
+					  spec->rt_period_plan);
 		g->exists = true;
 		break;
 	}

@@ -195,6 +195,10 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		   (size_t)next < s->nr_tasks ? s->tasks[next].cpu : -1);
 	timer_cancel(s, &c->run_done);
 	sim_wasted_switch(s, cpu, prev, next);
+	/* before prev counts as waiting: a prev that stays queued on a CPU
+	 * that goes idle (its RT group throttled) makes that CPU one an
+	 * idle CPU waited on (count_waiter reads c->curr) */
+	c->curr = next;
 	if (prev != SIM_IDLE) {
 		struct sim_task *st = &s->tasks[prev];
 
@@ -208,7 +212,6 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 			st->wait_since = s->now;
 		}
 	}
-	c->curr = next;
 	if (next != SIM_IDLE) {
 		struct sim_task *st = &s->tasks[next];
 

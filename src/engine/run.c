@@ -228,6 +228,10 @@ static int build_groups(struct sim *s)
 		if (s->policy->group_create(s->pm, (int)i, spec->parent,
 					    spec->path, spec->shares, 0))
 			return -1;
+		if (s->policy->group_set_rt && t->groups[0].rt_period_plan)
+			s->policy->group_set_rt(s->pm, (int)i,
+						spec->rt_runtime_plan,
+						spec->rt_period_plan);
 		g->exists = true;
 	}
 	return 0;

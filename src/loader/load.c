@@ -108,6 +108,7 @@ static int load_document(struct loader *ld, json_t *root)
 	    ld_add_mkdir_groups(ld) ||
 	    ld_parse_tasks(ld, root) ||
 	    ld_replay_events(ld) ||
+	    ld_plan_rt(ld) ||
 	    ld_parse_expects(ld, root) ||
 	    ld_warn_lonely_recvs(ld))
 		return -1;

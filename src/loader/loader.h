@@ -404,6 +404,9 @@ int ld_find_parent(struct loader *ld, const char *path, const char *valid,
 /* events.c */
 int ld_parse_events(struct loader *ld, json_t *root);
 int ld_add_mkdir_groups(struct loader *ld);
+/* groups.c: the groups' realtime bandwidth and its refusals (after the
+ * tasks and the events) */
+int ld_plan_rt(struct loader *ld);
 int ld_replay_events(struct loader *ld);
 /* The current path is at a task name that names no task. */
 int ld_no_such_task(struct loader *ld, const char *name);

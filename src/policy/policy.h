@@ -334,6 +334,11 @@ struct sched_policy {
 				uint64_t now);
 	int (*group_set_shares)(struct policy_machine *m, int group,
 				uint64_t shares, uint64_t now);
+	/* The group's realtime bandwidth (cpu.rt_runtime_us, rt_period_us:
+	 * the loader's plan, ld_plan_rt), right after group_create.
+	 * Optional: NULL for a policy without RT group scheduling. */
+	void (*group_set_rt)(struct policy_machine *m, int group,
+			     uint64_t rt_runtime, uint64_t rt_period);
 
 	/* Attributes.  set_affinity: 0 or -EINVAL (no allowed CPU). */
 	void (*set_nice)(struct policy_machine *m, int task, int nice,

@@ -16,10 +16,28 @@
 
 #define MS 1000000ULL
 
+/*
+ * The trace under p, the invariants checked after every event.  eevdf
+ * runs it without RT group scheduling (rt_group_sched=0: v6.12's RT
+ * class, never throttled), which these cases describe;
+ * tests/eevdf/rtgroup.c has the throttling.
+ */
 static struct sim_result *run(const char *text, const struct sched_policy *p)
 {
-	struct sim_result *r = run_trace_text(text, p, 0);
+	struct sim_options opt = { .check_every = 1 };
+	struct sim_result *r;
+	struct sim_trace *t;
+	sim_error err;
 
+	t = trace_load_string(text, strlen(text), "harness.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	t->policy = p;
+	if (p == &eevdf_policy) {
+		t->tunables.value[TUN_RT_GROUP_SCHED] = 0;
+		t->tunables.set[TUN_RT_GROUP_SCHED] = true;
+	}
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
 	return r;
 }

@@ -18,6 +18,29 @@
 #define MS 1000000ULL
 #define PELT_PERIOD_NS (1024ULL * 1024)	/* 1024 units of 1024 ns */
 
+/*
+ * A trace run under eevdf with the rt_group_sched tunable at on (the
+ * 6.18.44 configuration, RT group scheduling) or off (v6.12 as first
+ * ported: the RT class without throttling), the invariants checked
+ * after every event.
+ */
+static struct sim_result *run_trace_text_rt(const char *text, int on)
+{
+	struct sim_options opt = { .check_every = 1 };
+	struct sim_result *r;
+	struct sim_trace *t;
+	sim_error err;
+
+	t = trace_load_string(text, strlen(text), "harness.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	t->policy = &eevdf_policy;
+	t->tunables.value[TUN_RT_GROUP_SCHED] = (uint64_t)on;
+	t->tunables.set[TUN_RT_GROUP_SCHED] = true;
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	return r;
+}
+
 /* cores x threads CPUs at HZ 1000 */
 #define rt_machine(c, t)						\
 	machine(.cores = (c), .threads = (t), .max_tasks = 8)
@@ -216,7 +239,7 @@ END_TEST
 START_TEST(test_rt_pressure_moves_the_fair_hog)
 {
 	char *text = read_whole("traces/smp-rt-starve.json");
-	struct sim_result *r = run_trace_text(text, &eevdf_policy, 0);
+	struct sim_result *r = run_trace_text_rt(text, 0);
 	u64 hog0, hog1;
 
 	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
@@ -389,8 +412,8 @@ START_TEST(test_dump_rt_and_dl_blocks)
 	struct cmd_run r;
 	const char *cfs, *rt, *dl, *tasks, *second;
 
-	snprintf(cmd, sizeof(cmd), "-o /dev/null --dump-at 500ms --dump-at 975ms %s",
-		 path);
+	snprintf(cmd, sizeof(cmd), "-o /dev/null --set rt_group_sched=0 "
+		 "--dump-at 500ms --dump-at 975ms %s", path);
 	r = run_sim(cmd);
 	ck_assert_msg(r.status == 0, "%s", r.err);
 	cfs = strstr(r.out, "\ncfs_rq[0]:/\n");
@@ -489,14 +512,16 @@ START_TEST(test_stats_rt_and_fair_server)
 	char cmd[256];
 	struct cmd_run r;
 
-	snprintf(cmd, sizeof(cmd), "--policy eevdf --stats --no-expect %s", rr);
+	snprintf(cmd, sizeof(cmd), "--policy eevdf --set rt_group_sched=0 "
+		 "--stats --no-expect %s", rr);
 	r = run_sim(cmd);
 	ck_assert_msg(r.status == 0, "%s", r.err);
 	ck_assert_int_eq(stat_value(r.out, "rt.rr_requeues"), 10);
 	ck_assert_int_eq(stat_value(r.out, "rt.pushed"), -1);	/* 0: left out */
 	cmd_run_free(&r);
 
-	snprintf(cmd, sizeof(cmd), "--stats --duration 2500ms %s", fs);
+	snprintf(cmd, sizeof(cmd), "--set rt_group_sched=0 --stats "
+		 "--duration 2500ms %s", fs);
 	r = run_sim(cmd);
 	ck_assert_msg(r.status == 0, "%s", r.err);
 	ck_assert_int_eq(stat_value(r.out, "fair_server.starts"), 1);

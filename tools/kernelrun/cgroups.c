@@ -345,6 +345,15 @@ static int make_dir(const char *dir)
 	return errno;
 }
 
+static int write_rt_file(const char *dir, const char *name, long us)
+{
+	char path[KR_PATH_MAX], text[32];
+
+	pathf(path, "%s/%s", dir, name);
+	snprintf(text, sizeof(text), "%ld", us);
+	return kr_write_file(path, text);
+}
+
 static int write_rt_runtime(const char *dir, long us)
 {
 	char path[KR_PATH_MAX], text[32];
@@ -523,6 +532,13 @@ int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
 		return err;
 	}
 	gs->exists = gs->made_once = true;
+	/* the trace's rt_period first: the runtime must fit in it */
+	if (g != 0 && cg->group_sched && gs->rt_period_us > 0 &&
+	    (err = write_rt_file(gs->sched_dir, "cpu.rt_period_us",
+				 gs->rt_period_us))) {
+		snprintf(what, len, "%s/cpu.rt_period_us", gs->sched_dir);
+		return err;
+	}
 	if (g != 0 && cg->group_sched && gs->rt_runtime_us > 0 &&
 	    (err = write_rt_runtime(gs->sched_dir, gs->rt_runtime_us))) {
 		snprintf(what, len, "%s/cpu.rt_runtime_us", gs->sched_dir);
@@ -565,7 +581,10 @@ int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
  * its children's runtimes may not add up to more than its own.  The run's
  * parent gets what the root has left (sched_rt_runtime_us less what the
  * root's other children hold), and each group that will hold a realtime
- * task, or has a descendant that will, gets an equal part of its parent's.
+ * task, or has a descendant that will, gets an equal part of its parent's
+ * (less what siblings that set their own take).  A group's "rt_runtime"
+ * and "rt_period" in the trace are written as they are (the simulator's
+ * plan, ld_plan_rt, follows the same rule, so both run one configuration).
  * 2.6.23 had no such limit; docs/kernel-run.md says what that changes.
  */
 static bool group_gets_rt(const struct sim_trace *t, int g)
@@ -609,6 +628,8 @@ int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct sim_trace *t,
 	for (size_t g = t->nr_groups; g-- > 0;) {
 		if (!needs[g])
 			needs[g] = group_gets_rt(t, (int)g);
+		if (t->groups[g].rt_runtime_set || t->groups[g].rt_period_set)
+			needs[g] = true;
 		if (needs[g] && g > 0)
 			needs[t->groups[g].parent] = true;
 	}
@@ -662,12 +683,28 @@ int kr_cgroups_plan_rt(struct kr_cgroups *cg, const struct sim_trace *t,
 
 		if (!needs[g])
 			continue;
+		if (g > 0 && t->groups[g].rt_period_set)
+			cg->groups[g].rt_period_us =
+				(long)(t->groups[g].rt_period / 1000);
+		if (g > 0 && t->groups[g].rt_runtime_set) {
+			cg->groups[g].rt_runtime_us =
+				(long)(t->groups[g].rt_runtime / 1000);
+			continue;
+		}
 		if (g > 0 && cg->group_sched) {
 			int parent = t->groups[g].parent;
 
-			for (size_t c = 1; c < t->nr_groups; c++)
-				children += needs[c] &&
-					    t->groups[c].parent == parent;
+			for (size_t c = 1; c < t->nr_groups; c++) {
+				if (!needs[c] || t->groups[c].parent != parent)
+					continue;
+				if (t->groups[c].rt_runtime_set)
+					budget -= (long)(t->groups[c].rt_runtime /
+							 1000);
+				else
+					children++;
+			}
+			if (budget < 0)
+				budget = 0;
 			budget /= children;
 		}
 		cg->groups[g].rt_runtime_us = budget;

@@ -257,6 +257,7 @@ struct kr_group_state {
 	int usage_fd;
 	unsigned long shares;		/* in force, read back */
 	long rt_runtime_us;		/* v1 realtime runtime; 0: none */
+	long rt_period_us;		/* the trace's rt_period; 0: default */
 };
 
 struct kr_cgroups {

@@ -165,19 +165,25 @@ struct rt_counts {
 	unsigned int queued, queued_rr, want_pushable;
 };
 
-static bool check_rt_rq(struct policy_machine *m, int cpu,
-			const struct rt_counts *want, char *why, size_t len)
+/*
+ * One rt_rq of a CPU (the root's, or with rt_group_sched a group's): its
+ * bits, its lists' entities (a task of the CPU and of this rt_rq at its
+ * prio; a group's entity of this CPU whose rt_rq has tasks, is not
+ * throttled, at that rt_rq's highest prio), rt_nr_running and
+ * rr_nr_running the sums of the entities' (rt_se_nr_running), and
+ * highest_prio.curr.  Adds the tasks listed here to *tasks, *rr_tasks.
+ */
+static bool check_one_rt_rq(struct policy_machine *m, int cpu,
+			    struct rt_rq *rt_rq, const char *name,
+			    unsigned int *tasks, unsigned int *rr_tasks,
+			    char *why, size_t len)
 {
-	struct rq *rq = &m->rqs[cpu];
-	struct rt_rq *rt_rq = &rq->rt;
-	unsigned int listed = 0, rr = 0, pushable = 0;
-	unsigned int queued = want->queued, queued_rr = want->queued_rr;
-	unsigned int want_pushable = want->want_pushable;
-	int highest = MAX_RT_PRIO - 1, last_prio = -1;
-	struct task_struct *p;
+	unsigned int nr = 0, rr = 0, entities = 0;
+	int highest = MAX_RT_PRIO - 1;
 
 	if (!(rt_rq->active.bitmap[MAX_RT_PRIO / 64] >> (MAX_RT_PRIO % 64) & 1)) {
-		snprintf(why, len, "eevdf: rt_rq[%d]: delimiter bit clear", cpu);
+		snprintf(why, len, "eevdf: rt_rq[%d]%s: delimiter bit clear",
+			 cpu, name);
 		return false;
 	}
 	for (int prio = 0; prio < MAX_RT_PRIO; prio++) {
@@ -186,42 +192,131 @@ static bool check_rt_rq(struct policy_machine *m, int cpu,
 		struct sched_rt_entity *rt_se;
 
 		if (bit == list_empty(q)) {
-			snprintf(why, len, "eevdf: rt_rq[%d]: prio %d bit %d "
-				 "but its list is %s", cpu, prio, bit,
+			snprintf(why, len, "eevdf: rt_rq[%d]%s: prio %d bit %d "
+				 "but its list is %s", cpu, name, prio, bit,
 				 list_empty(q) ? "empty" : "not empty");
 			return false;
 		}
 		list_for_each_entry(rt_se, q, struct sched_rt_entity, run_list) {
-			p = rt_task_of(rt_se);
-			if (!p->on_rq || !rt_task(p) || p->cpu != cpu ||
-			    p->prio != prio || !rt_se->on_list || !rt_se->on_rq) {
-				snprintf(why, len, "eevdf: rt_rq[%d]: task %d "
-					 "in prio %d's list but on_rq %d cpu %d "
-					 "prio %d", cpu, p->id, prio, p->on_rq,
-					 p->cpu, p->prio);
+			struct rt_rq *my_q = rt_se->my_q;
+
+			if (++entities > m->max_tasks + m->max_groups) {
+				snprintf(why, len, "eevdf: rt_rq[%d]%s: the "
+					 "lists loop", cpu, name);
 				return false;
 			}
-			if (++listed > m->max_tasks) {
-				snprintf(why, len, "eevdf: rt_rq[%d]: the "
-					 "lists loop", cpu);
+			if (!rt_se->on_list || !rt_se->on_rq ||
+			    rt_se->rt_rq != rt_rq) {
+				snprintf(why, len, "eevdf: rt_rq[%d]%s: an "
+					 "entity in prio %d's list has on_list "
+					 "%d on_rq %d, or another rt_rq", cpu,
+					 name, prio, rt_se->on_list,
+					 rt_se->on_rq);
 				return false;
 			}
-			rr += p->policy == SIM_SCHED_RR;
+			if (my_q) {
+				if (my_q->rq != &m->rqs[cpu] ||
+				    !my_q->rt_nr_running || my_q->rt_throttled ||
+				    my_q->highest_prio.curr != prio) {
+					snprintf(why, len, "eevdf: rt_rq[%d]%s: "
+						 "group %s's entity in prio %d's "
+						 "list with %u tasks, throttled "
+						 "%d, highest prio %d", cpu,
+						 name, my_q->tg->path, prio,
+						 my_q->rt_nr_running,
+						 my_q->rt_throttled,
+						 my_q->highest_prio.curr);
+					return false;
+				}
+				nr += my_q->rt_nr_running;
+				rr += my_q->rr_nr_running;
+			} else {
+				struct task_struct *p = rt_task_of(rt_se);
+
+				if (!p->on_rq || !rt_task(p) || p->cpu != cpu ||
+				    p->prio != prio) {
+					snprintf(why, len, "eevdf: rt_rq[%d]%s: "
+						 "task %d in prio %d's list but "
+						 "on_rq %d cpu %d prio %d", cpu,
+						 name, p->id, prio, p->on_rq,
+						 p->cpu, p->prio);
+					return false;
+				}
+				nr++;
+				rr += p->policy == SIM_SCHED_RR;
+				++*tasks;
+				*rr_tasks += p->policy == SIM_SCHED_RR;
+			}
 			if (prio < highest)
 				highest = prio;
 		}
 	}
-	if (listed != queued || listed != rt_rq->rt_nr_running ||
-	    rr != queued_rr || rr != rt_rq->rr_nr_running) {
-		snprintf(why, len, "eevdf: rt_rq[%d]: rt_nr_running %u "
-			 "rr_nr_running %u, lists hold %u (%u rr), %u RT "
-			 "tasks queued (%u rr)", cpu, rt_rq->rt_nr_running,
-			 rt_rq->rr_nr_running, listed, rr, queued, queued_rr);
+	if (nr != rt_rq->rt_nr_running || rr != rt_rq->rr_nr_running) {
+		snprintf(why, len, "eevdf: rt_rq[%d]%s: rt_nr_running %u "
+			 "rr_nr_running %u, its entities hold %u (%u rr)", cpu,
+			 name, rt_rq->rt_nr_running, rt_rq->rr_nr_running, nr,
+			 rr);
 		return false;
 	}
 	if (highest != rt_rq->highest_prio.curr) {
-		snprintf(why, len, "eevdf: rt_rq[%d]: highest_prio.curr %d, "
-			 "lists say %d", cpu, rt_rq->highest_prio.curr, highest);
+		snprintf(why, len, "eevdf: rt_rq[%d]%s: highest_prio.curr %d, "
+			 "lists say %d", cpu, name, rt_rq->highest_prio.curr,
+			 highest);
+		return false;
+	}
+	return true;
+}
+
+static bool check_rt_rq(struct policy_machine *m, int cpu,
+			const struct rt_counts *want, char *why, size_t len)
+{
+	struct rq *rq = &m->rqs[cpu];
+	struct rt_rq *rt_rq = &rq->rt;
+	unsigned int listed = 0, rr = 0, pushable = 0;
+	unsigned int queued = want->queued, queued_rr = want->queued_rr;
+	unsigned int want_pushable = want->want_pushable;
+	int last_prio = -1;
+	struct task_struct *p;
+
+	if (!check_one_rt_rq(m, cpu, rt_rq, "", &listed, &rr, why, len))
+		return false;
+	/*
+	 * rt-group: every group's rt_rq on this CPU; its entity is queued
+	 * exactly when it has tasks and is not throttled
+	 * (__enqueue_rt_entity, sched_rt_rq_dequeue)
+	 */
+	for (size_t g = 1; m->rt_group_sched && g < m->max_groups; g++) {
+		struct task_group *tg = &m->groups[g];
+		struct sched_rt_entity *rt_se;
+		bool want_on;
+
+		if (!tg->alive || !tg->rt_rq)
+			continue;
+		rt_se = tg->rt_se[cpu];
+		want_on = tg->rt_rq[cpu]->rt_nr_running &&
+			  !tg->rt_rq[cpu]->rt_throttled;
+		if (rt_se->on_rq != want_on) {
+			snprintf(why, len, "eevdf: rt_rq[%d]:%s: its entity's "
+				 "on_rq %d with %u tasks, throttled %d", cpu,
+				 tg->path, rt_se->on_rq,
+				 tg->rt_rq[cpu]->rt_nr_running,
+				 tg->rt_rq[cpu]->rt_throttled);
+			return false;
+		}
+		if (!check_one_rt_rq(m, cpu, tg->rt_rq[cpu], tg->path, &listed,
+				     &rr, why, len))
+			return false;
+	}
+	if (listed != queued || rr != queued_rr) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: the lists hold %u tasks "
+			 "(%u rr), %u RT tasks queued (%u rr)", cpu, listed, rr,
+			 queued, queued_rr);
+		return false;
+	}
+	if (rt_rq->rt_queued != (rt_rq->rt_nr_running && !rt_rq->rt_throttled)) {
+		snprintf(why, len, "eevdf: rt_rq[%d]: rt_queued %d with %u "
+			 "tasks, throttled %d", cpu, rt_rq->rt_queued,
+			 rt_rq->rt_nr_running, rt_rq->rt_throttled);
 		return false;
 	}
 	list_for_each_entry(p, &rt_rq->pushable_tasks, struct task_struct,
@@ -608,7 +703,10 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct rq *rq = &m->rqs[cpu];
 
-		if (nr_tasks[cpu] + rq->rt.rt_nr_running != rq->nr_running ||
+		/* the RT tasks count while the root's rt_rq is queued
+		 * (enqueue_top_rt_rq: not while throttled) */
+		if (nr_tasks[cpu] + (rq->rt.rt_queued ? rq->rt.rt_nr_running : 0) !=
+		    rq->nr_running ||
 		    nr_tasks[cpu] != rq->cfs.h_nr_running) {
 			snprintf(why, len, "eevdf: cpu%d nr_running %u "
 				 "h_nr_running %u rt_nr_running %u, but %u fair "

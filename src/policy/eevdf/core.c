@@ -66,7 +66,14 @@ static void set_task_rq(struct policy_machine *m, struct task_struct *p)
 	p->se.cfs_rq = tg->cfs_rq[p->cpu];
 	p->se.parent = tg->se ? tg->se[p->cpu] : NULL;
 	p->se.depth = p->se.parent ? p->se.parent->depth + 1 : 0;
-	(void)m;
+	/* CONFIG_RT_GROUP_SCHED's part (kernel/sched/sched.h 6.18.44) */
+	if (m->rt_group_sched) {
+		p->rt.rt_rq = tg->rt_rq[p->cpu];
+		p->rt.parent = tg->rt_se ? tg->rt_se[p->cpu] : NULL;
+	} else {
+		p->rt.rt_rq = &m->rqs[p->cpu].rt;
+		p->rt.parent = NULL;
+	}
 }
 
 /*
@@ -913,6 +920,13 @@ timers:
 	next = rq->next_tick;
 	if (rq->fair_server.timer_expires && rq->fair_server.timer_expires < next)
 		next = rq->fair_server.timer_expires;
+	/* rt-group: the RT period timers pinned to this CPU */
+	if (rq->rt_timer_next) {
+		u64 rt_next = rt_period_timers_run(rq, now);
+
+		if (rt_next && rt_next < next)
+			next = rt_next;
+	}
 	return next;
 }
 

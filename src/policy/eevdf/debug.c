@@ -288,6 +288,36 @@ static void print_rt_rq(FILE *out, int cpu, const struct rt_rq *rt_rq)
 		(unsigned long)rt_rq->rt_nr_running);
 }
 
+/*
+ * rt-group: kernel/sched/debug.c 6.18.44 print_rt_rq with
+ * CONFIG_RT_GROUP_SCHED (print_rt_stats: for_each_rt_rq, the root
+ * first): the group's path, rt_throttled, rt_time and rt_runtime.
+ */
+static void print_rt_stats(FILE *out, struct policy_machine *m, int cpu)
+{
+	if (!m->rt_group_sched) {
+		print_rt_rq(out, cpu, &m->rqs[cpu].rt);
+		return;
+	}
+	for (size_t g = 0; g < m->max_groups; g++) {
+		const struct task_group *tg = &m->groups[g];
+		const struct rt_rq *rt_rq;
+
+		if (!tg->alive || !tg->rt_rq)
+			continue;
+		rt_rq = tg->rt_rq[cpu];
+		fprintf(out, "\nrt_rq[%d]:%s\n", cpu, tg->path);
+		fprintf(out, "  .%-30s: %lu\n", "rt_nr_running",
+			(unsigned long)rt_rq->rt_nr_running);
+		fprintf(out, "  .%-30s: %lld\n", "rt_throttled",
+			(long long)rt_rq->rt_throttled);
+		fprintf(out, "  .%-30s: %lld.%06ld\n", "rt_time",
+			SPLIT_NS(rt_rq->rt_time));
+		fprintf(out, "  .%-30s: %lld.%06ld\n", "rt_runtime",
+			SPLIT_NS(rt_rq->rt_runtime));
+	}
+}
+
 /* to_ratio(period, runtime) of kernel/sched/core.c v6.12, BW_SHIFT 20 */
 static long long dl_to_ratio(u64 period, u64 runtime)
 {
@@ -347,7 +377,7 @@ static void print_cpu(FILE *out, struct policy_machine *m, int cpu)
 	fprintf(out, "  .%-30s: %lld\n", "max_idle_balance_cost",
 		(long long)rq->max_idle_balance_cost);
 	print_cfs_stats(out, m, cpu);
-	print_rt_rq(out, cpu, &rq->rt);
+	print_rt_stats(out, m, cpu);
 	print_dl_rq(out, m, cpu);
 	print_rq(out, m, cpu);
 	fprintf(out, "\n");
@@ -540,6 +570,26 @@ static bool preempt_pair(struct rq *rq, struct task_struct *p,
 		return false;
 	find_matching_se(se, pse);
 	return true;
+}
+
+/*
+ * rt-group: -vv's line at a throttle (sched_rt_runtime_exceeded: "sched:
+ * RT throttling activated", which the kernel prints once) and at an
+ * unthrottle (do_sched_rt_period_timer).
+ */
+static void trace_rt_throttle(struct rt_rq *rt_rq, bool throttled)
+{
+	struct rq *rq = rt_rq->rq;
+
+	if (rq->m->host->verbose < 2 || !logging(rq, SIM_IDLE))
+		return;
+	log_prefix(rq->m->host->log, rq->clock_task, rq->cpu);
+	fprintf(rq->m->host->log, "rt_rq %s: %s, rt_time %llu ns, "
+		"rt_runtime %llu ns\n", rt_rq->tg->path,
+		throttled ? "throttled (RT throttling activated)" :
+			    "unthrottled by the period timer",
+		(unsigned long long)rt_rq->rt_time,
+		(unsigned long long)rt_rq->rt_runtime);
 }
 
 static void trace_check_preempt_begin(struct rq *rq, struct task_struct *p,

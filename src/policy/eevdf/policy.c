@@ -34,6 +34,11 @@ enum eevdf_tunable {
 	TUN_KERNEL,
 	TUN_KERNEL_CHANGES,
 	TUN_PREEMPT,
+	/* rt-group: CONFIG_RT_GROUP_SCHED and the root's RT bandwidth */
+	TUN_RT_GROUP_SCHED,
+	TUN_SCHED_RT_RUNTIME,
+	TUN_SCHED_RT_PERIOD,
+	/* end rt-group */
 	NR_EEVDF_TUNABLES
 };
 
@@ -78,6 +83,23 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"voluntary, 2 full: the same for user-space tasks; 3 lazy "
 		"(kernel=61844 only): a fair preemption of another CPU waits "
 		"for its tick" },
+	/* rt-group: CONFIG_RT_GROUP_SCHED and the root's RT bandwidth */
+	[TUN_RT_GROUP_SCHED] = { "rt_group_sched", TUNABLE_INTEGER, 1, 0, 1,
+		"RT group scheduling (CONFIG_RT_GROUP_SCHED, boot parameter "
+		"rt_group_sched): each group's realtime tasks throttled to "
+		"its rt_runtime every rt_period, per CPU; 1 as on this "
+		"machine's 6.18.44, 0 a kernel built without it (v6.12: no "
+		"RT throttling, only the fair server)" },
+	[TUN_SCHED_RT_RUNTIME] = { "sched_rt_runtime", TUNABLE_DURATION,
+		950000000, 1000, 1000ULL * NSEC_PER_SEC,
+		"the root group's realtime runtime every sched_rt_period, "
+		"per CPU, with rt_group_sched (sched_rt_runtime_us: 950 ms; "
+		"at least the period: no limit; 0, where the kernel admits "
+		"no RT task, is not taken)" },
+	[TUN_SCHED_RT_PERIOD] = { "sched_rt_period", TUNABLE_DURATION,
+		NSEC_PER_SEC, 1000, 1000ULL * NSEC_PER_SEC,
+		"the root group's realtime period (sched_rt_period_us: 1 s)" },
+	/* end rt-group */
 };
 
 /* Reported only when not at their defaults, so that a v6.12 run reports
@@ -108,6 +130,16 @@ static int ilog2_int(unsigned int v)
 
 static void free_group(struct task_group *tg, int nr_cpus)
 {
+	/* rt-group: kernel/sched/rt.c 6.18.44 free_rt_sched_group */
+	if (tg->rt_se)
+		for (int c = 0; c < nr_cpus; c++) {
+			free(tg->rt_se[c]);
+			free(tg->rt_rq ? tg->rt_rq[c] : NULL);
+		}
+	free(tg->rt_se);
+	free(tg->rt_rq);
+	tg->rt_se = NULL;
+	tg->rt_rq = NULL;
 	if (tg->se)
 		for (int c = 0; c < nr_cpus; c++) {
 			if (tg->se[c])
@@ -126,8 +158,10 @@ static void eevdf_destroy(struct policy_machine *m)
 		return;
 	for (size_t g = 1; m->groups && g < m->max_groups; g++)
 		free_group(&m->groups[g], m->nr_cpus);
-	if (m->groups)
+	if (m->groups) {
 		free(m->groups[0].cfs_rq);
+		free(m->groups[0].rt_rq);
+	}
 	free(m->groups);
 	free(m->tasks);
 	free(m->idle_tasks);
@@ -205,6 +239,10 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
 	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT);
+	/* rt-group */
+	m->rt_group_sched = tunable(cfg, TUN_RT_GROUP_SCHED, 1);
+	m->sched_rt_runtime = tunable(cfg, TUN_SCHED_RT_RUNTIME, 950000000ULL);
+	m->sched_rt_period = tunable(cfg, TUN_SCHED_RT_PERIOD, NSEC_PER_SEC);
 	m->max_tasks = cfg->max_tasks;
 	m->max_groups = cfg->max_groups ? cfg->max_groups : 1;
 	m->rqs = calloc((size_t)m->nr_cpus, sizeof(*m->rqs));
@@ -218,8 +256,15 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 					    .shares = scale_load(1024),
 					    .path = "/" };
 	m->groups[0].cfs_rq = calloc((size_t)m->nr_cpus, sizeof(struct cfs_rq *));
-	if (!m->groups[0].cfs_rq)
+	/* rt-group: the root's rt_rqs are the rqs' (sched_init, 6.18.44:
+	 * init_rt_bandwidth(&root_task_group.rt_bandwidth, ...),
+	 * init_tg_rt_entry(&root_task_group, &rq->rt, NULL, i, NULL)) */
+	m->groups[0].rt_rq = calloc((size_t)m->nr_cpus, sizeof(struct rt_rq *));
+	if (!m->groups[0].cfs_rq || !m->groups[0].rt_rq)
 		goto oom;
+	m->groups[0].rt_bandwidth = (struct rt_bandwidth){
+		.rt_period = m->sched_rt_period,
+		.rt_runtime = m->sched_rt_runtime };
 	for (int c = 0; c < m->nr_cpus; c++) {
 		struct rq *rq = &m->rqs[c];
 
@@ -230,6 +275,10 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->cfs.tg = &m->groups[0];
 		rq->cfs.min_vruntime = (u64)(-(1LL << 20));	/* init_cfs_rq */
 		init_rt_rq(&rq->rt);
+		rq->rt.rq = rq;
+		rq->rt.tg = &m->groups[0];
+		rq->rt.rt_runtime = m->sched_rt_runtime;
+		m->groups[0].rt_rq[c] = &rq->rt;
 		INIT_LIST_HEAD(&rq->cfs_tasks);		/* sched_init */
 		/* init_idle: the idle task, only "current" to record_wakee */
 		rq->idle = &m->idle_tasks[c];
@@ -265,6 +314,9 @@ static void eevdf_tunables_effective(const struct policy_machine *m,
 	values[TUN_KERNEL] = m->sysctl.kernel;
 	values[TUN_KERNEL_CHANGES] = m->sysctl.changes;
 	values[TUN_PREEMPT] = m->sysctl.preempt;
+	values[TUN_RT_GROUP_SCHED] = m->rt_group_sched;
+	values[TUN_SCHED_RT_RUNTIME] = m->sched_rt_runtime;
+	values[TUN_SCHED_RT_PERIOD] = m->sched_rt_period;
 }
 
 static void eevdf_task_init(struct policy_machine *m, int id,
@@ -325,6 +377,33 @@ static int eevdf_group_create(struct policy_machine *m, int group, int parent,
 		update_load_set(&se->load, NICE_0_LOAD);
 		init_entity_runnable_average(se);
 	}
+	/* rt-group: kernel/sched/rt.c 6.18.44 alloc_rt_sched_group /
+	 * init_tg_rt_entry: a new group's runtime is 0 until set */
+	if (m->rt_group_sched) {
+		tg->rt_se = calloc((size_t)m->nr_cpus, sizeof(*tg->rt_se));
+		tg->rt_rq = calloc((size_t)m->nr_cpus, sizeof(*tg->rt_rq));
+		if (!tg->rt_se || !tg->rt_rq)
+			goto oom;
+		tg->rt_bandwidth = (struct rt_bandwidth){
+			.rt_period = m->sched_rt_period };
+		for (int c = 0; c < m->nr_cpus; c++) {
+			struct sched_rt_entity *rt_se = calloc(1, sizeof(*rt_se));
+			struct rt_rq *rt_rq = calloc(1, sizeof(*rt_rq));
+
+			tg->rt_se[c] = rt_se;
+			tg->rt_rq[c] = rt_rq;
+			if (!rt_se || !rt_rq)
+				goto oom;
+			init_rt_rq(rt_rq);
+			rt_rq->rq = &m->rqs[c];
+			rt_rq->tg = tg;
+			rt_se->parent = ptg->rt_se ? ptg->rt_se[c] : NULL;
+			rt_se->rt_rq = rt_se->parent ? rt_se->parent->my_q
+						     : &m->rqs[c].rt;
+			rt_se->my_q = rt_rq;
+			INIT_LIST_HEAD(&rt_se->run_list);
+		}
+	}
 	online_fair_sched_group(m, tg, now);
 	return 0;
 oom:
@@ -348,6 +427,8 @@ static int eevdf_group_destroy(struct policy_machine *m, int group,
 	for (int c = 0; c < m->nr_cpus; c++)
 		m->rqs[c].clock_task = now;
 	unregister_fair_sched_group(m, &m->groups[group]);
+	/* rt-group: unregister_rt_sched_group (destroy_rt_bandwidth) */
+	m->groups[group].rt_bandwidth.rt_period_active = 0;
 	m->groups[group].alive = false;
 	return 0;
 }
@@ -392,6 +473,17 @@ static int eevdf_group_set_shares(struct policy_machine *m, int group,
 		}
 	}
 	return 0;
+}
+
+/* rt-group: cpu.rt_period_us then cpu.rt_runtime_us (tg_set_rt_bandwidth) */
+static void eevdf_group_set_rt(struct policy_machine *m, int group,
+			       uint64_t rt_runtime, uint64_t rt_period)
+{
+	struct task_group *tg = &m->groups[group];
+
+	if (!m->rt_group_sched || group == 0 || !tg->rt_rq)
+		return;
+	tg_set_rt_bandwidth(m, tg, rt_period, rt_runtime);
 }
 
 static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
@@ -481,7 +573,11 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 {
 	const struct rq *rq = &m->rqs[cpu];
 
-	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running,
+	/* rt-group: the RT tasks of throttled rt_rqs are queued too,
+	 * though the kernel's nr_running leaves them out */
+	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running +
+		rq->rt_tasks_queued -
+		(rq->rt.rt_queued ? rq->rt.rt_nr_running : 0),
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
 	if (m->smp) {
@@ -520,6 +616,7 @@ const struct sched_policy eevdf_policy = {
 	.group_destroy = eevdf_group_destroy,
 	.group_move_task = eevdf_group_move_task,
 	.group_set_shares = eevdf_group_set_shares,
+	.group_set_rt = eevdf_group_set_rt,	/* rt-group */
 	.set_nice = eevdf_set_nice,
 	.set_affinity = eevdf_set_affinity,
 	.flush = eevdf_flush,

@@ -42,10 +42,41 @@ static int curr_nr_cpus_allowed(struct rq *rq)
 	return rq->curr == SIM_IDLE ? 1 : rq->m->tasks[rq->curr].nr_cpus_allowed;
 }
 
+/* kernel/sched/rt.c 6.18.44: rt_entity_is_task, group_rt_rq, rt_rq_of_se,
+ * rq_of_rt_rq, on_rt_rq (a group's entity owns an rt_rq) */
+static __maybe_unused bool
+rt_entity_is_task(const struct sched_rt_entity *rt_se)
+{
+	return !rt_se->my_q;
+}
+
 static struct task_struct *rt_task_of(struct sched_rt_entity *rt_se)
 {
 	return container_of(rt_se, struct task_struct, rt);
 }
+
+static struct rt_rq *group_rt_rq(struct sched_rt_entity *rt_se)
+{
+	return rt_se->my_q;
+}
+
+static struct rt_rq *rt_rq_of_se(struct sched_rt_entity *rt_se)
+{
+	return rt_se->rt_rq;
+}
+
+static struct rq *rq_of_rt_rq(struct rt_rq *rt_rq)
+{
+	return rt_rq->rq;
+}
+
+static int on_rt_rq(const struct sched_rt_entity *rt_se)
+{
+	return rt_se->on_rq;
+}
+
+#define for_each_sched_rt_entity(rt_se) \
+	for (; rt_se; rt_se = rt_se->parent)
 
 /* ---- the priority array ---------------------------------------------------- */
 
@@ -106,23 +137,60 @@ static void dec_rt_prio(struct rt_rq *rt_rq, int prio)
 	}
 }
 
-/* kernel/sched/rt.c v6.12: inc_rt_tasks / dec_rt_tasks */
+/* kernel/sched/rt.c 6.18.44: rt_se_prio: a group's entity has the
+ * highest prio queued below it */
+static int rt_se_prio(struct sched_rt_entity *rt_se)
+{
+	struct rt_rq *rt_rq = group_rt_rq(rt_se);
+
+	if (rt_rq)
+		return rt_rq->highest_prio.curr;
+	return rt_task_of(rt_se)->prio;
+}
+
+/* kernel/sched/rt.c 6.18.44: rt_se_nr_running, rt_se_rr_nr_running */
+static unsigned int rt_se_nr_running(struct sched_rt_entity *rt_se)
+{
+	struct rt_rq *group_rq = group_rt_rq(rt_se);
+
+	return group_rq ? group_rq->rt_nr_running : 1;
+}
+
+static unsigned int rt_se_rr_nr_running(struct sched_rt_entity *rt_se)
+{
+	struct rt_rq *group_rq = group_rt_rq(rt_se);
+
+	if (group_rq)
+		return group_rq->rr_nr_running;
+	return rt_task_of(rt_se)->policy == SIM_SCHED_RR;
+}
+
+static void start_rt_bandwidth(struct rt_bandwidth *rt_b, struct rq *rq);
+
+/* kernel/sched/rt.c 6.18.44: inc_rt_group (no rt_nr_boosted: no PI) */
+static void inc_rt_group(struct sched_rt_entity *rt_se, struct rt_rq *rt_rq)
+{
+	(void)rt_se;
+	if (rt_rq->rq->m->rt_group_sched)
+		start_rt_bandwidth(&rt_rq->tg->rt_bandwidth, rt_rq->rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: inc_rt_tasks / dec_rt_tasks */
 static void inc_rt_tasks(struct sched_rt_entity *rt_se, struct rt_rq *rt_rq)
 {
-	struct task_struct *p = rt_task_of(rt_se);
+	int prio = rt_se_prio(rt_se);
 
-	rt_rq->rt_nr_running += 1;
-	rt_rq->rr_nr_running += p->policy == SIM_SCHED_RR;
-	inc_rt_prio(rt_rq, p->prio);
+	rt_rq->rt_nr_running += rt_se_nr_running(rt_se);
+	rt_rq->rr_nr_running += rt_se_rr_nr_running(rt_se);
+	inc_rt_prio(rt_rq, prio);
+	inc_rt_group(rt_se, rt_rq);
 }
 
 static void dec_rt_tasks(struct sched_rt_entity *rt_se, struct rt_rq *rt_rq)
 {
-	struct task_struct *p = rt_task_of(rt_se);
-
-	rt_rq->rt_nr_running -= 1;
-	rt_rq->rr_nr_running -= p->policy == SIM_SCHED_RR;
-	dec_rt_prio(rt_rq, p->prio);
+	rt_rq->rt_nr_running -= rt_se_nr_running(rt_se);
+	rt_rq->rr_nr_running -= rt_se_rr_nr_running(rt_se);
+	dec_rt_prio(rt_rq, rt_se_prio(rt_se));
 }
 
 /* kernel/sched/rt.c v6.12: dequeue_top_rt_rq / enqueue_top_rt_rq: the
@@ -139,7 +207,9 @@ static void enqueue_top_rt_rq(struct rq *rq)
 {
 	if (rq->rt.rt_queued)
 		return;
-	if (rq->rt.rt_nr_running) {	/* never throttled in v6.12 */
+	if (rq->rt.rt_throttled)	/* rt_rq_throttled (6.18.44) */
+		return;
+	if (rq->rt.rt_nr_running) {
 		unsigned int prev_nr = rq->nr_running;
 
 		/* add_nr_running: a second task marks the root domain
@@ -230,11 +300,11 @@ static bool move_entity(unsigned int flags)
 	return (flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE;
 }
 
-/* kernel/sched/rt.c v6.12: __delist_rt_entity */
+/* kernel/sched/rt.c 6.18.44: __delist_rt_entity */
 static void __delist_rt_entity(struct sched_rt_entity *rt_se,
 			       struct rt_prio_array *array)
 {
-	int prio = rt_task_of(rt_se)->prio;
+	int prio = rt_se_prio(rt_se);
 
 	list_del_init(&rt_se->run_list);
 	if (list_empty(array->queue + prio))
@@ -242,14 +312,27 @@ static void __delist_rt_entity(struct sched_rt_entity *rt_se,
 	rt_se->on_list = 0;
 }
 
-/* kernel/sched/rt.c v6.12: __enqueue_rt_entity (ENQUEUE_HEAD: the front) */
-static void __enqueue_rt_entity(struct rt_rq *rt_rq,
-				struct sched_rt_entity *rt_se, unsigned int flags)
+/*
+ * kernel/sched/rt.c 6.18.44: __enqueue_rt_entity (ENQUEUE_HEAD: the
+ * front).  A group's entity is not queued while its rt_rq is throttled
+ * or empty.
+ */
+static void __enqueue_rt_entity(struct sched_rt_entity *rt_se,
+				unsigned int flags)
 {
+	struct rt_rq *rt_rq = rt_rq_of_se(rt_se);
 	struct rt_prio_array *array = &rt_rq->active;
-	int prio = rt_task_of(rt_se)->prio;
-	struct list_head *queue = array->queue + prio;
+	struct rt_rq *group_rq = group_rt_rq(rt_se);
+	int prio;
+	struct list_head *queue;
 
+	if (group_rq && (group_rq->rt_throttled || !group_rq->rt_nr_running)) {
+		if (rt_se->on_list)
+			__delist_rt_entity(rt_se, array);
+		return;
+	}
+	prio = rt_se_prio(rt_se);
+	queue = array->queue + prio;
 	if (move_entity(flags)) {
 		if (flags & ENQUEUE_HEAD)
 			list_add(&rt_se->run_list, queue);
@@ -262,85 +345,416 @@ static void __enqueue_rt_entity(struct rt_rq *rt_rq,
 	inc_rt_tasks(rt_se, rt_rq);
 }
 
-/* kernel/sched/rt.c v6.12: __dequeue_rt_entity */
-static void __dequeue_rt_entity(struct rt_rq *rt_rq,
-				struct sched_rt_entity *rt_se, unsigned int flags)
+/* kernel/sched/rt.c 6.18.44: __dequeue_rt_entity */
+static void __dequeue_rt_entity(struct sched_rt_entity *rt_se,
+				unsigned int flags)
 {
+	struct rt_rq *rt_rq = rt_rq_of_se(rt_se);
+
 	if (move_entity(flags))
 		__delist_rt_entity(rt_se, &rt_rq->active);
 	rt_se->on_rq = 0;
 	dec_rt_tasks(rt_se, rt_rq);
 }
 
-/* kernel/sched/rt.c v6.12: dequeue_rt_stack (one level without groups) */
-static void dequeue_rt_stack(struct rq *rq, struct sched_rt_entity *rt_se,
-			     unsigned int flags)
+/*
+ * kernel/sched/rt.c 6.18.44: dequeue_rt_stack: the prio of an upper
+ * entity depends on the lower ones, so they come off top-down.
+ */
+static void dequeue_rt_stack(struct sched_rt_entity *rt_se, unsigned int flags)
 {
-	dequeue_top_rt_rq(rq, rq->rt.rt_nr_running);
-	if (rt_se->on_rq)
-		__dequeue_rt_entity(&rq->rt, rt_se, flags);
+	struct sched_rt_entity *back = NULL;
+	unsigned int rt_nr_running;
+
+	for_each_sched_rt_entity(rt_se) {
+		rt_se->back = back;
+		back = rt_se;
+	}
+	rt_nr_running = rt_rq_of_se(back)->rt_nr_running;
+	for (rt_se = back; rt_se; rt_se = rt_se->back)
+		if (on_rt_rq(rt_se))
+			__dequeue_rt_entity(rt_se, flags);
+	dequeue_top_rt_rq(rq_of_rt_rq(rt_rq_of_se(back)), rt_nr_running);
 }
 
-/* kernel/sched/rt.c v6.12: enqueue_task_rt */
+/* kernel/sched/rt.c 6.18.44: enqueue_rt_entity */
+static void enqueue_rt_entity(struct sched_rt_entity *rt_se, unsigned int flags)
+{
+	struct rq *rq = rq_of_rt_rq(rt_rq_of_se(rt_se));
+
+	dequeue_rt_stack(rt_se, flags);
+	for_each_sched_rt_entity(rt_se)
+		__enqueue_rt_entity(rt_se, flags);
+	enqueue_top_rt_rq(rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: dequeue_rt_entity (the groups above that
+ * still hold tasks go back) */
+static void dequeue_rt_entity(struct sched_rt_entity *rt_se, unsigned int flags)
+{
+	struct rq *rq = rq_of_rt_rq(rt_rq_of_se(rt_se));
+
+	dequeue_rt_stack(rt_se, flags);
+	for_each_sched_rt_entity(rt_se) {
+		struct rt_rq *rt_rq = group_rt_rq(rt_se);
+
+		if (rt_rq && rt_rq->rt_nr_running)
+			__enqueue_rt_entity(rt_se, flags);
+	}
+	enqueue_top_rt_rq(rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: enqueue_task_rt */
 static void enqueue_task_rt(struct rq *rq, struct task_struct *p, int flags)
 {
-	dequeue_rt_stack(rq, &p->rt, (unsigned int)flags);
-	__enqueue_rt_entity(&rq->rt, &p->rt, (unsigned int)flags);
-	enqueue_top_rt_rq(rq);
+	rq->rt_tasks_queued++;
+	enqueue_rt_entity(&p->rt, (unsigned int)flags);
 	if (rq->curr != p->id && p->nr_cpus_allowed > 1)
 		enqueue_pushable_task(rq, p);
 }
 
 static void update_curr_rt(struct rq *rq);
 
-/* kernel/sched/rt.c v6.12: dequeue_task_rt */
+/* kernel/sched/rt.c 6.18.44: dequeue_task_rt */
 static void dequeue_task_rt(struct rq *rq, struct task_struct *p, int flags)
 {
 	update_curr_rt(rq);
-	dequeue_rt_stack(rq, &p->rt, (unsigned int)flags);
-	enqueue_top_rt_rq(rq);
+	rq->rt_tasks_queued--;
+	dequeue_rt_entity(&p->rt, (unsigned int)flags);
 	dequeue_pushable_task(rq, p);
 }
 
-/* kernel/sched/rt.c v6.12: requeue_rt_entity / requeue_task_rt */
+/* kernel/sched/rt.c 6.18.44: requeue_rt_entity / requeue_task_rt, at
+ * every level */
 static void requeue_task_rt(struct rq *rq, struct task_struct *p, int head)
 {
 	struct sched_rt_entity *rt_se = &p->rt;
 
-	if (rt_se->on_rq) {
-		struct list_head *queue = rq->rt.active.queue + p->prio;
+	(void)rq;
+	for_each_sched_rt_entity(rt_se) {
+		if (on_rt_rq(rt_se)) {
+			struct rt_rq *rt_rq = rt_rq_of_se(rt_se);
+			struct list_head *queue =
+				rt_rq->active.queue + rt_se_prio(rt_se);
 
-		list_del_init(&rt_se->run_list);
-		if (head)
-			list_add(&rt_se->run_list, queue);
-		else
-			list_add_tail(&rt_se->run_list, queue);
+			list_del_init(&rt_se->run_list);
+			if (head)
+				list_add(&rt_se->run_list, queue);
+			else
+				list_add_tail(&rt_se->run_list, queue);
+		}
 	}
 }
 
 /* ---- running ----------------------------------------------------------------- */
 
-/* kernel/sched/rt.c v6.12: update_curr_rt -> update_curr_common */
-static void update_curr_rt(struct rq *rq)
+/* ---- RT group scheduling: bandwidth and throttling (6.18.44) -------------- */
+
+static void trace_rt_throttle(struct rt_rq *rt_rq, bool throttled);
+
+/* kernel/time/hrtimer.c: hrtimer_forward (an interval below the
+ * resolution, 1 ns here, is the resolution) */
+static u64 hrtimer_forward(u64 *expires, u64 now, u64 interval)
 {
-	if (rq->curr == SIM_IDLE || !rt_task(&rq->m->tasks[rq->curr]))
-		return;
-	update_curr_se(rq, &rq->m->tasks[rq->curr].se);
+	u64 orun = 1;
+
+	if (now < *expires)
+		return 0;
+	if (interval < 1)
+		interval = 1;
+	if (now - *expires >= interval) {
+		orun = (now - *expires) / interval;
+		*expires += interval * orun;
+		if (*expires > now)
+			return orun;
+		orun++;
+	}
+	*expires += interval;
+	return orun;
 }
 
-/* kernel/sched/rt.c v6.12: pick_next_rt_entity / pick_task_rt */
+/* the period timer is armed on rq's CPU: its tick op serves it */
+static void rt_period_timer_arm(struct rt_bandwidth *rt_b, struct rq *rq)
+{
+	u64 now = rq->clock_task;
+
+	/* before the first tick (the engine's, at tick_nsec): the tick op
+	 * called for the timer must not take itself for that tick */
+	if (!rq->next_tick)
+		rq->next_tick = rq->m->tick_nsec;
+	rt_b->timer_cpu = rq->cpu;
+	if (!rq->rt_timer_next || rt_b->expires < rq->rt_timer_next)
+		rq->rt_timer_next = rt_b->expires;
+	if (rt_b->expires < rq->next_tick && rq->m->host->tick_restart)
+		rq->m->host->tick_restart(rq->m->host, rq->cpu,
+					  rt_b->expires > now ? rt_b->expires : now);
+}
+
+/*
+ * kernel/sched/rt.c 6.18.44: do_start_rt_bandwidth.  A stopped timer is
+ * forwarded to now by 0 (the hrtimer's resolution): it fires at once
+ * unless its last expiry is still ahead, and keeps its phase then.
+ */
+static void do_start_rt_bandwidth(struct rt_bandwidth *rt_b, struct rq *rq)
+{
+	if (rt_b->rt_period_active)
+		return;
+	rt_b->rt_period_active = 1;
+	hrtimer_forward(&rt_b->expires, rq->clock_task, 0);
+	rt_period_timer_arm(rt_b, rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: start_rt_bandwidth (no RUNTIME_INF: a
+ * runtime of at least the period never throttles) */
+static void start_rt_bandwidth(struct rt_bandwidth *rt_b, struct rq *rq)
+{
+	do_start_rt_bandwidth(rt_b, rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: sched_rt_rq_enqueue: back into its parent
+ * (the root's: enqueue_top_rt_rq), and a resched if it beats current */
+static void sched_rt_rq_enqueue(struct rt_rq *rt_rq)
+{
+	struct rq *rq = rq_of_rt_rq(rt_rq);
+	struct task_group *tg = rt_rq->tg;
+	struct sched_rt_entity *rt_se = tg->rt_se ? tg->rt_se[rq->cpu] : NULL;
+
+	if (!rt_rq->rt_nr_running)
+		return;
+	if (!rt_se)
+		enqueue_top_rt_rq(rq);
+	else if (!on_rt_rq(rt_se))
+		enqueue_rt_entity(rt_se, 0);
+	if (rt_rq->highest_prio.curr < curr_prio(rq))
+		resched_curr(rq);
+}
+
+/* kernel/sched/rt.c 6.18.44: sched_rt_rq_dequeue */
+static void sched_rt_rq_dequeue(struct rt_rq *rt_rq)
+{
+	struct rq *rq = rq_of_rt_rq(rt_rq);
+	struct task_group *tg = rt_rq->tg;
+	struct sched_rt_entity *rt_se = tg->rt_se ? tg->rt_se[rq->cpu] : NULL;
+
+	if (!rt_se)
+		dequeue_top_rt_rq(rq, rt_rq->rt_nr_running);
+	else if (on_rt_rq(rt_se))
+		dequeue_rt_entity(rt_se, 0);
+}
+
+/*
+ * kernel/sched/rt.c 6.18.44: balance_runtime.  With RT_RUNTIME_SHARE
+ * (off by default in 6.18.44; v6.12 with RT_GROUP_SCHED has it off too,
+ * since v5.x) an rt_rq over its runtime borrows from the other CPUs'
+ * (do_balance_runtime).  The feature is not a tunable of the port: no
+ * borrowing, each CPU's rt_rq has its group's runtime.
+ */
+static void balance_runtime(struct rt_rq *rt_rq)
+{
+	(void)rt_rq;
+}
+
+/*
+ * kernel/sched/rt.c 6.18.44: sched_rt_runtime_exceeded.  Over its
+ * runtime, the rt_rq is throttled and taken off its parent; a group
+ * whose runtime is 0 is never throttled (its rt_time is reset).
+ */
+static int sched_rt_runtime_exceeded(struct rt_rq *rt_rq)
+{
+	u64 runtime = rt_rq->rt_runtime;
+
+	if (rt_rq->rt_throttled)
+		return rt_rq->rt_throttled;
+	if (runtime >= rt_rq->tg->rt_bandwidth.rt_period)
+		return 0;
+	balance_runtime(rt_rq);
+	runtime = rt_rq->rt_runtime;
+	if (rt_rq->rt_time > runtime) {
+		if (rt_rq->tg->rt_bandwidth.rt_runtime) {
+			rt_rq->rt_throttled = 1;
+			trace_rt_throttle(rt_rq, true);
+		} else {
+			rt_rq->rt_time = 0;
+		}
+		if (rt_rq->rt_throttled) {
+			sched_rt_rq_dequeue(rt_rq);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * kernel/sched/rt.c 6.18.44: do_sched_rt_period_timer.  On every CPU
+ * (the root domain's span; the root group's: the online CPUs, the same
+ * here), the rt_rq gets its runtime back, overrun periods of it off its
+ * rt_time; a throttled one under its runtime again is unthrottled and
+ * queued.  Returns whether the timer may stop (nothing ran, nothing
+ * waits).
+ */
+static int do_sched_rt_period_timer(struct policy_machine *m,
+				    struct task_group *tg, u64 overrun, u64 now)
+{
+	struct rt_bandwidth *rt_b = &tg->rt_bandwidth;
+	int idle = 1, throttled = 0;
+
+	for (int i = 0; i < m->nr_cpus; i++) {
+		struct rt_rq *rt_rq = tg->rt_rq[i];
+		struct rq *rq = rq_of_rt_rq(rt_rq);
+		int enqueue = 0;
+
+		rt_rq->rt_runtime = rt_b->rt_runtime;	/* !RT_RUNTIME_SHARE */
+		if (!rt_rq->rt_time && !rt_rq->rt_nr_running)
+			continue;
+		rq->clock_task = now;			/* update_rq_clock */
+		if (rt_rq->rt_time) {
+			u64 runtime = rt_rq->rt_runtime;
+
+			if (rt_rq->rt_throttled)
+				balance_runtime(rt_rq);
+			rt_rq->rt_time -= rt_rq->rt_time < overrun * runtime ?
+					  rt_rq->rt_time : overrun * runtime;
+			if (rt_rq->rt_throttled && rt_rq->rt_time < runtime) {
+				rt_rq->rt_throttled = 0;
+				trace_rt_throttle(rt_rq, false);
+				enqueue = 1;
+			}
+			if (rt_rq->rt_time || rt_rq->rt_nr_running)
+				idle = 0;
+		} else if (rt_rq->rt_nr_running) {
+			idle = 0;
+			if (!rt_rq->rt_throttled)
+				enqueue = 1;
+		}
+		if (rt_rq->rt_throttled)
+			throttled = 1;
+		if (enqueue)
+			sched_rt_rq_enqueue(rt_rq);
+	}
+	(void)throttled;	/* RUNTIME_INF is not modelled */
+	return idle;
+}
+
+/* kernel/sched/rt.c 6.18.44: sched_rt_period_timer */
+static void sched_rt_period_timer(struct policy_machine *m,
+				  struct task_group *tg, u64 now)
+{
+	struct rt_bandwidth *rt_b = &tg->rt_bandwidth;
+	int idle = 0;
+	u64 overrun;
+
+	for (;;) {
+		overrun = hrtimer_forward(&rt_b->expires, now, rt_b->rt_period);
+		if (!overrun)
+			break;
+		idle = do_sched_rt_period_timer(m, tg, overrun, now);
+	}
+	if (idle)
+		rt_b->rt_period_active = 0;
+}
+
+/*
+ * The hrtimer interrupt for the period timers pinned to rq's CPU, from
+ * its tick op: O(groups) at an expiry, nothing otherwise.  Returns the
+ * next expiry pinned here (0: none).
+ */
+static u64 rt_period_timers_run(struct rq *rq, u64 now)
+{
+	struct policy_machine *m = rq->m;
+	u64 next = 0;
+
+	if (!rq->rt_timer_next || rq->rt_timer_next > now)
+		return rq->rt_timer_next;
+	rq->rt_timer_next = 0;
+	for (size_t g = 0; g < m->max_groups; g++) {
+		struct task_group *tg = &m->groups[g];
+		struct rt_bandwidth *rt_b = &tg->rt_bandwidth;
+
+		if (!tg->alive || !tg->rt_rq || !rt_b->rt_period_active ||
+		    rt_b->timer_cpu != rq->cpu || rt_b->expires > now)
+			continue;
+		sched_rt_period_timer(m, tg, now);
+	}
+	/* the timers still running here, and any armed meanwhile */
+	for (size_t g = 0; g < m->max_groups; g++) {
+		struct task_group *tg = &m->groups[g];
+		struct rt_bandwidth *rt_b = &tg->rt_bandwidth;
+
+		if (tg->alive && tg->rt_rq && rt_b->rt_period_active &&
+		    rt_b->timer_cpu == rq->cpu &&
+		    (!next || rt_b->expires < next))
+			next = rt_b->expires;
+	}
+	rq->rt_timer_next = next;
+	return next;
+}
+
+/*
+ * kernel/sched/core.c 6.18.44: tg_set_rt_bandwidth (the cgroup files
+ * cpu.rt_runtime_us, cpu.rt_period_us; the loader made the
+ * tg_rt_schedulable checks): every CPU's rt_rq takes the new runtime.
+ */
+static void tg_set_rt_bandwidth(struct policy_machine *m, struct task_group *tg,
+				u64 rt_period, u64 rt_runtime)
+{
+	tg->rt_bandwidth.rt_period = rt_period;
+	tg->rt_bandwidth.rt_runtime = rt_runtime;
+	for (int i = 0; i < m->nr_cpus; i++)
+		tg->rt_rq[i]->rt_runtime = rt_runtime;
+}
+
+/* ---- running ----------------------------------------------------------------- */
+
+/*
+ * kernel/sched/rt.c 6.18.44: update_curr_rt -> update_curr_common, then
+ * (RT group scheduling) the time is charged to the rt_rq of every level
+ * of the task's group path, the root's included; one over its runtime
+ * is throttled, the CPU reschedules and the group's timer starts.
+ */
+static void update_curr_rt(struct rq *rq)
+{
+	struct sched_rt_entity *rt_se;
+	s64 delta_exec;
+
+	if (rq->curr == SIM_IDLE || !rt_task(&rq->m->tasks[rq->curr]))
+		return;
+	delta_exec = update_curr_se(rq, &rq->m->tasks[rq->curr].se);
+	if (delta_exec <= 0 || !rq->m->rt_group_sched)
+		return;
+	rt_se = &rq->m->tasks[rq->curr].rt;
+	for_each_sched_rt_entity(rt_se) {
+		struct rt_rq *rt_rq = rt_rq_of_se(rt_se);
+		int exceeded;
+
+		rt_rq->rt_time += (u64)delta_exec;
+		exceeded = sched_rt_runtime_exceeded(rt_rq);
+		if (exceeded) {
+			resched_curr(rq);
+			do_start_rt_bandwidth(&rt_rq->tg->rt_bandwidth, rq);
+		}
+	}
+}
+
+/* kernel/sched/rt.c 6.18.44: pick_next_rt_entity / _pick_next_task_rt /
+ * pick_task_rt: the first entity of the highest list, down the groups */
 static struct task_struct *pick_task_rt(struct rq *rq)
 {
-	struct rt_prio_array *array = &rq->rt.active;
-	int idx;
+	struct rt_rq *rt_rq = &rq->rt;
+	struct sched_rt_entity *rt_se;
 
 	if (!rq->rt.rt_queued)	/* sched_rt_runnable */
 		return NULL;
-	idx = sched_find_first_bit(array->bitmap);
-	if (idx >= MAX_RT_PRIO || list_empty(array->queue + idx))
-		return NULL;
-	return rt_task_of(list_entry(array->queue[idx].next,
-				     struct sched_rt_entity, run_list));
+	do {
+		struct rt_prio_array *array = &rt_rq->active;
+		int idx = sched_find_first_bit(array->bitmap);
+
+		if (idx >= MAX_RT_PRIO || list_empty(array->queue + idx))
+			return NULL;
+		rt_se = list_entry(array->queue[idx].next,
+				   struct sched_rt_entity, run_list);
+		rt_rq = group_rt_rq(rt_se);
+	} while (rt_rq);
+	return rt_task_of(rt_se);
 }
 
 /* kernel/sched/rt.c v6.12: rt_queue_push_tasks: a balance callback that
@@ -393,10 +807,14 @@ static void task_tick_rt(struct rq *rq, struct task_struct *p, int queued)
 	if (--p->rt.time_slice)
 		return;
 	p->rt.time_slice = rq->m->sched_rr_timeslice;
-	if (p->rt.run_list.prev != p->rt.run_list.next) {
-		rq->class_cnt.rt_rr_requeues++;
-		requeue_task_rt(rq, p, 0);
-		resched_curr(rq);
+	/* 6.18.44: requeue if it is not alone at some level */
+	for (struct sched_rt_entity *rt_se = &p->rt; rt_se; rt_se = rt_se->parent) {
+		if (rt_se->run_list.prev != rt_se->run_list.next) {
+			rq->class_cnt.rt_rr_requeues++;
+			requeue_task_rt(rq, p, 0);
+			resched_curr(rq);
+			return;
+		}
 	}
 }
 

@@ -211,6 +211,24 @@ struct cfs_rq {
 	struct sched_entity *next;
 };
 
+struct rt_rq;
+struct sched_rt_entity;
+
+/*
+ * kernel/sched/sched.h 6.18.44: struct rt_bandwidth (RT group
+ * scheduling): a group's runtime every period, and the period timer
+ * (sched_rt_period_timer), an hrtimer pinned to the CPU that started it:
+ * expires is its expiry (kept while it is stopped, as the hrtimer's),
+ * timer_cpu that CPU's tick op serves it.
+ */
+struct rt_bandwidth {
+	u64 rt_period;
+	u64 rt_runtime;
+	unsigned int rt_period_active;
+	u64 expires;
+	int timer_cpu;
+};
+
 struct task_group {
 	int id;
 	bool alive;
@@ -221,6 +239,10 @@ struct task_group {
 	char path[256];
 	struct sched_entity **se;	/* per CPU; NULL for the root */
 	struct cfs_rq **cfs_rq;		/* per CPU */
+	/* rt-group: CONFIG_RT_GROUP_SCHED (rt.c), with rt_group_sched */
+	struct sched_rt_entity **rt_se;	/* per CPU; NULL for the root */
+	struct rt_rq **rt_rq;		/* per CPU (the root's: &rq->rt) */
+	struct rt_bandwidth rt_bandwidth;
 };
 
 
@@ -233,12 +255,17 @@ struct task_group {
 /* include/linux/sched/rt.h: RR_TIMESLICE is 100 ms in jiffies */
 #define RR_TIMESLICE_MS		100
 
-/* include/linux/sched.h v6.12: struct sched_rt_entity (no groups) */
+/* include/linux/sched.h 6.18.44: struct sched_rt_entity; the group
+ * fields (CONFIG_RT_GROUP_SCHED) are NULL without rt_group_sched */
 struct sched_rt_entity {
 	struct list_head run_list;	/* in rt_rq->active.queue[prio] */
 	unsigned int time_slice;	/* SCHED_RR: ticks left */
 	unsigned short on_rq;
 	unsigned short on_list;
+	struct sched_rt_entity *back;	/* dequeue_rt_stack's walk down */
+	struct sched_rt_entity *parent;	/* the group's entity above */
+	struct rt_rq *rt_rq;		/* the rt_rq it is queued on */
+	struct rt_rq *my_q;		/* the rt_rq it owns (groups) */
 };
 
 /* kernel/sched/sched.h: MAX_RT_PRIO lists and a bitmap with a delimiter
@@ -261,6 +288,13 @@ struct rt_rq {
 	bool overloaded;		/* has pushable tasks (rto_mask) */
 	struct list_head pushable_tasks;	/* plist by prio */
 	int rt_queued;			/* its tasks count in rq->nr_running */
+	/* rt-group: CONFIG_RT_GROUP_SCHED (kernel/sched/sched.h 6.18.44);
+	 * no rt_nr_boosted: no priority inheritance is simulated */
+	int rt_throttled;
+	u64 rt_time;			/* RT time run this period */
+	u64 rt_runtime;			/* the budget (rt_b's: no borrowing) */
+	struct rq *rq;
+	struct task_group *tg;
 };
 
 /*
@@ -292,6 +326,10 @@ struct sched_dl_entity {
 	u64 idle_exec_start;	/* the idle task's se.exec_start */	\
 	u64 next_tick;		/* the tick op serves timers between */	\
 	bool rt_push_pending;	/* rt_queue_push_tasks' callback */	\
+	u64 rt_timer_next;	/* rt-group: the first period timer	\
+				 * pinned here (0: none) */		\
+	unsigned int rt_tasks_queued;	/* rt-group: RT tasks queued	\
+				 * here, throttled ones included */	\
 	int distribute_cpu_mask_prev;	/* cpumask_any_distribute */
 
 /*
@@ -638,6 +676,12 @@ struct policy_machine {
 	struct cpumask rto_mask;
 	int rto_count;
 	unsigned int sched_rr_timeslice;
+
+	/* rt-group: CONFIG_RT_GROUP_SCHED (rt_group_sched_enabled(), the
+	 * 6.16 boot switch) and the root's sysctls sched_rt_runtime_us,
+	 * sched_rt_period_us (ns here) */
+	bool rt_group_sched;
+	u64 sched_rt_runtime, sched_rt_period;
 
 	/* debug.c: -v's schedule() decision, collected in memory until its
 	 * next task is known (the filters ask about prev and next) */
