@@ -217,7 +217,8 @@ if [ $rc -ne 0 ]; then
 else
 	p=$dest$prefix
 	absent=()
-	for f in bin/sched-sim share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
+	for f in bin/sched-sim bin/sched-sim-plot bin/sched-sim-sweep bin/sched-sim-kernel-run \
+		share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
 		share/bash-completion/completions/sched-sim share/doc/sched-sim/README.md \
 		share/doc/sched-sim/trace-format.md share/doc/sched-sim/tunables.md \
 		include/schedsim.h lib/pkgconfig/schedsim.pc; do
@@ -267,6 +268,25 @@ else
 		ok "install: the installed command runs the installed demo trace"
 	else
 		fail "install: the installed command on the installed demo trace: exit status $rc"
+	fi
+	# the installed tools run from there: each one's --help, and the
+	# sweep finds the sched-sim installed beside it (no SCHED_SIM)
+	bad=()
+	for t in plot sweep kernel-run; do
+		"$p/bin/sched-sim-$t" --help >"$tmp/out" 2>&1 || bad+=("sched-sim-$t --help: $(head -n 1 "$tmp/out")")
+	done
+	if command -v parallel >/dev/null 2>&1 &&
+		! (cd "$tmp" && env -u SCHED_SIM "$p/bin/sched-sim-sweep" -o "$tmp/sweep" --seed 1,2 \
+			--duration 1s --jobs 1 "$p/share/sched-sim/traces/demo.json") >"$tmp/out" 2>&1; then
+		bad+=("sched-sim-sweep on the installed demo: $(tail -n 1 "$tmp/out")")
+	fi
+	if ! grep -q 'EEVDF' "$p/lib/pkgconfig/schedsim.pc"; then
+		bad+=("schedsim.pc's Description names no EEVDF")
+	fi
+	if [ ${#bad[@]} -eq 0 ]; then
+		ok "install: sched-sim-plot, sched-sim-sweep and sched-sim-kernel-run run from BINDIR; schedsim.pc names both policies"
+	else
+		fail "install: the installed tools" "${bad[@]}"
 	fi
 	rc=0
 	make --no-print-directory -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || rc=$?
