@@ -461,6 +461,10 @@ install: all
 		chmod 644 $(DESTDIR)$(MANDIR)/$$m; \
 	done
 	$(INSTALL) -m 644 completions/sched-sim $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	@# bash-completion loads the file named as the command: one for all
+	for t in $(INSTALLED_TOOLS); do \
+		ln -sfn sched-sim $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; \
+	done
 	$(INSTALL) -m 644 README.md LICENSE $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)
 	@# the example traces, with their folders (traces/seeds/)
 	cd traces && find . -type f -name '*.json' | while read -r f; do \
@@ -478,7 +482,8 @@ uninstall:
 	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc \
 	      $(DESTDIR)$(MANDIR)/man1/sched-sim.1 \
 	      $(DESTDIR)$(MANDIR)/man5/sched-sim-trace.5 \
-	      $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	      $(DESTDIR)$(BASHCOMPDIR)/sched-sim \
+	      $(INSTALLED_TOOLS:%=$(DESTDIR)$(BASHCOMPDIR)/%)
 	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/sched-sim
 
 clean:

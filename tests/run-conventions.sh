@@ -199,6 +199,65 @@ if [ -n "$tunables" ] && [ "$(complete_words "$simbin" --set '' | sort)" = "$tun
 else
 	fail "completion: --set offers '$(complete_words "$simbin" --set '' | head -3 | tr '\n' ' ')'"
 fi
+words() { printf '%s\n' "$@"; }
+if [ "$(complete_words "$simbin" --format '')" = "$(words rt-app sched-sim)" ] &&
+	[ "$(complete_words "$simbin" --export '')" = rt-app ]; then
+	ok "completion: --format offers rt-app and sched-sim, --export rt-app"
+else
+	fail "completion: --format gives '$(complete_words "$simbin" --format '' | tr '\n' ' ')', --export '$(complete_words "$simbin" --export '' | tr '\n' ' ')'"
+fi
+want=$({ "$simbin" --json --max-events 1 --no-expect traces/nested.json 2>/dev/null || :; } |
+	jq -r '.groups[].path' 2>/dev/null)
+got=$(bash -c '. completions/sched-sim
+	COMP_WORDS=("$@"); COMP_CWORD=3; _sched_sim
+	printf "%s\n" "${COMPREPLY[@]}"' complete "$simbin" -v --only-group '' -o "$tmp/x.json" traces/nested.json)
+if ! command -v jq >/dev/null 2>&1; then
+	skip "completion: --only-group not checked: jq is not installed"
+elif [ "$got" = "$want" ] && [ "$(complete_words "$simbin" traces/nested.json --only-group /e)" = "$(words /employees /employees/ann /employees/bob)" ] &&
+	[ -z "$(complete_words "$simbin" --only-group '')" ]; then
+	ok "completion: --only-group offers the group paths of the trace on the command line, nothing without one"
+else
+	fail "completion: --only-group offers '$(echo $got)', want '$(echo $want)'"
+fi
+# --policy from the sched-sim being completed, by its own path: here one
+# that is not on PATH and is written with ~
+mkdir -p "$tmp/home/bin" && cp "$simbin" "$tmp/home/bin/sched-sim"
+got=$(HOME=$tmp/home PATH=/usr/bin:/bin bash -c '. completions/sched-sim
+	COMP_WORDS=("~/bin/sched-sim" --policy ""); COMP_CWORD=2; _sched_sim
+	printf "%s\n" "${COMPREPLY[@]}"' | sort)
+if [ -n "$policies" ] && [ "$got" = "$policies" ] &&
+	[ -z "$(PATH=/usr/bin:/bin complete_words sched-sim --policy '')" ]; then
+	ok "completion: --policy asks the sched-sim by its own path (~/bin/sched-sim, not on PATH); no file names without one"
+else
+	fail "completion: --policy of ~/bin/sched-sim offers '$(echo $got)'"
+fi
+# the tools: each option of their --help, and no file names after one
+# that takes a value
+for t in plot sweep kernel-run; do
+	bin=tools/$t
+	[ $t = kernel-run ] && bin=$(dirname "$simbin")/kernel-run
+	[ -x "$bin" ] || { skip "completion: $bin is not built"; continue; }
+	# the options of the option lines (before the description) and
+	# the usage line's bracketed ones
+	help=$("$bin" --help 2>/dev/null | { grep -E '^  -' | sed -E 's/^  //; s/  .*//' |
+		grep -oE -- '(^|, )--?[a-zA-Z][a-zA-Z0-9-]*' | sed 's/^, //'
+		"$bin" --help 2>/dev/null | sed -n 's/^usage: //p' |
+		grep -oE -- '\[--?[a-zA-Z][a-zA-Z0-9-]*' | tr -d '['; } | sort -u)
+	offered=$(bash -c '. completions/sched-sim
+		COMP_WORDS=("$@"); COMP_CWORD=1; _sched_sim_tool; printf "%s\n" "${COMPREPLY[@]}"' complete "$bin" -)
+	missing=$(while read -r o; do grep -qxF -- "$o" <<<"$offered" || echo "$o"; done <<<"$help")
+	if [ -n "$help" ] && [ -z "$missing" ]; then
+		ok "completion: sched-sim-$t offers its $(wc -l <<<"$help") options of --help"
+	else
+		fail "completion: sched-sim-$t does not offer" "$missing"
+	fi
+done
+if [ -z "$(bash -c '. completions/sched-sim; COMP_WORDS=(tools/plot --title ""); COMP_CWORD=2; _sched_sim_tool; printf "%s" "${COMPREPLY[@]}"')" ] &&
+	[ "$(bash -c '. completions/sched-sim; COMP_WORDS=(tools/sweep --seed 1 traces/dem); COMP_CWORD=3; _sched_sim_tool; printf "%s" "${COMPREPLY[@]}"')" = traces/demo.json ]; then
+	ok "completion: a tool's option value is not a file name; its trace is"
+else
+	fail "completion: tools/plot --title offers file names, or tools/sweep does not complete traces/dem"
+fi
 if [ "$(complete_words "$simbin" traces/dem)" = traces/demo.json ]; then
 	ok "completion: a trace file name completes"
 else
@@ -218,6 +277,9 @@ else
 	p=$dest$prefix
 	absent=()
 	for f in bin/sched-sim bin/sched-sim-plot bin/sched-sim-sweep bin/sched-sim-kernel-run \
+		share/bash-completion/completions/sched-sim-plot \
+		share/bash-completion/completions/sched-sim-sweep \
+		share/bash-completion/completions/sched-sim-kernel-run \
 		share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
 		share/bash-completion/completions/sched-sim share/doc/sched-sim/README.md \
 		share/doc/sched-sim/trace-format.md share/doc/sched-sim/tunables.md \
