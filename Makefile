@@ -425,10 +425,23 @@ docs-img: deps
 	$(CLI) --series 100ms --series-out $(BUILD)/series/smp-unequal.csv traces/smp-unequal.json >/dev/null
 	tools/plot --title "traces/smp-unequal.json: 4 hogs in /a, 12 in /b (from 0.1 s), 4 CPUs" $(BUILD)/series/smp-unequal.csv docs/img/smp-unequal
 
+# The tools go into BINDIR as sched-sim-plot, sched-sim-sweep and
+# sched-sim-kernel-run, not under libexec: they are commands a user types
+# (docs/series.md, docs/kernel-run.md), and Debian keeps libexec (and
+# /usr/lib/PACKAGE) for helpers only other programs run; in /usr/bin a
+# command carries its package's prefix so that a generic name ("plot",
+# "sweep") cannot clash with another package's.  Installed, kernel-run is
+# the program itself (the script tools/kernel-run builds it in a clone),
+# sweep runs the sched-sim beside it, and plot needs gnuplot only.
+INSTALLED_TOOLS := sched-sim-plot sched-sim-sweep sched-sim-kernel-run
+
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	$(INSTALL) -m 755 $(CLI) $(DESTDIR)$(BINDIR)/sched-sim
+	$(INSTALL) -m 755 tools/plot $(DESTDIR)$(BINDIR)/sched-sim-plot
+	$(INSTALL) -m 755 tools/sweep $(DESTDIR)$(BINDIR)/sched-sim-sweep
+	$(INSTALL) -m 755 $(KERNEL_RUN) $(DESTDIR)$(BINDIR)/sched-sim-kernel-run
 	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libschedsim.a
 	$(INSTALL) -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/$(notdir $(SO_REAL))
 	ln -sfn $(notdir $(SO_REAL)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
@@ -448,6 +461,10 @@ install: all
 		chmod 644 $(DESTDIR)$(MANDIR)/$$m; \
 	done
 	$(INSTALL) -m 644 completions/sched-sim $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	@# bash-completion loads the file named as the command: one for all
+	for t in $(INSTALLED_TOOLS); do \
+		ln -sfn sched-sim $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; \
+	done
 	$(INSTALL) -m 644 README.md LICENSE $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)
 	@# the example traces, with their folders (traces/seeds/)
 	cd traces && find . -type f -name '*.json' | while read -r f; do \
@@ -456,6 +473,7 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sched-sim \
+	      $(INSTALLED_TOOLS:%=$(DESTDIR)$(BINDIR)/%) \
 	      $(DESTDIR)$(LIBDIR)/libschedsim.a \
 	      $(DESTDIR)$(LIBDIR)/libschedsim.so \
 	      $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
@@ -464,7 +482,8 @@ uninstall:
 	      $(DESTDIR)$(PKGCONFIGDIR)/schedsim.pc \
 	      $(DESTDIR)$(MANDIR)/man1/sched-sim.1 \
 	      $(DESTDIR)$(MANDIR)/man5/sched-sim-trace.5 \
-	      $(DESTDIR)$(BASHCOMPDIR)/sched-sim
+	      $(DESTDIR)$(BASHCOMPDIR)/sched-sim \
+	      $(INSTALLED_TOOLS:%=$(DESTDIR)$(BASHCOMPDIR)/%)
 	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/sched-sim
 
 clean:

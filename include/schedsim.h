@@ -31,6 +31,12 @@
  * SIM_, SCHEDSIM_).
  *
  * Types are opaque but for the small structs that carry numbers out.
+ * Those the library fills without being told their size (sim_task_stats
+ * and the others of the 0.2.0 header) never grow while the soname stays
+ * 0: a program built against this header passes room for exactly these
+ * fields.  The later ones (sim_job_step_stats, sim_series_row) are filled
+ * through a size argument, sizeof(out) as the caller was compiled: the
+ * library writes no byte past it, so they may grow at their end.
  * Errors come back in a sim_error, as jansson's json_error_t does: the
  * file, the JSON path, the line and column, and a sentence that says what
  * would be valid.
@@ -541,6 +547,88 @@ typedef struct sim_placement_stats {
 SIM_API size_t sim_placement_count(const sim_result *r);
 SIM_API int sim_placement_info(const sim_result *r, size_t i,
 				   sim_placement_stats *out);
+
+/*
+ * The trace's "name" and "description" (NULL when it has none: the
+ * report's "trace" is then the file), and its online CPUs: "online_cpus"
+ * or the override of that name (0 when unset: the tunables scale with
+ * the simulated CPUs, sim_run_stats.cpus).  Own accessors rather than
+ * fields of sim_run_stats, which cannot grow (see the top of the file).
+ */
+SIM_API const char *sim_run_trace_name(const sim_result *r);
+SIM_API const char *sim_run_trace_description(const sim_result *r);
+SIM_API int sim_run_online_cpus(const sim_result *r);
+
+/*
+ * The children of each jobs step, summed per step of a trace task (the
+ * report's "job_steps", in the order of their first fork).  Filled
+ * through size (sizeof(*out)): no byte past it is written.
+ */
+typedef struct sim_job_step_stats {
+	const char *task;		/* the trace task: "make" */
+	const char *step;		/* its JSON path inside the task:
+					 * "program[0].jobs" */
+	uint64_t children;		/* forked */
+	uint64_t exited;		/* of those */
+	uint64_t cpu_ns;
+	double share;			/* of all tasks' CPU time */
+	uint64_t wait_ns;
+	uint64_t switches;		/* voluntary + involuntary */
+	uint64_t voluntary_switches;
+	uint64_t migrations;
+	sim_latency_stats latency;	/* every child's wakeups together */
+	uint64_t first_start_ns;	/* the first fork */
+	int finished;			/* every child exited */
+	uint64_t last_exit_ns;		/* the last exit, if finished */
+} sim_job_step_stats;
+SIM_API size_t sim_job_step_count(const sim_result *r);
+SIM_API int sim_job_step_info(const sim_result *r, size_t i,
+			      sim_job_step_stats *out, size_t size);
+
+/*
+ * With sim_options.series_interval_ns: the series (docs/series.md), the
+ * rows of the CSV and of the JSON report's "series" with the same
+ * numbers, read back from where the run kept them (a temporary file: the
+ * rows take no memory).  Per interval, in order: the machine, the groups,
+ * the tasks, the CPUs, the CPU x group entries; an entity with neither
+ * CPU time, runnable time nor an ideal share in an interval has no row.
+ */
+enum sim_series_kind {
+	SIM_SERIES_MACHINE = 0,
+	SIM_SERIES_GROUP,
+	SIM_SERIES_TASK,
+	SIM_SERIES_CPU,
+	SIM_SERIES_CPU_GROUP,
+};
+
+typedef struct sim_series_row {
+	uint64_t start_ns, end_ns;	/* the interval [start, end) */
+	int kind;			/* enum sim_series_kind */
+	const char *name;		/* "machine", a group's path, a task's
+					 * name; NULL for a CPU (see cpu;
+					 * the report says "cpu3") */
+	const char *group;		/* a task's group, a CPU's busiest
+					 * group, a group itself; NULL: none */
+	int cpu;			/* -1: none */
+	uint64_t cpu_ns;		/* CPU time in the interval */
+	/* NAN where the report has null and the CSV an empty field */
+	double cpu_share;		/* of the interval's CPU capacity */
+	double share;			/* of the tasks' CPU time in it */
+	double ideal_share;		/* the analytic model's */
+	double runnable_avg;		/* runnable tasks, on average */
+} sim_series_row;
+
+/* The interval's length in ns; 0 when the run kept no series. */
+SIM_API uint64_t sim_series_interval(const sim_result *r);
+/* The rows kept; 0 without a series. */
+SIM_API uint64_t sim_series_count(const sim_result *r);
+/* 1 when every row was kept; 0 when some were lost (no temporary file, a
+ * full disk: the report's "complete": false) or there is no series. */
+SIM_API int sim_series_complete(const sim_result *r);
+/* Row i, filled through size as sim_job_step_info(): 0, or -1 when i is
+ * out of range or the row cannot be read back. */
+SIM_API int sim_series_row_info(const sim_result *r, uint64_t i,
+				sim_series_row *out, size_t size);
 
 /* A task blocked for good when the run ended in a deadlock
  * (SIM_END_DEADLOCK), and what it waits for. */

@@ -696,6 +696,97 @@ int sim_placement_info(const sim_result *r, size_t i,
 	return 0;
 }
 
+const char *sim_run_trace_name(const sim_result *r)
+{
+	return r->trace->name;
+}
+
+const char *sim_run_trace_description(const sim_result *r)
+{
+	return r->trace->description;
+}
+
+int sim_run_online_cpus(const sim_result *r)
+{
+	return r->trace->online_cpus;
+}
+
+/* Copy what the caller has room for: size is sizeof(*out) as it was
+ * compiled, which may be older (shorter) or newer than the library's */
+static void copy_out(void *out, const void *full, size_t full_size,
+		     size_t size)
+{
+	memcpy(out, full, size < full_size ? size : full_size);
+}
+
+size_t sim_job_step_count(const sim_result *r)
+{
+	return r->nr_job_steps;
+}
+
+int sim_job_step_info(const sim_result *r, size_t i, sim_job_step_stats *out,
+		      size_t size)
+{
+	const struct sim_job_summary *js;
+	sim_job_step_stats full;
+
+	if (i >= r->nr_job_steps)
+		return -1;
+	js = &r->job_steps[i];
+	full = (sim_job_step_stats){
+		.task = r->tasks[js->task].name,
+		.step = js->step,
+		.children = js->forked,
+		.exited = js->exited,
+		.cpu_ns = js->cpu_ns,
+		.share = ratio(js->cpu_ns, r->total_cpu_ns),
+		.wait_ns = js->wait_ns,
+		.switches = js->nvcsw + js->nivcsw,
+		.voluntary_switches = js->nvcsw,
+		.migrations = js->migrations,
+		.latency = {
+			.count = js->latency.count,
+			.avg = js->latency.count ?
+			       js->latency.sum / js->latency.count : 0,
+			.p50 = js->latency.p50,
+			.p99 = js->latency.p99,
+			.max = js->latency.max,
+		},
+		.first_start_ns = js->first_start_ns,
+		.finished = js->exited == js->forked,
+		.last_exit_ns = js->exited == js->forked ?
+				js->last_exit_ns : 0,
+	};
+	copy_out(out, &full, sizeof(full), size);
+	return 0;
+}
+
+uint64_t sim_series_interval(const sim_result *r)
+{
+	return r->series_file ? r->series_interval_ns : 0;
+}
+
+uint64_t sim_series_count(const sim_result *r)
+{
+	return r->series_file ? r->series_rows : 0;
+}
+
+int sim_series_complete(const sim_result *r)
+{
+	return r->series_file && r->series_complete;
+}
+
+int sim_series_row_info(const sim_result *r, uint64_t i, sim_series_row *out,
+			size_t size)
+{
+	sim_series_row full;
+
+	if (series_row_read(r, i, &full))
+		return -1;
+	copy_out(out, &full, sizeof(full), size);
+	return 0;
+}
+
 int sim_report_flags(const sim_result *result, FILE *out, unsigned int flags)
 {
 	int failed, rc = 0;

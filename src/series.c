@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ideal.h"
 #include "series.h"
@@ -28,6 +29,13 @@ enum row_kind {
 	ROW_CPU,
 	ROW_CPU_GROUP,
 };
+
+/* The API's enum sim_series_kind is this one */
+_Static_assert((int)ROW_MACHINE == (int)SIM_SERIES_MACHINE &&
+	       (int)ROW_GROUP == (int)SIM_SERIES_GROUP &&
+	       (int)ROW_TASK == (int)SIM_SERIES_TASK &&
+	       (int)ROW_CPU == (int)SIM_SERIES_CPU &&
+	       (int)ROW_CPU_GROUP == (int)SIM_SERIES_CPU_GROUP, "row kinds");
 
 static const char *const row_kind_names[] = {
 	[ROW_MACHINE] = "machine",
@@ -348,6 +356,10 @@ void series_writer_finish(struct series_writer *w, struct sim_result *r)
 	r->series_complete = w->complete;
 	r->series_file = w->keep;
 	w->keep = NULL;
+	/* the rows reach the file for series_row_read()'s pread; the JSON
+	 * report's fseek flushed them, and fails as this does */
+	if (r->series_file && fflush(r->series_file))
+		r->series_complete = false;
 }
 
 void series_writer_free(struct series_writer *w)
@@ -433,4 +445,43 @@ void series_json(const struct sim_result *r, struct json_writer *w)
 	if (!complete)
 		jw_bool(w, "complete", false);
 	jw_object_end(w);
+}
+
+int series_row_read(const struct sim_result *r, u64 i, sim_series_row *out)
+{
+	const struct sim_trace *t = r->trace;
+	struct series_row row;
+	off_t at;
+
+	if (!r->series_file || i >= r->series_rows ||
+	    i > (u64)INT64_MAX / sizeof(row))
+		return -1;
+	at = (off_t)(i * sizeof(row));
+	if (pread(fileno(r->series_file), &row, sizeof(row), at) !=
+	    (ssize_t)sizeof(row))
+		return -1;
+	*out = (sim_series_row){
+		.start_ns = row.start_ns, .end_ns = row.end_ns,
+		.kind = row.kind,
+		.group = row.group >= 0 ? t->groups[row.group].path : NULL,
+		.cpu = row.cpu, .cpu_ns = row.cpu_ns,
+		.cpu_share = row.cpu_share, .share = row.share,
+		.ideal_share = row.ideal_share,
+		.runnable_avg = row.runnable_avg,
+	};
+	switch (row.kind) {
+	case ROW_MACHINE:
+		out->name = "machine";
+		break;
+	case ROW_GROUP:
+	case ROW_CPU_GROUP:
+		out->name = t->groups[row.id].path;
+		break;
+	case ROW_TASK:
+		out->name = r->tasks[row.id].name;
+		break;
+	default:
+		out->name = NULL;
+	}
+	return 0;
 }

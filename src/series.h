@@ -30,6 +30,10 @@ extern const char series_csv_header[];
 
 /* The JSON report's "series" member, when the run kept one. */
 void series_json(const struct sim_result *r, struct json_writer *w);
+/* Row i of the kept series, for the API (sim_series_row_info): 0, or -1
+ * out of range or unreadable.  Reads with pread: several threads may
+ * read one result. */
+int series_row_read(const struct sim_result *r, u64 i, sim_series_row *out);
 
 /* --phases and --placement (src/accounting.c): sections of the reports,
  * written only when the run kept them (sim_options.accounting) */

@@ -6,9 +6,11 @@
 #
 #   - every script in tools/ answers --help at once (10 s at most) with exit
 #     status 0 and a usage line, and does nothing else;
-#   - every example command of README.md runs with exit status 0 (or the
-#     one its "# exit status N" comment gives), and prints every output
-#     line the README shows under it ("..." stands for lines left out);
+#   - every example command of README.md and docs/*.md runs with exit
+#     status 0 (or the one its "# exit status N" comment gives), and
+#     prints every output line the document shows under it ("..." stands
+#     for lines left out); one that cannot run here says so ("# not run:
+#     WHY": root, the kernel, minutes) and is skipped;
 #   - the man pages render without a warning, sched-sim(1) names every
 #     option of sched-sim --help, and sched-sim-trace(5)'s example trace
 #     runs and meets its expectation;
@@ -65,77 +67,138 @@ for tool in tools/*; do
 	fi
 done
 
-# ---------------------------------------------------------------- README examples
+# ---------------------------------------------------------------- documented examples
 #
 # Commands are the "$ " lines of the fenced blocks and every line of the
-# ```sh blocks; they run in a scratch directory where build/ is SIMBIN's
-# directory and traces/, tools/ and tests/ are the repository's, so that
-# the files they write (a.json, hb.json) land there.
+# ```sh blocks (a line ending in a backslash goes on on the next), in
+# README.md and docs/*.md; they run, one document after the other, in a
+# scratch directory of the document's own where build/ is SIMBIN's
+# directory and traces/, tools/, tests/ and validation/ are the
+# repository's, so that the files they write (a.json, hb.json) land there
+# for the commands after them.  A command's comment may say "exit status
+# N" (the status it must end with; else 0) or "not run: WHY" (it needs
+# root, the machine's kernel, a file of the reader's, or takes minutes:
+# skipped, saying why); make's targets are skipped (make check runs this
+# very test; make demo is make all and the demo).  Every output line a
+# block shows under a "$ " command must be among the lines it prints
+# ("..." stands for lines left out; a line ending in "..." for a line
+# that starts so), numbers and all; "needs /PATH" in its comment skips
+# it where PATH is not there (a package's file).  A block of output
+# shown without its command (the demo's walk in docs/verbose.md, cut by
+# prose) says it in an HTML comment on the line before it:
+# "<!-- output of: CMD -->".
 
-mkdir -p "$tmp/readme"
-ln -s "$(dirname "$simbin")" "$tmp/readme/build"
-for d in traces tools tests; do ln -s "$root/$d" "$tmp/readme/$d"; done
 if [ "$(basename "$simbin")" != sched-sim ]; then
 	fail "README: SIMBIN must be called sched-sim (README says build/sched-sim)"
 fi
 
-# run_example LINE EXPECTED_OUTPUT_FILE
+# run_example DOC DIR LINE EXPECTED_OUTPUT_FILE
 run_example() {
-	local line=$1 shown=$2 cmd want=0 rc=0 missing=()
+	local doc=$1 dir=$2 line=$3 shown=$4 cmd want=0 rc=0 missing=()
 	cmd=${line%%#*}
 	cmd=${cmd%"${cmd##*[![:space:]]}"}
 	if [[ $line =~ \#\ exit\ status\ ([0-9]+) ]]; then
 		want=${BASH_REMATCH[1]}
 	fi
+	if [[ $line =~ \#.*not\ run:\ (.*)$ ]]; then
+		skip "$doc: $cmd (not run: ${BASH_REMATCH[1]})"
+		return
+	fi
+	if [[ $line =~ \#.*needs\ (/[^ ;]*) ]] && [ ! -e "${BASH_REMATCH[1]}" ]; then
+		skip "$doc: $cmd (${BASH_REMATCH[1]} is not there)"
+		return
+	fi
 	case $cmd in
 	make\ *)
-		skip "README: $cmd (make check runs this very test; make demo is make all and build/sched-sim traces/demo.json)"
+		skip "$doc: $cmd (not run: a make target: make check runs this very test, make demo is make all and build/sched-sim traces/demo.json, the others measure or need root)"
 		return ;;
 	esac
-	(cd "$tmp/readme" && bounded 120 bash -c "$cmd") >"$tmp/ex.out" 2>&1 || rc=$?
+	(cd "$dir" && bounded 120 bash -c "$cmd") >"$tmp/ex.out" 2>&1 || rc=$?
 	if [ $rc -ne "$want" ]; then
-		fail "README: $cmd" "exit status $rc, the README says $want" "$(tail -n 3 "$tmp/ex.out")"
+		fail "$doc: $cmd" "exit status $rc, $doc says $want" "$(tail -n 3 "$tmp/ex.out")"
 		return
 	fi
 	while IFS= read -r l; do
 		[ "$l" = ... ] && continue
+		if [[ $l == ?*... ]]; then	# the start of a longer line
+			awk -v p="${l%...}" 'index($0, p) == 1 { found = 1 } END { exit !found }' "$tmp/ex.out" ||
+				missing+=("$l")
+			continue
+		fi
 		grep -qxF -- "$l" "$tmp/ex.out" || grep -qxF -- "$l " "$tmp/ex.out" ||
 			missing+=("$l")
 	done <"$shown"
 	if [ ${#missing[@]} -ne 0 ]; then
-		fail "README: $cmd" "prints no line '${missing[0]}' (of ${#missing[@]} lines the README shows)"
+		fail "$doc: $cmd" "prints no line '${missing[0]}' (of ${#missing[@]} lines $doc shows)"
 		return
 	fi
-	ok "README: $cmd (exit status $want)"
+	ok "$doc: $cmd (exit status $want)"
 }
 
-examples=0
-block=
-pending=
-: >"$tmp/shown"
-while IFS= read -r line; do
-	if [[ $line == '```'* ]]; then
-		if [ -n "$pending" ]; then run_example "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
-		pending=
-		: >"$tmp/shown"
-		if [ -z "$block" ]; then block=${line#\`\`\`}; block=${block:-plain}; else block=; fi
-		continue
-	fi
-	[ -n "$block" ] || continue
-	if [ "$block" = sh ]; then
-		[ -n "$line" ] && { run_example "$line" /dev/null; examples=$((examples + 1)); }
-	elif [[ $line == '$ '* ]]; then
-		if [ -n "$pending" ]; then run_example "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
-		pending=${line#\$ }
-		: >"$tmp/shown"
-	elif [ -n "$pending" ]; then
-		printf '%s\n' "$line" >>"$tmp/shown"
-	fi
-done <README.md
+# check_examples DOC: every example of DOC; sets examples to their count
+check_examples() {
+	local doc=$1 dir block= pending= line cont= d output_of=
+	dir=$tmp/examples/${doc//\//-}
+	mkdir -p "$dir"
+	ln -s "$(dirname "$simbin")" "$dir/build"
+	for d in traces tools tests validation; do ln -s "$root/$d" "$dir/$d"; done
+	examples=0
+	: >"$tmp/shown"
+	while IFS= read -r line; do
+		# <!-- output of: CMD -->: the next block is CMD's output
+		if [ -z "$block" ] && [[ $line =~ ^'<!-- output of: '(.*)' -->'$ ]]; then
+			output_of=${BASH_REMATCH[1]}
+			continue
+		fi
+		if [[ $line == '```'* ]]; then
+			if [ -n "$pending" ]; then run_example "$doc" "$dir" "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
+			pending=
+			: >"$tmp/shown"
+			if [ -z "$block" ]; then
+				block=${line#\`\`\`}; block=${block:-plain}
+				pending=$output_of
+				output_of=
+			else
+				block=
+			fi
+			continue
+		fi
+		[ -n "$block" ] || continue
+		if [ "$block" = sh ]; then
+			[ -n "$line" ] || continue
+			# a backslash at the end: the command goes on
+			if [[ ${line%%#*} =~ \\[[:space:]]*$ ]]; then
+				cont+="${line%\\*} "
+				continue
+			fi
+			line=$cont$line
+			cont=
+			run_example "$doc" "$dir" "$line" /dev/null; examples=$((examples + 1))
+		elif [[ $line == '$ '* ]]; then
+			if [ -n "$pending" ]; then run_example "$doc" "$dir" "$pending" "$tmp/shown"; examples=$((examples + 1)); fi
+			pending=${line#\$ }
+			: >"$tmp/shown"
+		elif [ -n "$pending" ]; then
+			printf '%s\n' "$line" >>"$tmp/shown"
+		fi
+	done <"$doc"
+}
+
+check_examples README.md
 if [ $examples -ge 8 ]; then
 	ok "README: $examples example commands found"
 else
 	fail "README: only $examples example commands found (the parser lost them?)"
+fi
+all_examples=0
+for doc in docs/*.md; do
+	check_examples "$doc"
+	all_examples=$((all_examples + examples))
+done
+if [ $all_examples -ge 30 ]; then
+	ok "docs: $all_examples example commands found in docs/*.md"
+else
+	fail "docs: only $all_examples example commands found in docs/*.md (the parser lost them?)"
 fi
 
 # ---------------------------------------------------------------- man pages
@@ -199,6 +262,65 @@ if [ -n "$tunables" ] && [ "$(complete_words "$simbin" --set '' | sort)" = "$tun
 else
 	fail "completion: --set offers '$(complete_words "$simbin" --set '' | head -3 | tr '\n' ' ')'"
 fi
+words() { printf '%s\n' "$@"; }
+if [ "$(complete_words "$simbin" --format '')" = "$(words rt-app sched-sim)" ] &&
+	[ "$(complete_words "$simbin" --export '')" = rt-app ]; then
+	ok "completion: --format offers rt-app and sched-sim, --export rt-app"
+else
+	fail "completion: --format gives '$(complete_words "$simbin" --format '' | tr '\n' ' ')', --export '$(complete_words "$simbin" --export '' | tr '\n' ' ')'"
+fi
+want=$({ "$simbin" --json --max-events 1 --no-expect traces/nested.json 2>/dev/null || :; } |
+	jq -r '.groups[].path' 2>/dev/null)
+got=$(bash -c '. completions/sched-sim
+	COMP_WORDS=("$@"); COMP_CWORD=3; _sched_sim
+	printf "%s\n" "${COMPREPLY[@]}"' complete "$simbin" -v --only-group '' -o "$tmp/x.json" traces/nested.json)
+if ! command -v jq >/dev/null 2>&1; then
+	skip "completion: --only-group not checked: jq is not installed"
+elif [ "$got" = "$want" ] && [ "$(complete_words "$simbin" traces/nested.json --only-group /e)" = "$(words /employees /employees/ann /employees/bob)" ] &&
+	[ -z "$(complete_words "$simbin" --only-group '')" ]; then
+	ok "completion: --only-group offers the group paths of the trace on the command line, nothing without one"
+else
+	fail "completion: --only-group offers '$(echo $got)', want '$(echo $want)'"
+fi
+# --policy from the sched-sim being completed, by its own path: here one
+# that is not on PATH and is written with ~
+mkdir -p "$tmp/home/bin" && cp "$simbin" "$tmp/home/bin/sched-sim"
+got=$(HOME=$tmp/home PATH=/usr/bin:/bin bash -c '. completions/sched-sim
+	COMP_WORDS=("~/bin/sched-sim" --policy ""); COMP_CWORD=2; _sched_sim
+	printf "%s\n" "${COMPREPLY[@]}"' | sort)
+if [ -n "$policies" ] && [ "$got" = "$policies" ] &&
+	[ -z "$(PATH=/usr/bin:/bin complete_words sched-sim --policy '')" ]; then
+	ok "completion: --policy asks the sched-sim by its own path (~/bin/sched-sim, not on PATH); no file names without one"
+else
+	fail "completion: --policy of ~/bin/sched-sim offers '$(echo $got)'"
+fi
+# the tools: each option of their --help, and no file names after one
+# that takes a value
+for t in plot sweep kernel-run; do
+	bin=tools/$t
+	[ $t = kernel-run ] && bin=$(dirname "$simbin")/kernel-run
+	[ -x "$bin" ] || { skip "completion: $bin is not built"; continue; }
+	# the options of the option lines (before the description) and
+	# the usage line's bracketed ones
+	help=$("$bin" --help 2>/dev/null | { grep -E '^  -' | sed -E 's/^  //; s/  .*//' |
+		grep -oE -- '(^|, )--?[a-zA-Z][a-zA-Z0-9-]*' | sed 's/^, //'
+		"$bin" --help 2>/dev/null | sed -n 's/^usage: //p' |
+		grep -oE -- '\[--?[a-zA-Z][a-zA-Z0-9-]*' | tr -d '['; } | sort -u)
+	offered=$(bash -c '. completions/sched-sim
+		COMP_WORDS=("$@"); COMP_CWORD=1; _sched_sim_tool; printf "%s\n" "${COMPREPLY[@]}"' complete "$bin" -)
+	missing=$(while read -r o; do grep -qxF -- "$o" <<<"$offered" || echo "$o"; done <<<"$help")
+	if [ -n "$help" ] && [ -z "$missing" ]; then
+		ok "completion: sched-sim-$t offers its $(wc -l <<<"$help") options of --help"
+	else
+		fail "completion: sched-sim-$t does not offer" "$missing"
+	fi
+done
+if [ -z "$(bash -c '. completions/sched-sim; COMP_WORDS=(tools/plot --title ""); COMP_CWORD=2; _sched_sim_tool; printf "%s" "${COMPREPLY[@]}"')" ] &&
+	[ "$(bash -c '. completions/sched-sim; COMP_WORDS=(tools/sweep --seed 1 traces/dem); COMP_CWORD=3; _sched_sim_tool; printf "%s" "${COMPREPLY[@]}"')" = traces/demo.json ]; then
+	ok "completion: a tool's option value is not a file name; its trace is"
+else
+	fail "completion: tools/plot --title offers file names, or tools/sweep does not complete traces/dem"
+fi
 if [ "$(complete_words "$simbin" traces/dem)" = traces/demo.json ]; then
 	ok "completion: a trace file name completes"
 else
@@ -217,7 +339,11 @@ if [ $rc -ne 0 ]; then
 else
 	p=$dest$prefix
 	absent=()
-	for f in bin/sched-sim share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
+	for f in bin/sched-sim bin/sched-sim-plot bin/sched-sim-sweep bin/sched-sim-kernel-run \
+		share/bash-completion/completions/sched-sim-plot \
+		share/bash-completion/completions/sched-sim-sweep \
+		share/bash-completion/completions/sched-sim-kernel-run \
+		share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
 		share/bash-completion/completions/sched-sim share/doc/sched-sim/README.md \
 		share/doc/sched-sim/trace-format.md share/doc/sched-sim/tunables.md \
 		include/schedsim.h lib/pkgconfig/schedsim.pc; do
@@ -267,6 +393,25 @@ else
 		ok "install: the installed command runs the installed demo trace"
 	else
 		fail "install: the installed command on the installed demo trace: exit status $rc"
+	fi
+	# the installed tools run from there: each one's --help, and the
+	# sweep finds the sched-sim installed beside it (no SCHED_SIM)
+	bad=()
+	for t in plot sweep kernel-run; do
+		"$p/bin/sched-sim-$t" --help >"$tmp/out" 2>&1 || bad+=("sched-sim-$t --help: $(head -n 1 "$tmp/out")")
+	done
+	if command -v parallel >/dev/null 2>&1 &&
+		! (cd "$tmp" && env -u SCHED_SIM "$p/bin/sched-sim-sweep" -o "$tmp/sweep" --seed 1,2 \
+			--duration 1s --jobs 1 "$p/share/sched-sim/traces/demo.json") >"$tmp/out" 2>&1; then
+		bad+=("sched-sim-sweep on the installed demo: $(tail -n 1 "$tmp/out")")
+	fi
+	if ! grep -q 'EEVDF' "$p/lib/pkgconfig/schedsim.pc"; then
+		bad+=("schedsim.pc's Description names no EEVDF")
+	fi
+	if [ ${#bad[@]} -eq 0 ]; then
+		ok "install: sched-sim-plot, sched-sim-sweep and sched-sim-kernel-run run from BINDIR; schedsim.pc names both policies"
+	else
+		fail "install: the installed tools" "${bad[@]}"
 	fi
 	rc=0
 	make --no-print-directory -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || rc=$?

@@ -201,6 +201,89 @@ static void assert_job_steps_sum_the_children(const sim_result *r,
 	json_decref(brief);
 }
 
+static void assert_latency_matches(const sim_latency_stats *l, json_t *lat)
+{
+	ck_assert_uint_eq(l->count, jint(lat, "count"));
+	ck_assert_uint_eq(l->avg, jint(lat, "avg"));
+	ck_assert_uint_eq(l->p50, jint(lat, "p50"));
+	ck_assert_uint_eq(l->p99, jint(lat, "p99"));
+	ck_assert_uint_eq(l->max, jint(lat, "max"));
+}
+
+/* sim_job_step_info() against the report's "job_steps", field by field;
+ * a caller's shorter struct gets no byte past its size. */
+static void assert_job_steps_match(const sim_result *r, json_t *root)
+{
+	json_t *arr = json_object_get(root, "job_steps"), *o;
+	size_t i;
+
+	ck_assert_uint_eq(sim_job_step_count(r), json_array_size(arr));
+	json_array_foreach(arr, i, o) {
+		json_t *last = json_object_get(o, "last_exit_ns");
+		sim_job_step_stats js;
+		union {
+			sim_job_step_stats js;
+			unsigned char bytes[sizeof(sim_job_step_stats)];
+		} old;
+		const size_t old_size = offsetof(sim_job_step_stats, latency);
+
+		ck_assert_int_eq(sim_job_step_info(r, i, &js, sizeof(js)), 0);
+		ck_assert_str_eq(js.task, json_string_value(json_object_get(o, "task")));
+		ck_assert_str_eq(js.step, json_string_value(json_object_get(o, "step")));
+		ck_assert_uint_eq(js.children, jint(o, "children"));
+		ck_assert_uint_eq(js.exited, jint(o, "exited"));
+		ck_assert_uint_eq(js.cpu_ns, jint(o, "cpu_ns"));
+		ck_assert_double_eq_tol(js.share, json_real_value(json_object_get(o, "share")), 1e-9);
+		ck_assert_uint_eq(js.wait_ns, jint(o, "wait_ns"));
+		ck_assert_uint_eq(js.switches, jint(o, "switches"));
+		ck_assert_uint_le(js.voluntary_switches, js.switches);
+		ck_assert_uint_eq(js.migrations, jint(o, "migrations"));
+		assert_latency_matches(&js.latency,
+				       json_object_get(o, "wakeup_latency_ns"));
+		ck_assert_uint_eq(js.first_start_ns, jint(o, "first_start_ns"));
+		ck_assert_int_eq(js.finished, !json_is_null(last));
+		if (js.finished)
+			ck_assert_uint_eq(js.last_exit_ns, jint(o, "last_exit_ns"));
+
+		memset(old.bytes, 0xa5, sizeof(old.bytes));
+		ck_assert_int_eq(sim_job_step_info(r, i, &old.js, old_size), 0);
+		ck_assert_uint_eq(old.js.cpu_ns, js.cpu_ns);
+		for (size_t b = old_size; b < sizeof(old.bytes); b++)
+			ck_assert_uint_eq(old.bytes[b], 0xa5);
+	}
+	ck_assert_int_eq(sim_job_step_info(r, i, &(sim_job_step_stats){ 0 },
+					   sizeof(sim_job_step_stats)), -1);
+}
+
+/* The trace's name (the report's "trace" when it has one, else the
+ * file), description (the trace file's own) and online CPUs. */
+static void assert_trace_setup_matches(const sim_result *r, json_t *root,
+				       const char *file)
+{
+	json_t *trace = json_load_file(file, 0, NULL);
+	json_t *name, *desc, *online = json_object_get(root, "online_cpus");
+
+	ck_assert_ptr_nonnull(trace);
+	name = json_object_get(trace, "name");
+	desc = json_object_get(trace, "description");
+	if (name) {
+		ck_assert_str_eq(sim_run_trace_name(r), json_string_value(name));
+		ck_assert_str_eq(sim_run_trace_name(r),
+				 json_string_value(json_object_get(root, "trace")));
+	} else {
+		ck_assert_ptr_null(sim_run_trace_name(r));
+	}
+	if (desc)
+		ck_assert_str_eq(sim_run_trace_description(r), json_string_value(desc));
+	else
+		ck_assert_ptr_null(sim_run_trace_description(r));
+	if (online)
+		ck_assert_int_eq(sim_run_online_cpus(r), (int)json_integer_value(online));
+	else
+		ck_assert_int_eq(sim_run_online_cpus(r), 0);
+	json_decref(trace);
+}
+
 /* Every accessor against the JSON report, which is built independently
  * from the same result (report_*.c, not api.c). */
 static void assert_accessors_match_report(const char *file)
@@ -295,6 +378,8 @@ static void assert_accessors_match_report(const char *file)
 	}
 	ck_assert_int_eq(sim_task_info(r, i, &(sim_task_stats){ 0 }), -1);
 	assert_job_steps_sum_the_children(r, root);
+	assert_job_steps_match(r, root);
+	assert_trace_setup_matches(r, root, file);
 
 	arr = json_object_get(root, "cpus_detail");
 	ck_assert_int_eq(sim_cpu_count(r), (int)json_array_size(arr));
@@ -343,6 +428,96 @@ START_TEST(test_accessors_match_the_report)
 	};
 
 	assert_accessors_match_report(files[_i]);
+}
+END_TEST
+
+static void assert_json_real_or_nan(double v, json_t *j)
+{
+	if (json_is_null(j))
+		ck_assert(isnan(v));
+	else
+		ck_assert_double_eq_tol(v, json_real_value(j), 1e-9);
+}
+
+/*
+ * The series through sim_series_row_info() against the JSON report's
+ * "series" rows, column by column; the online CPUs of an override too.
+ */
+START_TEST(test_series_and_online_cpus_match_the_report)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load("traces/smp-unequal.json", &err);
+	sim_options opt;
+	sim_result *r;
+	json_t *root, *series, *rows, *row;
+	size_t i;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(sim_trace_override(t, "online_cpus", "8", &err), 0);
+	sim_options_init(&opt, sizeof(opt));
+	opt.series_interval_ns = 250000000;
+	r = sim_run_opts(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	root = report_json_of(r, 0);
+	ck_assert_int_eq(sim_run_online_cpus(r), (int)jint(root, "online_cpus"));
+	ck_assert_int_eq(sim_run_online_cpus(r), 8);
+	series = json_object_get(root, "series");
+	ck_assert_ptr_nonnull(series);
+	ck_assert_uint_eq(sim_series_interval(r), jint(series, "interval_ns"));
+	ck_assert_int_eq(sim_series_complete(r),
+			 json_object_get(series, "complete") == NULL);
+	rows = json_object_get(series, "rows");
+	ck_assert_uint_gt(json_array_size(rows), 10);
+	ck_assert_uint_eq(sim_series_count(r), json_array_size(rows));
+	json_array_foreach(rows, i, row) {
+		static const char *const kinds[] = {
+			"machine", "group", "task", "cpu", "cpu_group",
+		};
+		json_t *group = json_array_get(row, 4), *cpu = json_array_get(row, 5);
+		sim_series_row sr;
+		char name[32];
+
+		ck_assert_int_eq(sim_series_row_info(r, i, &sr, sizeof(sr)), 0);
+		ck_assert_double_eq_tol((double)sr.start_ns / 1e9,
+					json_real_value(json_array_get(row, 0)), 1e-12);
+		ck_assert_double_eq_tol((double)sr.end_ns / 1e9,
+					json_real_value(json_array_get(row, 1)), 1e-12);
+		ck_assert_int_ge(sr.kind, SIM_SERIES_MACHINE);
+		ck_assert_int_le(sr.kind, SIM_SERIES_CPU_GROUP);
+		ck_assert_str_eq(kinds[sr.kind], json_string_value(json_array_get(row, 2)));
+		if (sr.kind == SIM_SERIES_CPU) {
+			ck_assert_ptr_null(sr.name);
+			snprintf(name, sizeof(name), "cpu%d", sr.cpu);
+			ck_assert_str_eq(name, json_string_value(json_array_get(row, 3)));
+		} else {
+			ck_assert_str_eq(sr.name, json_string_value(json_array_get(row, 3)));
+		}
+		if (json_is_null(group))
+			ck_assert_ptr_null(sr.group);
+		else
+			ck_assert_str_eq(sr.group, json_string_value(group));
+		ck_assert_int_eq(sr.cpu, json_is_null(cpu) ? -1 : (int)json_integer_value(cpu));
+		ck_assert_uint_eq(sr.cpu_ns, (uint64_t)json_integer_value(json_array_get(row, 6)));
+		assert_json_real_or_nan(sr.cpu_share, json_array_get(row, 7));
+		assert_json_real_or_nan(sr.share, json_array_get(row, 8));
+		assert_json_real_or_nan(sr.ideal_share, json_array_get(row, 9));
+		assert_json_real_or_nan(sr.runnable_avg, json_array_get(row, 10));
+	}
+	ck_assert_int_eq(sim_series_row_info(r, i, &(sim_series_row){ 0 },
+					     sizeof(sim_series_row)), -1);
+	json_decref(root);
+	sim_result_free(r);
+
+	/* without a series: nothing, and no row */
+	r = sim_run(t, NULL, 0, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(sim_series_interval(r), 0);
+	ck_assert_uint_eq(sim_series_count(r), 0);
+	ck_assert_int_eq(sim_series_complete(r), 0);
+	ck_assert_int_eq(sim_series_row_info(r, 0, &(sim_series_row){ 0 },
+					     sizeof(sim_series_row)), -1);
+	sim_result_free(r);
+	sim_trace_free(t);
 }
 END_TEST
 
@@ -1209,6 +1384,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_load_error);
 	tcase_add_test(tc, test_load_size_limit);
 	tcase_add_loop_test(tc, test_accessors_match_the_report, 0, 6);
+	tcase_add_test(tc, test_series_and_online_cpus_match_the_report);
 	tcase_add_test(tc, test_load_string_and_add_expect);
 	tcase_add_test(tc, test_policies_and_tunables);
 	tcase_add_test(tc, test_tunables_wait_for_the_final_policy);
