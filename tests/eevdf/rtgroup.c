@@ -173,7 +173,7 @@ START_TEST(test_rtg_root_and_fair_server)
 {
 	const char *text = RTG_TRACE("3s", "1", "",
 		FIFO_IN("fifo", "/", "0") ", " HOG_IN("hog", "/", "0"));
-	const char *path = write_temp(2, text);
+	const char *path = write_temp(0, text);
 	struct sim_result *r = run_trace_text_rt(text, 1);
 	char cmd[256], buf[64];
 	struct cmd_run c;
