@@ -497,10 +497,152 @@ START_TEST(test_idle_cancel_protect)
 		rq->curr = 0;
 		ck_assert(protect_slice(a));
 		b = queue_at(m, 1, 1024, 0);
-		check_preempt_wakeup_fair(rq, &m->tasks[1]);
+		check_preempt_wakeup_fair(rq, &m->tasks[1], WF_TTWU);
 		ck_assert(rq->need_resched);
 		ck_assert_int_eq(protect_slice(a), !on);
 		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * pick_buddy (2a77e4be12cb): a and b at key 0 (weights 1024, deadlines
+ * 5 ms ahead: a tie, a the tree's leftmost), c at key 4 ms (V = 4/3 ms:
+ * c ineligible).  With b the buddy, v6.12 takes it only under NEXT_BUDDY
+ * (off by default: a); 6.18.44 under PICK_BUDDY (on by default: b) and
+ * no longer under NEXT_BUDDY alone.  An ineligible buddy (c) is never
+ * taken.  kernel=61844's default sched_features is 767 (PICK_BUDDY).
+ */
+START_TEST(test_pick_buddy)
+{
+	static const struct { int on; unsigned long feat; int want_b; } c[] = {
+		{ 0, 0, 0 }, { 0, 1UL << FEAT_NEXT_BUDDY, 1 },
+		{ 0, 1UL << FEAT_PICK_BUDDY, 0 },
+		{ 1, 1UL << FEAT_PICK_BUDDY, 1 },
+		{ 1, 1UL << FEAT_NEXT_BUDDY, 0 },
+	};
+	struct policy_machine *m;
+
+	m = v618_machine(61844, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.features, 767);
+	eevdf_destroy(m);
+	m = v618_machine(612, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.features, 255);
+	eevdf_destroy(m);
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct cfs_rq *cfs_rq;
+		struct sched_entity *a, *b, *e;
+
+		m = v618_one_cpu(c[k].on ? 1ULL << CHG_PICK_BUDDY : 0);
+		cfs_rq = &m->rqs[0].cfs;
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT | c[k].feat;
+		a = queue_at(m, 0, 1024, 0);
+		b = queue_at(m, 1, 1024, 0);
+		e = queue_at(m, 2, 1024, 4 * V618_MS);
+		ck_assert(!entity_eligible(cfs_rq, e));
+		cfs_rq->next = b;
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		ck_assert_ptr_eq(pick_next_entity(&m->rqs[0], cfs_rq, true),
+				 c[k].want_b ? b : a);
+		cfs_rq->next = e;
+		ck_assert_ptr_eq(pick_next_entity(&m->rqs[0], cfs_rq, true), a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * wakeup_action (e837456fdca8, 15257cc2f905, ac8e69e69363,
+ * 9f6d929ee2c6), one CPU, protect_slice on.  (1) curr a at key 2 ms, b
+ * woken at key 0: V = 1 ms, a ineligible, b eligible: the pick takes b.
+ * v6.12 preempts for a fork, a wakeup and a delayed wakee alike; 6.18.44
+ * only for the wakeup (WF_FORK and sched_delayed return first).
+ * (2) a and b at key 0, a curr, picked (protected to 1 slice, 0.75 ms),
+ * b's deadline 1 ms ahead (a's 5 ms).  b the buddy, PICK_BUDDY on:
+ * 6.18.44's pick_eevdf takes the eligible buddy over the protected curr
+ * (preempt); with pick_buddy alone (6.18.0) the wakeup check's pick
+ * keeps a.  (3) NEXT_BUDDY on, no buddy before: both nominate b;
+ * 6.18.44 preempts a plain wakeup (b the buddy, eligible) but a sync
+ * one (WF_SYNC) only through preempt_sync: update_curr has just set
+ * a's exec_start to now, so the delta is 0, less than migration_cost
+ * (0.5 ms): no preemption; with sched_migration_cost 0 it reschedules.
+ * v6.12 keeps the protected a in all three.
+ */
+static struct policy_machine *v618_wakeup_case(int on, u64 more, s64 key_a,
+					  s64 dl_b)
+{
+	struct policy_machine *m = v618_one_cpu(1ULL << CHG_PROTECT_SLICE |
+		(on ? 1ULL << CHG_WAKEUP_ACTION : 0) | more);
+	struct rq *rq = &m->rqs[0];
+	struct sched_entity *a, *b;
+
+	a = queue_at(m, 0, 1024, key_a);
+	rq->clock_task = 10 * V618_MS;
+	set_next_entity(&rq->cfs, a, true);
+	rq->curr = 0;
+	b = queue_at(m, 1, 1024, 0);
+	if (dl_b) {
+		__dequeue_entity(&rq->cfs, b);
+		b->deadline = b->vruntime + (u64)dl_b;
+		__enqueue_entity(&rq->cfs, b);
+	}
+	return m;
+}
+
+static bool v618_wakeup_preempts(struct policy_machine *m, int flags)
+{
+	struct rq *rq = &m->rqs[0];
+	bool r;
+
+	rq->need_resched = false;
+	check_preempt_wakeup_fair(rq, &m->tasks[1], flags);
+	r = rq->need_resched;
+	rq->need_resched = false;
+	cpu_clear(0, &host.resched_mask);
+	return r;
+}
+
+START_TEST(test_wakeup_action)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m;
+		struct sched_entity *b;
+
+		/* (1) forks and delayed wakees */
+		m = v618_wakeup_case(on, 0, 2 * V618_MS, 0);
+		b = &m->tasks[1].se;
+		ck_assert(!entity_eligible(&m->rqs[0].cfs, &m->tasks[0].se));
+		ck_assert(v618_wakeup_preempts(m, WF_TTWU));
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_FORK), !on);
+		b->sched_delayed = 1;	/* attach_task: flags 0 */
+		ck_assert_int_eq(v618_wakeup_preempts(m, 0), !on);
+		b->sched_delayed = 0;
+		eevdf_destroy(m);
+
+		/* (2) the buddy against a protected curr */
+		m = v618_wakeup_case(on, 1ULL << CHG_PICK_BUDDY, 0, V618_MS);
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT |
+				     1UL << FEAT_PICK_BUDDY;
+		ck_assert(protect_slice(&m->tasks[0].se));
+		ck_assert(!v618_wakeup_preempts(m, WF_TTWU));
+		m->rqs[0].cfs.next = &m->tasks[1].se;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU), on);
+		eevdf_destroy(m);
+
+		/* (3) NEXT_BUDDY, plain and sync */
+		m = v618_wakeup_case(on, 0, 0, V618_MS);
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT |
+				     1UL << FEAT_NEXT_BUDDY;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU), on);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, &m->tasks[1].se);
+		m->rqs[0].cfs.next = NULL;
+		ck_assert(!v618_wakeup_preempts(m, WF_TTWU | WF_SYNC));
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, &m->tasks[1].se);
+		m->rqs[0].cfs.next = NULL;
+		m->sysctl.migration_cost = 0;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU | WF_SYNC), on);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
 		eevdf_destroy(m);
 	}
 }
@@ -522,6 +664,8 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_reweight_place);
 	tcase_add_test(tc, test_preempt_lazy);
 	tcase_add_test(tc, test_idle_cancel_protect);
+	tcase_add_test(tc, test_pick_buddy);
+	tcase_add_test(tc, test_wakeup_action);
 	suite_add_tcase(s, tc);
 	return s;
 }

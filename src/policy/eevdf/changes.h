@@ -26,6 +26,8 @@ enum eevdf_change {
 	CHG_REWEIGHT_PLACE,
 	CHG_VPROT_REWEIGHT,
 	CHG_IDLE_CANCEL_PROTECT,
+	CHG_PICK_BUDDY,
+	CHG_WAKEUP_ACTION,
 	NR_EEVDF_CHANGES
 };
 
@@ -70,6 +72,14 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"f553741ac8c0", "6.18.0",
 		"a non-idle wakee preempting a SCHED_IDLE entity cancels that "
 		"entity's slice protection" },
+	[CHG_PICK_BUDDY] = { "pick_buddy", "2a77e4be12cb", "6.18.0",
+		"the pick takes an eligible cfs_rq->next under PICK_BUDDY "
+		"(on), not NEXT_BUDDY (off), which only nominates wakees" },
+	[CHG_WAKEUP_ACTION] = { "wakeup_action", "e837456fdca8",
+		"6.18.33 (15257cc2f905, ac8e69e69363, 9f6d929ee2c6)",
+		"check_preempt_wakeup_fair's actions: forks and delayed wakees "
+		"never preempt, a shorter slice picks unprotected, NEXT_BUDDY "
+		"with WF_SYNC; the buddy test is pick_eevdf's" },
 };
 
 /*

@@ -280,7 +280,7 @@ again:
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
-		se = pick_next_entity(rq, cfs_rq);
+		se = pick_next_entity(rq, cfs_rq, true);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
 		trace_pick_level(cfs_rq, se);
@@ -352,9 +352,8 @@ static void wakeup_preempt_fair(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct preempt_trace trace;
 
-	(void)flags;
 	trace_check_preempt_begin(rq, p, &trace);
-	check_preempt_wakeup_fair(rq, p);
+	check_preempt_wakeup_fair(rq, p, flags);
 	trace_check_preempt(rq, p, &trace);
 }
 
@@ -813,7 +812,8 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
 	/* resched_curr_lazy: wake_up_new_task runs on the parent's CPU */
 	m->this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
-	wakeup_preempt(rq, p, WF_FORK);
+	wakeup_preempt(rq, p, WF_FORK |
+		       (p->nr_cpus_allowed > 1 ? WF_RQ_SELECTED : 0));
 	m->this_cpu = -1;
 	if (p->sched_class->task_woken)
 		p->sched_class->task_woken(rq, p);
@@ -854,6 +854,9 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 	prev_cpu = p->cpu;
 	set_task_cpu(m, p, select_task_rq(m, p, p->wake_cpu, wake_flags,
 					  waker_cpu));
+	/* v6.13's select_task_rq: WF_RQ_SELECTED when the class chose */
+	if (p->nr_cpus_allowed > 1)
+		wake_flags |= WF_RQ_SELECTED;
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
 	ttwu_update_avg_idle(rq, now);
