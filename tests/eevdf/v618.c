@@ -648,6 +648,51 @@ START_TEST(test_wakeup_action)
 }
 END_TEST
 
+/*
+ * yield_forfeit (79104becf42b), one CPU (slice 0.75 ms), a curr and b,
+ * weights 1024, deadlines 5 ms past their keys.  a at key 0, b at 2 ms:
+ * V = 1 ms, a eligible: 6.18.44 moves a's vruntime to its deadline (5
+ * ms) and, the request done, gives it a new one 0.75 ms on (5.75 ms);
+ * v6.12 leaves vruntime at 0 and pushes the deadline one slice (5.75
+ * ms too).  a at key 2 ms, b at 0: a ineligible, 6.18.44 leaves it
+ * alone (2 and 7 ms), v6.12 pushes the deadline to 7.75 ms.
+ */
+START_TEST(test_yield_forfeit)
+{
+	for (int on = 0; on < 2; on++) {
+		for (int elig = 0; elig < 2; elig++) {
+			struct policy_machine *m = v618_one_cpu(
+				on ? 1ULL << CHG_YIELD_FORFEIT : 0);
+			struct rq *rq = &m->rqs[0];
+			struct cfs_rq *cfs_rq = &rq->cfs;
+			s64 ka = elig ? 0 : 2 * V618_MS;
+			struct sched_entity *a = queue_at(m, 0, 1024, ka);
+			u64 v0 = a->vruntime - (u64)ka;
+
+			rq->clock_task = 10 * V618_MS;
+			set_next_entity(cfs_rq, a, true);
+			rq->curr = 0;
+			queue_at(m, 1, 1024, elig ? 2 * V618_MS : 0);
+			rq->nr_running = 2;
+			ck_assert_int_eq(entity_eligible(cfs_rq, a), elig);
+			yield_task_fair(rq, &m->tasks[0]);
+			if (elig) {
+				ck_assert_uint_eq(a->vruntime,
+						  v0 + (on ? 5 * V618_MS : 0));
+				ck_assert_uint_eq(a->deadline,
+						  v0 + 5750000);
+			} else {
+				ck_assert_uint_eq(a->vruntime,
+						  v0 + 2 * V618_MS);
+				ck_assert_uint_eq(a->deadline, v0 +
+					(on ? 7000000 : 7750000));
+			}
+			eevdf_destroy(m);
+		}
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -666,6 +711,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_idle_cancel_protect);
 	tcase_add_test(tc, test_pick_buddy);
 	tcase_add_test(tc, test_wakeup_action);
+	tcase_add_test(tc, test_yield_forfeit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -28,6 +28,7 @@ enum eevdf_change {
 	CHG_IDLE_CANCEL_PROTECT,
 	CHG_PICK_BUDDY,
 	CHG_WAKEUP_ACTION,
+	CHG_YIELD_FORFEIT,
 	NR_EEVDF_CHANGES
 };
 
@@ -80,6 +81,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"check_preempt_wakeup_fair's actions: forks and delayed wakees "
 		"never preempt, a shorter slice picks unprotected, NEXT_BUDDY "
 		"with WF_SYNC; the buddy test is pick_eevdf's" },
+	[CHG_YIELD_FORFEIT] = { "yield_forfeit", "79104becf42b",
+		"6.18.3 (not 6.18.1)",
+		"yield_task_fair: an eligible yielder forfeits the rest of its "
+		"request (vruntime = deadline, a new one); an ineligible one "
+		"keeps both (v6.12: deadline += one slice)" },
 };
 
 /*

@@ -1493,7 +1493,11 @@ preempt:
 	resched_curr_lazy(rq);
 }
 
-/* kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the request */
+/*
+ * kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the
+ * request.  No trace step yields yet (rt-app's yield is issue 29): the
+ * tests call it.
+ */
 static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
@@ -1503,5 +1507,14 @@ static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_s
 		return;
 	clear_buddies(cfs_rq, se);
 	update_curr(cfs_rq);
+	/* yield_forfeit (79104becf42b, 6.18.44's yield_task_fair): only an
+	 * eligible yielder, which ends its request where it stands */
+	if (sched_change(rq->m, CHG_YIELD_FORFEIT)) {
+		if (entity_eligible(cfs_rq, se)) {
+			se->vruntime = se->deadline;
+			update_deadline(cfs_rq, se);
+		}
+		return;
+	}
 	se->deadline += calc_delta_fair(se->slice, se);
 }
