@@ -693,6 +693,40 @@ START_TEST(test_yield_forfeit)
 }
 END_TEST
 
+/*
+ * delayed_group_slice_fix (bbce3de72be5): slice.c's
+ * test_delayed_group_gets_stale_slice with the change on and off.  A,
+ * alone in /g, sleeps at 2.5 ms while /g's entity is not eligible: /g's
+ * dequeue is delayed, the first walk stops there.  v6.12 stores slice's
+ * start value for a task, 0; 6.18.44 the least slice of the root queue
+ * that holds /g: min(curr /g's 0.75 ms, R's 0.75 ms) = 0.75 ms.
+ */
+START_TEST(test_delayed_group_slice_fix)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2, .group_sched = true);
+		struct sched_entity *gse;
+
+		m->sysctl.changes = on ? 1ULL << CHG_DELAYED_GROUP_SLICE : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		start_task(m, 0, 1, 0, 0, 0);		/* A in /g */
+		start_task(m, 1, 0, 0, 0, 0);		/* R */
+		eevdf_schedule(m, 0, 0);
+		eevdf_schedule(m, 0, 1000000);
+		ck_assert_int_eq(m->rqs[0].curr, 0);
+		eevdf_block(m, 0, 2500000);
+		eevdf_schedule(m, 0, 2500000);
+		ck_assert_int_eq(gse->sched_delayed, 1);
+		ck_assert_uint_eq(gse->slice, on ? 750000 : 0);
+		assert_checked(m);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -712,6 +746,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_pick_buddy);
 	tcase_add_test(tc, test_wakeup_action);
 	tcase_add_test(tc, test_yield_forfeit);
+	tcase_add_test(tc, test_delayed_group_slice_fix);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -29,6 +29,7 @@ enum eevdf_change {
 	CHG_PICK_BUDDY,
 	CHG_WAKEUP_ACTION,
 	CHG_YIELD_FORFEIT,
+	CHG_DELAYED_GROUP_SLICE,
 	NR_EEVDF_CHANGES
 };
 
@@ -86,6 +87,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"yield_task_fair: an eligible yielder forfeits the rest of its "
 		"request (vruntime = deadline, a new one); an ineligible one "
 		"keeps both (v6.12: deadline += one slice)" },
+	[CHG_DELAYED_GROUP_SLICE] = { "delayed_group_slice_fix",
+		"bbce3de72be5", "6.18.0",
+		"dequeue_entities: a group entity whose dequeue is delayed "
+		"gets the least slice of the queue it is in (v6.12: 0, or "
+		"U64_MAX from its own empty queue)" },
 };
 
 /*

@@ -193,7 +193,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		h_nr_running = 1;
 		/* a delayed task dequeued by SAVE (not its final dequeue) */
 		h_nr_delayed = se->sched_delayed && !task_delayed;
-	} else {
+	} else if (!sched_change(rq->m, CHG_DELAYED_GROUP_SLICE)) {
 		/* a delayed group entity: its queue is empty, so ~0 */
 		slice = cfs_rq_min_slice(se->my_q);
 	}
@@ -203,6 +203,10 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		if (!dequeue_entity(cfs_rq, se, flags)) {
 			if (p && &p->se == se)
 				return -1;
+			/* delayed_group_slice_fix (bbce3de72be5, 6.18.44's
+			 * dequeue_entities): the slice of the queue it is in */
+			if (sched_change(rq->m, CHG_DELAYED_GROUP_SLICE))
+				slice = cfs_rq_min_slice(cfs_rq);
 			break;
 		}
 		cfs_rq->h_nr_running -= h_nr_running;

@@ -79,7 +79,7 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"64 vprot_reweight (ff38424030f9), 128 idle_cancel_protect "
 		"(f553741ac8c0), 256 pick_buddy (2a77e4be12cb), "
 		"512 wakeup_action (e837456fdca8), 1024 yield_forfeit "
-		"(79104becf42b)" },
+		"(79104becf42b), 2048 delayed_group_slice_fix (bbce3de72be5)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
