@@ -727,6 +727,118 @@ START_TEST(test_delayed_group_slice_fix)
 }
 END_TEST
 
+/* a fair task of the root group queued on cpu at key (fair.c's queue_at) */
+static struct task_struct *v618_queue_on(struct policy_machine *m, int cpu,
+					 int id, s64 key)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct cfs_rq *cfs_rq = &m->rqs[cpu].cfs;
+
+	p->id = id;
+	p->cpu = cpu;
+	p->state = TASK_RUNNING;
+	p->tg = &m->groups[0];
+	cpus_clear(&p->cpus_allowed);
+	cpu_set(0, &p->cpus_allowed);
+	cpu_set(1, &p->cpus_allowed);
+	p->se = (struct sched_entity){ .task = id, .cfs_rq = cfs_rq,
+				       .slice = m->sysctl.base_slice };
+	update_load_set(&p->se.load, scale_load(1024));
+	p->se.vruntime = cfs_rq->min_vruntime + (u64)key;
+	p->se.deadline = p->se.vruntime + (u64)(5 * V618_MS);
+	account_entity_enqueue(cfs_rq, &p->se);
+	__enqueue_entity(cfs_rq, &p->se);
+	p->se.on_rq = 1;
+	return p;
+}
+
+/*
+ * lb_h_nr_runnable (1a49104496d3): CPU 0 holds 2 fair tasks, 1 delayed:
+ * v6.12's balancer counts 2, 6.18.44's h_nr_runnable 1.  With CPU 0's
+ * capacity halved by other classes (512 * 117 < 1024 * 100),
+ * sched_reduced_capacity holds only for a single runnable task: true in
+ * 6.18.44, false in v6.12.
+ */
+START_TEST(test_lb_h_nr_runnable)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .group_sched = true);
+		struct rq *rq = &m->rqs[0];
+
+		m->sysctl.changes = on ? 1ULL << CHG_LB_H_NR_RUNNABLE : 0;
+		rq->cfs.h_nr_running = 2;
+		rq->cfs.h_nr_delayed = 1;
+		ck_assert_uint_eq(lb_h_nr_running(rq), on ? 1 : 2);
+		rq->cpu_capacity = 512;
+		ck_assert_uint_eq(rq->sd->imbalance_pct, 117);
+		ck_assert_int_eq(sched_reduced_capacity(rq, rq->sd), on);
+		rq->cfs.h_nr_running = rq->cfs.h_nr_delayed = 0;
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * lb_skip_delayed (61b82dfb6b7e) and lb_skip_ineligible (873199d27bb2),
+ * CPU 1 pulling from CPU 0 (a cold task: ran 5 ms ago).  On CPU 0, p at
+ * key 2 ms and q at 0: V = 1 ms, p ineligible.  With a task on CPU 1,
+ * 6.18.44 keeps p until the domain failed a balance; with CPU 1 empty
+ * it moves.  A delayed p (made eligible at key 0) moves in 6.18.44 only
+ * when load is migrated; v6.12 moves p in every case.
+ */
+START_TEST(test_lb_skip_delayed_ineligible)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .group_sched = true,
+						   .max_tasks = 8);
+		struct lb_env env = env_on(m, CPU_NOT_IDLE);
+		struct cpumask grp, cpus;
+		struct task_struct *p, *r;
+		u64 now = 10 * V618_MS;
+
+		m->sysctl.changes = on ? 1ULL << CHG_LB_SKIP_DELAYED |
+					 1ULL << CHG_LB_SKIP_INELIGIBLE : 0;
+		cpus_clear(&grp);
+		cpu_set(1, &grp);
+		cpus_clear(&cpus);
+		cpu_set(0, &cpus);
+		cpu_set(1, &cpus);
+		env.dst_grpmask = &grp;
+		env.cpus = &cpus;
+		env.migration_type = migrate_task;
+		env.sd->nr_balance_failed = 0;
+		m->rqs[0].clock_task = now;
+		m->rqs[0].curr = SIM_IDLE;
+		p = v618_queue_on(m, 0, 3, 2 * V618_MS);
+		v618_queue_on(m, 0, 4, 0);
+		p->se.exec_start = now - 5 * V618_MS;
+		ck_assert(!entity_eligible(&m->rqs[0].cfs, &p->se));
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);	/* CPU 1 empty */
+		r = v618_queue_on(m, 1, 5, 0);
+		ck_assert_int_eq(can_migrate_task(p, &env), !on);
+		env.sd->nr_balance_failed = 1;
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);
+		env.sd->nr_balance_failed = 0;
+		(void)r;
+
+		/* p eligible (key 0) and delayed */
+		__dequeue_entity(&m->rqs[0].cfs, &p->se);
+		p->se.vruntime -= 2 * V618_MS;
+		p->se.deadline -= 2 * V618_MS;
+		__enqueue_entity(&m->rqs[0].cfs, &p->se);
+		ck_assert(entity_eligible(&m->rqs[0].cfs, &p->se));
+		p->se.sched_delayed = 1;
+		ck_assert_int_eq(can_migrate_task(p, &env), !on);
+		env.migration_type = migrate_load;
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);
+		p->se.sched_delayed = 0;
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -747,6 +859,8 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_wakeup_action);
 	tcase_add_test(tc, test_yield_forfeit);
 	tcase_add_test(tc, test_delayed_group_slice_fix);
+	tcase_add_test(tc, test_lb_h_nr_runnable);
+	tcase_add_test(tc, test_lb_skip_delayed_ineligible);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -30,6 +30,9 @@ enum eevdf_change {
 	CHG_WAKEUP_ACTION,
 	CHG_YIELD_FORFEIT,
 	CHG_DELAYED_GROUP_SLICE,
+	CHG_LB_H_NR_RUNNABLE,
+	CHG_LB_SKIP_DELAYED,
+	CHG_LB_SKIP_INELIGIBLE,
 	NR_EEVDF_CHANGES
 };
 
@@ -92,6 +95,19 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"dequeue_entities: a group entity whose dequeue is delayed "
 		"gets the least slice of the queue it is in (v6.12: 0, or "
 		"U64_MAX from its own empty queue)" },
+	[CHG_LB_H_NR_RUNNABLE] = { "lb_h_nr_runnable", "1a49104496d3",
+		"6.18.0",
+		"the balancer counts a CPU's fair tasks as h_nr_runnable, "
+		"without the delayed ones (v6.12: h_nr_running)" },
+	[CHG_LB_SKIP_DELAYED] = { "lb_skip_delayed", "61b82dfb6b7e",
+		"6.18.0",
+		"can_migrate_task: a delayed task moves only when the balancer "
+		"migrates load" },
+	[CHG_LB_SKIP_INELIGIBLE] = { "lb_skip_ineligible", "873199d27bb2",
+		"6.18.0",
+		"can_migrate_task: a task ineligible on its queue stays while "
+		"its group has tasks on the destination, until a balance "
+		"failed" },
 };
 
 /*
