@@ -645,6 +645,19 @@ START_TEST(test_wakeup_action)
 		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
 		eevdf_destroy(m);
 	}
+	/* -vv says why a fork does not preempt (smp-unequal's /b hogs,
+	 * forked at 100 ms) */
+	{
+		struct cmd_run r = run_sim("--policy eevdf --set kernel=61844 "
+					   "-vv --duration 101ms "
+					   "traces/smp-unequal.json");
+
+		ck_assert_int_le(r.status, 1);	/* 1: its expectations, cut */
+		ck_assert_ptr_nonnull(strstr(r.out, "check_preempt: b-0 vs curr "
+					     "a-0: a fork (WF_FORK) does not "
+					     "preempt (6.18.44)"));
+		cmd_run_free(&r);
+	}
 }
 END_TEST
 

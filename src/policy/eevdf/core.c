@@ -357,6 +357,7 @@ static void wakeup_preempt_fair(struct rq *rq, struct task_struct *p, int flags)
 	struct preempt_trace trace;
 
 	trace_check_preempt_begin(rq, p, &trace);
+	trace.wake_flags = flags;
 	check_preempt_wakeup_fair(rq, p, flags);
 	trace_check_preempt(rq, p, &trace);
 }

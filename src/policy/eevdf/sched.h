@@ -725,6 +725,7 @@ struct preempt_trace {
 	bool resched;		/* need_resched was already set */
 	bool protected;		/* curr's matching entity held its
 				 * RUN_TO_PARITY stash */
+	int wake_flags;		/* the wakeup's WF_* */
 };
 static void trace_schedule_start(struct rq *rq, int prev);
 static void trace_schedule_end(struct rq *rq, int prev, int next);
