@@ -852,6 +852,39 @@ START_TEST(test_lb_skip_delayed_ineligible)
 }
 END_TEST
 
+/*
+ * min_slice_propagate (563bc2161b94): root task R (slice 10 ms) and /g
+ * with B (5 ms), then A (2 ms) into /g.  A's enqueue finds /g's entity
+ * queued and stores its new slice, 2 ms, in the second walk: 6.18.44
+ * propagates the augment, so the root queue's least slice is 2 ms at
+ * once; v6.12's augment still holds /g at 5 ms.
+ */
+START_TEST(test_min_slice_propagate)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *gse;
+
+		m->sysctl.changes = on ? 1ULL << CHG_MIN_SLICE_PROPAGATE : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		start_task(m, 0, 0, 0, 10 * V618_MS, 0);	/* R */
+		start_task(m, 1, 1, 0, 5 * V618_MS, 0);		/* B */
+		ck_assert_uint_eq(cfs_rq_min_slice(&m->rqs[0].cfs),
+				  5 * V618_MS);
+		start_task(m, 2, 1, 0, 2 * V618_MS, 0);		/* A */
+		ck_assert_uint_eq(gse->slice, 2 * V618_MS);
+		ck_assert_uint_eq(cfs_rq_min_slice(&m->rqs[0].cfs),
+				  (on ? 2 : 5) * V618_MS);
+		assert_checked(m);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -874,6 +907,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_delayed_group_slice_fix);
 	tcase_add_test(tc, test_lb_h_nr_runnable);
 	tcase_add_test(tc, test_lb_skip_delayed_ineligible);
+	tcase_add_test(tc, test_min_slice_propagate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,6 +33,7 @@ enum eevdf_change {
 	CHG_LB_H_NR_RUNNABLE,
 	CHG_LB_SKIP_DELAYED,
 	CHG_LB_SKIP_INELIGIBLE,
+	CHG_MIN_SLICE_PROPAGATE,
 	NR_EEVDF_CHANGES
 };
 
@@ -108,6 +109,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"can_migrate_task: a task ineligible on its queue stays while "
 		"its group has tasks on the destination, until a balance "
 		"failed" },
+	[CHG_MIN_SLICE_PROPAGATE] = { "min_slice_propagate", "563bc2161b94",
+		"6.18.0",
+		"enqueue_task_fair and dequeue_entities propagate the augment "
+		"(min_slice) when they store a queued group entity's slice" },
 };
 
 /*

@@ -107,6 +107,10 @@ static void group_slice_unpropagated(struct sched_entity *se, u64 slice)
 			      "slice is set again (fixed in 6.15 by "
 			      "bbce3de72be5)");
 	se->slice = slice;
+	/* min_slice_propagate (563bc2161b94, 6.18.44's enqueue_task_fair
+	 * and dequeue_entities): the augment sees the new slice at once */
+	if (sched_change(m, CHG_MIN_SLICE_PROPAGATE) && se != se->cfs_rq->curr)
+		min_vruntime_cb_propagate(&se->run_node, NULL);
 }
 
 /*
