@@ -76,7 +76,7 @@ START_TEST(test_kernel_selects_changes)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "valid: 612 or 61844"));
 	cmd_run_free(&r);
-	r = run_sim("--policy eevdf --set kernel_changes=99999 "
+	r = run_sim("--policy eevdf --set kernel_changes=9999999 "
 		    "traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	cmd_run_free(&r);
@@ -885,6 +885,48 @@ START_TEST(test_min_slice_propagate)
 }
 END_TEST
 
+/*
+ * dequeue_clear_buddies_first (6.18.0, id unknown): /g holds A and B
+ * (and the root R); B is the buddy on both levels (/g's next B, the
+ * root's next /g).  B sleeps ineligible (2 ms past A): its dequeue is
+ * delayed.  v6.12 clears only /g's next; 6.18.44's clear_buddies walks
+ * up and clears the root's /g too.
+ */
+START_TEST(test_dequeue_clear_buddies_first)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *gse, *b;
+		struct cfs_rq *gq;
+
+		m->sysctl.changes = on ? 1ULL << CHG_DEQUEUE_CLEAR_BUDDIES : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		gq = m->groups[1].cfs_rq[0];
+		start_task(m, 0, 0, 0, 0, 0);		/* R */
+		start_task(m, 1, 1, 0, 0, 0);		/* A */
+		start_task(m, 2, 1, 0, 0, 0);		/* B */
+		b = &m->tasks[2].se;
+		__dequeue_entity(gq, b);
+		b->vruntime += 2 * V618_MS;
+		b->deadline += 2 * V618_MS;
+		__enqueue_entity(gq, b);
+		ck_assert(!entity_eligible(gq, b));
+		set_next_buddy(m, b);
+		ck_assert_ptr_eq(gq->next, b);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, gse);
+		ck_assert(!dequeue_entity(gq, b, DEQUEUE_SLEEP));
+		ck_assert_int_eq(b->sched_delayed, 1);
+		ck_assert_ptr_null(gq->next);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, on ? NULL : gse);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -908,6 +950,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_lb_h_nr_runnable);
 	tcase_add_test(tc, test_lb_skip_delayed_ineligible);
 	tcase_add_test(tc, test_min_slice_propagate);
+	tcase_add_test(tc, test_dequeue_clear_buddies_first);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -34,6 +34,7 @@ enum eevdf_change {
 	CHG_LB_SKIP_DELAYED,
 	CHG_LB_SKIP_INELIGIBLE,
 	CHG_MIN_SLICE_PROPAGATE,
+	CHG_DEQUEUE_CLEAR_BUDDIES,
 	NR_EEVDF_CHANGES
 };
 
@@ -113,6 +114,10 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.0",
 		"enqueue_task_fair and dequeue_entities propagate the augment "
 		"(min_slice) when they store a queued group entity's slice" },
+	[CHG_DEQUEUE_CLEAR_BUDDIES] = { "dequeue_clear_buddies_first",
+		"unknown", "6.18.0",
+		"dequeue_entity clears the buddies (up the hierarchy) before "
+		"a delayed dequeue too (v6.12: only this queue's next)" },
 };
 
 /*

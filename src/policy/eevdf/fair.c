@@ -1006,6 +1006,10 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	int action = UPDATE_TG;
 
 	update_curr(cfs_rq);
+	/* dequeue_clear_buddies_first (6.18.44's dequeue_entity): before
+	 * a delay too, and up the hierarchy */
+	if (sched_change(m, CHG_DEQUEUE_CLEAR_BUDDIES))
+		clear_buddies(cfs_rq, se);
 	/* DEQUEUE_DELAYED: se->sched_delayed holds (a kernel WARN) */
 	if (!(flags & DEQUEUE_DELAYED) && sched_feat(m, DELAY_DEQUEUE) &&
 	    sleep && !entity_eligible(cfs_rq, se)) {

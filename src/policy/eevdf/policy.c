@@ -82,7 +82,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"(79104becf42b), 2048 delayed_group_slice_fix (bbce3de72be5), "
 		"4096 lb_h_nr_runnable (1a49104496d3), 8192 lb_skip_delayed "
 		"(61b82dfb6b7e), 16384 lb_skip_ineligible (873199d27bb2), "
-		"32768 min_slice_propagate (563bc2161b94)" },
+		"32768 min_slice_propagate (563bc2161b94), 65536 "
+		"dequeue_clear_buddies_first (6.18.0, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
