@@ -76,7 +76,7 @@ START_TEST(test_kernel_selects_changes)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "valid: 612 or 61844"));
 	cmd_run_free(&r);
-	r = run_sim("--policy eevdf --set kernel_changes=99999 "
+	r = run_sim("--policy eevdf --set kernel_changes=9999999 "
 		    "traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	cmd_run_free(&r);
@@ -497,10 +497,431 @@ START_TEST(test_idle_cancel_protect)
 		rq->curr = 0;
 		ck_assert(protect_slice(a));
 		b = queue_at(m, 1, 1024, 0);
-		check_preempt_wakeup_fair(rq, &m->tasks[1]);
+		check_preempt_wakeup_fair(rq, &m->tasks[1], WF_TTWU);
 		ck_assert(rq->need_resched);
 		ck_assert_int_eq(protect_slice(a), !on);
 		ck_assert_ptr_eq(pick_eevdf(cfs_rq, true), on ? b : a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * pick_buddy (2a77e4be12cb): a and b at key 0 (weights 1024, deadlines
+ * 5 ms ahead: a tie, a the tree's leftmost), c at key 4 ms (V = 4/3 ms:
+ * c ineligible).  With b the buddy, v6.12 takes it only under NEXT_BUDDY
+ * (off by default: a); 6.18.44 under PICK_BUDDY (on by default: b) and
+ * no longer under NEXT_BUDDY alone.  An ineligible buddy (c) is never
+ * taken.  kernel=61844's default sched_features is 767 (PICK_BUDDY).
+ */
+START_TEST(test_pick_buddy)
+{
+	static const struct { int on; unsigned long feat; int want_b; } c[] = {
+		{ 0, 0, 0 }, { 0, 1UL << FEAT_NEXT_BUDDY, 1 },
+		{ 0, 1UL << FEAT_PICK_BUDDY, 0 },
+		{ 1, 1UL << FEAT_PICK_BUDDY, 1 },
+		{ 1, 1UL << FEAT_NEXT_BUDDY, 0 },
+	};
+	struct policy_machine *m;
+
+	m = v618_machine(61844, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.features, 767);
+	eevdf_destroy(m);
+	m = v618_machine(612, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.features, 255);
+	eevdf_destroy(m);
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct cfs_rq *cfs_rq;
+		struct sched_entity *a, *b, *e;
+
+		m = v618_one_cpu(c[k].on ? 1ULL << CHG_PICK_BUDDY : 0);
+		cfs_rq = &m->rqs[0].cfs;
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT | c[k].feat;
+		a = queue_at(m, 0, 1024, 0);
+		b = queue_at(m, 1, 1024, 0);
+		e = queue_at(m, 2, 1024, 4 * V618_MS);
+		ck_assert(!entity_eligible(cfs_rq, e));
+		cfs_rq->next = b;
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		ck_assert_ptr_eq(pick_next_entity(&m->rqs[0], cfs_rq, true),
+				 c[k].want_b ? b : a);
+		cfs_rq->next = e;
+		ck_assert_ptr_eq(pick_next_entity(&m->rqs[0], cfs_rq, true), a);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * wakeup_action (e837456fdca8, 15257cc2f905, ac8e69e69363,
+ * 9f6d929ee2c6), one CPU, protect_slice on.  (1) curr a at key 2 ms, b
+ * woken at key 0: V = 1 ms, a ineligible, b eligible: the pick takes b.
+ * v6.12 preempts for a fork, a wakeup and a delayed wakee alike; 6.18.44
+ * only for the wakeup (WF_FORK and sched_delayed return first).
+ * (2) a and b at key 0, a curr, picked (protected to 1 slice, 0.75 ms),
+ * b's deadline 1 ms ahead (a's 5 ms).  b the buddy, PICK_BUDDY on:
+ * 6.18.44's pick_eevdf takes the eligible buddy over the protected curr
+ * (preempt); with pick_buddy alone (6.18.0) the wakeup check's pick
+ * keeps a.  (3) NEXT_BUDDY on, no buddy before: both nominate b;
+ * 6.18.44 preempts a plain wakeup (b the buddy, eligible) but a sync
+ * one (WF_SYNC) only through preempt_sync: update_curr has just set
+ * a's exec_start to now, so the delta is 0, less than migration_cost
+ * (0.5 ms): no preemption; with sched_migration_cost 0 it reschedules.
+ * v6.12 keeps the protected a in all three.
+ */
+static struct policy_machine *v618_wakeup_case(int on, u64 more, s64 key_a,
+					  s64 dl_b)
+{
+	struct policy_machine *m = v618_one_cpu(1ULL << CHG_PROTECT_SLICE |
+		(on ? 1ULL << CHG_WAKEUP_ACTION : 0) | more);
+	struct rq *rq = &m->rqs[0];
+	struct sched_entity *a, *b;
+
+	a = queue_at(m, 0, 1024, key_a);
+	rq->clock_task = 10 * V618_MS;
+	set_next_entity(&rq->cfs, a, true);
+	rq->curr = 0;
+	b = queue_at(m, 1, 1024, 0);
+	if (dl_b) {
+		__dequeue_entity(&rq->cfs, b);
+		b->deadline = b->vruntime + (u64)dl_b;
+		__enqueue_entity(&rq->cfs, b);
+	}
+	return m;
+}
+
+static bool v618_wakeup_preempts(struct policy_machine *m, int flags)
+{
+	struct rq *rq = &m->rqs[0];
+	bool r;
+
+	rq->need_resched = false;
+	check_preempt_wakeup_fair(rq, &m->tasks[1], flags);
+	r = rq->need_resched;
+	rq->need_resched = false;
+	cpu_clear(0, &host.resched_mask);
+	return r;
+}
+
+START_TEST(test_wakeup_action)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m;
+		struct sched_entity *b;
+
+		/* (1) forks and delayed wakees */
+		m = v618_wakeup_case(on, 0, 2 * V618_MS, 0);
+		b = &m->tasks[1].se;
+		ck_assert(!entity_eligible(&m->rqs[0].cfs, &m->tasks[0].se));
+		ck_assert(v618_wakeup_preempts(m, WF_TTWU));
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_FORK), !on);
+		b->sched_delayed = 1;	/* attach_task: flags 0 */
+		ck_assert_int_eq(v618_wakeup_preempts(m, 0), !on);
+		b->sched_delayed = 0;
+		eevdf_destroy(m);
+
+		/* (2) the buddy against a protected curr */
+		m = v618_wakeup_case(on, 1ULL << CHG_PICK_BUDDY, 0, V618_MS);
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT |
+				     1UL << FEAT_PICK_BUDDY;
+		ck_assert(protect_slice(&m->tasks[0].se));
+		ck_assert(!v618_wakeup_preempts(m, WF_TTWU));
+		m->rqs[0].cfs.next = &m->tasks[1].se;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU), on);
+		eevdf_destroy(m);
+
+		/* (3) NEXT_BUDDY, plain and sync */
+		m = v618_wakeup_case(on, 0, 0, V618_MS);
+		m->sysctl.features = EEVDF_FEATURES_DEFAULT |
+				     1UL << FEAT_NEXT_BUDDY;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU), on);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, &m->tasks[1].se);
+		m->rqs[0].cfs.next = NULL;
+		ck_assert(!v618_wakeup_preempts(m, WF_TTWU | WF_SYNC));
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, &m->tasks[1].se);
+		m->rqs[0].cfs.next = NULL;
+		m->sysctl.migration_cost = 0;
+		ck_assert_int_eq(v618_wakeup_preempts(m, WF_TTWU | WF_SYNC), on);
+		ck_assert(eevdf_check(m, (char[200]){ 0 }, 200));
+		eevdf_destroy(m);
+	}
+	/* -vv says why a fork does not preempt (smp-unequal's /b hogs,
+	 * forked at 100 ms) */
+	{
+		struct cmd_run r = run_sim("--policy eevdf --set kernel=61844 "
+					   "-vv --duration 101ms "
+					   "traces/smp-unequal.json");
+
+		ck_assert_int_le(r.status, 1);	/* 1: its expectations, cut */
+		ck_assert_ptr_nonnull(strstr(r.out, "check_preempt: b-0 vs curr "
+					     "a-0: a fork (WF_FORK) does not "
+					     "preempt (6.18.44)"));
+		cmd_run_free(&r);
+	}
+}
+END_TEST
+
+/*
+ * yield_forfeit (79104becf42b), one CPU (slice 0.75 ms), a curr and b,
+ * weights 1024, deadlines 5 ms past their keys.  a at key 0, b at 2 ms:
+ * V = 1 ms, a eligible: 6.18.44 moves a's vruntime to its deadline (5
+ * ms) and, the request done, gives it a new one 0.75 ms on (5.75 ms);
+ * v6.12 leaves vruntime at 0 and pushes the deadline one slice (5.75
+ * ms too).  a at key 2 ms, b at 0: a ineligible, 6.18.44 leaves it
+ * alone (2 and 7 ms), v6.12 pushes the deadline to 7.75 ms.
+ */
+START_TEST(test_yield_forfeit)
+{
+	for (int on = 0; on < 2; on++) {
+		for (int elig = 0; elig < 2; elig++) {
+			struct policy_machine *m = v618_one_cpu(
+				on ? 1ULL << CHG_YIELD_FORFEIT : 0);
+			struct rq *rq = &m->rqs[0];
+			struct cfs_rq *cfs_rq = &rq->cfs;
+			s64 ka = elig ? 0 : 2 * V618_MS;
+			struct sched_entity *a = queue_at(m, 0, 1024, ka);
+			u64 v0 = a->vruntime - (u64)ka;
+
+			rq->clock_task = 10 * V618_MS;
+			set_next_entity(cfs_rq, a, true);
+			rq->curr = 0;
+			queue_at(m, 1, 1024, elig ? 2 * V618_MS : 0);
+			rq->nr_running = 2;
+			ck_assert_int_eq(entity_eligible(cfs_rq, a), elig);
+			yield_task_fair(rq, &m->tasks[0]);
+			if (elig) {
+				ck_assert_uint_eq(a->vruntime,
+						  v0 + (on ? 5 * V618_MS : 0));
+				ck_assert_uint_eq(a->deadline,
+						  v0 + 5750000);
+			} else {
+				ck_assert_uint_eq(a->vruntime,
+						  v0 + 2 * V618_MS);
+				ck_assert_uint_eq(a->deadline, v0 +
+					(on ? 7000000 : 7750000));
+			}
+			eevdf_destroy(m);
+		}
+	}
+}
+END_TEST
+
+/*
+ * delayed_group_slice_fix (bbce3de72be5): slice.c's
+ * test_delayed_group_gets_stale_slice with the change on and off.  A,
+ * alone in /g, sleeps at 2.5 ms while /g's entity is not eligible: /g's
+ * dequeue is delayed, the first walk stops there.  v6.12 stores slice's
+ * start value for a task, 0; 6.18.44 the least slice of the root queue
+ * that holds /g: min(curr /g's 0.75 ms, R's 0.75 ms) = 0.75 ms.
+ */
+START_TEST(test_delayed_group_slice_fix)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2, .group_sched = true);
+		struct sched_entity *gse;
+
+		m->sysctl.changes = on ? 1ULL << CHG_DELAYED_GROUP_SLICE : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		start_task(m, 0, 1, 0, 0, 0);		/* A in /g */
+		start_task(m, 1, 0, 0, 0, 0);		/* R */
+		eevdf_schedule(m, 0, 0);
+		eevdf_schedule(m, 0, 1000000);
+		ck_assert_int_eq(m->rqs[0].curr, 0);
+		eevdf_block(m, 0, 2500000);
+		eevdf_schedule(m, 0, 2500000);
+		ck_assert_int_eq(gse->sched_delayed, 1);
+		ck_assert_uint_eq(gse->slice, on ? 750000 : 0);
+		assert_checked(m);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/* a fair task of the root group queued on cpu at key (fair.c's queue_at) */
+static struct task_struct *v618_queue_on(struct policy_machine *m, int cpu,
+					 int id, s64 key)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct cfs_rq *cfs_rq = &m->rqs[cpu].cfs;
+
+	p->id = id;
+	p->cpu = cpu;
+	p->state = TASK_RUNNING;
+	p->tg = &m->groups[0];
+	cpus_clear(&p->cpus_allowed);
+	cpu_set(0, &p->cpus_allowed);
+	cpu_set(1, &p->cpus_allowed);
+	p->se = (struct sched_entity){ .task = id, .cfs_rq = cfs_rq,
+				       .slice = m->sysctl.base_slice };
+	update_load_set(&p->se.load, scale_load(1024));
+	p->se.vruntime = cfs_rq->min_vruntime + (u64)key;
+	p->se.deadline = p->se.vruntime + (u64)(5 * V618_MS);
+	account_entity_enqueue(cfs_rq, &p->se);
+	__enqueue_entity(cfs_rq, &p->se);
+	p->se.on_rq = 1;
+	return p;
+}
+
+/*
+ * lb_h_nr_runnable (1a49104496d3): CPU 0 holds 2 fair tasks, 1 delayed:
+ * v6.12's balancer counts 2, 6.18.44's h_nr_runnable 1.  With CPU 0's
+ * capacity halved by other classes (512 * 117 < 1024 * 100),
+ * sched_reduced_capacity holds only for a single runnable task: true in
+ * 6.18.44, false in v6.12.
+ */
+START_TEST(test_lb_h_nr_runnable)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .group_sched = true);
+		struct rq *rq = &m->rqs[0];
+
+		m->sysctl.changes = on ? 1ULL << CHG_LB_H_NR_RUNNABLE : 0;
+		rq->cfs.h_nr_running = 2;
+		rq->cfs.h_nr_delayed = 1;
+		ck_assert_uint_eq(lb_h_nr_running(rq), on ? 1 : 2);
+		rq->cpu_capacity = 512;
+		ck_assert_uint_eq(rq->sd->imbalance_pct, 117);
+		ck_assert_int_eq(sched_reduced_capacity(rq, rq->sd), on);
+		rq->cfs.h_nr_running = rq->cfs.h_nr_delayed = 0;
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * lb_skip_delayed (61b82dfb6b7e) and lb_skip_ineligible (873199d27bb2),
+ * CPU 1 pulling from CPU 0 (a cold task: ran 5 ms ago).  On CPU 0, p at
+ * key 2 ms and q at 0: V = 1 ms, p ineligible.  With a task on CPU 1,
+ * 6.18.44 keeps p until the domain failed a balance; with CPU 1 empty
+ * it moves.  A delayed p (made eligible at key 0) moves in 6.18.44 only
+ * when load is migrated; v6.12 moves p in every case.
+ */
+START_TEST(test_lb_skip_delayed_ineligible)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .group_sched = true,
+						   .max_tasks = 8);
+		struct lb_env env = env_on(m, CPU_NOT_IDLE);
+		struct cpumask grp, cpus;
+		struct task_struct *p, *r;
+		u64 now = 10 * V618_MS;
+
+		m->sysctl.changes = on ? 1ULL << CHG_LB_SKIP_DELAYED |
+					 1ULL << CHG_LB_SKIP_INELIGIBLE : 0;
+		cpus_clear(&grp);
+		cpu_set(1, &grp);
+		cpus_clear(&cpus);
+		cpu_set(0, &cpus);
+		cpu_set(1, &cpus);
+		env.dst_grpmask = &grp;
+		env.cpus = &cpus;
+		env.migration_type = migrate_task;
+		env.sd->nr_balance_failed = 0;
+		m->rqs[0].clock_task = now;
+		m->rqs[0].curr = SIM_IDLE;
+		p = v618_queue_on(m, 0, 3, 2 * V618_MS);
+		v618_queue_on(m, 0, 4, 0);
+		p->se.exec_start = now - 5 * V618_MS;
+		ck_assert(!entity_eligible(&m->rqs[0].cfs, &p->se));
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);	/* CPU 1 empty */
+		r = v618_queue_on(m, 1, 5, 0);
+		ck_assert_int_eq(can_migrate_task(p, &env), !on);
+		env.sd->nr_balance_failed = 1;
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);
+		env.sd->nr_balance_failed = 0;
+		(void)r;
+
+		/* p eligible (key 0) and delayed */
+		__dequeue_entity(&m->rqs[0].cfs, &p->se);
+		p->se.vruntime -= 2 * V618_MS;
+		p->se.deadline -= 2 * V618_MS;
+		__enqueue_entity(&m->rqs[0].cfs, &p->se);
+		ck_assert(entity_eligible(&m->rqs[0].cfs, &p->se));
+		p->se.sched_delayed = 1;
+		ck_assert_int_eq(can_migrate_task(p, &env), !on);
+		env.migration_type = migrate_load;
+		ck_assert_int_eq(can_migrate_task(p, &env), 1);
+		p->se.sched_delayed = 0;
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * min_slice_propagate (563bc2161b94): root task R (slice 10 ms) and /g
+ * with B (5 ms), then A (2 ms) into /g.  A's enqueue finds /g's entity
+ * queued and stores its new slice, 2 ms, in the second walk: 6.18.44
+ * propagates the augment, so the root queue's least slice is 2 ms at
+ * once; v6.12's augment still holds /g at 5 ms.
+ */
+START_TEST(test_min_slice_propagate)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *gse;
+
+		m->sysctl.changes = on ? 1ULL << CHG_MIN_SLICE_PROPAGATE : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		start_task(m, 0, 0, 0, 10 * V618_MS, 0);	/* R */
+		start_task(m, 1, 1, 0, 5 * V618_MS, 0);		/* B */
+		ck_assert_uint_eq(cfs_rq_min_slice(&m->rqs[0].cfs),
+				  5 * V618_MS);
+		start_task(m, 2, 1, 0, 2 * V618_MS, 0);		/* A */
+		ck_assert_uint_eq(gse->slice, 2 * V618_MS);
+		ck_assert_uint_eq(cfs_rq_min_slice(&m->rqs[0].cfs),
+				  (on ? 2 : 5) * V618_MS);
+		assert_checked(m);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * dequeue_clear_buddies_first (6.18.0, id unknown): /g holds A and B
+ * (and the root R); B is the buddy on both levels (/g's next B, the
+ * root's next /g).  B sleeps ineligible (2 ms past A): its dequeue is
+ * delayed.  v6.12 clears only /g's next; 6.18.44's clear_buddies walks
+ * up and clears the root's /g too.
+ */
+START_TEST(test_dequeue_clear_buddies_first)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *gse, *b;
+		struct cfs_rq *gq;
+
+		m->sysctl.changes = on ? 1ULL << CHG_DEQUEUE_CLEAR_BUDDIES : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		gq = m->groups[1].cfs_rq[0];
+		start_task(m, 0, 0, 0, 0, 0);		/* R */
+		start_task(m, 1, 1, 0, 0, 0);		/* A */
+		start_task(m, 2, 1, 0, 0, 0);		/* B */
+		b = &m->tasks[2].se;
+		__dequeue_entity(gq, b);
+		b->vruntime += 2 * V618_MS;
+		b->deadline += 2 * V618_MS;
+		__enqueue_entity(gq, b);
+		ck_assert(!entity_eligible(gq, b));
+		set_next_buddy(m, b);
+		ck_assert_ptr_eq(gq->next, b);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, gse);
+		ck_assert(!dequeue_entity(gq, b, DEQUEUE_SLEEP));
+		ck_assert_int_eq(b->sched_delayed, 1);
+		ck_assert_ptr_null(gq->next);
+		ck_assert_ptr_eq(m->rqs[0].cfs.next, on ? NULL : gse);
 		eevdf_destroy(m);
 	}
 }
@@ -522,6 +943,14 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_reweight_place);
 	tcase_add_test(tc, test_preempt_lazy);
 	tcase_add_test(tc, test_idle_cancel_protect);
+	tcase_add_test(tc, test_pick_buddy);
+	tcase_add_test(tc, test_wakeup_action);
+	tcase_add_test(tc, test_yield_forfeit);
+	tcase_add_test(tc, test_delayed_group_slice_fix);
+	tcase_add_test(tc, test_lb_h_nr_runnable);
+	tcase_add_test(tc, test_lb_skip_delayed_ineligible);
+	tcase_add_test(tc, test_min_slice_propagate);
+	tcase_add_test(tc, test_dequeue_clear_buddies_first);
 	suite_add_tcase(s, tc);
 	return s;
 }

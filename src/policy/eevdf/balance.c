@@ -304,16 +304,37 @@ static int task_hot(struct task_struct *p, struct lb_env *env)
 }
 
 /* fair.c v6.12: can_migrate_task */
+/*
+ * fair.c 6.18.44: task_is_ineligible_on_dst_cpu: p is not eligible on
+ * its queue (PLACE_LAG would carry that lag over) and its group's queue
+ * on dest_cpu has entities.
+ */
+static int task_is_ineligible_on_dst_cpu(struct task_struct *p, int dest_cpu)
+{
+	struct policy_machine *m = p->se.cfs_rq->rq->m;
+	struct cfs_rq *dst_cfs_rq = p->tg->cfs_rq[dest_cpu];
+
+	return sched_feat(m, PLACE_LAG) && dst_cfs_rq->nr_running &&
+	       !entity_eligible(p->se.cfs_rq, &p->se);
+}
+
 static int can_migrate_task(struct task_struct *p, struct lb_env *env)
 {
 	struct policy_machine *m = env->dst_rq->m;
 	int tsk_cache_hot;
 
 	m->rqs[env->dst_cpu].cnt.lb_tasks_considered++;
-	/*
-	 * v6.12 moves a delayed-dequeue task like any other: the rule that
-	 * keeps it unless load is being moved is 61b82dfb6b7e (v6.14).
-	 */
+	/* lb_skip_delayed (61b82dfb6b7e, 6.18.44's can_migrate_task): a
+	 * delayed task moves only with load */
+	if (sched_change(m, CHG_LB_SKIP_DELAYED) && p->se.sched_delayed &&
+	    env->migration_type != migrate_load)
+		return 0;
+	/* lb_skip_ineligible (873199d27bb2, 6.18.44): not before a failed
+	 * balance, task_is_ineligible_on_dst_cpu */
+	if (sched_change(m, CHG_LB_SKIP_INELIGIBLE) &&
+	    !env->sd->nr_balance_failed &&
+	    task_is_ineligible_on_dst_cpu(p, env->dst_cpu))
+		return 0;
 	if (!cpu_isset(env->dst_cpu, &p->cpus_allowed)) {
 		env->flags |= LBF_SOME_PINNED;
 		if (env->idle == CPU_NEWLY_IDLE ||
@@ -525,6 +546,18 @@ static bool smt_vs_nonsmt_groups(struct sched_group *sg1,
 }
 
 /*
+ * fair.c 6.18.44: the balancer's count of a CPU's fair tasks,
+ * rq->cfs.h_nr_runnable (lb_h_nr_runnable, 1a49104496d3): the delayed
+ * tasks left out; v6.12 reads h_nr_running, delayed ones included.
+ */
+static unsigned int lb_h_nr_running(const struct rq *rq)
+{
+	return rq->cfs.h_nr_running -
+	       (sched_change(rq->m, CHG_LB_H_NR_RUNNABLE) ?
+		rq->cfs.h_nr_delayed : 0);
+}
+
+/*
  * fair.c v6.12: check_cpu_capacity: the capacity RT (and DL) work left
  * is below the original capacity by more than imbalance_pct allows
  */
@@ -539,7 +572,7 @@ static bool check_cpu_capacity(struct rq *rq, struct sched_domain *sd)
  * group is overloaded and that case handles it) */
 static bool sched_reduced_capacity(struct rq *rq, struct sched_domain *sd)
 {
-	if (rq->cfs.h_nr_running != 1)
+	if (lb_h_nr_running(rq) != 1)
 		return false;
 	return check_cpu_capacity(rq, sd);
 }
@@ -573,7 +606,7 @@ static void update_sg_lb_stats(struct lb_env *env, struct sd_lb_stats *sds,
 		sgs->group_load += load;
 		sgs->group_util += cpu_util_cfs(rq);
 		sgs->group_runnable += cpu_runnable(rq);
-		sgs->sum_h_nr_running += rq->cfs.h_nr_running;
+		sgs->sum_h_nr_running += lb_h_nr_running(rq);
 		nr_running = rq->nr_running;
 		sgs->sum_nr_running += nr_running;
 		if (!nr_running && idle_cpu(m, i)) {
@@ -1007,7 +1040,7 @@ static struct rq *sched_balance_find_src_rq(struct lb_env *env,
 
 		if (!cpu_isset(i, env->cpus))
 			continue;
-		nr_running = rq->cfs.h_nr_running;
+		nr_running = lb_h_nr_running(rq);
 		if (!nr_running)
 			continue;
 		capacity = capacity_of(m, i);
@@ -1099,7 +1132,7 @@ static int need_active_balance(struct lb_env *env)
 
 	if (imbalanced_active_balance(env))
 		return 1;
-	if (env->idle != CPU_NOT_IDLE && env->src_rq->cfs.h_nr_running == 1 &&
+	if (env->idle != CPU_NOT_IDLE && lb_h_nr_running(env->src_rq) == 1 &&
 	    check_cpu_capacity(env->src_rq, sd) &&
 	    capacity_of(m, env->src_cpu) * sd->imbalance_pct <
 	    capacity_of(m, env->dst_cpu) * 100)
@@ -1827,7 +1860,7 @@ static void update_sg_wakeup_stats(struct policy_machine *m,
 		sgs->group_load += cpu_load_without(rq, p);
 		sgs->group_util += cpu_util_without(rq, p);
 		sgs->group_runnable += cpu_runnable_without(rq, p);
-		sgs->sum_h_nr_running += rq->cfs.h_nr_running - local;
+		sgs->sum_h_nr_running += lb_h_nr_running(rq) - local;
 		nr_running = rq->nr_running - local;
 		sgs->sum_nr_running += nr_running;
 		if (!nr_running && idle_cpu_without(m, i, p))

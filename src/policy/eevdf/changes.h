@@ -26,6 +26,15 @@ enum eevdf_change {
 	CHG_REWEIGHT_PLACE,
 	CHG_VPROT_REWEIGHT,
 	CHG_IDLE_CANCEL_PROTECT,
+	CHG_PICK_BUDDY,
+	CHG_WAKEUP_ACTION,
+	CHG_YIELD_FORFEIT,
+	CHG_DELAYED_GROUP_SLICE,
+	CHG_LB_H_NR_RUNNABLE,
+	CHG_LB_SKIP_DELAYED,
+	CHG_LB_SKIP_INELIGIBLE,
+	CHG_MIN_SLICE_PROPAGATE,
+	CHG_DEQUEUE_CLEAR_BUDDIES,
 	NR_EEVDF_CHANGES
 };
 
@@ -70,6 +79,45 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"f553741ac8c0", "6.18.0",
 		"a non-idle wakee preempting a SCHED_IDLE entity cancels that "
 		"entity's slice protection" },
+	[CHG_PICK_BUDDY] = { "pick_buddy", "2a77e4be12cb", "6.18.0",
+		"the pick takes an eligible cfs_rq->next under PICK_BUDDY "
+		"(on), not NEXT_BUDDY (off), which only nominates wakees" },
+	[CHG_WAKEUP_ACTION] = { "wakeup_action", "e837456fdca8",
+		"6.18.33 (15257cc2f905, ac8e69e69363, 9f6d929ee2c6)",
+		"check_preempt_wakeup_fair's actions: forks and delayed wakees "
+		"never preempt, a shorter slice picks unprotected, NEXT_BUDDY "
+		"with WF_SYNC; the buddy test is pick_eevdf's" },
+	[CHG_YIELD_FORFEIT] = { "yield_forfeit", "79104becf42b",
+		"6.18.3 (not 6.18.1)",
+		"yield_task_fair: an eligible yielder forfeits the rest of its "
+		"request (vruntime = deadline, a new one); an ineligible one "
+		"keeps both (v6.12: deadline += one slice)" },
+	[CHG_DELAYED_GROUP_SLICE] = { "delayed_group_slice_fix",
+		"bbce3de72be5", "6.18.0",
+		"dequeue_entities: a group entity whose dequeue is delayed "
+		"gets the least slice of the queue it is in (v6.12: 0, or "
+		"U64_MAX from its own empty queue)" },
+	[CHG_LB_H_NR_RUNNABLE] = { "lb_h_nr_runnable", "1a49104496d3",
+		"6.18.0",
+		"the balancer counts a CPU's fair tasks as h_nr_runnable, "
+		"without the delayed ones (v6.12: h_nr_running)" },
+	[CHG_LB_SKIP_DELAYED] = { "lb_skip_delayed", "61b82dfb6b7e",
+		"6.18.0",
+		"can_migrate_task: a delayed task moves only when the balancer "
+		"migrates load" },
+	[CHG_LB_SKIP_INELIGIBLE] = { "lb_skip_ineligible", "873199d27bb2",
+		"6.18.0",
+		"can_migrate_task: a task ineligible on its queue stays while "
+		"its group has tasks on the destination, until a balance "
+		"failed" },
+	[CHG_MIN_SLICE_PROPAGATE] = { "min_slice_propagate", "563bc2161b94",
+		"6.18.0",
+		"enqueue_task_fair and dequeue_entities propagate the augment "
+		"(min_slice) when they store a queued group entity's slice" },
+	[CHG_DEQUEUE_CLEAR_BUDDIES] = { "dequeue_clear_buddies_first",
+		"unknown", "6.18.0",
+		"dequeue_entity clears the buddies (up the hierarchy) before "
+		"a delayed dequeue too (v6.12: only this queue's next)" },
 };
 
 /*

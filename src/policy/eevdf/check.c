@@ -149,6 +149,17 @@ static bool check_cfs_rq(struct cfs_rq *cfs_rq, char *why, size_t len)
 			 sums.load);
 		return false;
 	}
+	/* the next buddy is a queued, not delayed entity of this queue */
+	if (cfs_rq->next && (!cfs_rq->next->on_rq ||
+			     cfs_rq->next->cfs_rq != cfs_rq ||
+			     cfs_rq->next->sched_delayed)) {
+		snprintf(why, len, "eevdf: %s: next buddy is %s",
+			 cfs_rq_where(cfs_rq, where, sizeof(where)),
+			 !cfs_rq->next->on_rq ? "not queued" :
+			 cfs_rq->next->cfs_rq != cfs_rq ? "of another queue" :
+			 "delayed");
+		return false;
+	}
 	return true;
 }
 

@@ -107,6 +107,10 @@ static void group_slice_unpropagated(struct sched_entity *se, u64 slice)
 			      "slice is set again (fixed in 6.15 by "
 			      "bbce3de72be5)");
 	se->slice = slice;
+	/* min_slice_propagate (563bc2161b94, 6.18.44's enqueue_task_fair
+	 * and dequeue_entities): the augment sees the new slice at once */
+	if (sched_change(m, CHG_MIN_SLICE_PROPAGATE) && se != se->cfs_rq->curr)
+		min_vruntime_cb_propagate(&se->run_node, NULL);
 }
 
 /*
@@ -193,7 +197,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		h_nr_running = 1;
 		/* a delayed task dequeued by SAVE (not its final dequeue) */
 		h_nr_delayed = se->sched_delayed && !task_delayed;
-	} else {
+	} else if (!sched_change(rq->m, CHG_DELAYED_GROUP_SLICE)) {
 		/* a delayed group entity: its queue is empty, so ~0 */
 		slice = cfs_rq_min_slice(se->my_q);
 	}
@@ -203,6 +207,10 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		if (!dequeue_entity(cfs_rq, se, flags)) {
 			if (p && &p->se == se)
 				return -1;
+			/* delayed_group_slice_fix (bbce3de72be5, 6.18.44's
+			 * dequeue_entities): the slice of the queue it is in */
+			if (sched_change(rq->m, CHG_DELAYED_GROUP_SLICE))
+				slice = cfs_rq_min_slice(cfs_rq);
 			break;
 		}
 		cfs_rq->h_nr_running -= h_nr_running;
@@ -280,7 +288,7 @@ again:
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
-		se = pick_next_entity(rq, cfs_rq);
+		se = pick_next_entity(rq, cfs_rq, true);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
 		trace_pick_level(cfs_rq, se);
@@ -352,9 +360,9 @@ static void wakeup_preempt_fair(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct preempt_trace trace;
 
-	(void)flags;
 	trace_check_preempt_begin(rq, p, &trace);
-	check_preempt_wakeup_fair(rq, p);
+	trace.wake_flags = flags;
+	check_preempt_wakeup_fair(rq, p, flags);
 	trace_check_preempt(rq, p, &trace);
 }
 
@@ -813,7 +821,8 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	enqueue_task(rq, p, ENQUEUE_INITIAL);	/* activate_task */
 	/* resched_curr_lazy: wake_up_new_task runs on the parent's CPU */
 	m->this_cpu = parent != SIM_IDLE ? m->tasks[parent].cpu : 0;
-	wakeup_preempt(rq, p, WF_FORK);
+	wakeup_preempt(rq, p, WF_FORK |
+		       (p->nr_cpus_allowed > 1 ? WF_RQ_SELECTED : 0));
 	m->this_cpu = -1;
 	if (p->sched_class->task_woken)
 		p->sched_class->task_woken(rq, p);
@@ -854,6 +863,9 @@ static bool eevdf_wake(struct policy_machine *m, int id, int waker_cpu,
 	prev_cpu = p->cpu;
 	set_task_cpu(m, p, select_task_rq(m, p, p->wake_cpu, wake_flags,
 					  waker_cpu));
+	/* v6.13's select_task_rq: WF_RQ_SELECTED when the class chose */
+	if (p->nr_cpus_allowed > 1)
+		wake_flags |= WF_RQ_SELECTED;
 	rq = &m->rqs[p->cpu];
 	rq->clock_task = now;
 	ttwu_update_avg_idle(rq, now);

@@ -666,6 +666,15 @@ static void trace_check_preempt(struct rq *rq, struct task_struct *p,
 						       "SCHED_IDLE");
 		return;
 	}
+	/* wakeup_action (6.18.44): forks and delayed wakees return early */
+	if (sched_change(m, CHG_WAKEUP_ACTION) &&
+	    !(sched_feat(m, PREEMPT_SHORT) && pse->slice < se->slice) &&
+	    ((t->wake_flags & WF_FORK) || pse->sched_delayed)) {
+		fprintf(log, "%s does not preempt (6.18.44)\n",
+			(t->wake_flags & WF_FORK) ? "a fork (WF_FORK)" :
+						    "a delayed wakee");
+		return;
+	}
 	cfs_rq = se->cfs_rq;
 	avruntime = avg_vruntime_peek(cfs_rq);
 	fprintf(log, "%s V=%lld: ", cfs_rq_name(cfs_rq, name, sizeof(name)),

@@ -616,6 +616,21 @@ static void cancel_protect_slice(struct sched_entity *se)
 /* ---- picking -------------------------------------------------------------- */
 
 /*
+ * kernel/sched/fair.c v6.12 (NEXT_BUDDY) and 6.18.44 (PICK_BUDDY,
+ * 2a77e4be12cb): the test of pick_next_entity, then (e837456fdca8) of
+ * pick_eevdf: is there a buddy the pick takes?  Only if eligible; a
+ * buddy is never delayed (dequeue_entity clears it first).
+ */
+static bool pick_buddy(struct cfs_rq *cfs_rq)
+{
+	struct policy_machine *m = cfs_rq->rq->m;
+	bool feat = sched_change(m, CHG_PICK_BUDDY) ? sched_feat(m, PICK_BUDDY)
+						      : sched_feat(m, NEXT_BUDDY);
+
+	return feat && cfs_rq->next && entity_eligible(cfs_rq, cfs_rq->next);
+}
+
+/*
  * kernel/sched/fair.c v6.12: pick_eevdf.  Among the eligible entities
  * (v_i <= V), the earliest deadline: the tree is ordered by deadline and
  * each node knows its subtree's least vruntime, so a subtree holds an
@@ -635,6 +650,11 @@ static __always_inline struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq,
 
 	if (cfs_rq->nr_running == 1)
 		return curr && curr->on_rq ? curr : se;
+
+	/* wakeup_action (e837456fdca8, 6.18.44's pick_eevdf): an eligible
+	 * buddy wins here, over a protected curr too */
+	if (sched_change(m, CHG_WAKEUP_ACTION) && pick_buddy(cfs_rq))
+		return cfs_rq->next;
 
 	if (curr && (!curr->on_rq || !entity_eligible(cfs_rq, curr)))
 		curr = NULL;
@@ -986,6 +1006,10 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	int action = UPDATE_TG;
 
 	update_curr(cfs_rq);
+	/* dequeue_clear_buddies_first (6.18.44's dequeue_entity): before
+	 * a delay too, and up the hierarchy */
+	if (sched_change(m, CHG_DEQUEUE_CLEAR_BUDDIES))
+		clear_buddies(cfs_rq, se);
 	/* DEQUEUE_DELAYED: se->sched_delayed holds (a kernel WARN) */
 	if (!(flags & DEQUEUE_DELAYED) && sched_feat(m, DELAY_DEQUEUE) &&
 	    sleep && !entity_eligible(cfs_rq, se)) {
@@ -1075,14 +1099,21 @@ entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags);
 
 /*
- * kernel/sched/fair.c v6.12: pick_next_entity (NO_NEXT_BUDDY).  A delayed
- * entity that wins the pick is eligible now: its delayed dequeue is
- * finished and the caller starts over (NULL).
+ * kernel/sched/fair.c v6.12: pick_next_entity (6.18.44: with protect, the
+ * buddy test moved into pick_eevdf).  A delayed entity that wins the
+ * pick is eligible now: its delayed dequeue is finished and the caller
+ * starts over (NULL).
  */
 static __always_inline struct sched_entity *
-pick_next_entity(struct rq *rq, struct cfs_rq *cfs_rq)
+pick_next_entity(struct rq *rq, struct cfs_rq *cfs_rq, bool protect)
 {
-	struct sched_entity *se = pick_eevdf(cfs_rq, true);
+	struct sched_entity *se;
+
+	if (!sched_change(rq->m, CHG_WAKEUP_ACTION) && pick_buddy(cfs_rq)) {
+		se = cfs_rq->next;
+		return se;
+	}
+	se = pick_eevdf(cfs_rq, protect);
 
 	if (se->sched_delayed) {
 		trace_pick_level(cfs_rq, se);	/* -v: before it leaves */
@@ -1317,17 +1348,69 @@ static bool se_is_idle(struct policy_machine *m, struct sched_entity *se)
 	return se->task >= 0 && m->tasks[se->task].policy == SIM_SCHED_IDLE;
 }
 
-/* kernel/sched/fair.c v6.12: check_preempt_wakeup_fair */
-static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
+/*
+ * kernel/sched/fair.c 6.18.44: set_preempt_buddy: the wakee becomes the
+ * buddy unless the buddy there has an earlier deadline.
+ */
+static bool set_preempt_buddy(struct cfs_rq *cfs_rq, struct sched_entity *pse)
+{
+	if (cfs_rq->next && entity_before(cfs_rq->next, pse))
+		return false;
+	set_next_buddy(cfs_rq->rq->m, pse);
+	return true;
+}
+
+/* kernel/sched/fair.c 6.18.44: enum preempt_wakeup_action */
+enum preempt_wakeup_action {
+	PREEMPT_WAKEUP_NONE,
+	PREEMPT_WAKEUP_SHORT,	/* picked without curr's protection */
+	PREEMPT_WAKEUP_PICK,
+	PREEMPT_WAKEUP_RESCHED,
+};
+
+/*
+ * kernel/sched/fair.c 6.18.44: preempt_sync: a sync wakeup preempts the
+ * waker outright if the wakee's deadline is earlier and the waker has
+ * run migration_cost since its pick (a quarter of it when select_task_rq
+ * chose the CPU); else not at all.
+ */
+static enum preempt_wakeup_action
+preempt_sync(struct rq *rq, int wake_flags, struct sched_entity *pse,
+	     struct sched_entity *se)
+{
+	u64 threshold = rq->m->sysctl.migration_cost;
+	s64 delta = (s64)(rq->clock_task - se->exec_start);
+
+	if (delta < 0)
+		delta = 0;
+	if (wake_flags & WF_RQ_SELECTED)
+		threshold >>= 2;
+	if (entity_before(pse, se) && (u64)delta >= threshold)
+		return PREEMPT_WAKEUP_RESCHED;
+	return PREEMPT_WAKEUP_NONE;
+}
+
+/*
+ * kernel/sched/fair.c v6.12: check_preempt_wakeup_fair (6.18.44's rework,
+ * e837456fdca8 with 15257cc2f905, ac8e69e69363, 9f6d929ee2c6, under
+ * wakeup_action)
+ */
+static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p,
+				      int wake_flags)
 {
 	struct policy_machine *m = rq->m;
 	struct task_struct *curr = &m->tasks[rq->curr];
-	struct sched_entity *se = &curr->se, *pse = &p->se;
+	struct sched_entity *se = &curr->se, *pse = &p->se, *nse;
 	struct cfs_rq *cfs_rq;
 	bool cse_is_idle, pse_is_idle;
+	enum preempt_wakeup_action action = PREEMPT_WAKEUP_PICK;
 
 	if (se == pse)
 		return;
+	/* v6.12 (and 6.18.0): NEXT_BUDDY nominates before the tests */
+	if (!sched_change(m, CHG_WAKEUP_ACTION) && sched_feat(m, NEXT_BUDDY) &&
+	    !(wake_flags & WF_FORK) && !pse->sched_delayed)
+		set_next_buddy(m, pse);
 	if (rq->need_resched)
 		return;
 	if (!sched_feat(m, WAKEUP_PREEMPTION))
@@ -1350,6 +1433,41 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p)
 
 	cfs_rq = se->cfs_rq;
 	update_curr(cfs_rq);
+	/*
+	 * wakeup_action (6.18.44): a shorter slice goes to a pick without
+	 * curr's protection; else forks and delayed wakees (a task the
+	 * balancer attached) never preempt; NEXT_BUDDY nominates the wakee
+	 * and a sync wakeup decides alone; the rest is the pick's, which
+	 * may finish a delayed entity's dequeue and pick again.
+	 */
+	if (sched_change(m, CHG_WAKEUP_ACTION)) {
+		if (sched_feat(m, PREEMPT_SHORT) && pse->slice < se->slice) {
+			action = PREEMPT_WAKEUP_SHORT;
+			goto pick;
+		}
+		if ((wake_flags & WF_FORK) || pse->sched_delayed)
+			return;
+		if (sched_feat(m, NEXT_BUDDY) && set_preempt_buddy(cfs_rq, pse) &&
+		    (wake_flags & WF_SYNC))
+			action = preempt_sync(rq, wake_flags, pse, se);
+		if (action == PREEMPT_WAKEUP_NONE)
+			return;
+		if (action == PREEMPT_WAKEUP_RESCHED)
+			goto preempt;
+pick:
+		nse = pick_next_entity(rq, cfs_rq,
+				       action != PREEMPT_WAKEUP_SHORT);
+		if (nse == pse) {
+			if (action == PREEMPT_WAKEUP_SHORT)
+				cancel_protect_slice(se);
+			goto preempt;
+		}
+		if (!nse && cfs_rq->nr_running)
+			goto pick;
+		if (sched_feat(m, RUN_TO_PARITY))
+			update_protect_slice(cfs_rq, se);
+		return;
+	}
 	/*
 	 * protect_slice (052c3d87c82e; 6.18.0's form, before the rework of
 	 * e837456fdca8): a wakee with a shorter slice is picked against
@@ -1379,7 +1497,11 @@ preempt:
 	resched_curr_lazy(rq);
 }
 
-/* kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the request */
+/*
+ * kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the
+ * request.  No trace step yields yet (rt-app's yield is issue 29): the
+ * tests call it.
+ */
 static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
@@ -1389,5 +1511,14 @@ static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_s
 		return;
 	clear_buddies(cfs_rq, se);
 	update_curr(cfs_rq);
+	/* yield_forfeit (79104becf42b, 6.18.44's yield_task_fair): only an
+	 * eligible yielder, which ends its request where it stands */
+	if (sched_change(rq->m, CHG_YIELD_FORFEIT)) {
+		if (entity_eligible(cfs_rq, se)) {
+			se->vruntime = se->deadline;
+			update_deadline(cfs_rq, se);
+		}
+		return;
+	}
 	se->deadline += calc_delta_fair(se->slice, se);
 }

@@ -57,11 +57,12 @@ static const struct sched_tunable eevdf_tunables[] = {
 	[TUN_NR_MIGRATE] = { "sched_nr_migrate", TUNABLE_INTEGER, 32, 1, 1024,
 		"tasks a balancing pass looks at, at most (v6.12: 32)" },
 	[TUN_FEATURES] = { "sched_features", TUNABLE_INTEGER,
-		EEVDF_FEATURES_DEFAULT, 0, EEVDF_FEATURES_DEFAULT,
+		EEVDF_FEATURES_DEFAULT, 0, EEVDF_FEATURES_MAX,
 		"bits: 1 PLACE_LAG, 2 PLACE_DEADLINE_INITIAL, "
 		"4 PLACE_REL_DEADLINE, 8 RUN_TO_PARITY, 16 PREEMPT_SHORT, "
-		"32 WAKEUP_PREEMPTION, 64 DELAY_DEQUEUE, 128 DELAY_ZERO "
-		"(v6.12 defaults: all on)" },
+		"32 WAKEUP_PREEMPTION, 64 DELAY_DEQUEUE, 128 DELAY_ZERO, "
+		"256 NEXT_BUDDY, 512 PICK_BUDDY (v6.12 defaults: the first "
+		"eight on; 6.18.44 with pick_buddy: PICK_BUDDY too, 767)" },
 	/* issue 26: the kernel version (changes.h) */
 	[TUN_KERNEL] = { "kernel", TUNABLE_INTEGER, EEVDF_KERNEL_612,
 		EEVDF_KERNEL_612, EEVDF_KERNEL_61844,
@@ -76,7 +77,13 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"8 protect_slice (052c3d87c82e), 16 cfs_group_keep_empty_weight "
 		"(66951e4860d3), 32 reweight_place (6d71a9c61604), "
 		"64 vprot_reweight (ff38424030f9), 128 idle_cancel_protect "
-		"(f553741ac8c0)" },
+		"(f553741ac8c0), 256 pick_buddy (2a77e4be12cb), "
+		"512 wakeup_action (e837456fdca8), 1024 yield_forfeit "
+		"(79104becf42b), 2048 delayed_group_slice_fix (bbce3de72be5), "
+		"4096 lb_h_nr_runnable (1a49104496d3), 8192 lb_skip_delayed "
+		"(61b82dfb6b7e), 16384 lb_skip_ineligible (873199d27bb2), "
+		"32768 min_slice_propagate (563bc2161b94), 65536 "
+		"dequeue_clear_buddies_first (6.18.0, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
@@ -238,7 +245,9 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->sysctl.normalized_base_slice = m->sysctl.base_slice / factor;
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
-	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT);
+	/* pick_buddy (2a77e4be12cb): PICK_BUDDY is on by default */
+	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT |
+		(sched_change(m, CHG_PICK_BUDDY) ? 1UL << FEAT_PICK_BUDDY : 0));
 	/* rt-group */
 	m->rt_group_sched = tunable(cfg, TUN_RT_GROUP_SCHED, 1);
 	m->sched_rt_runtime = tunable(cfg, TUN_SCHED_RT_RUNTIME, 950000000ULL);

@@ -79,9 +79,11 @@ typedef uint32_t u32;
 
 /*
  * kernel/sched/features.h of v6.12: the bits this port reads, all at the
- * version's defaults (all true).  NEXT_BUDDY defaults to false: the next
- * buddy is kept (set_next_buddy, clear_buddies, as v6.12 does whatever
- * the bit) but never consulted by a pick, so the bit is not a tunable.
+ * version's defaults (the first eight true).  NEXT_BUDDY (v6.12: the
+ * wakee becomes the next buddy, which the pick prefers) defaults to
+ * false; PICK_BUDDY (2a77e4be12cb, 6.18.0: the pick prefers the buddy,
+ * NEXT_BUDDY only nominates) is read only under the change pick_buddy,
+ * whose default turns it on.  The buddy is kept whatever the bits.
  */
 enum eevdf_feature {
 	FEAT_PLACE_LAG,
@@ -92,9 +94,12 @@ enum eevdf_feature {
 	FEAT_WAKEUP_PREEMPTION,
 	FEAT_DELAY_DEQUEUE,
 	FEAT_DELAY_ZERO,
+	FEAT_NEXT_BUDDY,
+	FEAT_PICK_BUDDY,
 	NR_EEVDF_FEATURES
 };
-#define EEVDF_FEATURES_DEFAULT ((1UL << NR_EEVDF_FEATURES) - 1)
+#define EEVDF_FEATURES_DEFAULT	((1UL << FEAT_NEXT_BUDDY) - 1)	/* v6.12 */
+#define EEVDF_FEATURES_MAX	((1UL << NR_EEVDF_FEATURES) - 1)
 
 struct load_weight {
 	unsigned long weight;		/* scaled: nice 0 is NICE_0_LOAD */
@@ -392,6 +397,7 @@ struct class_counters {
 #define WF_FORK		0x04
 #define WF_TTWU		0x08
 #define WF_SYNC		0x10
+#define WF_RQ_SELECTED	0x80	/* v6.13: select_task_rq chose the CPU */
 
 /* include/linux/sched/idle.h v6.12 (CPU_NOT_IDLE is __CPU_NOT_IDLE) */
 enum cpu_idle_type { CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE,
@@ -719,6 +725,7 @@ struct preempt_trace {
 	bool resched;		/* need_resched was already set */
 	bool protected;		/* curr's matching entity held its
 				 * RUN_TO_PARITY stash */
+	int wake_flags;		/* the wakeup's WF_* */
 };
 static void trace_schedule_start(struct rq *rq, int prev);
 static void trace_schedule_end(struct rq *rq, int prev, int next);
