@@ -37,9 +37,9 @@ PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gz
 # reads rt-app's own examples and runs rt-app on an exported file
 # (rt-app); tools/plot's test draws with gnuplot (gnuplot-nox);
 # tools/experiment-summary.sh and tests/fuzz/cli-repro.sh use jq
-# clang-14 and libclang-rt-14-dev: .ci/run's clang ASan+UBSan build, whose
+# clang and libclang-rt-14-dev: .ci/run's clang ASan+UBSan build, whose
 # UBSan catches what gcc's does not (qsort(NULL, 0): issue 33)
-OPTIONAL_PACKAGES=(slurm-wlm munge rt-app gnuplot-nox jq clang-14 libclang-rt-14-dev)
+OPTIONAL_PACKAGES=(slurm-wlm munge rt-app gnuplot-nox jq clang libclang-rt-14-dev)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi
