@@ -167,6 +167,7 @@ if [ "$target" = all ]; then
 		trc=${PIPESTATUS[0]}
 		r=$(sed -n 's/^fuzz: \([0-9]*\) runs, \([0-9]*\) crashes$/\1 \2/p' "$tlog" | tail -n 1)
 		rm -f "$tlog"
+		[ -n "$r" ] || r="0 1"	# it ended before its summary
 		all_runs=$((all_runs + ${r%% *}))
 		all_crashes=$((all_crashes + ${r##* }))
 		if [ "$trc" -eq 0 ]; then

@@ -11,7 +11,8 @@ seeds, then mutants of them (characters, fields, lines, splices with
 other seeds and with strings a shell, awk or gnuplot would act on), from
 random.Random(SEED), until S seconds or N executions, whichever comes
 first (--runs alone: the same executions on every machine, as make check
-runs it through tests/run-fuzz-tools.sh).
+runs it through tests/run-fuzz-tools.sh; neither: the regression inputs
+only, as tools/fuzz.sh with FUZZ_SECONDS=0).
 
 plot-csv: the whole command, bash tools/plot [--tasks] [--title T]
     in.csv out/p, on a mutated series CSV (the seeds: the CSV of
@@ -432,13 +433,12 @@ def main():
     ap.add_argument("--seconds", type=float, default=0,
                     help="stop after this long (0: no bound)")
     ap.add_argument("--runs", type=int, default=0,
-                    help="stop after this many executions (0: no bound)")
+                    help="stop after this many executions (0: no bound; "
+                         "both 0: the regression inputs only)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out")
     ap.add_argument("--sim")
     opts = ap.parse_args()
-    if opts.seconds <= 0 and opts.runs <= 0:
-        ap.error("give --seconds or --runs")
     out = os.path.abspath(opts.out or os.path.join(
         ROOT, "fuzz", "out", "tools", opts.target))
     os.makedirs(out, exist_ok=True)
@@ -532,7 +532,7 @@ def main():
     runs = 0
     findings = []
     seen = set()
-    while True:
+    while opts.seconds > 0 or opts.runs > 0:
         if opts.runs and runs >= opts.runs:
             break
         if opts.seconds and time.monotonic() - start >= opts.seconds:
