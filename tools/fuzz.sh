@@ -1,12 +1,44 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/fuzz.sh [--engine libfuzzer|afl] [SIMBIN] - fuzz the trace loader
-# and the engine with libFuzzer (the default, what CI runs) or AFL++.
+# tools/fuzz.sh [--engine libfuzzer|afl] [--target NAME] [SIMBIN] - fuzz
+# sched-sim's parsers and the engine with libFuzzer (the default, what CI
+# runs) or AFL++.
 #
-# Both engines drive the same target, LLVMFuzzerTestOneInput in
-# tests/fuzz/fuzz_trace.c, built with every library source (those of the
-# Makefile's LIB_SRCS, not src/cli*.c) under ASan and UBSan; both treat a
+# --target (or FUZZ_TARGET=) NAME, the C targets, each an
+# LLVMFuzzerTestOneInput in tests/fuzz/:
+#   trace        fuzz_trace.c (the default): the trace loader, "_fuzz"
+#                overrides, a short run under the invariant checker, the
+#                reports; seeds: traces, the bad traces, tests/fuzz/seeds/;
+#   rtapp        fuzz_rtapp.c: the rt-app reader forced (src/loader/rtapp*.c),
+#                the export back to rt-app, the same run; seeds: rt-app's
+#                examples and the tests' rt-app files;
+#   compare      fuzz_compare.c: the report reader of sched-sim compare
+#                (src/compare/read.c), the comparison and its printers; one
+#                report, or two joined by a NUL byte; seeds: the golden
+#                reports and validation/kernel/*.json; compare.dict;
+#                inputs up to 64 KiB (the others: 8 KiB);
+#   run-outputs  fuzz_run_outputs.c: the trace target's run with the output
+#                writers on (--ftrace to a memory stream, --series,
+#                --phases, --placement, --stats; events bounded);
+# the tools' targets, tests/fuzz/fuzz_tools.py (a deterministic mutation
+# fuzzer in Python's standard library; no AFL++ or libFuzzer for bash and
+# Python, --engine makes no difference), each for FUZZ_SECONDS:
+#   plot-csv     tools/plot run whole on mutated series CSV;
+#   sweep-grid   tools/sweep's grid parsed in-process (imported);
+# and all: every target in turn, trace for FUZZ_SECONDS and each other one
+# for FUZZ_SECONDS_EACH (default FUZZ_SECONDS), each one's lines prefixed
+# with [NAME], then the totals; "N passed, M failed" counts the targets.
+# Each target keeps its corpus, seeds, log and last AFL++ output apart
+# (FUZZ_OUT/corpus-NAME/, ...; trace's without the suffix, as before) and
+# replays its own regression inputs: tests/fuzz/regressions/* (trace,
+# run-outputs), tests/fuzz/regressions/NAME/ (the others).  What follows
+# describes a C target; fuzz_tools.py's header says what the tools'
+# targets do.
+#
+# Both engines drive the same target built with every library source
+# (those of the Makefile's LIB_SRCS, not src/cli*.c) under ASan and UBSan,
+# the library's objects shared between the targets; both treat a
 # broken simulator invariant (the target aborts on SIM_BUG), a sanitizer
 # report, a crash and a run over 10 s as a finding.  src/engine/check.c,
 # the engine's checker that runs after every event, gets the sanitizers
@@ -18,11 +50,11 @@
 #        libfuzzer: clang and libclang-rt-14-dev;
 #        afl:       Debian's afl++ (afl-clang-fast, afl-fuzz, afl-tmin);
 #   2. builds the target into FUZZ_OUT (git-ignored):
-#        libfuzzer: fuzz/out/fuzz_trace, clang -fsanitize=fuzzer,...;
-#        afl:       fuzz/out/afl/fuzz_trace, afl-clang-fast with
+#        libfuzzer: fuzz/out/fuzz_NAME, clang -fsanitize=fuzzer,...;
+#        afl:       fuzz/out/afl/fuzz_NAME, afl-clang-fast with
 #                   -fsanitize=fuzzer, which links AFL++'s persistent-mode
 #                   driver (libAFLDriver: __AFL_LOOP around the target,
-#                   inputs in shared memory), and fuzz_trace.cmplog, the
+#                   inputs in shared memory), and fuzz_NAME.cmplog, the
 #                   same without sanitizers and with CmpLog instrumentation
 #                   (afl-fuzz -c: it solves the comparisons with key names
 #                   and units that the dictionary does not spell out);
@@ -31,10 +63,11 @@
 #      input of tests/fuzz/regressions/ with that engine's
 #      binary (crashes found and fixed become regression inputs there, and
 #      both engines must pass them);
-#   4. builds the seed corpus (tests/fuzz/make-corpus.sh: traces/**.json,
-#      tests/bad-traces/*, the fuzzer's seeds, the regressions) and fuzzes
-#      for FUZZ_SECONDS (default 60) on one core with the dictionary
-#      tests/fuzz/trace.dict and inputs of at most 8192 bytes:
+#   4. builds the seed corpus (tests/fuzz/make-corpus.sh DIR NAME; trace:
+#      traces/**.json, tests/bad-traces/*, the fuzzer's seeds, the
+#      regressions) and fuzzes for FUZZ_SECONDS (default 60) on one core
+#      with the dictionary (tests/fuzz/trace.dict; compare.dict) and
+#      inputs of at most 8192 bytes (compare: 65536):
 #        libfuzzer: -max_len=8192 -timeout=10 -rss_limit_mb=2048; the
 #                   corpus it grows is kept in fuzz/out/corpus/;
 #        afl:       afl-fuzz -t FUZZ_AFL_TIMEOUT_MS (2000) -G 8192 -m none
@@ -59,7 +92,11 @@
 #
 # Environment:
 #   FUZZ_ENGINE=libfuzzer    the engine when --engine is not given
+#   FUZZ_TARGET=trace        the target when --target is not given
 #   FUZZ_SECONDS=60          how long to fuzz; 0: build and replay only
+#   FUZZ_SECONDS_EACH        with --target all: each target but trace
+#                            (default FUZZ_SECONDS; make fuzz: a sixth)
+#   FUZZ_TOOLS_SEED=1        the tools' targets' random seed
 #   FUZZ_OUT=fuzz/out        where everything goes
 #   FUZZ_AVOID_KNOWN_BUGS=1  build the target with -DFUZZ_AVOID_KNOWN_BUGS
 #                            (skips the inputs of known, unfixed bugs; see
