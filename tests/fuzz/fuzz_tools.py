@@ -413,9 +413,13 @@ def sweep_run(mod, argv, trace, work):
         if not str(err):
             return "GridError without a message"
     except SystemExit as err:
-        # 2: a usage error; 0: --help (or -h), which prints the usage
-        if err.code != 2 and not (err.code == 0 and
-                                  ("-h" in full or "--help" in full)):
+        # 2: a usage error; 0: --help, or -h alone or first in a cluster
+        # of short options (-hj), which prints the usage
+        if err.code != 2 and not (
+                err.code == 0 and sink.getvalue().startswith("usage:") and
+                any(a == "--help" or (a.startswith("-h") and
+                                      not a.startswith("--"))
+                    for a in full)):
             return f"SystemExit({err.code!r})\n" + sink.getvalue()[-2000:]
     except Exception:                       # noqa: BLE001 - the finding
         return traceback.format_exc()
