@@ -215,7 +215,8 @@ def plot_input(m, seeds):
     if r.random() < 0.3:
         args += ["--title", m.text(r.choice(["T", "a `b` $(c) 'd' \"e\""]),
                                    PAYLOADS)]
-    return csv_text, args
+    # a command line cannot hold a NUL byte
+    return csv_text, [a.replace("\x00", "") for a in args]
 
 
 def plot_run(csv_text, args, work):
@@ -257,7 +258,9 @@ def plot_run(csv_text, args, work):
         if err.strip():
             problems.append("exit 0 with messages on stderr")
     elif p.returncode == 2:
-        lines = [x for x in err.splitlines() if x.strip()]
+        # lines as the terminal shows them (splitlines() would also cut
+        # at \v, \f, \x1c-\x1e, \x85, U+2028 quoted from the CSV)
+        lines = [x for x in err.split("\n") if x.strip()]
         if not lines:
             problems.append("exit 2 without a message")
         elif any(not x.startswith("tools/plot: ") for x in lines):
@@ -358,7 +361,8 @@ def sweep_input(m, seeds, words):
             texts = [t for _, t in seeds]
             trace = m.text(trace, texts) if r.random() < 0.6 else \
                 mutate_json(r, trace)
-    return argv, trace
+    # a command line cannot hold a NUL byte
+    return [a.replace("\x00", "") for a in argv], trace
 
 
 def mutate_json(r, text):
