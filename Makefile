@@ -17,7 +17,9 @@
 #   make validate        the simulator under every policy against the kernel
 #                        reports in validation/kernel/ (docs/validation.md)
 #   make validate-kernel measure those reports again (tools/kernel-run; root)
-#   make fuzz            runs tools/fuzz.sh build/sched-sim (FUZZ_SECONDS=60)
+#   make fuzz            runs tools/fuzz.sh --target all build/sched-sim:
+#                        every fuzz target (FUZZ_SECONDS=60 for the trace
+#                        loader, FUZZ_SECONDS_EACH=10 for each other one)
 #   make fuzz-afl        the same with AFL++: tools/fuzz.sh --engine afl
 #   make install         PREFIX=/usr/local, DESTDIR supported; uninstall too:
 #                        the CLI, the library, man pages, bash completion,
@@ -97,6 +99,11 @@ BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR ?=
 
 FUZZ_SECONDS ?= 60
+# make fuzz runs every fuzz target (tools/fuzz.sh --target all): the trace
+# loader for FUZZ_SECONDS, each of the five others for FUZZ_SECONDS_EACH
+# (a sixth of it: CI's 60 s give 10 s each); FUZZ_TARGET=trace: only it
+FUZZ_TARGET ?= all
+FUZZ_SECONDS_EACH ?= $(shell echo $$(($(FUZZ_SECONDS) / 6)))
 
 # pkg-config, lazily and once: each variable replaces itself by its value
 # the first time it is expanded (inside a recipe).
@@ -317,7 +324,7 @@ TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-resources.sh \
 	tests/run-traces.sh tests/run-bench-instr.sh tests/run-golden.sh \
 	tests/run-sweep-slurm.sh tests/run-add-policy.sh tests/run-sweep.sh \
 	tests/run-bad-traces.sh tests/run-conventions.sh \
-	tests/run-check-harness.sh tests/run-plot.sh
+	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh
 CHECK_DIR := $(BUILD)/check
 CHECK_BIN_RESULTS := $(TEST_BINS:$(BUILD)/tests/%=$(CHECK_DIR)/%.result)
 CHECK_SCRIPT_RESULTS := $(TEST_SCRIPTS:tests/%.sh=$(CHECK_DIR)/%.result)
@@ -407,17 +414,17 @@ fuzz: deps
 		echo "make fuzz: tools/fuzz.sh does not exist yet" >&2; exit 1; \
 	fi
 	@$(MAKE) --no-print-directory all
-	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) bash tools/fuzz.sh $(CLI)"
-	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
-		bash tools/fuzz.sh $(CLI)
+	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SECONDS_EACH=$(FUZZ_SECONDS_EACH) BUILD=$(BUILD) bash tools/fuzz.sh --target $(FUZZ_TARGET) $(CLI)"
+	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SECONDS_EACH=$(FUZZ_SECONDS_EACH) \
+		BUILD=$(BUILD) bash tools/fuzz.sh --target $(FUZZ_TARGET) $(CLI)
 
-# The same target under AFL++ (Debian's afl++, installed by tools/fuzz.sh
+# The same targets under AFL++ (Debian's afl++, installed by tools/fuzz.sh
 # as root), one core, FUZZ_SECONDS of fuzzing after the seeds' calibration.
 fuzz-afl: deps
 	@$(MAKE) --no-print-directory all
-	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) bash tools/fuzz.sh --engine afl $(CLI)"
-	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
-		bash tools/fuzz.sh --engine afl $(CLI)
+	@echo "FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SECONDS_EACH=$(FUZZ_SECONDS_EACH) BUILD=$(BUILD) bash tools/fuzz.sh --engine afl --target $(FUZZ_TARGET) $(CLI)"
+	@export $(TEST_ENV); FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SECONDS_EACH=$(FUZZ_SECONDS_EACH) \
+		BUILD=$(BUILD) bash tools/fuzz.sh --engine afl --target $(FUZZ_TARGET) $(CLI)
 
 # The pictures of docs/series.md: each trace's series (--series) drawn
 # by tools/plot into docs/img/ (gnuplot-nox: installed as root).

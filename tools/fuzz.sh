@@ -1,12 +1,44 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/fuzz.sh [--engine libfuzzer|afl] [SIMBIN] - fuzz the trace loader
-# and the engine with libFuzzer (the default, what CI runs) or AFL++.
+# tools/fuzz.sh [--engine libfuzzer|afl] [--target NAME] [SIMBIN] - fuzz
+# sched-sim's parsers and the engine with libFuzzer (the default, what CI
+# runs) or AFL++.
 #
-# Both engines drive the same target, LLVMFuzzerTestOneInput in
-# tests/fuzz/fuzz_trace.c, built with every library source (those of the
-# Makefile's LIB_SRCS, not src/cli*.c) under ASan and UBSan; both treat a
+# --target (or FUZZ_TARGET=) NAME, the C targets, each an
+# LLVMFuzzerTestOneInput in tests/fuzz/:
+#   trace        fuzz_trace.c (the default): the trace loader, "_fuzz"
+#                overrides, a short run under the invariant checker, the
+#                reports; seeds: traces, the bad traces, tests/fuzz/seeds/;
+#   rtapp        fuzz_rtapp.c: the rt-app reader forced (src/loader/rtapp*.c),
+#                the export back to rt-app, the same run; seeds: rt-app's
+#                examples and the tests' rt-app files;
+#   compare      fuzz_compare.c: the report reader of sched-sim compare
+#                (src/compare/read.c), the comparison and its printers; one
+#                report, or two joined by a NUL byte; seeds: the golden
+#                reports and validation/kernel/*.json; compare.dict;
+#                inputs up to 64 KiB (the others: 8 KiB);
+#   run-outputs  fuzz_run_outputs.c: the trace target's run with the output
+#                writers on (--ftrace to a memory stream, --series,
+#                --phases, --placement, --stats; events bounded);
+# the tools' targets, tests/fuzz/fuzz_tools.py (a deterministic mutation
+# fuzzer in Python's standard library; no AFL++ or libFuzzer for bash and
+# Python, --engine makes no difference), each for FUZZ_SECONDS:
+#   plot-csv     tools/plot run whole on mutated series CSV;
+#   sweep-grid   tools/sweep's grid parsed in-process (imported);
+# and all: every target in turn, trace for FUZZ_SECONDS and each other one
+# for FUZZ_SECONDS_EACH (default FUZZ_SECONDS), each one's lines prefixed
+# with [NAME], then the totals; "N passed, M failed" counts the targets.
+# Each target keeps its corpus, seeds, log and last AFL++ output apart
+# (FUZZ_OUT/corpus-NAME/, ...; trace's without the suffix, as before) and
+# replays its own regression inputs: tests/fuzz/regressions/* (trace,
+# run-outputs), tests/fuzz/regressions/NAME/ (the others).  What follows
+# describes a C target; fuzz_tools.py's header says what the tools'
+# targets do.
+#
+# Both engines drive the same target built with every library source
+# (those of the Makefile's LIB_SRCS, not src/cli*.c) under ASan and UBSan,
+# the library's objects shared between the targets; both treat a
 # broken simulator invariant (the target aborts on SIM_BUG), a sanitizer
 # report, a crash and a run over 10 s as a finding.  src/engine/check.c,
 # the engine's checker that runs after every event, gets the sanitizers
@@ -18,11 +50,11 @@
 #        libfuzzer: clang and libclang-rt-14-dev;
 #        afl:       Debian's afl++ (afl-clang-fast, afl-fuzz, afl-tmin);
 #   2. builds the target into FUZZ_OUT (git-ignored):
-#        libfuzzer: fuzz/out/fuzz_trace, clang -fsanitize=fuzzer,...;
-#        afl:       fuzz/out/afl/fuzz_trace, afl-clang-fast with
+#        libfuzzer: fuzz/out/fuzz_NAME, clang -fsanitize=fuzzer,...;
+#        afl:       fuzz/out/afl/fuzz_NAME, afl-clang-fast with
 #                   -fsanitize=fuzzer, which links AFL++'s persistent-mode
 #                   driver (libAFLDriver: __AFL_LOOP around the target,
-#                   inputs in shared memory), and fuzz_trace.cmplog, the
+#                   inputs in shared memory), and fuzz_NAME.cmplog, the
 #                   same without sanitizers and with CmpLog instrumentation
 #                   (afl-fuzz -c: it solves the comparisons with key names
 #                   and units that the dictionary does not spell out);
@@ -31,10 +63,11 @@
 #      input of tests/fuzz/regressions/ with that engine's
 #      binary (crashes found and fixed become regression inputs there, and
 #      both engines must pass them);
-#   4. builds the seed corpus (tests/fuzz/make-corpus.sh: traces/**.json,
-#      tests/bad-traces/*, the fuzzer's seeds, the regressions) and fuzzes
-#      for FUZZ_SECONDS (default 60) on one core with the dictionary
-#      tests/fuzz/trace.dict and inputs of at most 8192 bytes:
+#   4. builds the seed corpus (tests/fuzz/make-corpus.sh DIR NAME; trace:
+#      traces/**.json, tests/bad-traces/*, the fuzzer's seeds, the
+#      regressions) and fuzzes for FUZZ_SECONDS (default 60) on one core
+#      with the dictionary (tests/fuzz/trace.dict; compare.dict) and
+#      inputs of at most 8192 bytes (compare: 65536):
 #        libfuzzer: -max_len=8192 -timeout=10 -rss_limit_mb=2048; the
 #                   corpus it grows is kept in fuzz/out/corpus/;
 #        afl:       afl-fuzz -t FUZZ_AFL_TIMEOUT_MS (2000) -G 8192 -m none
@@ -59,7 +92,11 @@
 #
 # Environment:
 #   FUZZ_ENGINE=libfuzzer    the engine when --engine is not given
+#   FUZZ_TARGET=trace        the target when --target is not given
 #   FUZZ_SECONDS=60          how long to fuzz; 0: build and replay only
+#   FUZZ_SECONDS_EACH        with --target all: each target but trace
+#                            (default FUZZ_SECONDS; make fuzz: a sixth)
+#   FUZZ_TOOLS_SEED=1        the tools' targets' random seed
 #   FUZZ_OUT=fuzz/out        where everything goes
 #   FUZZ_AVOID_KNOWN_BUGS=1  build the target with -DFUZZ_AVOID_KNOWN_BUGS
 #                            (skips the inputs of known, unfixed bugs; see
@@ -106,17 +143,22 @@ die() {
 }
 
 usage() {
-	echo "usage: $0 [--engine libfuzzer|afl] [SIMBIN]" >&2
+	echo "usage: $0 [--engine libfuzzer|afl] [--target NAME] [SIMBIN]" >&2
 	exit 2
 }
 
+c_targets="trace rtapp compare run-outputs"
+tool_targets="plot-csv sweep-grid"
+target=${FUZZ_TARGET:-trace}
 simbin=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
 	--engine=*) engine=${1#--engine=}; shift ;;
+	--target) [ $# -ge 2 ] || usage; target=$2; shift 2 ;;
+	--target=*) target=${1#--target=}; shift ;;
 	-h | --help)
-		echo "usage: tools/fuzz.sh [--engine libfuzzer|afl] [SIMBIN]"
+		echo "usage: tools/fuzz.sh [--engine libfuzzer|afl] [--target NAME] [SIMBIN]"
 		sed -n '4,/^set -uo/{/^set/d;s/^# \{0,1\}//p}' "$0"; exit 0 ;;
 	-*) usage ;;
 	*) [ -z "$simbin" ] || usage; simbin=$1; shift ;;
@@ -127,6 +169,10 @@ libfuzzer | afl) ;;
 afl++ | aflplusplus) engine=afl ;;
 *) echo "tools/fuzz.sh: --engine $engine: valid: libfuzzer or afl" >&2; usage ;;
 esac
+case " $c_targets $tool_targets all " in
+*" $target "*) ;;
+*) echo "tools/fuzz.sh: --target $target: valid: $c_targets $tool_targets all" >&2; usage ;;
+esac
 case "$seconds" in
 '' | *[!0-9]*) die "FUZZ_SECONDS=$seconds is not a whole number of seconds" ;;
 esac
@@ -136,6 +182,67 @@ esac
 if [ -n "$simbin" ] && [ ! -x "$simbin" ]; then
 	die "$simbin: not an executable (run make first)"
 fi
+
+# ------------------------------------------------------------ --target all
+
+# Every target in turn: trace for FUZZ_SECONDS, each other one for
+# FUZZ_SECONDS_EACH (default FUZZ_SECONDS); each run's lines prefixed with
+# [NAME]; then the totals, and "N passed, M failed" counting targets.
+if [ "$target" = all ]; then
+	each=${FUZZ_SECONDS_EACH:-$seconds}
+	case "$each" in
+	'' | *[!0-9]*) die "FUZZ_SECONDS_EACH=$each is not a whole number of seconds" ;;
+	esac
+	all_runs=0 all_crashes=0 all_passed=0 all_failed=0
+	for t in $c_targets $tool_targets; do
+		s=$each
+		[ "$t" = trace ] && s=$seconds
+		echo "tools/fuzz.sh: --target $t (${s}s)"
+		tlog=$(mktemp "${TMPDIR:-/tmp}/fuzz-all.XXXXXX")
+		FUZZ_SECONDS=$s bash "$0" --engine "$engine" --target "$t" ${simbin:+"$simbin"} 2>&1 |
+			tee "$tlog" | sed -u "s/^/[$t] /"
+		trc=${PIPESTATUS[0]}
+		r=$(sed -n 's/^fuzz: \([0-9]*\) runs, \([0-9]*\) crashes$/\1 \2/p' "$tlog" | tail -n 1)
+		rm -f "$tlog"
+		[ -n "$r" ] || r="0 1"	# it ended before its summary
+		all_runs=$((all_runs + ${r%% *}))
+		all_crashes=$((all_crashes + ${r##* }))
+		if [ "$trc" -eq 0 ]; then
+			all_passed=$((all_passed + 1))
+		else
+			all_failed=$((all_failed + 1))
+			echo "tools/fuzz.sh: --target $t FAILED"
+		fi
+	done
+	echo "fuzz: $all_runs runs, $all_crashes crashes"
+	echo "$all_passed passed, $all_failed failed"
+	[ "$all_failed" -eq 0 ]
+	exit
+fi
+
+# ------------------------------------------------------------ tools' targets
+
+# tools/plot and tools/sweep are a shell script and a Python script: no
+# compiler instrumentation, no libFuzzer or AFL++; tests/fuzz/fuzz_tools.py
+# mutates their inputs and checks what they do (its header says how).
+case " $tool_targets " in
+*" $target "*)
+	command -v python3 >/dev/null 2>&1 || die "python3 not found"
+	[ "$engine" = afl ] && echo "tools/fuzz.sh: --target $target: no AFL++ for a script; fuzzing with tests/fuzz/fuzz_tools.py"
+	tout=$out/tools/$target
+	mkdir -p "$tout" || die "cannot make $tout"
+	tlog=$tout/fuzz.log
+	python3 tests/fuzz/fuzz_tools.py --target "$target" --seconds "$seconds" \
+		--out "$tout" ${FUZZ_TOOLS_SEED:+--seed "$FUZZ_TOOLS_SEED"} \
+		${simbin:+--sim "$simbin"} >"$tlog" 2>&1
+	trc=$?
+	grep -vE '^(fuzz: [0-9]+ runs|[0-9]+ passed, )' "$tlog" | tail -n 40
+	r=$(sed -n 's/^fuzz: \([0-9]*\) runs, \([0-9]*\) crashes$/\1 \2/p' "$tlog" | tail -n 1)
+	[ -n "$r" ] || r="0 0"
+	[ "$trc" -eq 0 ] || [ "${r##* }" != 0 ] || r="${r%% *} 1"
+	summary "${r%% *}" "${r##* }" $((trc == 0))
+	;;
+esac
 
 # ------------------------------------------------------------ toolchain
 
@@ -206,9 +313,24 @@ fi
 
 [ "$engine" = afl ] && out=$out/afl
 mkdir -p "$out" || die "cannot make $out"
-bin=$out/fuzz_trace
+# The target: its source, binary, dictionary, regression inputs, and
+# where its corpus and logs go (trace's as before any other target was).
+name=fuzz_$(echo "$target" | tr - _)
+tsrc=tests/fuzz/$name.c
+bin=$out/$name
+dict=tests/fuzz/trace.dict
+regdir=tests/fuzz/regressions
+sfx=
+case "$target" in
+trace) ;;
+run-outputs) sfx=-$target ;;	# trace inputs: trace's regressions
+rtapp) sfx=-$target; regdir=tests/fuzz/regressions/rtapp ;;
+compare) sfx=-$target; regdir=tests/fuzz/regressions/compare
+	dict=tests/fuzz/compare.dict
+	max_len=65536 ;;	# the reports are up to 46 KB
+esac
 cmplog_bin=
-[ "$engine" = afl ] && [ "$afl_cmplog" != 0 ] && cmplog_bin=$out/fuzz_trace.cmplog
+[ "$engine" = afl ] && [ "$afl_cmplog" != 0 ] && cmplog_bin=$bin.cmplog
 defs=
 [ "${FUZZ_AVOID_KNOWN_BUGS:-0}" = 1 ] && defs=-DFUZZ_AVOID_KNOWN_BUGS
 srcs=()
@@ -235,19 +357,29 @@ common=(-std=c11 -g -O1 -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L
 #   cmplog     afl-clang-fast with AFL_LLVM_CMPLOG, no sanitizers (it
 #              only records comparisons for afl-fuzz -c; crashes are
 #              found by the sanitized binary).
+# The library's objects of each KIND are shared by the targets: kept in
+# $out/obj-KIND/ and compiled again only when a source, a header or the
+# flags changed (obj-KIND/.stamp).
 build_target() {
-	local kind=$1 target=$2 f o c san cov objs=() link
+	local kind=$1 target=$2 f o c san cov objs=() link lib_ok=0
 	local obj=$out/obj-$kind
 	# afl-cc takes a set AFL_LLVM_CMPLOG, even empty, as asking for it
 	local cc_env=(AFL_QUIET=1)
 	[ "$kind" = cmplog ] && cc_env+=(AFL_LLVM_CMPLOG=1)
-	rm -rf "$obj"
+	if [ -f "$obj/.stamp" ] && [ "$(cat "$obj/.stamp")" = "$stamp" ] &&
+		[ -z "$(find src include "$BUILD/gen" -newer "$obj/.stamp" \
+			\( -name '*.c' -o -name '*.h' \) 2>/dev/null | head -n 1)" ]; then
+		lib_ok=1
+	else
+		rm -rf "$obj"
+	fi
 	mkdir -p "$obj"
 	san=-fsanitize=address,undefined
 	[ "$kind" = cmplog ] && san=
-	for f in tests/fuzz/fuzz_trace.c "${srcs[@]}"; do
+	for f in "$tsrc" "${srcs[@]}"; do
 		o=$obj/$(echo "${f%.c}" | tr / _).o
 		objs+=("$o")
+		[ "$f" != "$tsrc" ] && [ $lib_ok = 1 ] && [ -f "$o" ] && continue
 		c=$cc
 		cov=
 		case "$kind" in
@@ -266,6 +398,7 @@ build_target() {
 			"$c" "${common[@]}" $cov $san $pkg_cflags -c -o "$o" "$f" ||
 			die "building the $kind fuzz target failed ($f)"
 	done
+	echo "$stamp" >"$obj/.stamp"
 	link=$cc
 	[ "$kind" != libfuzzer ] && link=$afl_cc
 	# shellcheck disable=SC2086
@@ -277,19 +410,18 @@ build_target() {
 need_build=1
 if [ -x "$bin" ] && { [ -z "$cmplog_bin" ] || [ -x "$cmplog_bin" ]; } &&
 	[ "$(cat "$bin.flags" 2>/dev/null)" = "$stamp" ] &&
-	[ -z "$(find src include tests/fuzz/fuzz_trace.c tools/fuzz.sh \
+	[ -z "$(find src include tests/fuzz/fuzz_*.c tools/fuzz.sh \
 		-newer "$bin" \( -name '*.c' -o -name '*.h' -o -name '*.sh' \) 2>/dev/null | head -n 1)" ]; then
 	need_build=0
 fi
 if [ $need_build = 1 ]; then
-	rm -f "$bin" "$bin.flags" "$out/fuzz_trace.cmplog"
+	rm -f "$bin" "$bin.flags" "$bin.cmplog"
 	echo "tools/fuzz.sh: building $bin"
 	build_target "$engine" "$bin"
 	if [ -n "$cmplog_bin" ]; then
 		echo "tools/fuzz.sh: building $cmplog_bin"
 		build_target cmplog "$cmplog_bin"
 	fi
-	rm -rf "$out"/obj-*
 	echo "$stamp" >"$bin.flags"
 fi
 
@@ -319,7 +451,8 @@ report_lines() {	# the lines of a sanitizer's or the checker's report
 
 # A key the dictionary lacks is code neither engine is likely to reach:
 # said loudly, but not a failure (the dictionary follows the loader).
-if ! bash tests/fuzz/check-dict.sh >"$out/check-dict.log" 2>&1; then
+if [ "$dict" = tests/fuzz/trace.dict ] &&
+	! bash tests/fuzz/check-dict.sh >"$out/check-dict.log" 2>&1; then
 	echo "tools/fuzz.sh: warning: tests/fuzz/trace.dict lacks words the loader accepts:"
 	sed 's/^/  | /' "$out/check-dict.log"
 fi
@@ -328,33 +461,34 @@ fi
 
 regress_failed=0
 regress_n=0
-for f in tests/fuzz/regressions/*; do
+for f in "$regdir"/*; do
 	[ -f "$f" ] || continue
 	case "$f" in *.md | *.txt.note) continue ;; esac
 	regress_n=$((regress_n + 1))
-	replay "$f" "$out/regression.log"
+	replay "$f" "$out/regression$sfx.log"
 	rc=$?
 	if [ $rc -eq 0 ]; then
 		echo "ok   $f"
 	else
 		echo "FAIL $f (a regression input crashes again$([ $rc -eq 124 ] && echo ": over ${replay_limit}s")):"
-		report_lines "$out/regression.log" | head -n 25 | sed 's/^/  | /'
+		report_lines "$out/regression$sfx.log" | head -n 25 | sed 's/^/  | /'
 		regress_failed=$((regress_failed + 1))
 	fi
 done
-echo "tools/fuzz.sh: $regress_n regression inputs, $regress_failed failed ($engine)"
+echo "tools/fuzz.sh: $regress_n regression inputs, $regress_failed failed ($engine, --target $target)"
 
 [ "$seconds" -eq 0 ] && summary 0 "$regress_failed" $((regress_failed == 0))
 
 # ------------------------------------------------------------ fuzz
 
-seeds=$out/seeds
+seeds=$out/seeds$sfx
 rm -rf "$seeds"
-bash tests/fuzz/make-corpus.sh "$seeds" || die "building the seed corpus failed"
-mkdir -p "$out/corpus"
-arts=$out/artifacts-$(date +%Y%m%d-%H%M%S)-$$
+bash tests/fuzz/make-corpus.sh "$seeds" "$target" || die "building the seed corpus failed"
+corpus=$out/corpus$sfx
+mkdir -p "$corpus"
+arts=$out/artifacts$sfx-$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$arts"
-log=$out/fuzz.log
+log=$out/fuzz$sfx.log
 found=()	# findings that fail the run
 slow=()		# AFL++ hangs that end within the replay limit
 
@@ -362,9 +496,9 @@ if [ "$engine" = libfuzzer ]; then
 	echo "tools/fuzz.sh: fuzzing for ${seconds}s (log: $log, artifacts: $arts/)"
 	# shellcheck disable=SC2086
 	"$bin" "${flags[@]}" -max_total_time="$seconds" \
-		-dict=tests/fuzz/trace.dict -print_final_stats=1 \
+		-dict="$dict" -print_final_stats=1 \
 		-artifact_prefix="$arts/" $extra \
-		"$out/corpus" "$seeds" >"$log" 2>&1
+		"$corpus" "$seeds" >"$log" 2>&1
 	rc=$?
 
 	runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
@@ -382,12 +516,12 @@ else
 	# executions per second), plus what earlier runs found.
 	big=$(find "$seeds" -type f -size +"$max_len"c -print -delete | wc -l)
 	old=0
-	for f in "$out"/corpus/*; do
+	for f in "$corpus"/*; do
 		[ -f "$f" ] && cp "$f" "$seeds/" && old=$((old + 1))
 	done
 	echo "tools/fuzz.sh: $(find "$seeds" -type f | wc -l) seeds for afl-fuzz" \
 		"($big over $max_len bytes left out, $old from earlier runs)"
-	last=$out/last
+	last=$out/last$sfx
 	rm -rf "$last"
 
 	# afl-fuzz's environment on a shared, virtual, 2-core machine:
@@ -423,7 +557,7 @@ else
 	if [ "$(head -c 1 /proc/sys/kernel/core_pattern 2>/dev/null)" = '|' ]; then
 		afl_env+=(AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1)
 	fi
-	afl_args=(-i "$seeds" -o "$last" -x tests/fuzz/trace.dict
+	afl_args=(-i "$seeds" -o "$last" -x "$dict"
 		-t "$afl_tmo" -m none -G "$max_len" -V "$seconds")
 	[ -n "$cmplog_bin" ] && afl_args+=(-c "$cmplog_bin")
 
@@ -453,7 +587,7 @@ else
 		[ -f "$f" ] || continue
 		case "$f" in *,orig:*) continue ;; esac
 		sum=$(sha1sum <"$f")
-		cp "$f" "$out/corpus/${sum%% *}"
+		cp "$f" "$corpus/${sum%% *}"
 	done
 
 	for f in "$last"/default/crashes/id:*; do
@@ -528,7 +662,7 @@ for a in "${found[@]}"; do
 			echo ": still running after ${replay_limit}s, stopped by SIGABRT"; true)):"
 		report_lines "$a.log" | head -n 40 | sed 's/^/  | /'
 	fi
-	if [ -n "$simbin" ]; then
+	if [ -n "$simbin" ] && { [ "$target" = trace ] || [ "$target" = run-outputs ]; }; then
 		echo "  --- $simbin:"
 		bash tests/fuzz/cli-repro.sh "$simbin" "$a" "$bin" 2>&1 | head -n 20 | sed 's/^/  | /'
 	fi
@@ -543,7 +677,7 @@ else
 		"UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0" \
 		"afl-tmin -m none -t $((replay_limit * 1000)) -i ${found[0]} -o ${found[0]}.min -- $bin"
 	echo "  (or with the libFuzzer build of the same target, tools/fuzz.sh FUZZ_SECONDS=0:" \
-		"fuzz/out/fuzz_trace -minimize_crash=1 -runs=100000 ${found[0]})"
+		"fuzz/out/$name -minimize_crash=1 -runs=100000 ${found[0]})"
 fi
-echo "  then add the minimized input to tests/fuzz/regressions/ and report the bug"
+echo "  then add the minimized input to $regdir/ and report the bug"
 summary "$runs" "$(( ${#found[@]} + regress_failed ))" 0

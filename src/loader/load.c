@@ -259,6 +259,9 @@ static int count_values(const char *text, size_t len, const char *name,
 			for (i++; i < len && text[i] != '"'; i++)
 				if (text[i] == '\\')
 					i++;
+			/* a backslash as the last byte skipped past the end */
+			if (i > len)
+				i = len;
 			if (depth == 1 && expect_key) {
 				size_t n = i - start - 1;
 

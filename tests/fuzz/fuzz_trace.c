@@ -29,6 +29,20 @@
  * "fuzz_trace: not run: WHY", so that tests/fuzz/cli-repro.sh can run the
  * CLI on the same simulation.
  *
+ * The same code is two more targets (tests/fuzz/fuzz_rtapp.c and
+ * fuzz_run_outputs.c define one of these and include this file):
+ *  - FUZZ_FORMAT=SIM_FORMAT_RTAPP: the rt-app reader (src/loader/rtapp*.c)
+ *    forced, whatever the input looks like; a trace it loads is also
+ *    exported back to rt-app (loader/rtapp_export.c), then run as above;
+ *  - FUZZ_OUTPUTS: the run has the output writers on, as sched-sim
+ *    --ftrace FILE --series INTERVAL --series-out FILE --phases
+ *    --placement --stats --json would: the ftrace text to a memory stream
+ *    (seekable: its header's entry count is filled in at the end), the
+ *    series CSV to /dev/null with an interval of the clamped run's
+ *    duration / (1 + input size % 40), kept rows bounded as sched-sim
+ *    bounds them, and every report section written; the run through the
+ *    public sim_run_opts(), with max_events bounding it too.
+ *
  * -DFUZZ_AVOID_KNOWN_BUGS skips the shapes of input that trigger bugs that
  * are known and not fixed yet (see KNOWN_BUGS below), so that a long run
  * can look for new ones.  tools/fuzz.sh builds without it unless
@@ -47,7 +61,16 @@
 
 #include "engine/engine.h"
 #include "report.h"
+#include "schedsim.h"
 #include "trace.h"
+
+#ifndef FUZZ_FORMAT
+#define FUZZ_FORMAT	SIM_FORMAT_AUTO
+#endif
+#ifdef FUZZ_OUTPUTS
+#define MAX_EVENTS	200000		/* each writes a line of ftrace */
+#define MAX_SERIES_ROWS	250000		/* as sched-sim (src/cli.c) */
+#endif
 
 #define NS_PER_MS	UINT64_C(1000000)
 #define MAX_DURATION	(50 * NS_PER_MS)
@@ -207,6 +230,67 @@ static bool apply_overrides(struct sim_trace *t, const uint8_t *data, size_t siz
 	return ok;
 }
 
+#ifdef FUZZ_OUTPUTS
+/*
+ * The run with every output writer on (see the header): 0, or -1 on a
+ * finding (a broken invariant, a run refused after validation).
+ */
+static int run_outputs(const struct sim_trace *t, size_t size)
+{
+	static FILE *devnull;
+	const unsigned int flags = SIM_REPORT_JSON | SIM_REPORT_ALL_TASKS |
+		SIM_REPORT_PHASES | SIM_REPORT_PLACEMENT | SIM_REPORT_SUMMARY |
+		SIM_REPORT_STATS;
+	sim_options opt;
+	sim_result *r;
+	sim_error err;
+	char *ftrace_text = NULL;
+	size_t ftrace_len = 0;
+	FILE *ftrace;
+	uint64_t interval;
+	int rc = 0;
+
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	if (!devnull)
+		return 0;
+	interval = t->duration / (1 + size % 40);
+	if (interval == 0)
+		interval = 1;
+	while (sim_series_rows_bound(t, interval) > MAX_SERIES_ROWS &&
+	       interval < t->duration)
+		interval *= 2;
+	ftrace = open_memstream(&ftrace_text, &ftrace_len);
+	if (!ftrace)
+		return 0;
+	sim_options_init(&opt, sizeof(opt));
+	opt.check_every = 1;
+	opt.check_scaled = 0;
+	opt.max_events = MAX_EVENTS;
+	opt.ftrace = ftrace;
+	opt.accounting = 1;
+	opt.series_interval_ns = interval;
+	opt.series_csv = devnull;
+	r = sim_run_opts(t, &opt, &err);
+	if (!r) {
+		/* validated above: only out of memory may refuse it */
+		fprintf(stderr, "fuzz_trace: sim_run_opts: %s\n", err.text);
+		rc = -1;
+	} else if (sim_result_status(r) == SIM_BUG) {
+		fprintf(stderr, "sched-sim: BUG: %s\n", sim_result_error(r));
+		rc = -1;
+	} else {
+		sim_report_flags(r, devnull, flags);
+		sim_report_flags(r, devnull, flags & ~SIM_REPORT_JSON);
+	}
+	if (r)
+		sim_result_free(r);
+	fclose(ftrace);
+	free(ftrace_text);
+	return rc;
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *devnull;
@@ -221,7 +305,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
-	t = trace_load_string((const char *)data, size, "fuzz.json", &err);
+	t = trace_load_string_format((const char *)data, size, "fuzz.json",
+				     FUZZ_FORMAT, &err);
 	if (!t) {
 		/* Every error must say where and what. */
 		if (!err.text[0] || !strstr(err.text, "fuzz.json"))
@@ -229,6 +314,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		show_run("not run: the trace does not load");
 		return 0;
 	}
+#if FUZZ_FORMAT == SIM_FORMAT_RTAPP
+	{
+		char *notes = NULL, *text = trace_export_rtapp(t, &notes, &err);
+
+		/* refused: a message that says what rt-app lacks */
+		if (!text && !err.text[0])
+			abort();
+		free(text);
+		free(notes);
+	}
+#endif
 	if (!apply_overrides(t, data, size)) {
 		show_run("not run: a \"_fuzz\" override was refused");
 		goto out;
@@ -276,6 +372,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t->duration = duration;
 	show_run("run of %" PRIu64 " ns", duration);
 
+#ifdef FUZZ_OUTPUTS
+	if (run_outputs(t, size))
+		abort();
+	goto out;
+#endif
 	opt.check_every = 1;
 	opt.log = NULL;
 	opt.verbose = 0;
