@@ -277,7 +277,7 @@ int report_json_flags(const struct sim_result *r,
 	jw_string(&w, "trace", t->name ? t->name : t->file);
 	jw_string(&w, "trace_file", t->file);
 	jw_string(&w, "policy", r->policy->name);
-	jw_string(&w, "kernel", r->policy->kernel);
+	jw_string(&w, "kernel", r->kernel);
 	json_setup_tunables(r, &w);
 	json_setup_topology(t, &w);
 	jw_bool(&w, "group_sched", t->group_sched);

@@ -88,7 +88,7 @@ static void text_setup(const struct sim_result *r, FILE *out)
 
 	fprintf(out, "trace file ");
 	text_put(out, t->file);
-	fprintf(out, "; %s\n", p->kernel);
+	fprintf(out, "; %s\n", r->kernel);
 	fprintf(out, "topology: %d node%s x %d package%s x %d core%s x %d "
 		"thread%s\n", t->topology.nodes, t->topology.nodes > 1 ? "s" : "",
 		t->topology.packages_per_node,

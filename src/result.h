@@ -189,6 +189,7 @@ struct sim_stats {
 struct sim_result {
 	const struct sim_trace *trace;	/* names, groups, expectations */
 	const struct sched_policy *policy;
+	const char *kernel;		/* the kernel the run followed */
 	u64 tunables[SIM_MAX_TUNABLES];	/* effective values, table order */
 
 	struct sim_task_result *tasks;	/* trace tasks, then job children */

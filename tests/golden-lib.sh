@@ -13,11 +13,12 @@
 #    that turns group scheduling off itself: it is cheap and keeps the rule
 #    without exceptions).
 #
-#  - Every trace also has a golden file of the eevdf policy following
-#    Linux 6.18.44 (variant "eevdf-61844": --policy eevdf
-#    --ignore-foreign-tunables --set kernel=61844, docs/eevdf.md "Kernel
-#    versions"), NAME.eevdf-61844.json: its changes from v6.12 are ported
-#    one commit at a time, and each commit that changes that behaviour
+#  - Every trace also has a golden file of the eevdf policy under each
+#    kernel it follows (docs/eevdf.md "Kernel versions"): Linux 6.18.44,
+#    the default (variant "eevdf-61844": --policy eevdf
+#    --ignore-foreign-tunables --set kernel=61844), NAME.eevdf-61844.json,
+#    and Linux v6.12 (variant "eevdf-612", the same with kernel=612),
+#    NAME.eevdf-612.json; each commit that changes either behaviour
 #    regenerates them and says why.
 #
 #  - The simulator runs from the repository root and is given the trace's
@@ -47,7 +48,7 @@
 # shellcheck shell=bash disable=SC2034,SC2154
 
 GOLDEN_DIR=tests/golden
-GOLDEN_VARIANTS=(trace no-group-sched eevdf-61844)
+GOLDEN_VARIANTS=(trace no-group-sched eevdf-61844 eevdf-612)
 GOLDEN_GZIP_BYTES=204800
 # Seconds per run; the same knob as tests/run-traces.sh.
 GOLDEN_TIMEOUT=${TRACE_TIMEOUT:-120}
@@ -79,6 +80,9 @@ golden_options() {
 	eevdf-61844)
 		printf '%s\n' --policy eevdf --ignore-foreign-tunables \
 			--set kernel=61844 ;;
+	eevdf-612)
+		printf '%s\n' --policy eevdf --ignore-foreign-tunables \
+			--set kernel=612 ;;
 	*) echo "golden-lib.sh: unknown variant $1" >&2; return 2 ;;
 	esac
 }

@@ -224,6 +224,8 @@ struct sim_result *sim_collect_results(struct sim *s)
 	}
 	r->trace = s->trace;
 	r->policy = s->policy;
+	r->kernel = s->pm && s->policy->kernel_of ?
+		    s->policy->kernel_of(s->pm) : s->policy->kernel;
 	r->status = s->status;
 	r->end = s->end;
 	memcpy(r->error, s->error, sizeof(r->error));

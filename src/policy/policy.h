@@ -296,6 +296,10 @@ struct sched_policy {
 	 * defaults to the machine), indexed like the table. */
 	void (*tunables_effective)(const struct policy_machine *m,
 				   uint64_t *values);
+	/* The kernel this machine follows, for a policy that follows more
+	 * than one (eevdf's tunable "kernel"): the reports' "kernel".
+	 * NULL: .kernel. */
+	const char *(*kernel_of)(const struct policy_machine *m);
 
 	/* Tasks.  task_init prepares a trace-level task that exists but has
 	 * not been forked; it is in the root group until fork. */

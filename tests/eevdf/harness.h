@@ -39,16 +39,22 @@ static void host_warn(struct policy_host *h, const char *where,
  * CPUs at hz, with room for max_tasks tasks and max_groups groups.  A
  * field left 0 takes its default: 1 for the topology's counts, HZ 1000,
  * 16 tasks, 1 group (the root); group_sched is off unless asked for.
+ * kernel: the tunable "kernel"; 0 is 612, not the policy's default
+ * (61844): the white-box tests work v6.12's arithmetic by hand, and
+ * tests/eevdf/v618.c tests each change of 6.18.44 with its switch on
+ * and off.
  */
 struct machine_spec {
 	int nodes, packages, cores, threads;
 	unsigned int hz;
 	size_t max_tasks, max_groups;
 	bool group_sched;
+	unsigned int kernel;
 };
 
 static struct policy_machine *machine_of(struct machine_spec s)
 {
+	static struct tunable_values tv;
 	struct policy_config cfg = {
 		.hz = s.hz ? s.hz : 1000,
 		.topology = { s.nodes ? s.nodes : 1,
@@ -57,9 +63,13 @@ static struct policy_machine *machine_of(struct machine_spec s)
 			      s.threads ? s.threads : 1 },
 		.max_tasks = s.max_tasks ? s.max_tasks : 16,
 		.max_groups = s.max_groups ? s.max_groups : 1,
-		.group_sched = s.group_sched, .host = &host };
+		.group_sched = s.group_sched, .tunables = &tv, .host = &host };
 	char why[200];
 	struct policy_machine *m;
+
+	tv = (struct tunable_values){ 0 };
+	tv.value[TUN_KERNEL] = s.kernel ? s.kernel : EEVDF_KERNEL_612;
+	tv.set[TUN_KERNEL] = true;
 
 	cfg.nr_cpus = cfg.topology.nodes * cfg.topology.packages_per_node *
 		      cfg.topology.cores_per_package *

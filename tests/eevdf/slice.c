@@ -298,6 +298,7 @@ END_TEST
 /* ---- PREEMPT_SHORT through whole traces ---------------------------------- */
 
 /*
+ * v6.12 (kernel=612; 6.18.44's protected slice: tests/eevdf/v618.c).
  * One CPU at HZ 250.  The probe sleeps at 0 and wakes at 1 ms to run
  * 50 us; the hog asked for 100 ms, so its first request (half: 50 ms,
  * PLACE_DEADLINE_INITIAL) lasts until the first tick at or after 50 ms
@@ -314,7 +315,8 @@ END_TEST
 	"{ \"sched-sim\": 1, \"duration\": \"100ms\","			\
 	"  \"machine\": { \"cpus\": 1 },"				\
 	"  \"scheduler\": { \"policy\": \"eevdf\", \"hz\": 250,"	\
-	"                   \"tunables\": { \"sched_features\": " features " } },"	\
+	"                   \"tunables\": { \"kernel\": 612,"		\
+	"                                  \"sched_features\": " features " } },"	\
 	"  \"tasks\": ["							\
 	"    { \"name\": \"probe\", \"slice\": \"100us\", \"program\":"	\
 	"      [ { \"sleep\": \"1ms\" }, { \"run\": \"50us\" } ] },"	\

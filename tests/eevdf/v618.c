@@ -80,14 +80,21 @@ START_TEST(test_kernel_selects_changes)
 		    "traces/demo.json");
 	ck_assert_int_eq(r.status, 2);
 	cmd_run_free(&r);
-	/* a v6.12 run does not report them; a 6.18.44 run does */
+	/* a run of the default, 6.18.44, does not report them; a v6.12
+	 * run does, and the reports name the kernel followed */
 	r = run_sim("--policy eevdf traces/demo.json");
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_null(strstr(r.out, "kernel="));
+	ck_assert_ptr_nonnull(strstr(r.out, "; Linux 6.18.44 ("));
 	cmd_run_free(&r);
 	r = run_sim("--policy eevdf --set kernel=61844 traces/demo.json");
 	ck_assert_int_eq(r.status, 0);
-	ck_assert_ptr_nonnull(strstr(r.out, "kernel=61844"));
+	ck_assert_ptr_null(strstr(r.out, "kernel="));
+	cmd_run_free(&r);
+	r = run_sim("--policy eevdf --set kernel=612 traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "kernel=612"));
+	ck_assert_ptr_nonnull(strstr(r.out, "; Linux v6.12 ("));
 	cmd_run_free(&r);
 }
 END_TEST
@@ -460,7 +467,8 @@ START_TEST(test_preempt_lazy)
 	cpu_clear(1, &host.resched_mask);
 	eevdf_destroy(m);
 
-	r = run_sim("--policy eevdf --set preempt=3 traces/demo.json");
+	r = run_sim("--policy eevdf --set kernel=612 --set preempt=3 "
+		    "traces/demo.json");
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "preempt=3 (lazy) needs "
 					    "kernel=61844"));

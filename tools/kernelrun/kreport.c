@@ -527,6 +527,7 @@ static int fill_result(struct sim_result *r, const struct kr_report_input *in,
 	memset(r, 0, sizeof(*r));
 	r->trace = t;
 	r->policy = policy;
+	r->kernel = policy->kernel;
 	r->status = SIM_OK;
 	r->end = in->interrupted ? SIM_END_INTERRUPTED : SIM_END_COMPLETE;
 	r->end_ns = in->window_ns;

@@ -161,13 +161,34 @@ static void print_cfs_rq(FILE *out, struct policy_machine *m, int cpu,
 		SPLIT_NS(right_vruntime));
 	spread = right_vruntime - left_vruntime;
 	fprintf(out, "  .%-30s: %lld.%06ld\n", "spread", SPLIT_NS(spread));
-	fprintf(out, "  .%-30s: %d\n", "nr_running", (int)cfs_rq->nr_running);
-	fprintf(out, "  .%-30s: %d\n", "h_nr_running",
-		(int)cfs_rq->h_nr_running);
-	fprintf(out, "  .%-30s: %d\n", "idle_nr_running",
-		(int)idle_nr_running(m, cfs_rq));
-	fprintf(out, "  .%-30s: %d\n", "idle_h_nr_running",
-		(int)cfs_rq->idle_h_nr_running);
+	if (m->sysctl.kernel == EEVDF_KERNEL_61844) {
+		/*
+		 * debug.c 6.18.35: print_cfs_rq's counts after the v6.14
+		 * renames (736c55a02c47 nr_queued, 7b8a702d9438 h_nr_queued,
+		 * c2a295bffeaf h_nr_runnable, h_nr_idle).  The layout
+		 * follows the kernel chosen, not a change bit: the counts
+		 * are the same, only their names and the runnable one are
+		 * 6.18's.  h_nr_runnable: the queued tasks below that are
+		 * not delayed.
+		 */
+		fprintf(out, "  .%-30s: %d\n", "nr_queued",
+			(int)cfs_rq->nr_running);
+		fprintf(out, "  .%-30s: %d\n", "h_nr_runnable",
+			(int)(cfs_rq->h_nr_running - cfs_rq->h_nr_delayed));
+		fprintf(out, "  .%-30s: %d\n", "h_nr_queued",
+			(int)cfs_rq->h_nr_running);
+		fprintf(out, "  .%-30s: %d\n", "h_nr_idle",
+			(int)cfs_rq->idle_h_nr_running);
+	} else {
+		fprintf(out, "  .%-30s: %d\n", "nr_running",
+			(int)cfs_rq->nr_running);
+		fprintf(out, "  .%-30s: %d\n", "h_nr_running",
+			(int)cfs_rq->h_nr_running);
+		fprintf(out, "  .%-30s: %d\n", "idle_nr_running",
+			(int)idle_nr_running(m, cfs_rq));
+		fprintf(out, "  .%-30s: %d\n", "idle_h_nr_running",
+			(int)cfs_rq->idle_h_nr_running);
+	}
 	fprintf(out, "  .%-30s: %ld\n", "load", (long)cfs_rq->load.weight);
 	fprintf(out, "  .%-30s: %lu\n", "load_avg", cfs_rq->avg.load_avg);
 	fprintf(out, "  .%-30s: %lu\n", "runnable_avg", cfs_rq->avg.runnable_avg);
@@ -384,14 +405,17 @@ static void print_cpu(FILE *out, struct policy_machine *m, int cpu)
 }
 
 /*
- * kernel/sched/debug.c v6.12: sched_debug_header, then every CPU.  The
+ * kernel/sched/debug.c v6.12 (6.18.35 the same): sched_debug_header, then
+ * every CPU.  The
  * clocks are the simulated time; jiffies count ticks from 0.
  * sysctl_sched_features is the port's own bitmask (the sched_features
  * tunable), not the kernel's numbering of features.h.
  */
 static void eevdf_dump(struct policy_machine *m, FILE *out, uint64_t now)
 {
-	fprintf(out, "Sched Debug Version: v0.11, sched-sim eevdf (Linux v6.12)\n");
+	fprintf(out, "Sched Debug Version: v0.11, sched-sim eevdf (%s)\n",
+		m->sysctl.kernel == EEVDF_KERNEL_612 ? "Linux v6.12" :
+		"Linux 6.18.44");
 	fprintf(out, "%-40s: %lld.%06ld\n", "ktime", SPLIT_NS(now));
 	fprintf(out, "%-40s: %lld.%06ld\n", "sched_clk", SPLIT_NS(now));
 	fprintf(out, "%-40s: %lld.%06ld\n", "cpu_clk", SPLIT_NS(now));

@@ -64,7 +64,7 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"256 NEXT_BUDDY, 512 PICK_BUDDY (v6.12 defaults: the first "
 		"eight on; 6.18.44 with pick_buddy: PICK_BUDDY too, 767)" },
 	/* issue 26: the kernel version (changes.h) */
-	[TUN_KERNEL] = { "kernel", TUNABLE_INTEGER, EEVDF_KERNEL_612,
+	[TUN_KERNEL] = { "kernel", TUNABLE_INTEGER, EEVDF_KERNEL_61844,
 		EEVDF_KERNEL_612, EEVDF_KERNEL_61844,
 		"the kernel the policy follows: 612 Linux v6.12, 61844 "
 		"Linux 6.18.44 (the changes of kernel_changes ported so far)",
@@ -214,7 +214,7 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	factor = 1 + (unsigned int)ilog2_int(online < 8 ? (unsigned int)online
 							 : 8);
 	/* issue 26: the kernel, and the changes it implies unless set */
-	m->sysctl.kernel = tunable(cfg, TUN_KERNEL, EEVDF_KERNEL_612);
+	m->sysctl.kernel = tunable(cfg, TUN_KERNEL, EEVDF_KERNEL_61844);
 	if (m->sysctl.kernel != EEVDF_KERNEL_612 &&
 	    m->sysctl.kernel != EEVDF_KERNEL_61844) {
 		snprintf(why, len, "eevdf: kernel=%llu is not a kernel this "
@@ -599,10 +599,20 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 	}
 }
 
+/* The reports' "kernel": the version the tunable "kernel" chose */
+static const char *eevdf_kernel_of(const struct policy_machine *m)
+{
+	if (m->sysctl.kernel == EEVDF_KERNEL_612)
+		return "Linux v6.12 (EEVDF, PELT, group shares, load balancer, "
+		       "RT class, fair server)";
+	return "Linux 6.18.44 (EEVDF, PELT, group shares, load balancer, "
+	       "RT class and RT groups, fair server)";
+}
+
 const struct sched_policy eevdf_policy = {
 	.name = "eevdf",
-	.kernel = "Linux v6.12 (EEVDF, PELT, group shares, load balancer, "
-		  "RT class, fair server)",
+	.kernel = "Linux 6.18.44, or v6.12 with kernel=612 (EEVDF, PELT, "
+		  "group shares, load balancer, RT class, fair server)",
 	.summary = "today's fair scheduler: EEVDF with delayed dequeue, "
 		   "PELT, calc_group_shares, the sched-domain balancer",
 	.tunables = eevdf_tunables,
@@ -614,6 +624,7 @@ const struct sched_policy eevdf_policy = {
 	.create = eevdf_create,
 	.destroy = eevdf_destroy,
 	.tunables_effective = eevdf_tunables_effective,
+	.kernel_of = eevdf_kernel_of,
 	.task_init = eevdf_task_init,
 	.fork = eevdf_fork,
 	.wake = eevdf_wake,
