@@ -927,6 +927,123 @@ START_TEST(test_dequeue_clear_buddies_first)
 }
 END_TEST
 
+
+/* A FIFO task of rt_priority prio, allowed on the CPUs of allowed */
+static void v618_fork_rt(struct policy_machine *m, int id, int prio,
+			 struct cpumask *allowed)
+{
+	struct policy_task_attr attr = { .sched_class = SIM_SCHED_FIFO,
+		.comm = "t", .rt_priority = prio, .cpus_allowed = allowed };
+
+	eevdf_task_init(m, id, &attr);
+	eevdf_fork(m, id, SIM_IDLE, 0, &attr, 0);
+}
+
+/*
+ * rt_push_ipi_off (dd29c017aed6, 6.18.39): two CPUs.  A (FIFO 60) is
+ * pinned to CPU 0 and C (FIFO 70) to CPU 1, both running; B (FIFO 40,
+ * either CPU) finds no CPU running anything lower (find_lowest_rq: -1),
+ * so it waits where it was forked and that CPU is RT-overloaded.  The
+ * other CPU's task sleeps: its schedule (balance_rt) pulls.  Both ways
+ * B ends up running there; v6.12's RT_PUSH_IPI makes B's CPU push it
+ * (its rt_pushed counts 1), 6.18.44 pulls it from the other side (0).
+ * A pull also leaves a task that is above the one running on its CPU
+ * (it was just woken and will run there) and one whose CPU's next
+ * priority is not above what the puller runs.
+ */
+START_TEST(test_rt_push_ipi_off)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .max_tasks = 4);
+		struct cpumask only0, only1, both;
+		int src, dst, sleeper;
+
+		m->sysctl.changes = on ? 1ULL << CHG_RT_PUSH_IPI_OFF : 0;
+		cpus_clear(&only0);
+		cpus_clear(&only1);
+		cpus_clear(&both);
+		cpu_set(0, &only0);
+		cpu_set(1, &only1);
+		cpu_set(0, &both);
+		cpu_set(1, &both);
+		v618_fork_rt(m, 0, 60, &only0);			/* A */
+		v618_fork_rt(m, 2, 70, &only1);			/* C */
+		eevdf_schedule(m, 0, 0);
+		eevdf_schedule(m, 1, 0);
+		ck_assert_int_eq(m->rqs[0].curr, 0);
+		ck_assert_int_eq(m->rqs[1].curr, 2);
+		v618_fork_rt(m, 1, 40, &both);			/* B */
+		src = m->tasks[1].cpu;
+		dst = 1 - src;
+		sleeper = dst == 0 ? 0 : 2;
+		ck_assert(m->tasks[1].on_rq);
+		ck_assert_int_ne(m->rqs[src].curr, 1);
+		ck_assert(cpu_isset(src, &m->rto_mask));
+		ck_assert_uint_eq(m->rqs[src].class_cnt.rt_pushed, 0);
+
+		eevdf_block(m, sleeper, V618_MS);
+		eevdf_schedule(m, dst, V618_MS);
+		ck_assert_int_eq(m->tasks[1].cpu, dst);
+		ck_assert_int_eq(m->rqs[dst].curr, 1);
+		ck_assert_uint_eq(m->rqs[src].class_cnt.rt_pushed, on ? 0 : 1);
+		ck_assert_uint_eq(m->rqs[dst].class_cnt.rt_pull_calls, 1);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * wakeup_stats_allowed_cpus (6.18.39): 2 packages x 2 cores; the
+ * package domain's groups are {0, 1} and {2, 3}.  A fair hog runs on
+ * CPU 1.  For a task allowed on CPUs 0 and 2 only, 6.18.44 sums group
+ * {0, 1} over CPU 0 alone: no task, one idle CPU; v6.12 counts CPU 1's
+ * hog and its load.  The group's weight and capacity stay the whole
+ * group's.
+ */
+START_TEST(test_wakeup_stats_allowed_cpus)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.packages = 2, .cores = 2,
+						   .hz = 250, .max_tasks = 4);
+		struct policy_task_attr hog = { .sched_class = SIM_SCHED_NORMAL,
+						.comm = "h" };
+		struct policy_task_attr pa = hog;
+		struct cpumask only1, zero_two;
+		struct sched_domain *pkg;
+		struct sched_group *g;
+		struct sg_lb_stats sgs;
+
+		m->sysctl.changes = on ? 1ULL << CHG_WAKEUP_STATS_ALLOWED : 0;
+		cpus_clear(&only1);
+		cpu_set(1, &only1);
+		cpus_clear(&zero_two);
+		cpu_set(0, &zero_two);
+		cpu_set(2, &zero_two);
+		hog.cpus_allowed = &only1;
+		pa.cpus_allowed = &zero_two;
+		eevdf_task_init(m, 0, &hog);
+		eevdf_fork(m, 0, SIM_IDLE, 0, &hog, 0);
+		eevdf_schedule(m, 1, 0);
+		ck_assert_int_eq(m->rqs[1].curr, 0);
+		eevdf_task_init(m, 1, &pa);
+
+		pkg = m->rqs[0].sd;
+		while (pkg && pkg->parent)
+			pkg = pkg->parent;
+		ck_assert_ptr_nonnull(pkg);
+		g = pkg->groups;
+		ck_assert(cpu_isset(0, &g->cpumask) && cpu_isset(1, &g->cpumask));
+		update_sg_wakeup_stats(m, pkg, g, &sgs, &m->tasks[1], 0);
+		ck_assert_uint_eq(sgs.sum_nr_running, on ? 0 : 1);
+		ck_assert_uint_eq(sgs.idle_cpus, 1);	/* CPU 0, both ways */
+		ck_assert(on ? sgs.group_load == 0 : sgs.group_load > 0);
+		ck_assert_uint_eq(sgs.group_weight, 2);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -934,6 +1051,8 @@ static Suite *eevdf_v618_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_kernel_selects_changes);
+	tcase_add_test(tc, test_rt_push_ipi_off);
+	tcase_add_test(tc, test_wakeup_stats_allowed_cpus);
 	tcase_add_test(tc, test_changes_table_in_docs);
 	tcase_add_test(tc, test_base_slice_700us);
 	tcase_add_test(tc, test_zero_vruntime);

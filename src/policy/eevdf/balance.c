@@ -1843,7 +1843,11 @@ static bool idle_cpu_without(struct policy_machine *m, int cpu,
 	return curr == SIM_IDLE || curr == p->id;
 }
 
-/* fair.c v6.12: update_sg_wakeup_stats */
+/*
+ * fair.c v6.12: update_sg_wakeup_stats.  6.18.44 (wakeup_stats_allowed_cpus,
+ * 6.18.39) sums only the CPUs of the group that p may run on; capacity
+ * and weight stay the whole group's.
+ */
 static void update_sg_wakeup_stats(struct policy_machine *m,
 				   struct sched_domain *sd,
 				   struct sched_group *group,
@@ -1857,6 +1861,9 @@ static void update_sg_wakeup_stats(struct policy_machine *m,
 		struct rq *rq = &m->rqs[i];
 		unsigned int local = task_running_on_cpu(i, p), nr_running;
 
+		if (sched_change(m, CHG_WAKEUP_STATS_ALLOWED) &&
+		    !cpu_isset(i, &p->cpus_allowed))
+			continue;
 		sgs->group_load += cpu_load_without(rq, p);
 		sgs->group_util += cpu_util_without(rq, p);
 		sgs->group_runnable += cpu_runnable_without(rq, p);

@@ -35,6 +35,8 @@ enum eevdf_change {
 	CHG_LB_SKIP_INELIGIBLE,
 	CHG_MIN_SLICE_PROPAGATE,
 	CHG_DEQUEUE_CLEAR_BUDDIES,
+	CHG_RT_PUSH_IPI_OFF,
+	CHG_WAKEUP_STATS_ALLOWED,
 	NR_EEVDF_CHANGES
 };
 
@@ -118,6 +120,15 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"unknown", "6.18.0",
 		"dequeue_entity clears the buddies (up the hierarchy) before "
 		"a delayed dequeue too (v6.12: only this queue's next)" },
+	[CHG_RT_PUSH_IPI_OFF] = { "rt_push_ipi_off", "dd29c017aed6",
+		"6.18.39",
+		"RT_PUSH_IPI off without PREEMPT_RT: pull_rt_task takes the "
+		"highest pushable task of each overloaded CPU itself (v6.12: "
+		"asks those CPUs to push)" },
+	[CHG_WAKEUP_STATS_ALLOWED] = { "wakeup_stats_allowed_cpus",
+		"unknown", "6.18.39",
+		"update_sg_wakeup_stats (fork and exec placement) sums only "
+		"the group's CPUs the task may run on" },
 };
 
 /*

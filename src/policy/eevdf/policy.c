@@ -83,7 +83,9 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"4096 lb_h_nr_runnable (1a49104496d3), 8192 lb_skip_delayed "
 		"(61b82dfb6b7e), 16384 lb_skip_ineligible (873199d27bb2), "
 		"32768 min_slice_propagate (563bc2161b94), 65536 "
-		"dequeue_clear_buddies_first (6.18.0, id unknown)" },
+		"dequeue_clear_buddies_first (6.18.0, id unknown), 131072 "
+		"rt_push_ipi_off (dd29c017aed6), 262144 "
+		"wakeup_stats_allowed_cpus (6.18.39, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
