@@ -48,6 +48,7 @@ START_TEST(test_kernel_selects_changes)
 		.max_tasks = 1, .max_groups = 1, .host = &host };
 	struct tunable_values tv = { 0 };
 	struct cmd_run r;
+	char args[128];
 	char why[200];
 
 	m = v618_machine(612, ~0ULL, 1, 1);
@@ -76,8 +77,10 @@ START_TEST(test_kernel_selects_changes)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "valid: 612 or 61844"));
 	cmd_run_free(&r);
-	r = run_sim("--policy eevdf --set kernel_changes=9999999 "
-		    "traces/demo.json");
+	/* one bit past the last change */
+	snprintf(args, sizeof(args), "--policy eevdf --set kernel_changes=%llu "
+		 "traces/demo.json", (unsigned long long)EEVDF_CHANGES_61844 + 1);
+	r = run_sim(args);
 	ck_assert_int_eq(r.status, 2);
 	cmd_run_free(&r);
 	/* a run of the default, 6.18.44, does not report them; a v6.12
@@ -159,6 +162,7 @@ END_TEST
 
 
 #define V618_MS 1000000LL
+#define V618_PERIOD_NS (1024ULL * 1024)	/* a PELT period */
 
 /* one CPU at HZ 250 (tests/eevdf/fair.c's) following changes */
 static struct policy_machine *v618_one_cpu(u64 changes)
@@ -935,6 +939,358 @@ START_TEST(test_dequeue_clear_buddies_first)
 }
 END_TEST
 
+/*
+ * pelt_h_nr_runnable (76f2f783294d, c2a295bffeaf): /g holds A and B.  B
+ * sleeps 2 ms past A (not eligible): delayed, still queued.  Its delay
+ * changes the count only (set_delayed): /g's entity keeps runnable_weight
+ * 2 until a walk refreshes it, in both kernels.  A sleeps (eligible:
+ * dequeued); the walk sets /g's entity to 1 (v6.12: B counts) or 0.
+ *
+ * /g's queue, its runnable_avg at 1024 (runnable_sum 46718 << 10 at a
+ * period boundary), then one update 32 periods on, load 1024 (B), not
+ * running:
+ *   the old sum decays: (47837184 >> 1) * 0xffffffff >> 32 = 23919615;
+ *   v6.12 (runnable 1) adds (511 + 22848) << 10 = 23919616
+ *   (tests/eevdf/rt.c's c1 + c2): 47839231, / 46718 = 1023;
+ *   6.18.44 (runnable 0) adds nothing: 23919615, / 46718 = 511.
+ */
+START_TEST(test_pelt_h_nr_runnable)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct sched_entity *gse, *a, *b;
+		struct cfs_rq *gq;
+		struct sched_avg *sa;
+		const u64 at = 64 * V618_PERIOD_NS;
+
+		m->sysctl.changes = on ? 1ULL << CHG_PELT_H_NR_RUNNABLE : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		gse = m->groups[1].se[0];
+		gq = m->groups[1].cfs_rq[0];
+		a = &start_task(m, 0, 1, 0, 0, 0)->se;
+		b = &start_task(m, 1, 1, 0, 0, 0)->se;
+		ck_assert_uint_eq(gse->runnable_weight, 2);
+		__dequeue_entity(gq, b);
+		b->vruntime += 2 * V618_MS;
+		b->deadline += 2 * V618_MS;
+		__enqueue_entity(gq, b);
+		ck_assert(!entity_eligible(gq, b));
+		m->tasks[1].state = TASK_SLEEPING;
+		ck_assert_int_eq(dequeue_entities(&m->rqs[0], b,
+						  DEQUEUE_SLEEP), -1);
+		ck_assert_int_eq(b->sched_delayed, 1);
+		ck_assert_uint_eq(gq->h_nr_running, 2);
+		ck_assert_uint_eq(gq->h_nr_delayed, 1);
+		ck_assert_uint_eq(gse->runnable_weight, 2);
+		assert_checked(m);
+		m->tasks[0].state = TASK_SLEEPING;
+		ck_assert_int_eq(dequeue_entities(&m->rqs[0], a,
+						  DEQUEUE_SLEEP), 1);
+		ck_assert_uint_eq(gq->h_nr_running, 1);
+		ck_assert(gse->on_rq);
+		ck_assert_uint_eq(gse->runnable_weight, on ? 0 : 1);
+		assert_checked(m);
+
+		sa = &gq->avg;
+		*sa = (struct sched_avg){ .last_update_time = at,
+					  .runnable_sum = 46718ULL << 10,
+					  .runnable_avg = 1024 };
+		ck_assert_ptr_null(gq->curr);
+		ck_assert_int_eq(__update_load_avg_cfs_rq(at + 32 * V618_PERIOD_NS,
+							  gq), 1);
+		ck_assert_uint_eq(sa->period_contrib, 0);
+		ck_assert_uint_eq(sa->runnable_sum, on ? 23919615 : 47839231);
+		ck_assert_uint_eq(sa->runnable_avg, on ? 511 : 1023);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * tg_contrib_decay_fix (ca125231dd29, 6.18.3): /g's queue on CPU 0 is
+ * empty and its load decayed to 0, but the 100 it last reported is still
+ * in tg->load_avg: update_tg_load_avg ran 0.5 ms ago, so the blocked
+ * update may not report now (once per ms).  v6.12's cfs_rq_is_decayed
+ * lets the queue leave the leaf list: nothing walks it again and the
+ * 100 stays.  6.18.44 keeps it listed; 2 ms later the next blocked
+ * update reports -100 (more than 100 / 64), and only then it leaves.
+ */
+START_TEST(test_tg_contrib_decay_fix)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.hz = 250, .max_tasks = 8,
+						   .max_groups = 2,
+						   .group_sched = true);
+		struct rq *rq = &m->rqs[0];
+		struct task_group *tg;
+		struct cfs_rq *gq;
+		u64 now = 20 * V618_MS;
+
+		m->sysctl.changes = on ? 1ULL << CHG_TG_CONTRIB_DECAY_FIX : 0;
+		ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0),
+				 0);
+		tg = &m->groups[1];
+		gq = tg->cfs_rq[0];
+		rq->clock_task = now;
+		smp_set_clock(m, now);
+		list_add_leaf_cfs_rq(gq);
+		ck_assert_uint_eq(gq->load.weight, 0);
+		gq->avg = (struct sched_avg){
+			.last_update_time = rq_clock_pelt(rq) - V618_PERIOD_NS };
+		ck_assert(load_avg_is_decayed(&gq->avg));
+		tg->load_avg += 100;
+		gq->tg_load_avg_contrib = 100;
+		gq->last_update_tg_load_avg = sim_sched_clock_cpu(rq) - 500000;
+		ck_assert_int_eq(cfs_rq_is_decayed(gq), !on);
+
+		sched_balance_update_blocked_averages(m, 0);
+		ck_assert_int_eq(gq->on_list, on);
+		ck_assert_uint_eq(gq->tg_load_avg_contrib, 100);
+		ck_assert_int_eq(tg->load_avg, 100);
+
+		now += 2 * V618_MS;
+		rq->clock_task = now;
+		smp_set_clock(m, now);
+		sched_balance_update_blocked_averages(m, 0);
+		ck_assert_int_eq(gq->on_list, 0);
+		ck_assert_uint_eq(gq->tg_load_avg_contrib, on ? 0 : 100);
+		ck_assert_int_eq(tg->load_avg, on ? 0 : 100);
+		assert_checked(m);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * pelt_lost_idle (98c88dc8a1ac): a FIFO task runs on CPU 0 from 0 ns
+ * (its RT signal starts at the PELT clock's origin) and sleeps at 32
+ * periods, with the PELT clock 300 * 1024 ns behind the task clock (made
+ * by hand, as a slower CPU would have it; at full capacity the two never
+ * part) and utilization far from saturated: no lost idle time.  v6.12's
+ * pick_next_task_fair finds no task and syncs the PELT clock before
+ * put_prev_task_rt's update, which then counts the 300 us as RT running
+ * time: the signal's last update is at origin + 32 periods.  6.18.44
+ * syncs in set_next_task_idle, after it: origin + 32 periods - 307200.
+ */
+START_TEST(test_pelt_lost_idle)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2,
+						   .max_tasks = 8);
+		struct rq *rq = &m->rqs[0];
+		struct cpumask only0;
+		const u64 t1 = 32 * V618_PERIOD_NS, gap = 300 * 1024;
+
+		m->sysctl.changes = on ? 1ULL << CHG_PELT_LOST_IDLE : 0;
+		cpus_clear(&only0);
+		cpu_set(0, &only0);
+		fork_task(m, 0, SIM_SCHED_FIFO, &only0);
+		eevdf_schedule(m, 0, 0);
+		ck_assert_int_eq(rq->curr, 0);
+		ck_assert_uint_eq(rq->avg_rt.last_update_time, V618_PERIOD_NS);
+
+		rq->clock_task = t1;
+		ck_assert_uint_eq(rq_clock_pelt(rq), t1 + V618_PERIOD_NS);
+		rq->clock_pelt -= gap;
+		eevdf_block(m, 0, t1);
+		eevdf_schedule(m, 0, t1);
+		ck_assert_int_eq(rq->curr, SIM_IDLE);
+		ck_assert_uint_eq(rq->avg_rt.last_update_time,
+				  V618_PERIOD_NS + t1 - (on ? gap : 0));
+		/* either way the idle CPU's clocks agree again, nothing lost */
+		ck_assert_uint_eq(rq->lost_idle_time, 0);
+		ck_assert_uint_eq(rq->clock_pelt, rq->clock_task);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * fork_clear_rel_deadline (3da56dc063cd): the parent R, running, is
+ * given a relative deadline of 3 ms by hand (rel_deadline lives only
+ * between a non-sleeping dequeue and the next place_entity, so no trace
+ * forks from it).  v6.12's child takes it (dup_task_struct) and its
+ * place_entity only adds it to the vruntime: deadline = vruntime + 3 ms.
+ * 6.18.44's __sched_fork clears it: PLACE_DEADLINE_INITIAL's half slice,
+ * 750000 / 2 (weight 1024, one CPU).
+ */
+START_TEST(test_fork_clear_rel_deadline)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = v618_one_cpu(
+			on ? 1ULL << CHG_FORK_CLEAR_REL_DEADLINE : 0);
+		struct policy_task_attr attr = { .pid = 2, .comm = "c",
+						 .cpus_allowed = &all_cpus };
+		struct sched_entity *parent, *child;
+
+		parent = &start_task(m, 0, 0, 0, 0, 0)->se;
+		eevdf_schedule(m, 0, 0);
+		ck_assert_int_eq(m->rqs[0].curr, 0);
+		ck_assert_uint_eq(m->sysctl.base_slice, 750000);
+		parent->rel_deadline = 1;
+		parent->deadline = 3 * V618_MS;
+		eevdf_task_init(m, 1, &attr);
+		eevdf_fork(m, 1, 0, 0, &attr, V618_MS);
+		child = &m->tasks[1].se;
+		ck_assert(child->on_rq);
+		ck_assert_int_eq(child->rel_deadline, 0);
+		ck_assert_uint_eq(child->deadline - child->vruntime,
+				  on ? 375000 : 3 * V618_MS);
+		/* the parent back to a running entity's state */
+		parent->rel_deadline = 0;
+		parent->deadline += parent->vruntime;
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * wake_sync_delayed (aa3ee4f0b754): a sync wakeup from CPU 0, which runs
+ * 2 tasks of which 1 is delayed, for a task last on idle CPU 1.  v6.12
+ * counts 2 on CPU 0 and takes the idle prev CPU 1; 6.18.44 counts 1
+ * runnable and keeps the wakee on the waker's CPU 0.
+ */
+START_TEST(test_wake_sync_delayed)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .group_sched = true);
+		struct rq *rq = &m->rqs[0];
+
+		m->sysctl.changes = on ? 1ULL << CHG_WAKE_SYNC_DELAYED : 0;
+		rq->nr_running = 2;
+		rq->cfs.h_nr_running = 2;
+		rq->cfs.h_nr_delayed = 1;
+		ck_assert(available_idle_cpu(m, 1));
+		ck_assert_int_eq(wake_affine_idle(m, 0, 1, 1), on ? 0 : 1);
+		/* not sync: the idle prev CPU either way */
+		ck_assert_int_eq(wake_affine_idle(m, 0, 1, 0), 1);
+		rq->nr_running = rq->cfs.h_nr_running = rq->cfs.h_nr_delayed = 0;
+
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/* A FIFO task of rt_priority prio, allowed on the CPUs of allowed */
+static void v618_fork_rt(struct policy_machine *m, int id, int prio,
+			 struct cpumask *allowed)
+{
+	struct policy_task_attr attr = { .sched_class = SIM_SCHED_FIFO,
+		.comm = "t", .rt_priority = prio, .cpus_allowed = allowed };
+
+	eevdf_task_init(m, id, &attr);
+	eevdf_fork(m, id, SIM_IDLE, 0, &attr, 0);
+}
+
+/*
+ * rt_push_ipi_off (dd29c017aed6, 6.18.39): two CPUs.  A (FIFO 60) is
+ * pinned to CPU 0 and C (FIFO 70) to CPU 1, both running; B (FIFO 40,
+ * either CPU) finds no CPU running anything lower (find_lowest_rq: -1),
+ * so it waits where it was forked and that CPU is RT-overloaded.  The
+ * other CPU's task sleeps: its schedule (balance_rt) pulls.  Both ways
+ * B ends up running there; v6.12's RT_PUSH_IPI makes B's CPU push it
+ * (its rt_pushed counts 1), 6.18.44 pulls it from the other side (0).
+ * A pull also leaves a task that is above the one running on its CPU
+ * (it was just woken and will run there) and one whose CPU's next
+ * priority is not above what the puller runs.
+ */
+START_TEST(test_rt_push_ipi_off)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.cores = 2, .hz = 250,
+						   .max_tasks = 4);
+		struct cpumask only0, only1, both;
+		int src, dst, sleeper;
+
+		m->sysctl.changes = on ? 1ULL << CHG_RT_PUSH_IPI_OFF : 0;
+		cpus_clear(&only0);
+		cpus_clear(&only1);
+		cpus_clear(&both);
+		cpu_set(0, &only0);
+		cpu_set(1, &only1);
+		cpu_set(0, &both);
+		cpu_set(1, &both);
+		v618_fork_rt(m, 0, 60, &only0);			/* A */
+		v618_fork_rt(m, 2, 70, &only1);			/* C */
+		eevdf_schedule(m, 0, 0);
+		eevdf_schedule(m, 1, 0);
+		ck_assert_int_eq(m->rqs[0].curr, 0);
+		ck_assert_int_eq(m->rqs[1].curr, 2);
+		v618_fork_rt(m, 1, 40, &both);			/* B */
+		src = m->tasks[1].cpu;
+		dst = 1 - src;
+		sleeper = dst == 0 ? 0 : 2;
+		ck_assert(m->tasks[1].on_rq);
+		ck_assert_int_ne(m->rqs[src].curr, 1);
+		ck_assert(cpu_isset(src, &m->rto_mask));
+		ck_assert_uint_eq(m->rqs[src].class_cnt.rt_pushed, 0);
+
+		eevdf_block(m, sleeper, V618_MS);
+		eevdf_schedule(m, dst, V618_MS);
+		ck_assert_int_eq(m->tasks[1].cpu, dst);
+		ck_assert_int_eq(m->rqs[dst].curr, 1);
+		ck_assert_uint_eq(m->rqs[src].class_cnt.rt_pushed, on ? 0 : 1);
+		ck_assert_uint_eq(m->rqs[dst].class_cnt.rt_pull_calls, 1);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/*
+ * wakeup_stats_allowed_cpus (6.18.39): 2 packages x 2 cores; the
+ * package domain's groups are {0, 1} and {2, 3}.  A fair hog runs on
+ * CPU 1.  For a task allowed on CPUs 0 and 2 only, 6.18.44 sums group
+ * {0, 1} over CPU 0 alone: no task, one idle CPU; v6.12 counts CPU 1's
+ * hog and its load.  The group's weight and capacity stay the whole
+ * group's.
+ */
+START_TEST(test_wakeup_stats_allowed_cpus)
+{
+	for (int on = 0; on < 2; on++) {
+		struct policy_machine *m = machine(.packages = 2, .cores = 2,
+						   .hz = 250, .max_tasks = 4);
+		struct policy_task_attr hog = { .sched_class = SIM_SCHED_NORMAL,
+						.comm = "h" };
+		struct policy_task_attr pa = hog;
+		struct cpumask only1, zero_two;
+		struct sched_domain *pkg;
+		struct sched_group *g;
+		struct sg_lb_stats sgs;
+
+		m->sysctl.changes = on ? 1ULL << CHG_WAKEUP_STATS_ALLOWED : 0;
+		cpus_clear(&only1);
+		cpu_set(1, &only1);
+		cpus_clear(&zero_two);
+		cpu_set(0, &zero_two);
+		cpu_set(2, &zero_two);
+		hog.cpus_allowed = &only1;
+		pa.cpus_allowed = &zero_two;
+		eevdf_task_init(m, 0, &hog);
+		eevdf_fork(m, 0, SIM_IDLE, 0, &hog, 0);
+		eevdf_schedule(m, 1, 0);
+		ck_assert_int_eq(m->rqs[1].curr, 0);
+		eevdf_task_init(m, 1, &pa);
+
+		pkg = m->rqs[0].sd;
+		while (pkg && pkg->parent)
+			pkg = pkg->parent;
+		ck_assert_ptr_nonnull(pkg);
+		g = pkg->groups;
+		ck_assert(cpu_isset(0, &g->cpumask) && cpu_isset(1, &g->cpumask));
+		update_sg_wakeup_stats(m, pkg, g, &sgs, &m->tasks[1], 0);
+		ck_assert_uint_eq(sgs.sum_nr_running, on ? 0 : 1);
+		ck_assert_uint_eq(sgs.idle_cpus, 1);	/* CPU 0, both ways */
+		ck_assert(on ? sgs.group_load == 0 : sgs.group_load > 0);
+		ck_assert_uint_eq(sgs.group_weight, 2);
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -942,6 +1298,8 @@ static Suite *eevdf_v618_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_kernel_selects_changes);
+	tcase_add_test(tc, test_rt_push_ipi_off);
+	tcase_add_test(tc, test_wakeup_stats_allowed_cpus);
 	tcase_add_test(tc, test_changes_table_in_docs);
 	tcase_add_test(tc, test_base_slice_700us);
 	tcase_add_test(tc, test_zero_vruntime);
@@ -959,6 +1317,11 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_lb_skip_delayed_ineligible);
 	tcase_add_test(tc, test_min_slice_propagate);
 	tcase_add_test(tc, test_dequeue_clear_buddies_first);
+	tcase_add_test(tc, test_pelt_h_nr_runnable);
+	tcase_add_test(tc, test_tg_contrib_decay_fix);
+	tcase_add_test(tc, test_pelt_lost_idle);
+	tcase_add_test(tc, test_fork_clear_rel_deadline);
+	tcase_add_test(tc, test_wake_sync_delayed);
 	suite_add_tcase(s, tc);
 	return s;
 }

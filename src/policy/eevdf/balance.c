@@ -1590,13 +1590,22 @@ static int wake_wide(struct policy_machine *m, struct task_struct *curr,
 	return 1;
 }
 
-/* fair.c v6.12: wake_affine_idle */
+/*
+ * fair.c v6.12: wake_affine_idle.  wake_sync_delayed (aa3ee4f0b754,
+ * 6.18.44's wake_affine_idle): the sync test leaves out the waker CPU's
+ * delayed tasks (cfs_h_nr_delayed = h_nr_queued - h_nr_runnable, the
+ * port's h_nr_delayed), which only wait there for their final dequeue.
+ */
 static int wake_affine_idle(struct policy_machine *m, int this_cpu,
 			    int prev_cpu, int sync)
 {
+	const struct rq *this_rq = &m->rqs[this_cpu];
+
 	if (available_idle_cpu(m, this_cpu) && cpus_share_cache(m, this_cpu, prev_cpu))
 		return available_idle_cpu(m, prev_cpu) ? prev_cpu : this_cpu;
-	if (sync && m->rqs[this_cpu].nr_running == 1)
+	if (sync && this_rq->nr_running -
+		    (sched_change(m, CHG_WAKE_SYNC_DELAYED) ?
+		     this_rq->cfs.h_nr_delayed : 0) == 1)
 		return this_cpu;
 	if (available_idle_cpu(m, prev_cpu))
 		return prev_cpu;
@@ -1843,7 +1852,11 @@ static bool idle_cpu_without(struct policy_machine *m, int cpu,
 	return curr == SIM_IDLE || curr == p->id;
 }
 
-/* fair.c v6.12: update_sg_wakeup_stats */
+/*
+ * fair.c v6.12: update_sg_wakeup_stats.  6.18.44 (wakeup_stats_allowed_cpus,
+ * 6.18.39) sums only the CPUs of the group that p may run on; capacity
+ * and weight stay the whole group's.
+ */
 static void update_sg_wakeup_stats(struct policy_machine *m,
 				   struct sched_domain *sd,
 				   struct sched_group *group,
@@ -1857,6 +1870,9 @@ static void update_sg_wakeup_stats(struct policy_machine *m,
 		struct rq *rq = &m->rqs[i];
 		unsigned int local = task_running_on_cpu(i, p), nr_running;
 
+		if (sched_change(m, CHG_WAKEUP_STATS_ALLOWED) &&
+		    !cpu_isset(i, &p->cpus_allowed))
+			continue;
 		sgs->group_load += cpu_load_without(rq, p);
 		sgs->group_util += cpu_util_without(rq, p);
 		sgs->group_runnable += cpu_runnable_without(rq, p);

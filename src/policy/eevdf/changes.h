@@ -35,6 +35,13 @@ enum eevdf_change {
 	CHG_LB_SKIP_INELIGIBLE,
 	CHG_MIN_SLICE_PROPAGATE,
 	CHG_DEQUEUE_CLEAR_BUDDIES,
+	CHG_PELT_H_NR_RUNNABLE,
+	CHG_TG_CONTRIB_DECAY_FIX,
+	CHG_PELT_LOST_IDLE,
+	CHG_FORK_CLEAR_REL_DEADLINE,
+	CHG_WAKE_SYNC_DELAYED,
+	CHG_RT_PUSH_IPI_OFF,
+	CHG_WAKEUP_STATS_ALLOWED,
 	NR_EEVDF_CHANGES
 };
 
@@ -118,6 +125,39 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"unknown", "6.18.0",
 		"dequeue_entity clears the buddies (up the hierarchy) before "
 		"a delayed dequeue too (v6.12: only this queue's next)" },
+	[CHG_PELT_H_NR_RUNNABLE] = { "pelt_h_nr_runnable", "c2a295bffeaf",
+		"6.18.0 (76f2f783294d, 7b8a702d9438)",
+		"PELT's runnable signal of a group entity and of a queue "
+		"leaves the delayed tasks out (h_nr_runnable; v6.12: "
+		"h_nr_running)" },
+	[CHG_TG_CONTRIB_DECAY_FIX] = { "tg_contrib_decay_fix",
+		"ca125231dd29", "6.18.3",
+		"cfs_rq_is_decayed keeps a queue on the leaf list while its "
+		"tg_load_avg_contrib is not 0, so that the contribution is "
+		"taken back from tg->load_avg" },
+	[CHG_PELT_LOST_IDLE] = { "pelt_lost_idle", "98c88dc8a1ac",
+		"<= 6.18.35 (17e3e88ed0b6: 6.18.0)",
+		"the lost idle time of the PELT clock is booked in "
+		"set_next_task_idle, after prev's class updated its signals "
+		"(v6.12: pick_next_task_fair finding no task)" },
+	[CHG_FORK_CLEAR_REL_DEADLINE] = { "fork_clear_rel_deadline",
+		"3da56dc063cd", "<= 6.18.35",
+		"__sched_fork clears rel_deadline: a child never takes the "
+		"parent's relative deadline at its first placement" },
+	[CHG_WAKE_SYNC_DELAYED] = { "wake_sync_delayed", "aa3ee4f0b754",
+		"6.18.0",
+		"wake_affine_idle: a sync wakeup stays on the waker's CPU when "
+		"it runs one task not counting the delayed ones (v6.12: "
+		"nr_running == 1)" },
+	[CHG_RT_PUSH_IPI_OFF] = { "rt_push_ipi_off", "dd29c017aed6",
+		"6.18.39",
+		"RT_PUSH_IPI off without PREEMPT_RT: pull_rt_task takes the "
+		"highest pushable task of each overloaded CPU itself (v6.12: "
+		"asks those CPUs to push)" },
+	[CHG_WAKEUP_STATS_ALLOWED] = { "wakeup_stats_allowed_cpus",
+		"unknown", "6.18.39",
+		"update_sg_wakeup_stats (fork and exec placement) sums only "
+		"the group's CPUs the task may run on" },
 };
 
 /*

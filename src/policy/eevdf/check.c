@@ -691,8 +691,17 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 				continue;
 			if (!check_delayed_group(tg, cpu, why, len))
 				goto out;
+			/*
+			 * v6.12: runnable_weight is h_nr_running, which only
+			 * the walks that refresh it change.  Under
+			 * pelt_h_nr_runnable it is h_nr_runnable as of the
+			 * last walk, and a delay or requeue below moves the
+			 * count alone (as in 6.18.44): at most h_nr_running.
+			 */
 			if (se->on_rq &&
-			    se->runnable_weight != cfs_rq->h_nr_running) {
+			    (sched_change(m, CHG_PELT_H_NR_RUNNABLE) ?
+			     se->runnable_weight > cfs_rq->h_nr_running :
+			     se->runnable_weight != cfs_rq->h_nr_running)) {
 				snprintf(why, len, "eevdf: %s: group entity's "
 					 "runnable_weight %lu, h_nr_running %u",
 					 cfs_rq_where(cfs_rq, where, sizeof(where)),

@@ -340,8 +340,10 @@ static struct task_struct *pick_next_task_fair(struct rq *rq,
 	if (!p && sched_balance_newidle(rq, rq->clock_task) > 0)
 		p = pick_task_fair(rq);
 	if (!p) {
-		/* the rq goes idle: lost_idle_time of clock_pelt */
-		update_idle_rq_clock_pelt(rq);
+		/* the rq goes idle: lost_idle_time of clock_pelt (6.18.44:
+		 * in set_next_task_idle, pelt_lost_idle) */
+		if (!sched_change(rq->m, CHG_PELT_LOST_IDLE))
+			update_idle_rq_clock_pelt(rq);
 		return NULL;
 	}
 	/* __set_next_task_fair: the most recently picked first */
@@ -758,9 +760,20 @@ static void sched_fork_entity(struct policy_machine *m, struct task_struct *p)
 	unsigned char custom_slice = se->custom_slice;
 	u64 slice = custom_slice ? se->slice : m->sysctl.base_slice;
 
+	/* ... and the parent's deadline, relative while rel_deadline is
+	 * set (only between a non-sleeping dequeue and the enqueue's
+	 * place_entity, never while the parent runs: a hand-made state);
+	 * fork_clear_rel_deadline (3da56dc063cd, 6.18.44's __sched_fork)
+	 * clears the flag, so the child's first deadline is its own */
+	bool rel_deadline = se->rel_deadline &&
+			    !sched_change(m, CHG_FORK_CLEAR_REL_DEADLINE);
+	u64 deadline = se->deadline;
+
 	*se = (struct sched_entity){ .task = p->id, .load = task_load_weight(p),
 				     .slice = slice,
-				     .custom_slice = custom_slice };
+				     .custom_slice = custom_slice,
+				     .deadline = rel_deadline ? deadline : 0,
+				     .rel_deadline = rel_deadline };
 	INIT_LIST_HEAD(&se->group_node);
 	init_entity_runnable_average(se);
 }
@@ -786,6 +799,10 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 		p->rt_priority = par->rt_priority;
 		p->se.custom_slice = par->se.custom_slice;
 		p->se.slice = par->se.slice;
+		p->se.deadline = par->se.deadline;
+		p->se.rel_deadline = par->se.rel_deadline;
+	} else {
+		p->se.rel_deadline = 0;
 	}
 	/* __sched_fork, sched_fork: the RT part and the class */
 	__setscheduler_prio(p, task_normal_prio(p));

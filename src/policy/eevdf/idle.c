@@ -50,4 +50,8 @@ static void set_next_task_idle(struct rq *rq, struct task_struct *next,
 	(void)next;
 	(void)first;
 	rq->idle_exec_start = rq->clock_task;
+	/* pelt_lost_idle (98c88dc8a1ac, 6.18.44's set_next_task_idle): the
+	 * lost idle time is booked here, after prev's put_prev_task */
+	if (sched_change(rq->m, CHG_PELT_LOST_IDLE))
+		update_idle_rq_clock_pelt(rq);
 }

@@ -69,15 +69,29 @@ static long se_runnable(const struct sched_entity *se)
 }
 
 /*
- * kernel/sched/sched.h v6.12: se_update_runnable (group entities).  v6.12
- * counts the delayed tasks below as runnable here (h_nr_running); v6.13
- * (76f2f783294d, "More PELT vs DELAYED_DEQUEUE") subtracts them.  We
- * follow v6.12: a group's runnable_avg includes its delayed sleepers.
+ * The runnable tasks at or below a queue as PELT counts them.  v6.12:
+ * h_nr_running, the delayed tasks included.  pelt_h_nr_runnable
+ * (76f2f783294d, c2a295bffeaf; 6.18.44's cfs_rq->h_nr_runnable): without
+ * them, h_nr_running - h_nr_delayed, the two counts the port keeps.
+ */
+static unsigned int cfs_rq_pelt_runnable(const struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->h_nr_running -
+	       (sched_change(cfs_rq->rq->m, CHG_PELT_H_NR_RUNNABLE) ?
+		cfs_rq->h_nr_delayed : 0);
+}
+
+/*
+ * kernel/sched/sched.h v6.12: se_update_runnable (group entities): the
+ * runnable count of the group's queue (cfs_rq_pelt_runnable).  It is
+ * refreshed only here, on the enqueue and dequeue walks: a task delayed
+ * or requeued below (set_delayed, clear_delayed) changes the count and
+ * not the entity's runnable_weight until the next walk, in 6.18.44 too.
  */
 static void se_update_runnable(struct sched_entity *se)
 {
 	if (se->my_q)
-		se->runnable_weight = se->my_q->h_nr_running;
+		se->runnable_weight = cfs_rq_pelt_runnable(se->my_q);
 }
 
 /* kernel/sched/pelt.h v6.12: get_pelt_divider */
@@ -171,7 +185,9 @@ static void sync_rq_clock_pelt(struct rq *rq)
 
 /*
  * pelt.h v6.12: update_idle_rq_clock_pelt, when a CPU goes idle (after
- * the schedule's update_rq_clock: the clock is synced first).  A CPU
+ * the schedule's update_rq_clock: the clock is synced first; called by
+ * pick_next_task_fair, or under pelt_lost_idle by set_next_task_idle,
+ * after prev's class updated its own signals).  A CPU
  * whose utilization is saturated had no idle time: the gap between its
  * task clock and its (slower) PELT clock is lost idle time, kept out of
  * rq_clock_pelt.  At full capacity the two clocks never part, so the gap
@@ -355,15 +371,15 @@ static int __update_load_avg_se(u64 now, struct cfs_rq *cfs_rq,
 
 /*
  * pelt.c v6.12: __update_load_avg_cfs_rq.  Runnable is h_nr_running,
- * delayed tasks included, as at the v6.12 tag (v6.13's 76f2f783294d
- * subtracts them; se_update_runnable follows the tag too).
+ * delayed tasks included, as at the v6.12 tag; h_nr_runnable without
+ * them under pelt_h_nr_runnable (cfs_rq_pelt_runnable).
  */
 static __always_inline int
 __update_load_avg_cfs_rq(u64 now, struct cfs_rq *cfs_rq)
 {
 	if (___update_load_sum(now, &cfs_rq->avg,
 			       scale_load_down(cfs_rq->load.weight),
-			       cfs_rq->h_nr_running,
+			       cfs_rq_pelt_runnable(cfs_rq),
 			       cfs_rq->curr != NULL)) {
 		___update_load_avg(&cfs_rq->avg, 1);
 		return 1;
@@ -567,7 +583,14 @@ static bool child_cfs_rq_on_list(struct cfs_rq *cfs_rq)
 	return prev && prev->tg->parent == cfs_rq->tg;
 }
 
-/* fair.c v6.12: cfs_rq_is_decayed */
+/*
+ * fair.c v6.12: cfs_rq_is_decayed.  tg_contrib_decay_fix (ca125231dd29,
+ * 6.18.3): a queue whose load decayed while update_tg_load_avg was held
+ * back (at most once per ms) still has its last load_avg in
+ * tg->load_avg; it stays listed, so that a later blocked update takes
+ * the contribution back.  v6.12 lets it go, and the stale contribution
+ * shrinks the group's shares on the other CPUs for good.
+ */
 static bool cfs_rq_is_decayed(struct cfs_rq *cfs_rq)
 {
 	if (cfs_rq->load.weight)
@@ -576,8 +599,9 @@ static bool cfs_rq_is_decayed(struct cfs_rq *cfs_rq)
 		return false;
 	if (child_cfs_rq_on_list(cfs_rq))
 		return false;
-	/* (a queue whose tg_load_avg_contrib is not yet 0 stays listed
-	 * only since 2025; v6.12 lets it go) */
+	if (sched_change(cfs_rq->rq->m, CHG_TG_CONTRIB_DECAY_FIX) &&
+	    cfs_rq->tg_load_avg_contrib)
+		return false;
 	return true;
 }
 

@@ -83,7 +83,13 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"4096 lb_h_nr_runnable (1a49104496d3), 8192 lb_skip_delayed "
 		"(61b82dfb6b7e), 16384 lb_skip_ineligible (873199d27bb2), "
 		"32768 min_slice_propagate (563bc2161b94), 65536 "
-		"dequeue_clear_buddies_first (6.18.0, id unknown)" },
+		"dequeue_clear_buddies_first (6.18.0, id unknown), 131072 "
+		"pelt_h_nr_runnable (c2a295bffeaf), 262144 "
+		"tg_contrib_decay_fix (ca125231dd29), 524288 pelt_lost_idle "
+		"(98c88dc8a1ac), 1048576 fork_clear_rel_deadline "
+		"(3da56dc063cd), 2097152 wake_sync_delayed (aa3ee4f0b754), "
+		"4194304 rt_push_ipi_off (dd29c017aed6), 8388608 "
+		"wakeup_stats_allowed_cpus (6.18.39, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "

@@ -1020,10 +1020,66 @@ static void push_rt_tasks(struct rq *rq)
 }
 
 /*
- * kernel/sched/rt.c v6.12: pull_rt_task with RT_PUSH_IPI (on by default):
- * the overloaded CPUs are asked, one after the other from this CPU on,
- * to push their tasks (rto_push_irq_work_func).  The IPIs take no time
+ * kernel/sched/rt.c 6.18.44: pick_highest_pushable_task: the first task of
+ * rq's pushable list (highest priority first) that may run on cpu and is
+ * not running (task_is_pushable)
+ */
+static struct task_struct *pick_highest_pushable_task(struct rq *rq, int cpu)
+{
+	struct task_struct *p;
+
+	list_for_each_entry(p, &rq->rt.pushable_tasks, struct task_struct,
+			    pushable_tasks)
+		if (p->id != rq->curr && cpu_isset(cpu, &p->cpus_allowed))
+			return p;
+	return NULL;
+}
+
+/*
+ * kernel/sched/rt.c 6.18.44: pull_rt_task without RT_PUSH_IPI
+ * (rt_push_ipi_off): this CPU looks at every overloaded CPU in turn and
+ * pulls the highest pushable task that would preempt what it is about
+ * to run, unless that task is above the one running there (it was just
+ * woken, and will run there); it goes on looking after a pull, in case
+ * another CPU has a higher one.  No lock is dropped, so
+ * migrate_disable's push_task case never arises.
+ */
+static void pull_rt_tasks_here(struct rq *this_rq)
+{
+	struct policy_machine *m = this_rq->m;
+	bool resched = false;
+
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *src = &m->rqs[cpu];
+		struct task_struct *p;
+
+		if (cpu == this_rq->cpu || !cpu_isset(cpu, &m->rto_mask))
+			continue;
+		if (src->rt.highest_prio.next >= this_rq->rt.highest_prio.curr)
+			continue;
+		p = pick_highest_pushable_task(src, this_rq->cpu);
+		if (!p || p->prio >= this_rq->rt.highest_prio.curr)
+			continue;
+		if (p->prio < curr_prio(src))
+			continue;
+		/* move_queued_task_locked */
+		src->clock_task = this_rq->clock_task;
+		dequeue_task(src, p, 0);
+		set_task_cpu(m, p, this_rq->cpu);
+		enqueue_task(this_rq, p, 0);
+		resched = true;
+	}
+	if (resched)
+		resched_curr(this_rq);
+}
+
+/*
+ * kernel/sched/rt.c v6.12: pull_rt_task.  v6.12 has RT_PUSH_IPI on: the
+ * overloaded CPUs are asked, one after the other from this CPU on, to
+ * push their tasks (rto_push_irq_work_func).  The IPIs take no time
  * here: each push happens at once, in the order of the kernel's chain.
+ * 6.18.44 has it off on a kernel without PREEMPT_RT, as this machine's
+ * (rt_push_ipi_off): this CPU pulls (pull_rt_tasks_here).
  */
 static void pull_rt_task(struct rq *this_rq)
 {
@@ -1035,6 +1091,10 @@ static void pull_rt_task(struct rq *this_rq)
 	if (m->rto_count == 1 && cpu_isset(this_cpu, &m->rto_mask))
 		return;	/* we are the only overloaded CPU */
 	this_rq->class_cnt.rt_pull_calls++;
+	if (sched_change(m, CHG_RT_PUSH_IPI_OFF)) {
+		pull_rt_tasks_here(this_rq);
+		return;
+	}
 	for (int i = 1; i < m->nr_cpus; i++) {
 		struct rq *src = &m->rqs[(this_cpu + i) % m->nr_cpus];
 
