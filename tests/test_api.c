@@ -914,7 +914,7 @@ START_TEST(test_online_cpus_scale_the_defaults)
 	free(rtapp);
 	r = sim_run(t, NULL, 0, &err);
 	ck_assert_msg(r != NULL, "%s", err.text);
-	ck_assert_uint_eq(run_tunable(r, "sched_base_slice"), 1500000);
+	ck_assert_uint_eq(run_tunable(r, "sched_base_slice"), 1400000);
 	sim_result_free(r);
 	/* a tunable set by hand wins over the scaled default */
 	ck_assert_int_eq(sim_trace_override(t, "set", "sched_base_slice=1ms", &err), 0);

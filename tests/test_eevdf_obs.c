@@ -446,7 +446,19 @@ START_TEST(test_dump_group_block)
 	ck_assert_ptr_nonnull(field(g, "se->avg.load_avg", buf, sizeof(buf)));
 	ck_assert_ptr_nonnull(field(g, "se->avg.util_avg", buf, sizeof(buf)));
 	ck_assert_ptr_nonnull(field(g, "se->avg.runnable_avg", buf, sizeof(buf)));
+	/* 6.18.44's names (v6.12: h_nr_running); the sleeper is not delayed */
+	ck_assert_str_eq(field(g, "h_nr_queued", buf, sizeof(buf)), "1");
+	ck_assert_str_eq(field(g, "h_nr_runnable", buf, sizeof(buf)), "1");
+	ck_assert_ptr_null(field(g, "h_nr_running", buf, sizeof(buf)));
+	cmd_run_free(&r);
+	r = run_sim("-o /dev/null --set kernel=612 --dump-at 20ms " SLEEPER);
+	ck_assert_int_eq(r.status, 0);
+	g = strstr(r.out, "\ncfs_rq[0]:/g\n");
+	root = strstr(r.out, "\ncfs_rq[0]:/\n");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_ptr_nonnull(root);
 	ck_assert_str_eq(field(g, "h_nr_running", buf, sizeof(buf)), "1");
+	ck_assert_ptr_null(field(g, "h_nr_queued", buf, sizeof(buf)));
 	/* the root queue has no group entity */
 	ck_assert_ptr_null(strstr(root, "se->load.weight"));
 	/* the tasks table lists the sleeper too, asleep or not */
