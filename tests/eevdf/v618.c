@@ -1283,6 +1283,183 @@ START_TEST(test_wakeup_stats_allowed_cpus)
 }
 END_TEST
 
+/*
+ * The trace text under kernel (kernel_changes = changes unless ~0), with
+ * RT group scheduling on or off and the root's RT runtime, the invariants
+ * checked after every event.
+ */
+static struct sim_result *v618_run(const char *text, u64 kernel, u64 changes,
+				   int rt_group_sched, u64 rt_runtime)
+{
+	struct sim_options opt = { .check_every = 1 };
+	struct sim_result *r;
+	struct sim_trace *t;
+	sim_error err;
+
+	t = trace_load_string(text, strlen(text), "harness.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	t->policy = &eevdf_policy;
+	t->tunables.value[TUN_KERNEL] = kernel;
+	t->tunables.set[TUN_KERNEL] = true;
+	if (changes != ~0ULL) {
+		t->tunables.value[TUN_KERNEL_CHANGES] = changes;
+		t->tunables.set[TUN_KERNEL_CHANGES] = true;
+	}
+	t->tunables.value[TUN_RT_GROUP_SCHED] = (u64)rt_group_sched;
+	t->tunables.set[TUN_RT_GROUP_SCHED] = true;
+	t->tunables.value[TUN_SCHED_RT_RUNTIME] = rt_runtime;
+	t->tunables.set[TUN_SCHED_RT_RUNTIME] = true;
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	return r;
+}
+
+/* f's wait and exit (ms) in the fair-server trace below */
+static void v618_fs_case(const char *text, u64 kernel, u64 changes,
+			 int rt_group_sched, u64 rt_runtime, u64 wait_ms,
+			 u64 exit_ms)
+{
+	struct sim_result *r = v618_run(text, kernel, changes, rt_group_sched,
+					rt_runtime);
+
+	ck_assert_msg(task(r, "f")->wait_ns == wait_ms * V618_MS &&
+		      task(r, "f")->exit_ns == exit_ms * V618_MS,
+		      "kernel=%llu changes=%#llx rt_group_sched=%d: f waited "
+		      "%llu ns, exited at %llu ns; expected %llu ms, %llu ms",
+		      (unsigned long long)kernel, (unsigned long long)changes,
+		      rt_group_sched, (unsigned long long)task(r, "f")->wait_ns,
+		      (unsigned long long)task(r, "f")->exit_ns,
+		      (unsigned long long)wait_ms, (unsigned long long)exit_ms);
+	free_run(r);
+}
+
+#define V618_FS_TRACE(f_last)						\
+	"{ \"sched-sim\": 1, \"duration\": \"3s\","			\
+	"  \"machine\": { \"cpus\": 1 }, \"scheduler\": { \"hz\": 250 },"	\
+	"  \"tasks\": [ { \"name\": \"f\", \"program\": [ { \"run\": \"20ms\" }," \
+	"  { \"sleep\": \"1180ms\" }, { \"run\": \"" f_last "\" } ] },"	\
+	"  { \"name\": \"rt\", \"policy\": \"fifo\", \"rt_priority\": 50,"	\
+	"    \"start\": \"21ms\", \"program\": [ { \"run\": \"forever\" } ] } ] }"
+
+/*
+ * dl_server_lazy_stop, dl_server_stuck_fix, dl_server_revised_wakeup: a
+ * fair task f runs 0-20 ms, sleeps until 1200 ms and then wants 10 ms; a
+ * FIFO hog arrives at 21 ms (1 ms idle between).  The server (50 ms /
+ * 1000 ms, deferred) starts with f at 0: deadline 1000 ms, runtime 50 ms,
+ * armed for the zero-laxity point 950 ms; f's 20 ms and the 1 ms idle
+ * (dl_server_update_idle_time) leave 29 ms.
+ *
+ * v6.12: f's sleep stops the server.  Its wakeup at 1200 ms is past the
+ * deadline: a new period, deadline 2200 ms, runtime 50 ms, deferred to
+ * 2150 ms (dl_defer_running was never set): f waits 950 ms, exits at
+ * 2160 ms.
+ *
+ * 6.18.35: the server stays active across the sleep.  Its timer at
+ * 950 ms finds 950 < 1000 - 29 - 1 and forwards to 1000 - 29 = 971 ms;
+ * there dl_defer_running = 1 and the replenishment overflows (29 ms
+ * left of 29 ms laxity): deadline 1971 ms, runtime 50 ms; the pick finds
+ * no fair task and stops the server, dl_defer_running still 1.  f wakes
+ * at 1200 ms: 50 / 771 > 50 / 1000, an overflow before the deadline.
+ * The revised rule keeps deadline 1971 with runtime (52428 * 771 ms) >>
+ * 20 = 38549411 ns, and the server, not throttled, runs f at once:
+ * wait 0, exit 1210 ms.  Without the revised rule the stuck fix clears
+ * dl_defer_running and starts a new deferred period (950 ms again);
+ * without either, 6.18.0's lazy stop alone keeps dl_defer_running and
+ * runs f at once with a fresh 50 ms.
+ *
+ * RT group scheduling with the root's runtime at its period (no limit)
+ * is the same.  At the default 950 ms / 1 s the hog (period from 21 ms)
+ * is throttled at the tick 972 ms, when its rt_time 951 ms passes 950,
+ * until 1021 ms: the idle 972-1021 ms is charged to the stopped server
+ * (dl_server_update_idle_time).  v6.12: 29 - 49 < 0, runtime 0; f's
+ * wakeup starts a new period deferred to 2150 ms, but the throttle at
+ * the tick 1972 ms comes first: f runs there as a fair task, waits
+ * 772 ms, exits 1982 ms.  6.18.35: the stop at 971 ms left 50 ms, the
+ * idle makes it 1 ms, and f's wakeup (1 / 771 ms is no overflow) keeps
+ * deadline 1971 with dl_defer_running: the server runs f at 1200 ms
+ * until the tick 1204 ms sees its runtime at -3 ms and throttles it to
+ * its next period, 1971 ms (deadline 2971 ms, runtime 47 ms): f's last
+ * 6 ms end at 1977 ms, after 767 ms waiting.
+ */
+START_TEST(test_dl_server_lazy_stop)
+{
+	const char *text = V618_FS_TRACE("10ms");
+	u64 lazy = 1ULL << CHG_DL_SERVER_LAZY_STOP;
+	u64 stuck = 1ULL << CHG_DL_SERVER_STUCK_FIX;
+	u64 revised = 1ULL << CHG_DL_SERVER_REVISED_WAKEUP;
+	struct sim_result *r;
+
+	v618_fs_case(text, 612, ~0ULL, 0, 950 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, ~0ULL, 0, 950 * V618_MS, 0, 1210);
+	v618_fs_case(text, 61844, lazy, 0, 950 * V618_MS, 0, 1210);
+	v618_fs_case(text, 61844, lazy | stuck, 0, 950 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, lazy | stuck | revised, 0, 950 * V618_MS, 0, 1210);
+	/* both fixes without the lazy stop: the wakeup is past the deadline */
+	v618_fs_case(text, 61844, stuck | revised, 0, 950 * V618_MS, 950, 2160);
+	/* RT group scheduling, no limit; and the default 950 ms / 1 s */
+	v618_fs_case(text, 612, ~0ULL, 1, 1000 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, ~0ULL, 1, 1000 * V618_MS, 0, 1210);
+	v618_fs_case(text, 612, ~0ULL, 1, 950 * V618_MS, 772, 1982);
+	v618_fs_case(text, 61844, ~0ULL, 1, 950 * V618_MS, 767, 1977);
+
+	/*
+	 * The revised runtime, seen by a f that runs on after 1200 ms:
+	 * 38.549411 ms under the server, ended at the tick 1240 ms
+	 * (runtime -1.450589 ms); the next period at 1971 ms gives 48.549411
+	 * ms, to the tick 2020 ms (-0.450589 ms); the one at 2971 ms runs to
+	 * the end: 20 + 40 + 49 + 29 = 138 ms.  v6.12: 20 ms, and 50 ms from
+	 * 2150 ms (exactly at the tick 2200 ms): 70 ms.
+	 */
+	r = v618_run(V618_FS_TRACE("forever"), 61844, ~0ULL, 0, 950 * V618_MS);
+	ck_assert_uint_eq(task(r, "f")->cpu_ns, 138 * V618_MS);
+	free_run(r);
+	r = v618_run(V618_FS_TRACE("forever"), 612, ~0ULL, 0, 950 * V618_MS);
+	ck_assert_uint_eq(task(r, "f")->cpu_ns, 70 * V618_MS);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * The state behind it, white-box: under dl_server_lazy_stop the servers
+ * are set up at creation (deadline 1000 ms, runtime 50 ms, deferred),
+ * and the last fair task's dequeue leaves the server active; v6.12 sets
+ * it up at the first start and stops it with the last fair task.
+ */
+START_TEST(test_dl_server_lazy_stop_state)
+{
+	for (int on = 0; on <= 1; on++) {
+		struct policy_machine *m = v618_machine(on ? 61844 : 612, ~0ULL,
+							1, 2);
+		struct sched_dl_entity *fs = &m->rqs[0].fair_server;
+		struct cpumask all;
+		struct policy_task_attr attr = {
+			.sched_class = SIM_SCHED_NORMAL, .cpus_allowed = &all };
+
+		/* the idle pick of 6.18's fast path leaves the server be */
+		ck_assert_int_eq(fs->dl_server, on);
+		ck_assert_uint_eq(fs->deadline, on ? 1000 * V618_MS : 0);
+		ck_assert_int_eq(fs->runtime, on ? (s64)(50 * V618_MS) : 0);
+		ck_assert_uint_eq(fs->dl_density, on ? 52428 : 0);
+		cpus_clear(&all);
+		cpu_set(0, &all);
+		eevdf_task_init(m, 0, &attr);
+		eevdf_fork(m, 0, SIM_IDLE, 0, &attr, 0);
+		eevdf_schedule(m, 0, 0);
+		ck_assert(fs->dl_server_active);
+		ck_assert_uint_eq(fs->timer_expires, 950 * V618_MS);
+		eevdf_block(m, 0, 20 * V618_MS);
+		eevdf_schedule(m, 0, 20 * V618_MS);	/* __schedule dequeues */
+		ck_assert_int_eq(m->rqs[0].curr, SIM_IDLE);
+		ck_assert_int_eq(fs->dl_server_active, on);
+		ck_assert_uint_eq(fs->timer_expires, on ? 950 * V618_MS : 0);
+		/* charged 20 ms of f's run while active */
+		ck_assert_int_eq(fs->runtime, (s64)(30 * V618_MS));
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -1314,6 +1491,8 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_pelt_lost_idle);
 	tcase_add_test(tc, test_fork_clear_rel_deadline);
 	tcase_add_test(tc, test_wake_sync_delayed);
+	tcase_add_test(tc, test_dl_server_lazy_stop);
+	tcase_add_test(tc, test_dl_server_lazy_stop_state);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -89,7 +89,10 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"(98c88dc8a1ac), 1048576 fork_clear_rel_deadline "
 		"(3da56dc063cd), 2097152 wake_sync_delayed (aa3ee4f0b754), "
 		"4194304 rt_push_ipi_off (dd29c017aed6), 8388608 "
-		"wakeup_stats_allowed_cpus (6.18.39, id unknown)" },
+		"wakeup_stats_allowed_cpus (6.18.39, id unknown), 16777216 "
+		"dl_server_lazy_stop (cccb45d7c429), 33554432 "
+		"dl_server_stuck_fix (115135422562), 67108864 "
+		"dl_server_revised_wakeup (14a857056466)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
@@ -302,6 +305,9 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->idle->cpu = rq->idle->wake_cpu = c;
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
+	/* dl_server_lazy_stop: 6.18.35 sets the fair servers up at boot */
+	if (sched_change(m, CHG_DL_SERVER_LAZY_STOP))
+		sched_init_dl_servers(m);
 	if (build_sched_domains(m, &cfg->topology, cfg->hz)) {
 		snprintf(why, len, "eevdf: cannot build sched domains for "
 			 "%d CPUs from the topology %dx%dx%dx%d (or out of "

@@ -309,6 +309,7 @@ struct rt_rq {
  */
 struct sched_dl_entity {
 	u64 dl_runtime, dl_deadline, dl_period;
+	u64 dl_density;		/* to_ratio(dl_deadline, dl_runtime) */
 	s64 runtime;
 	u64 deadline;
 	unsigned int dl_throttled : 1, dl_yielded : 1, dl_server : 1,
