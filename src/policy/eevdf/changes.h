@@ -45,6 +45,7 @@ enum eevdf_change {
 	CHG_DL_SERVER_LAZY_STOP,
 	CHG_DL_SERVER_STUCK_FIX,
 	CHG_DL_SERVER_REVISED_WAKEUP,
+	CHG_NEWIDLE_PROPORTIONAL,
 	NR_EEVDF_CHANGES
 };
 
@@ -175,6 +176,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"update_dl_entity: a deferred server waking before its "
 		"deadline keeps it with runtime cut to density x laxity "
 		"(revised CBS wakeup)" },
+	[CHG_NEWIDLE_PROPORTIONAL] = { "newidle_proportional",
+		"33cf66d88306", "between 6.18.4 and 6.18.35",
+		"sched_balance_newidle balances a domain with probability "
+		"(1 + its newidle success ratio) / 1024 (NI_RANDOM, on), "
+		"weighting a success by the inverse" },
 };
 
 /*
