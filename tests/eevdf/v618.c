@@ -1656,6 +1656,48 @@ START_TEST(test_newidle_proportional_deterministic)
 }
 END_TEST
 
+/*
+ * dl_server_revised_wakeup_running (6.18.44): the servers' first start
+ * after boot.  The FIFO hog runs from 0; the fair task f arrives at
+ * 100 ms and wants 10 ms.  The server, set up at boot (deadline 1000 ms,
+ * runtime 50 ms, dl_defer_running 0), starts with f: 50 / 900 ms is an
+ * overflow before the deadline.  6.18.24 .. 6.18.43 take the revised
+ * wakeup: runtime (52428 * 900 ms) >> 20 = 44999313 ns, deadline kept,
+ * zero-laxity timer at 1000 ms - 44999313 ns = 955000687 ns, where the
+ * overflowing replenishment gives a new period and f runs: wait
+ * 855000687 ns, exit 965000687 ns.  6.18.44 takes the revised rule only
+ * while dl_defer_running: a new period from 100 ms (deadline 1100 ms),
+ * deferred to 1050 ms: wait 950 ms, exit 1060 ms, as v6.12, which sets
+ * the server up at that first start.
+ */
+START_TEST(test_dl_server_revised_wakeup_running)
+{
+	const char *text =
+		"{ \"sched-sim\": 1, \"duration\": \"3s\","
+		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": { \"hz\": 250 },"
+		"  \"tasks\": [ { \"name\": \"f\", \"start\": \"100ms\","
+		"  \"program\": [ { \"run\": \"10ms\" } ] },"
+		"{ \"name\": \"rt\", \"policy\": \"fifo\", \"rt_priority\": 50,"
+		"  \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	static const struct { u64 kernel, changes, wait, exit; } c[] = {
+		{ 612, ~0ULL, 950000000, 1060000000 },
+		{ 61844, ~0ULL, 950000000, 1060000000 },
+		{ 61844, EEVDF_CHANGES_61844 &
+			 ~(1ULL << CHG_DL_SERVER_REVISED_RUNNING),
+		  855000687, 965000687 },
+	};
+
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct sim_result *r = v618_run(text, c[k].kernel, c[k].changes,
+						0, 950 * V618_MS);
+
+		ck_assert_uint_eq(task(r, "f")->wait_ns, c[k].wait);
+		ck_assert_uint_eq(task(r, "f")->exit_ns, c[k].exit);
+		free_run(r);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -1689,6 +1731,7 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_wake_sync_delayed);
 	tcase_add_test(tc, test_dl_server_lazy_stop);
 	tcase_add_test(tc, test_dl_server_lazy_stop_state);
+	tcase_add_test(tc, test_dl_server_revised_wakeup_running);
 	tcase_add_test(tc, test_newidle_proportional_rule);
 	tcase_add_test(tc, test_newidle_proportional_deterministic);
 	suite_add_tcase(s, tc);

@@ -23,14 +23,14 @@
  * operation, which returns the timer's expiry when it comes before the
  * next tick (eevdf_tick), so it fires at its exact time.
  *
- * 6.18.44 (6.18.35 as read) differs by three changes (changes.h):
+ * 6.18.44 differs by four changes (changes.h):
  * dl_server_lazy_stop (cccb45d7c429, v6.17, in the form 6.18.35 has
  * after its fixes): the server is set up at boot, stays active when the
  * fair tasks leave and is stopped by the pick that finds none, charges
  * fair time only while active, and neither the deferral nor the timer
  * asks whether the fair class has tasks; dl_server_stuck_fix
- * (115135422562) and dl_server_revised_wakeup (14a857056466), two rules
- * of update_dl_entity.  The server's own runtime is no longer scaled by
+ * (115135422562), dl_server_revised_wakeup (14a857056466) and
+ * dl_server_revised_wakeup_running (6.18.44), rules of update_dl_entity.  The server's own runtime is no longer scaled by
  * frequency and capacity in 6.18: the same here (full capacity).
  * Included by policy.c.
  */
@@ -178,17 +178,22 @@ static void update_dl_revised_wakeup(struct rq *rq,
 
 /*
  * kernel/sched/deadline.c v6.12: update_dl_entity (implicit deadline);
- * 6.18.35's under dl_server_stuck_fix and dl_server_revised_wakeup.
+ * 6.18.44's under dl_server_stuck_fix, dl_server_revised_wakeup and
+ * dl_server_revised_wakeup_running.
  */
 static void update_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 {
 	if (dl_time_before(dl_se->deadline, rq_clock(rq)) ||
 	    dl_entity_overflow(dl_se, rq_clock(rq))) {
-		/* dl_server_revised_wakeup (14a857056466): a deferred server
-		 * is treated as a constrained entity: a wakeup before the
-		 * deadline keeps it (the server is never boosted) */
+		/* dl_server_revised_wakeup (14a857056466, 6.18.24): a
+		 * deferred server is treated as a constrained entity: a
+		 * wakeup before the deadline keeps it (the server is never
+		 * boosted); 6.18.44 (dl_server_revised_wakeup_running) only
+		 * while it runs for starvation (dl_defer_running) */
 		if (sched_change(rq->m, CHG_DL_SERVER_REVISED_WAKEUP) &&
 		    dl_se->dl_defer &&
+		    (dl_se->dl_defer_running ||
+		     !sched_change(rq->m, CHG_DL_SERVER_REVISED_RUNNING)) &&
 		    !dl_time_before(dl_se->deadline, rq_clock(rq))) {
 			update_dl_revised_wakeup(rq, dl_se);
 			return;

@@ -95,7 +95,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"dl_server_lazy_stop (cccb45d7c429), 33554432 "
 		"dl_server_stuck_fix (115135422562), 67108864 "
 		"dl_server_revised_wakeup (14a857056466), 134217728 "
-		"newidle_proportional (33cf66d88306)" },
+		"newidle_proportional (33cf66d88306), 268435456 "
+		"dl_server_revised_wakeup_running (6.18.44, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
