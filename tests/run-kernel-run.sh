@@ -622,14 +622,17 @@ else
 	"$kr" slice.json >slice.out 2>slice.err </dev/null &
 	krpid=$!
 	background=$krpid
-	# read while all three run (from when they are all there: kernel-run
-	# may take a while to start them on a loaded machine)
+	# read while all three run: from when they are all there and the two
+	# that ask for a slice have it.  kernel-run forks the tasks first and
+	# sets their attributes (sched_setattr) after, so on a loaded machine
+	# a task may exist with the base slice for a while; a slice that never
+	# comes is caught below, when the run has ended.
 	ks= kl= kd=
 	for i in $(seq $guard_polls); do
 		ks=$(kernel_slice "${tag}-s")
 		kl=$(kernel_slice "${tag}-l")
 		kd=$(kernel_slice "${tag}-d")
-		[ -n "$ks" ] && [ -n "$kl" ] && [ -n "$kd" ] && break
+		[ "$ks" = 100000 ] && [ "$kl" = 100000000 ] && [ -n "$kd" ] && break
 		kill -0 "$krpid" 2>/dev/null || break
 		sleep 0.1
 	done

@@ -13,7 +13,7 @@ static u64 rotl(u64 x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-static u64 rng_next(struct sim_rng *rng)
+u64 rng_next(struct sim_rng *rng)
 {
 	u64 *s = rng->state;
 	u64 result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;

@@ -22,6 +22,9 @@ struct sim_rng {
 };
 
 void rng_seed(struct sim_rng *rng, u64 seed);
+/* The next 64 random bits (for a policy's own generator, seeded from the
+ * run's seed: eevdf's sched_rng) */
+u64 rng_next(struct sim_rng *rng);
 /* A duration drawn from d (a fixed one draws nothing). */
 u64 draw_duration(struct sim_rng *rng, const struct duration_spec *d);
 /* ln(x), x in (0, 1], the same bits on every host */

@@ -544,6 +544,7 @@ static struct policy_config machine_config(const struct sim *s)
 		.max_tasks = s->task_cap,
 		.max_groups = t->nr_groups,
 		.tunables = &t->tunables,
+		.seed = t->seed,
 	};
 
 	if (t->topology.given)

@@ -115,6 +115,10 @@ struct policy_config {
 	size_t max_groups;		/* group ids are below this */
 	const struct tunable_values *tunables;	/* indexed like the table */
 	struct policy_host *host;
+	/* the run's seed (the trace's "seed"), for a policy that draws
+	 * random numbers (eevdf's sched_rng under newidle_proportional):
+	 * the same seed, the same draws */
+	uint64_t seed;
 };
 
 /* The attributes a task is created with (trace-level tasks). */

@@ -524,7 +524,9 @@ END_TEST
  * c ineligible).  With b the buddy, v6.12 takes it only under NEXT_BUDDY
  * (off by default: a); 6.18.44 under PICK_BUDDY (on by default: b) and
  * no longer under NEXT_BUDDY alone.  An ineligible buddy (c) is never
- * taken.  kernel=61844's default sched_features is 767 (PICK_BUDDY).
+ * taken.  kernel=61844's default sched_features is 767 (PICK_BUDDY)
+ * plus 1024 (NI_RANDOM, newidle_proportional's): 1791; pick_buddy alone
+ * gives 767.
  */
 START_TEST(test_pick_buddy)
 {
@@ -537,6 +539,9 @@ START_TEST(test_pick_buddy)
 	struct policy_machine *m;
 
 	m = v618_machine(61844, ~0ULL, 1, 1);
+	ck_assert_uint_eq(m->sysctl.features, 1791);
+	eevdf_destroy(m);
+	m = v618_machine(61844, 1ULL << CHG_PICK_BUDDY, 1, 1);
 	ck_assert_uint_eq(m->sysctl.features, 767);
 	eevdf_destroy(m);
 	m = v618_machine(612, ~0ULL, 1, 1);
@@ -1291,6 +1296,416 @@ START_TEST(test_wakeup_stats_allowed_cpus)
 }
 END_TEST
 
+/*
+ * The trace text under kernel (kernel_changes = changes unless ~0), with
+ * RT group scheduling on or off and the root's RT runtime, the invariants
+ * checked after every event.
+ */
+static struct sim_result *v618_run(const char *text, u64 kernel, u64 changes,
+				   int rt_group_sched, u64 rt_runtime)
+{
+	struct sim_options opt = { .check_every = 1 };
+	struct sim_result *r;
+	struct sim_trace *t;
+	sim_error err;
+
+	t = trace_load_string(text, strlen(text), "harness.json", &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	t->policy = &eevdf_policy;
+	t->tunables.value[TUN_KERNEL] = kernel;
+	t->tunables.set[TUN_KERNEL] = true;
+	if (changes != ~0ULL) {
+		t->tunables.value[TUN_KERNEL_CHANGES] = changes;
+		t->tunables.set[TUN_KERNEL_CHANGES] = true;
+	}
+	t->tunables.value[TUN_RT_GROUP_SCHED] = (u64)rt_group_sched;
+	t->tunables.set[TUN_RT_GROUP_SCHED] = true;
+	t->tunables.value[TUN_SCHED_RT_RUNTIME] = rt_runtime;
+	t->tunables.set[TUN_SCHED_RT_RUNTIME] = true;
+	r = sim_run_trace(t, &opt, &err);
+	ck_assert_msg(r != NULL, "%s", err.text);
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	return r;
+}
+
+/* f's wait and exit (ms) in the fair-server trace below */
+static void v618_fs_case(const char *text, u64 kernel, u64 changes,
+			 int rt_group_sched, u64 rt_runtime, u64 wait_ms,
+			 u64 exit_ms)
+{
+	struct sim_result *r = v618_run(text, kernel, changes, rt_group_sched,
+					rt_runtime);
+
+	ck_assert_msg(task(r, "f")->wait_ns == wait_ms * V618_MS &&
+		      task(r, "f")->exit_ns == exit_ms * V618_MS,
+		      "kernel=%llu changes=%#llx rt_group_sched=%d: f waited "
+		      "%llu ns, exited at %llu ns; expected %llu ms, %llu ms",
+		      (unsigned long long)kernel, (unsigned long long)changes,
+		      rt_group_sched, (unsigned long long)task(r, "f")->wait_ns,
+		      (unsigned long long)task(r, "f")->exit_ns,
+		      (unsigned long long)wait_ms, (unsigned long long)exit_ms);
+	free_run(r);
+}
+
+#define V618_FS_TRACE(f_last)						\
+	"{ \"sched-sim\": 1, \"duration\": \"3s\","			\
+	"  \"machine\": { \"cpus\": 1 }, \"scheduler\": { \"hz\": 250 },"	\
+	"  \"tasks\": [ { \"name\": \"f\", \"program\": [ { \"run\": \"20ms\" }," \
+	"  { \"sleep\": \"1180ms\" }, { \"run\": \"" f_last "\" } ] },"	\
+	"  { \"name\": \"rt\", \"policy\": \"fifo\", \"rt_priority\": 50,"	\
+	"    \"start\": \"21ms\", \"program\": [ { \"run\": \"forever\" } ] } ] }"
+
+/*
+ * dl_server_lazy_stop, dl_server_stuck_fix, dl_server_revised_wakeup: a
+ * fair task f runs 0-20 ms, sleeps until 1200 ms and then wants 10 ms; a
+ * FIFO hog arrives at 21 ms (1 ms idle between).  The server (50 ms /
+ * 1000 ms, deferred) starts with f at 0: deadline 1000 ms, runtime 50 ms,
+ * armed for the zero-laxity point 950 ms; f's 20 ms and the 1 ms idle
+ * (dl_server_update_idle_time) leave 29 ms.
+ *
+ * v6.12: f's sleep stops the server.  Its wakeup at 1200 ms is past the
+ * deadline: a new period, deadline 2200 ms, runtime 50 ms, deferred to
+ * 2150 ms (dl_defer_running was never set): f waits 950 ms, exits at
+ * 2160 ms.
+ *
+ * 6.18.35: the server stays active across the sleep.  Its timer at
+ * 950 ms finds 950 < 1000 - 29 - 1 and forwards to 1000 - 29 = 971 ms;
+ * there dl_defer_running = 1 and the replenishment overflows (29 ms
+ * left of 29 ms laxity): deadline 1971 ms, runtime 50 ms; the pick finds
+ * no fair task and stops the server, dl_defer_running still 1.  f wakes
+ * at 1200 ms: 50 / 771 > 50 / 1000, an overflow before the deadline.
+ * The revised rule keeps deadline 1971 with runtime (52428 * 771 ms) >>
+ * 20 = 38549411 ns, and the server, not throttled, runs f at once:
+ * wait 0, exit 1210 ms.  Without the revised rule the stuck fix clears
+ * dl_defer_running and starts a new deferred period (950 ms again);
+ * without either, 6.18.0's lazy stop alone keeps dl_defer_running and
+ * runs f at once with a fresh 50 ms.
+ *
+ * RT group scheduling with the root's runtime at its period (no limit)
+ * is the same.  At the default 950 ms / 1 s the hog (period from 21 ms)
+ * is throttled at the tick 972 ms, when its rt_time 951 ms passes 950,
+ * until 1021 ms: the idle 972-1021 ms is charged to the stopped server
+ * (dl_server_update_idle_time).  v6.12: 29 - 49 < 0, runtime 0; f's
+ * wakeup starts a new period deferred to 2150 ms, but the throttle at
+ * the tick 1972 ms comes first: f runs there as a fair task, waits
+ * 772 ms, exits 1982 ms.  6.18.35: the stop at 971 ms left 50 ms, the
+ * idle makes it 1 ms, and f's wakeup (1 / 771 ms is no overflow) keeps
+ * deadline 1971 with dl_defer_running: the server runs f at 1200 ms
+ * until the tick 1204 ms sees its runtime at -3 ms and throttles it to
+ * its next period, 1971 ms (deadline 2971 ms, runtime 47 ms): f's last
+ * 6 ms end at 1977 ms, after 767 ms waiting.
+ */
+START_TEST(test_dl_server_lazy_stop)
+{
+	const char *text = V618_FS_TRACE("10ms");
+	u64 lazy = 1ULL << CHG_DL_SERVER_LAZY_STOP;
+	u64 stuck = 1ULL << CHG_DL_SERVER_STUCK_FIX;
+	u64 revised = 1ULL << CHG_DL_SERVER_REVISED_WAKEUP;
+	struct sim_result *r;
+
+	v618_fs_case(text, 612, ~0ULL, 0, 950 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, ~0ULL, 0, 950 * V618_MS, 0, 1210);
+	v618_fs_case(text, 61844, lazy, 0, 950 * V618_MS, 0, 1210);
+	v618_fs_case(text, 61844, lazy | stuck, 0, 950 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, lazy | stuck | revised, 0, 950 * V618_MS, 0, 1210);
+	/* both fixes without the lazy stop: the wakeup is past the deadline */
+	v618_fs_case(text, 61844, stuck | revised, 0, 950 * V618_MS, 950, 2160);
+	/* RT group scheduling, no limit; and the default 950 ms / 1 s */
+	v618_fs_case(text, 612, ~0ULL, 1, 1000 * V618_MS, 950, 2160);
+	v618_fs_case(text, 61844, ~0ULL, 1, 1000 * V618_MS, 0, 1210);
+	v618_fs_case(text, 612, ~0ULL, 1, 950 * V618_MS, 772, 1982);
+	v618_fs_case(text, 61844, ~0ULL, 1, 950 * V618_MS, 767, 1977);
+
+	/*
+	 * The revised runtime, seen by a f that runs on after 1200 ms:
+	 * 38.549411 ms under the server, ended at the tick 1240 ms
+	 * (runtime -1.450589 ms); the next period at 1971 ms gives 48.549411
+	 * ms, to the tick 2020 ms (-0.450589 ms); the one at 2971 ms runs to
+	 * the end: 20 + 40 + 49 + 29 = 138 ms.  v6.12: 20 ms, and 50 ms from
+	 * 2150 ms (exactly at the tick 2200 ms): 70 ms.
+	 */
+	r = v618_run(V618_FS_TRACE("forever"), 61844, ~0ULL, 0, 950 * V618_MS);
+	ck_assert_uint_eq(task(r, "f")->cpu_ns, 138 * V618_MS);
+	free_run(r);
+	r = v618_run(V618_FS_TRACE("forever"), 612, ~0ULL, 0, 950 * V618_MS);
+	ck_assert_uint_eq(task(r, "f")->cpu_ns, 70 * V618_MS);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * The state behind it, white-box: under dl_server_lazy_stop the servers
+ * are set up at creation (deadline 1000 ms, runtime 50 ms, deferred),
+ * and the last fair task's dequeue leaves the server active; v6.12 sets
+ * it up at the first start and stops it with the last fair task.
+ */
+START_TEST(test_dl_server_lazy_stop_state)
+{
+	for (int on = 0; on <= 1; on++) {
+		struct policy_machine *m = v618_machine(on ? 61844 : 612, ~0ULL,
+							1, 2);
+		struct sched_dl_entity *fs = &m->rqs[0].fair_server;
+		struct cpumask all;
+		struct policy_task_attr attr = {
+			.sched_class = SIM_SCHED_NORMAL, .cpus_allowed = &all };
+
+		/* the idle pick of 6.18's fast path leaves the server be */
+		ck_assert_int_eq(fs->dl_server, on);
+		ck_assert_uint_eq(fs->deadline, on ? 1000 * V618_MS : 0);
+		ck_assert_int_eq(fs->runtime, on ? (s64)(50 * V618_MS) : 0);
+		ck_assert_uint_eq(fs->dl_density, on ? 52428 : 0);
+		cpus_clear(&all);
+		cpu_set(0, &all);
+		eevdf_task_init(m, 0, &attr);
+		eevdf_fork(m, 0, SIM_IDLE, 0, &attr, 0);
+		eevdf_schedule(m, 0, 0);
+		ck_assert(fs->dl_server_active);
+		ck_assert_uint_eq(fs->timer_expires, 950 * V618_MS);
+		eevdf_block(m, 0, 20 * V618_MS);
+		eevdf_schedule(m, 0, 20 * V618_MS);	/* __schedule dequeues */
+		ck_assert_int_eq(m->rqs[0].curr, SIM_IDLE);
+		ck_assert_int_eq(fs->dl_server_active, on);
+		ck_assert_uint_eq(fs->timer_expires, on ? 950 * V618_MS : 0);
+		/* charged 20 ms of f's run while active */
+		ck_assert_int_eq(fs->runtime, (s64)(30 * V618_MS));
+		eevdf_destroy(m);
+	}
+}
+END_TEST
+
+/* fork id on cpu (only there), then let it run on both CPUs */
+static void v618_fork_on(struct policy_machine *m, int id, int cpu, u64 now)
+{
+	struct cpumask one;
+	struct policy_task_attr attr = { .sched_class = SIM_SCHED_NORMAL,
+					 .cpus_allowed = &one };
+
+	cpus_clear(&one);
+	cpu_set(cpu, &one);
+	eevdf_task_init(m, id, &attr);
+	eevdf_fork(m, id, SIM_IDLE, 0, &attr, now);
+	cpu_set(0, &m->tasks[id].cpus_allowed);
+	cpu_set(1, &m->tasks[id].cpus_allowed);
+	m->tasks[id].nr_cpus_allowed = 2;
+}
+
+/* the die sched_rng will throw next on rq (a copy of its generator) */
+static u32 v618_next_d1k(const struct rq *rq)
+{
+	struct sim_rng die = rq->sched_rnd_state;
+
+	return (u32)(rng_next(&die) >> 32) % 1024;
+}
+
+/*
+ * newidle_proportional (33cf66d88306), the rule of 6.18.35's
+ * sched_balance_newidle: CPU 1 of two cores goes newly idle, the root
+ * domain overloaded.  sd_init's start is call 512, success 256, ratio
+ * 512.  A die d (0..1023) runs the pass when d <= 1 + ratio: with ratio
+ * d - 1 it runs (lb_count grows), with ratio d - 2 it is skipped; either
+ * way newidle_call grows by one, and newidle_success by nothing when no
+ * task is pulled.  At 1024 calls the ratio is taken and both counts
+ * halved.  A pull counts the weight (1024 + w / 2) / w, w = 1 + ratio:
+ * w = 256 gives 4 (4.5 rounded down).  With NI_RANDOM off (or the change
+ * off) every pass runs and no die is thrown.
+ */
+START_TEST(test_newidle_proportional_rule)
+{
+	struct policy_machine *m = machine(.cores = 2, .hz = 250,
+					   .max_tasks = 8);
+	struct rq *rq = &m->rqs[1];
+	struct sched_domain *sd = rq->sd;
+	struct sim_rng before;
+	u64 now = 10 * V618_MS;
+	int ran = 0, skipped = 0;
+
+	m->sysctl.changes = 1ULL << CHG_NEWIDLE_PROPORTIONAL;
+	m->sysctl.features |= 1UL << FEAT_NI_RANDOM;
+	ck_assert_ptr_nonnull(sd);
+	ck_assert_ptr_null(sd->parent);
+	ck_assert(sd->flags & SD_BALANCE_NEWIDLE);
+	ck_assert_uint_eq(sd->newidle_call, 512);
+	ck_assert_uint_eq(sd->newidle_success, 256);
+	ck_assert_uint_eq(sd->newidle_ratio, 512);
+	for (int i = 0; i < 64; i++) {
+		u32 d = v618_next_d1k(rq);
+		u64 lb = sd->lb_count[CPU_NEWLY_IDLE];
+		unsigned int calls = sd->newidle_call;
+		bool run = i % 2 || d < 2;
+
+		sd->newidle_ratio = run ? (d ? d - 1 : 0) : d - 2;
+		m->smp->rd_overloaded = true;
+		ck_assert_int_eq(sched_balance_newidle(rq, now), 0);
+		ck_assert_uint_eq(sd->lb_count[CPU_NEWLY_IDLE], lb + run);
+		ck_assert_uint_eq(sd->newidle_call, calls + 1);
+		ck_assert_uint_eq(sd->newidle_success, 256);
+		ran += run;
+		skipped += !run;
+	}
+	ck_assert_int_gt(ran, 0);
+	ck_assert_int_gt(skipped, 0);
+
+	/* the 1024th call: ratio 700 + 0, counts halved */
+	sd->newidle_call = 1023;
+	sd->newidle_success = 700;
+	sd->newidle_ratio = 1023;	/* runs whatever the die */
+	m->smp->rd_overloaded = true;
+	sched_balance_newidle(rq, now);
+	ck_assert_uint_eq(sd->newidle_ratio, 700);
+	ck_assert_uint_eq(sd->newidle_call, 512);
+	ck_assert_uint_eq(sd->newidle_success, 350);
+
+	/* a pull at ratio 255: success + 4 */
+	v618_fork_on(m, 0, 0, 0);
+	v618_fork_on(m, 1, 0, 0);
+	eevdf_schedule(m, 0, 0);
+	for (u64 k = 1; v618_next_d1k(rq) > 256; k++)
+		rng_seed(&rq->sched_rnd_state, k);
+	sd->newidle_ratio = 255;
+	sd->newidle_call = 100;
+	sd->newidle_success = 10;
+	m->smp->rd_overloaded = true;
+	ck_assert_int_gt(sched_balance_newidle(rq, now), 0);
+	ck_assert_uint_eq(sd->newidle_call, 101);
+	ck_assert_uint_eq(sd->newidle_success, 14);
+
+	/* NI_RANDOM off: the pass runs, no die is thrown */
+	m->sysctl.features &= ~(1UL << FEAT_NI_RANDOM);
+	before = rq->sched_rnd_state;
+	sd->newidle_ratio = 0;
+	{
+		u64 lb = sd->lb_count[CPU_NEWLY_IDLE];
+
+		m->smp->rd_overloaded = true;
+		sched_balance_newidle(rq, now);
+		ck_assert_uint_eq(sd->lb_count[CPU_NEWLY_IDLE], lb + 1);
+	}
+	ck_assert(memcmp(&before, &rq->sched_rnd_state, sizeof(before)) == 0);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/* the --stats report of traces/hackbench-smp.json under kernel=61844 */
+static char *v618_hackbench(const char *more)
+{
+	char cmd[300];
+	struct cmd_run r;
+	char *out;
+
+	snprintf(cmd, sizeof(cmd), "--policy eevdf --set kernel=61844 --stats "
+		 "%s traces/hackbench-smp.json", more);
+	r = run_sim(cmd);
+	/* the trace's own expectation fails (exit 1): not this test's */
+	ck_assert_msg(r.status == 0 || r.status == 1, "%s: %s", cmd, r.err);
+	out = strdup(r.out);
+	cmd_run_free(&r);
+	ck_assert_ptr_nonnull(out);
+	return out;
+}
+
+/* the report without the lines that name the tunables or the seed */
+static void v618_strip_settings(char *out)
+{
+	char *w = out;
+
+	for (char *line = out; *line;) {
+		char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line + 1) : strlen(line);
+		char save = line[n - 1];
+		bool keep;
+
+		line[n - 1] = '\0';	/* the line alone, for strstr */
+		keep = !strstr(line, "sched_features") &&
+		       !strstr(line, "kernel_changes") && !strstr(line, "seed");
+		line[n - 1] = save;
+		if (keep) {
+			memmove(w, line, n);
+			w += n;
+		}
+		line += n;
+	}
+	*w = '\0';
+}
+
+/*
+ * newidle_proportional on a whole run (traces/hackbench-smp.json, 4 CPUs
+ * whose receivers go idle and come back all the time): the dice come
+ * from each CPU's generator seeded from the run's seed, so one seed gives
+ * one report, byte for byte.  With NI_RANDOM off (sched_features 767)
+ * the run is the one without the change (kernel_changes without its
+ * bit), whatever the seed: nothing else draws.
+ */
+START_TEST(test_newidle_proportional_deterministic)
+{
+	char *a = v618_hackbench("--seed 2"), *b = v618_hackbench("--seed 2");
+	char *off1, *off2, *without;
+	char more[80];
+
+	ck_assert_str_eq(a, b);
+	off1 = v618_hackbench("--seed 1 --set sched_features=767");
+	off2 = v618_hackbench("--seed 2 --set sched_features=767");
+	snprintf(more, sizeof(more), "--seed 1 --set kernel_changes=%llu",
+		 (unsigned long long)(EEVDF_CHANGES_61844 &
+				      ~(1ULL << CHG_NEWIDLE_PROPORTIONAL)));
+	without = v618_hackbench(more);
+	v618_strip_settings(off1);
+	v618_strip_settings(off2);
+	v618_strip_settings(without);
+	v618_strip_settings(a);
+	ck_assert_str_eq(off1, off2);
+	ck_assert_str_eq(off1, without);
+	/* and the dice do change this run */
+	ck_assert_str_ne(a, off2);
+	free(a);
+	free(b);
+	free(off1);
+	free(off2);
+	free(without);
+}
+END_TEST
+
+/*
+ * dl_server_revised_wakeup_running (6.18.44): the servers' first start
+ * after boot.  The FIFO hog runs from 0; the fair task f arrives at
+ * 100 ms and wants 10 ms.  The server, set up at boot (deadline 1000 ms,
+ * runtime 50 ms, dl_defer_running 0), starts with f: 50 / 900 ms is an
+ * overflow before the deadline.  6.18.24 .. 6.18.43 take the revised
+ * wakeup: runtime (52428 * 900 ms) >> 20 = 44999313 ns, deadline kept,
+ * zero-laxity timer at 1000 ms - 44999313 ns = 955000687 ns, where the
+ * overflowing replenishment gives a new period and f runs: wait
+ * 855000687 ns, exit 965000687 ns.  6.18.44 takes the revised rule only
+ * while dl_defer_running: a new period from 100 ms (deadline 1100 ms),
+ * deferred to 1050 ms: wait 950 ms, exit 1060 ms, as v6.12, which sets
+ * the server up at that first start.
+ */
+START_TEST(test_dl_server_revised_wakeup_running)
+{
+	const char *text =
+		"{ \"sched-sim\": 1, \"duration\": \"3s\","
+		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": { \"hz\": 250 },"
+		"  \"tasks\": [ { \"name\": \"f\", \"start\": \"100ms\","
+		"  \"program\": [ { \"run\": \"10ms\" } ] },"
+		"{ \"name\": \"rt\", \"policy\": \"fifo\", \"rt_priority\": 50,"
+		"  \"program\": [ { \"run\": \"forever\" } ] } ] }";
+	static const struct { u64 kernel, changes, wait, exit; } c[] = {
+		{ 612, ~0ULL, 950000000, 1060000000 },
+		{ 61844, ~0ULL, 950000000, 1060000000 },
+		{ 61844, EEVDF_CHANGES_61844 &
+			 ~(1ULL << CHG_DL_SERVER_REVISED_RUNNING),
+		  855000687, 965000687 },
+	};
+
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		struct sim_result *r = v618_run(text, c[k].kernel, c[k].changes,
+						0, 950 * V618_MS);
+
+		ck_assert_uint_eq(task(r, "f")->wait_ns, c[k].wait);
+		ck_assert_uint_eq(task(r, "f")->exit_ns, c[k].exit);
+		free_run(r);
+	}
+}
+END_TEST
+
 static Suite *eevdf_v618_suite(void)
 {
 	Suite *s = suite_create("eevdf_v618");
@@ -1322,6 +1737,11 @@ static Suite *eevdf_v618_suite(void)
 	tcase_add_test(tc, test_pelt_lost_idle);
 	tcase_add_test(tc, test_fork_clear_rel_deadline);
 	tcase_add_test(tc, test_wake_sync_delayed);
+	tcase_add_test(tc, test_dl_server_lazy_stop);
+	tcase_add_test(tc, test_dl_server_lazy_stop_state);
+	tcase_add_test(tc, test_dl_server_revised_wakeup_running);
+	tcase_add_test(tc, test_newidle_proportional_rule);
+	tcase_add_test(tc, test_newidle_proportional_deterministic);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1292,6 +1292,29 @@ static unsigned long get_sd_balance_interval(struct policy_machine *m,
 	return interval;
 }
 
+/*
+ * fair.c 6.18.35: update_newidle_stats (newidle_proportional): a pass's
+ * weighted success counted; every 1024 passes the ratio is taken and the
+ * counts halved, so that it follows the recent passes.
+ */
+static void update_newidle_stats(struct sched_domain *sd, unsigned int success)
+{
+	sd->newidle_call++;
+	sd->newidle_success += success;
+	if (sd->newidle_call >= 1024) {
+		sd->newidle_ratio = sd->newidle_success;
+		sd->newidle_call /= 2;
+		sd->newidle_success /= 2;
+	}
+}
+
+/* core.c 6.18.35: sched_rng, this CPU's prandom_u32_state: here the top
+ * 32 bits of the CPU's xoshiro256** draw */
+static u32 sched_rng(struct rq *rq)
+{
+	return (u32)(rng_next(&rq->sched_rnd_state) >> 32);
+}
+
 /* fair.c v6.12: update_newidle_cost */
 static bool update_newidle_cost(struct policy_machine *m,
 				struct sched_domain *sd, u64 cost)
@@ -1414,9 +1437,36 @@ static int sched_balance_newidle(struct rq *this_rq, u64 now)
 		if (this_rq->avg_idle < curr_cost + sd->max_newidle_lb_cost)
 			break;
 		if (sd->flags & SD_BALANCE_NEWIDLE) {
+			unsigned int weight = 1;
+
+			/* newidle_proportional (33cf66d88306), 6.18.35: a
+			 * 1024-sided die; a pass runs when it shows at most
+			 * 1 + the success ratio, and its success then counts
+			 * 1024 / (1 + ratio), rounded */
+			if (sched_change(m, CHG_NEWIDLE_PROPORTIONAL) &&
+			    sched_feat(m, NI_RANDOM)) {
+				u32 d1k = sched_rng(this_rq) % 1024;
+
+				weight = 1 + sd->newidle_ratio;
+				if (d1k > weight) {
+					update_newidle_stats(sd, 0);
+					continue;
+				}
+				weight = (1024 + weight / 2) / weight;
+			}
 			pulled_task = sched_balance_rq(this_cpu, this_rq, sd,
 						       CPU_NEWLY_IDLE,
 						       &continue_balancing);
+			/*
+			 * 6.18.35's update_newidle_cost(sd, cost, success)
+			 * counts the pass when cost != 0, to skip the calls
+			 * of sched_balance_domains (cost 0).  A kernel pass
+			 * always costs some ns; here none passes, so a pass
+			 * that ran is counted without that test (the choice:
+			 * else the ratio could only fall).
+			 */
+			if (sched_change(m, CHG_NEWIDLE_PROPORTIONAL))
+				update_newidle_stats(sd, weight * !!pulled_task);
 			update_newidle_cost(m, sd, domain_cost);
 			curr_cost += domain_cost;
 		}

@@ -42,6 +42,11 @@ enum eevdf_change {
 	CHG_WAKE_SYNC_DELAYED,
 	CHG_RT_PUSH_IPI_OFF,
 	CHG_WAKEUP_STATS_ALLOWED,
+	CHG_DL_SERVER_LAZY_STOP,
+	CHG_DL_SERVER_STUCK_FIX,
+	CHG_DL_SERVER_REVISED_WAKEUP,
+	CHG_NEWIDLE_PROPORTIONAL,
+	CHG_DL_SERVER_REVISED_RUNNING,
 	NR_EEVDF_CHANGES
 };
 
@@ -158,6 +163,30 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"unknown", "6.18.39",
 		"update_sg_wakeup_stats (fork and exec placement) sums only "
 		"the group's CPUs the task may run on" },
+	[CHG_DL_SERVER_LAZY_STOP] = { "dl_server_lazy_stop",
+		"cccb45d7c429", "6.18.0 (as reworked up to 6.18.35)",
+		"the fair server is set up at boot and not stopped when the "
+		"last fair task leaves: an empty pick stops it; it charges "
+		"fair time only while active" },
+	[CHG_DL_SERVER_STUCK_FIX] = { "dl_server_stuck_fix",
+		"115135422562", "6.18.9",
+		"update_dl_entity clears dl_defer_running before a new "
+		"period: a restarted server defers again" },
+	[CHG_DL_SERVER_REVISED_WAKEUP] = { "dl_server_revised_wakeup",
+		"14a857056466", "6.18.24",
+		"update_dl_entity: a deferred server waking before its "
+		"deadline keeps it with runtime cut to density x laxity "
+		"(revised CBS wakeup)" },
+	[CHG_NEWIDLE_PROPORTIONAL] = { "newidle_proportional",
+		"33cf66d88306", "6.18.5",
+		"sched_balance_newidle balances a domain with probability "
+		"(1 + its newidle success ratio) / 1024 (NI_RANDOM, on), "
+		"weighting a success by the inverse" },
+	[CHG_DL_SERVER_REVISED_RUNNING] = { "dl_server_revised_wakeup_running",
+		"unknown", "6.18.44",
+		"update_dl_entity takes the revised wakeup for a deferred "
+		"server only while dl_defer_running; else a new deferred "
+		"period" },
 };
 
 /*

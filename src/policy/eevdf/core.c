@@ -242,7 +242,10 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		p->on_rq = 0;	/* and __block_task after a delayed one */
 		account_idle_h_nr_running(p, -1);
 	}
-	if (rq_h_nr_running && !rq->cfs.h_nr_running)
+	/* dl_server_lazy_stop (cccb45d7c429): 6.18.35 leaves the server
+	 * running; the pick that finds no fair task stops it */
+	if (rq_h_nr_running && !rq->cfs.h_nr_running &&
+	    !sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP))
 		dl_server_stop(rq);
 	rq->m->host->state_gen++;
 	return 1;

@@ -22,6 +22,16 @@
  * capacity and frequency).  The hrtimer dl_timer is served by the tick
  * operation, which returns the timer's expiry when it comes before the
  * next tick (eevdf_tick), so it fires at its exact time.
+ *
+ * 6.18.44 differs by four changes (changes.h):
+ * dl_server_lazy_stop (cccb45d7c429, v6.17, in the form 6.18.35 has
+ * after its fixes): the server is set up at boot, stays active when the
+ * fair tasks leave and is stopped by the pick that finds none, charges
+ * fair time only while active, and neither the deferral nor the timer
+ * asks whether the fair class has tasks; dl_server_stuck_fix
+ * (115135422562), dl_server_revised_wakeup (14a857056466) and
+ * dl_server_revised_wakeup_running (6.18.44), rules of update_dl_entity.  The server's own runtime is no longer scaled by
+ * frequency and capacity in 6.18: the same here (full capacity).
  * Included by policy.c.
  */
 
@@ -32,6 +42,7 @@ static struct task_struct *pick_task_fair(struct rq *rq);
 #define FAIR_SERVER_PERIOD	(1000 * 1000000ULL)
 /* kernel/sched/deadline.c: dl_server_min_res, the least forward step */
 #define DL_SERVER_MIN_RES	(1 * 1000000ULL)
+#define BW_SHIFT		20	/* kernel/sched/sched.h: to_ratio's */
 
 static u64 rq_clock(struct rq *rq)
 {
@@ -135,10 +146,13 @@ static void replenish_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 		dl_se->dl_defer_armed = 0;
 		return;
 	}
-	/* not armed, deadline ahead, not running for starvation: defer */
+	/* not armed, deadline ahead, not running for starvation: defer
+	 * (v6.12 only when server_has_tasks; dl_server_lazy_stop dropped
+	 * that test); never boosted */
 	if (dl_se->dl_defer && !dl_se->dl_defer_running &&
 	    dl_time_before(rq_clock(rq), dl_se->deadline - (u64)dl_se->runtime) &&
-	    rq->cfs.nr_running) {	/* server_has_tasks; never boosted */
+	    (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP) ||
+	     rq->cfs.nr_running)) {
 		dl_se->dl_defer_armed = 1;
 		dl_se->dl_throttled = 1;
 		if (!start_dl_timer(rq, dl_se)) {
@@ -149,11 +163,45 @@ static void replenish_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 	}
 }
 
-/* kernel/sched/deadline.c v6.12: update_dl_entity (implicit deadline) */
+/*
+ * kernel/sched/deadline.c 6.18.35: update_dl_revised_wakeup: keep the
+ * deadline, and only as much runtime as the bandwidth allows until it
+ * (dl_density = dl_runtime / dl_deadline in BW_SHIFT fixed point)
+ */
+static void update_dl_revised_wakeup(struct rq *rq,
+				     struct sched_dl_entity *dl_se)
+{
+	u64 laxity = dl_se->deadline - rq_clock(rq);
+
+	dl_se->runtime = (s64)((dl_se->dl_density * laxity) >> BW_SHIFT);
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: update_dl_entity (implicit deadline);
+ * 6.18.44's under dl_server_stuck_fix, dl_server_revised_wakeup and
+ * dl_server_revised_wakeup_running.
+ */
 static void update_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 {
 	if (dl_time_before(dl_se->deadline, rq_clock(rq)) ||
 	    dl_entity_overflow(dl_se, rq_clock(rq))) {
+		/* dl_server_revised_wakeup (14a857056466, 6.18.24): a
+		 * deferred server is treated as a constrained entity: a
+		 * wakeup before the deadline keeps it (the server is never
+		 * boosted); 6.18.44 (dl_server_revised_wakeup_running) only
+		 * while it runs for starvation (dl_defer_running) */
+		if (sched_change(rq->m, CHG_DL_SERVER_REVISED_WAKEUP) &&
+		    dl_se->dl_defer &&
+		    (dl_se->dl_defer_running ||
+		     !sched_change(rq->m, CHG_DL_SERVER_REVISED_RUNNING)) &&
+		    !dl_time_before(dl_se->deadline, rq_clock(rq))) {
+			update_dl_revised_wakeup(rq, dl_se);
+			return;
+		}
+		/* dl_server_stuck_fix (115135422562): a server stopped while
+		 * running (dl_defer_running) defers again in its new period */
+		if (sched_change(rq->m, CHG_DL_SERVER_STUCK_FIX))
+			dl_se->dl_defer_running = 0;
 		replenish_dl_new_period(rq, dl_se);
 	} else if (dl_se->dl_server && dl_se->dl_defer) {
 		/* the old deadline stays usable: was it starving? */
@@ -225,18 +273,69 @@ throttle:
 		rq->class_cnt.fs_throttles++;
 		dl_se->dl_throttled = 1;
 		dequeue_dl_entity(rq, dl_se);
-		if (!start_dl_timer(rq, dl_se))
-			enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
+		if (!start_dl_timer(rq, dl_se)) {
+			/* 6.18.35 (with dl_server_lazy_stop): a new period
+			 * and its timer, not an immediate replenishment */
+			if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
+				replenish_dl_new_period(rq, dl_se);
+				start_dl_timer(rq, dl_se);
+			} else {
+				enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
+			}
+		}
 		if (!dl_se->on_dl_rq)	/* !is_leftmost */
 			resched_curr(rq);
 	}
 }
 
-/* kernel/sched/deadline.c v6.12: dl_server_update */
+/*
+ * kernel/sched/deadline.c v6.12: dl_server_update, with the test of
+ * 6.18.35's update_curr (fair.c) under dl_server_lazy_stop: a fair task's
+ * run is charged only while the server is active.
+ */
 static void dl_server_update(struct rq *rq, s64 delta_exec)
 {
+	if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP) &&
+	    !rq->fair_server.dl_server_active)
+		return;
 	if (rq->fair_server.dl_runtime)	/* 0 runtime: not started yet */
 		update_curr_dl_se(rq, &rq->fair_server, delta_exec);
+}
+
+/*
+ * kernel/sched/deadline.c 6.18.35: the parameters dl_server_apply_params
+ * gives (dl_density for the revised wakeup rule).
+ */
+static void dl_server_apply_params(struct sched_dl_entity *dl_se)
+{
+	dl_se->dl_runtime = FAIR_SERVER_RUNTIME;
+	dl_se->dl_deadline = FAIR_SERVER_PERIOD;
+	dl_se->dl_period = FAIR_SERVER_PERIOD;
+	/* to_ratio(dl_deadline, dl_runtime) */
+	dl_se->dl_density = (FAIR_SERVER_RUNTIME << BW_SHIFT) /
+			    FAIR_SERVER_PERIOD;
+	dl_se->runtime = 0;
+	dl_se->deadline = 0;
+}
+
+/*
+ * kernel/sched/deadline.c 6.18.35: sched_init_dl_servers, at boot (the
+ * policy's creation, clock 0) under dl_server_lazy_stop: every CPU's
+ * server gets its parameters and a first, deferred period
+ * (setup_new_dl_entity).
+ */
+static void sched_init_dl_servers(struct policy_machine *m)
+{
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
+		struct rq *rq = &m->rqs[cpu];
+		struct sched_dl_entity *dl_se = &rq->fair_server;
+
+		dl_server_apply_params(dl_se);
+		dl_se->dl_server = 1;
+		dl_se->dl_defer = 1;
+		if (!dl_se->dl_throttled)	/* setup_new_dl_entity */
+			replenish_dl_new_period(rq, dl_se);
+	}
 }
 
 /*
@@ -248,12 +347,12 @@ static void dl_server_start(struct rq *rq)
 {
 	struct sched_dl_entity *dl_se = &rq->fair_server;
 
-	if (!dl_se->dl_server) {
-		dl_se->dl_runtime = FAIR_SERVER_RUNTIME;
-		dl_se->dl_deadline = FAIR_SERVER_PERIOD;
-		dl_se->dl_period = FAIR_SERVER_PERIOD;
-		dl_se->runtime = 0;
-		dl_se->deadline = 0;
+	if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
+		/* 6.18.35: set up at boot; an active server stays as it is */
+		if (!dl_se->dl_server || dl_se->dl_server_active)
+			return;
+	} else if (!dl_se->dl_server) {
+		dl_server_apply_params(dl_se);
 		dl_se->dl_server = 1;
 		dl_se->dl_defer = 1;
 		if (!dl_se->dl_throttled)	/* setup_new_dl_entity */
@@ -274,6 +373,10 @@ static void dl_server_stop(struct rq *rq)
 	struct sched_dl_entity *dl_se = &rq->fair_server;
 
 	if (!dl_se->dl_runtime)
+		return;
+	/* 6.18.35: only an active server is stopped */
+	if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP) &&
+	    !dl_se->dl_server_active)
 		return;
 	rq->class_cnt.fs_stops++;
 	dequeue_dl_entity(rq, dl_se);
@@ -318,7 +421,10 @@ static void dl_server_timer(struct rq *rq)
 	dl_se->timer_expires = 0;
 	if (!dl_se->dl_throttled || !dl_se->dl_runtime)
 		return;
-	if (!rq->cfs.nr_running) {	/* !server_has_tasks */
+	/* v6.12: !server_has_tasks; dl_server_lazy_stop leaves an idle
+	 * server to the pick, which stops it */
+	if (!sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP) &&
+	    !rq->cfs.nr_running) {
 		replenish_dl_entity(rq, dl_se);
 		return;
 	}
@@ -343,7 +449,9 @@ static void dl_server_timer(struct rq *rq)
 /*
  * kernel/sched/deadline.c v6.12: pick_task_dl for the server alone: a
  * queued, unthrottled server picks a fair task (pick_task_fair); an empty
- * pick yields the rest of the period.
+ * pick yields the rest of the period.  6.18.35's __pick_task_dl under
+ * dl_server_lazy_stop: an empty pick stops the server (and the dl_rq,
+ * holding nothing else, has no task).
  */
 static struct task_struct *pick_task_dl(struct rq *rq)
 {
@@ -354,6 +462,10 @@ static struct task_struct *pick_task_dl(struct rq *rq)
 		return NULL;
 	p = pick_task_fair(rq);		/* fair_server_pick_task */
 	if (!p) {
+		if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
+			dl_server_stop(rq);
+			return NULL;
+		}
 		dl_se->dl_yielded = 1;
 		update_curr_dl_se(rq, dl_se, 0);
 		return NULL;

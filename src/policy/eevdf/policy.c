@@ -61,8 +61,10 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"bits: 1 PLACE_LAG, 2 PLACE_DEADLINE_INITIAL, "
 		"4 PLACE_REL_DEADLINE, 8 RUN_TO_PARITY, 16 PREEMPT_SHORT, "
 		"32 WAKEUP_PREEMPTION, 64 DELAY_DEQUEUE, 128 DELAY_ZERO, "
-		"256 NEXT_BUDDY, 512 PICK_BUDDY (v6.12 defaults: the first "
-		"eight on; 6.18.44 with pick_buddy: PICK_BUDDY too, 767)" },
+		"256 NEXT_BUDDY, 512 PICK_BUDDY, 1024 NI_RANDOM (v6.12 "
+		"defaults: the first eight on; 6.18.44: PICK_BUDDY with "
+		"pick_buddy and NI_RANDOM with newidle_proportional too, "
+		"1791)" },
 	/* issue 26: the kernel version (changes.h) */
 	[TUN_KERNEL] = { "kernel", TUNABLE_INTEGER, EEVDF_KERNEL_61844,
 		EEVDF_KERNEL_612, EEVDF_KERNEL_61844,
@@ -89,7 +91,12 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"(98c88dc8a1ac), 1048576 fork_clear_rel_deadline "
 		"(3da56dc063cd), 2097152 wake_sync_delayed (aa3ee4f0b754), "
 		"4194304 rt_push_ipi_off (dd29c017aed6), 8388608 "
-		"wakeup_stats_allowed_cpus (6.18.39, id unknown)" },
+		"wakeup_stats_allowed_cpus (6.18.39, id unknown), 16777216 "
+		"dl_server_lazy_stop (cccb45d7c429), 33554432 "
+		"dl_server_stuck_fix (115135422562), 67108864 "
+		"dl_server_revised_wakeup (14a857056466), 134217728 "
+		"newidle_proportional (33cf66d88306), 268435456 "
+		"dl_server_revised_wakeup_running (6.18.44, id unknown)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
@@ -251,9 +258,12 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->sysctl.normalized_base_slice = m->sysctl.base_slice / factor;
 	m->sysctl.migration_cost = tunable(cfg, TUN_MIGRATION_COST, 500000);
 	m->sysctl.nr_migrate = tunable(cfg, TUN_NR_MIGRATE, 32);
-	/* pick_buddy (2a77e4be12cb): PICK_BUDDY is on by default */
+	/* pick_buddy (2a77e4be12cb): PICK_BUDDY is on by default;
+	 * newidle_proportional (33cf66d88306): NI_RANDOM too */
 	m->sysctl.features = tunable(cfg, TUN_FEATURES, EEVDF_FEATURES_DEFAULT |
-		(sched_change(m, CHG_PICK_BUDDY) ? 1UL << FEAT_PICK_BUDDY : 0));
+		(sched_change(m, CHG_PICK_BUDDY) ? 1UL << FEAT_PICK_BUDDY : 0) |
+		(sched_change(m, CHG_NEWIDLE_PROPORTIONAL) ?
+		 1UL << FEAT_NI_RANDOM : 0));
 	/* rt-group */
 	m->rt_group_sched = tunable(cfg, TUN_RT_GROUP_SCHED, 1);
 	m->sched_rt_runtime = tunable(cfg, TUN_SCHED_RT_RUNTIME, 950000000ULL);
@@ -285,6 +295,10 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 
 		rq->m = m;
 		rq->cpu = c;
+		/* prandom_init_once(&sched_rnd_state): one generator per CPU,
+		 * here from the run's seed (the same seed, the same draws) */
+		rng_seed(&rq->sched_rnd_state,
+			 cfg->seed ^ (0x5ced0000ULL + (u64)c));
 		rq->curr = SIM_IDLE;
 		rq->cfs.rq = rq;
 		rq->cfs.tg = &m->groups[0];
@@ -302,6 +316,9 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->idle->cpu = rq->idle->wake_cpu = c;
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
+	/* dl_server_lazy_stop: 6.18.35 sets the fair servers up at boot */
+	if (sched_change(m, CHG_DL_SERVER_LAZY_STOP))
+		sched_init_dl_servers(m);
 	if (build_sched_domains(m, &cfg->topology, cfg->hz)) {
 		snprintf(why, len, "eevdf: cannot build sched domains for "
 			 "%d CPUs from the topology %dx%dx%dx%d (or out of "

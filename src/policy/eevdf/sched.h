@@ -17,6 +17,7 @@
 #include "lib/list.h"
 #include "lib/rbtree.h"
 #include "policy/policy.h"
+#include "engine/rng.h"
 #include "changes.h"
 
 typedef uint64_t u64;
@@ -84,6 +85,8 @@ typedef uint32_t u32;
  * false; PICK_BUDDY (2a77e4be12cb, 6.18.0: the pick prefers the buddy,
  * NEXT_BUDDY only nominates) is read only under the change pick_buddy,
  * whose default turns it on.  The buddy is kept whatever the bits.
+ * NI_RANDOM (33cf66d88306: newidle balance in proportion to its success)
+ * is read only under newidle_proportional, whose default turns it on.
  */
 enum eevdf_feature {
 	FEAT_PLACE_LAG,
@@ -96,6 +99,7 @@ enum eevdf_feature {
 	FEAT_DELAY_ZERO,
 	FEAT_NEXT_BUDDY,
 	FEAT_PICK_BUDDY,
+	FEAT_NI_RANDOM,
 	NR_EEVDF_FEATURES
 };
 #define EEVDF_FEATURES_DEFAULT	((1UL << FEAT_NEXT_BUDDY) - 1)	/* v6.12 */
@@ -309,6 +313,7 @@ struct rt_rq {
  */
 struct sched_dl_entity {
 	u64 dl_runtime, dl_deadline, dl_period;
+	u64 dl_density;		/* to_ratio(dl_deadline, dl_runtime) */
 	s64 runtime;
 	u64 deadline;
 	unsigned int dl_throttled : 1, dl_yielded : 1, dl_server : 1,
@@ -446,6 +451,9 @@ struct sched_domain {
 	unsigned int nr_balance_failed;
 	u64 max_newidle_lb_cost;
 	unsigned long last_decay_max_lb_cost;
+	/* newidle_proportional (33cf66d88306): newidle passes counted
+	 * (halved at 1024), their weighted successes, and the ratio */
+	unsigned int newidle_call, newidle_success, newidle_ratio;
 	const char *name;
 	struct sched_domain_shared *shared;
 	unsigned int span_weight;
@@ -491,6 +499,9 @@ struct policy_machine;
 struct rq {
 	struct policy_machine *m;
 	int cpu;
+	/* sched_rnd_state (newidle_proportional's sched_rng): this CPU's
+	 * generator, seeded from the run's seed */
+	struct sim_rng sched_rnd_state;
 	unsigned int nr_running;
 	struct cfs_rq cfs;
 	int curr;			/* task id or SIM_IDLE */

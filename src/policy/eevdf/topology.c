@@ -142,6 +142,11 @@ static void sd_init(struct sched_domain *sd, enum topo_level lv,
 		.balance_interval = sd_weight,
 		.max_newidle_lb_cost = 0,
 		.last_decay_max_lb_cost = jiffies,
+		/* 6.18.35's sd_init (newidle_proportional): a 50 % start;
+		 * v6.12 has no such fields, and reads none of them */
+		.newidle_call = 512,
+		.newidle_success = 256,
+		.newidle_ratio = 512,
 		.child = child,
 		.name = topo_level_names[lv],
 		.span_weight = sd_weight,
