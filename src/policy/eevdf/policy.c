@@ -72,7 +72,7 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"Linux 6.18.44 (the changes of kernel_changes ported so far)",
 		eevdf_kernels, 2 },
 	[TUN_KERNEL_CHANGES] = { "kernel_changes", TUNABLE_INTEGER,
-		EEVDF_CHANGES_612, 0, EEVDF_CHANGES_61844,
+		EEVDF_CHANGES_61844, 0, EEVDF_CHANGES_61844,
 		"changes from v6.12 to 6.18.44 in force (default: those of "
 		"kernel): bits: 1 base_slice_700us (2ae891b82695), "
 		"2 zero_vruntime (79f3f9bedd14), 4 lag_clamp (6e3c0a4e1ad1), "
