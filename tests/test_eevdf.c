@@ -31,6 +31,7 @@
 
 #include "eevdf/fair.c"
 #include "eevdf/balance.c"
+#include "eevdf/bandwidth.c"
 #include "eevdf/classes.c"
 #include "eevdf/pelt.c"
 #include "eevdf/perf.c"
@@ -45,6 +46,7 @@ int main(void)
 	int failed;
 
 	srunner_add_suite(sr, eevdf_balance_suite());
+	srunner_add_suite(sr, eevdf_bandwidth_suite());
 	srunner_add_suite(sr, eevdf_classes_suite());
 	srunner_add_suite(sr, eevdf_pelt_suite());
 	srunner_add_suite(sr, eevdf_perf_suite());

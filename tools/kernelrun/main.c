@@ -810,6 +810,10 @@ static void do_event(struct run *r, const struct trace_event *ev)
 			kr_futex_wake(&ts->placed, 1);
 		}
 		break;
+	case EV_CPU_MAX:
+		/* TODO(issue 28, step 3): cpu.cfs_quota_us / cpu.max */
+		event_failed(r, ev, "kernel-run does not write CPU limits yet");
+		return;
 	case EV_RMDIR:
 		if (!r->cg.groups[ev->group].exists) {
 			event_failed(r, ev, "no such group (ENOENT)");

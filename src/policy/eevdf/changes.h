@@ -35,6 +35,7 @@ enum eevdf_change {
 	CHG_LB_SKIP_INELIGIBLE,
 	CHG_MIN_SLICE_PROPAGATE,
 	CHG_DEQUEUE_CLEAR_BUDDIES,
+	CHG_TASK_THROTTLE,
 	NR_EEVDF_CHANGES
 };
 
@@ -118,6 +119,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"unknown", "6.18.0",
 		"dequeue_entity clears the buddies (up the hierarchy) before "
 		"a delayed dequeue too (v6.12: only this queue's next)" },
+	[CHG_TASK_THROTTLE] = { "task_based_throttle", "e1fad12dcb66",
+		"6.18.0",
+		"CFS bandwidth: a throttled group's tasks leave the queue one "
+		"by one on their return to user space (v6.12: the group "
+		"entity is dequeued at once; not ported: limits refused)" },
 };
 
 /*

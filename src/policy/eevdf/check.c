@@ -633,7 +633,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 		}
 		if (p->se.on_rq && p->se.cfs_rq)
 			nr_entities[p->se.cfs_rq->rq->cpu]++;
-		if (!p->on_rq)
+		/* cfs-bandwidth: a throttled task is queued on no queue */
+		if (!p->on_rq || p->throttled)
 			continue;
 		if (rt_task(p)) {
 			rt[p->cpu].queued++;

@@ -128,6 +128,9 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	unsigned int nr_running = rq->nr_running;
 	u64 slice = 0;	/* the least slice of the queue below (aef6987d8954) */
 
+	/* cfs-bandwidth (6.18.35): into a throttled hierarchy's limbo */
+	if (task_is_throttled(p) && enqueue_throttled_task(p))
+		return;
 	if (flags & ENQUEUE_DELAYED) {
 		requeue_delayed_entity(se);
 		return;
@@ -187,6 +190,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 {
 	bool task_sleep = flags & DEQUEUE_SLEEP;
 	bool task_delayed = flags & DEQUEUE_DELAYED;
+	bool task_throttled = flags & DEQUEUE_THROTTLE;	/* cfs-bandwidth */
 	struct task_struct *p = NULL;
 	unsigned int h_nr_running = 0, h_nr_delayed = 0;
 	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
@@ -215,6 +219,8 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		}
 		cfs_rq->h_nr_running -= h_nr_running;
 		cfs_rq->h_nr_delayed -= h_nr_delayed;
+		if (task_throttled && throttled_hierarchy(cfs_rq))
+			record_throttle_clock(cfs_rq);
 		/* a parent with other entities stays queued */
 		if (cfs_rq->load.weight) {
 			slice = cfs_rq_min_slice(cfs_rq);
@@ -236,9 +242,13 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running -= h_nr_running;
 		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
+		if (task_throttled && throttled_hierarchy(se->cfs_rq))
+			record_throttle_clock(se->cfs_rq);
 	}
 	rq->nr_running -= h_nr_running;
-	if (p) {
+	/* a throttled task stays TASK_ON_RQ_QUEUED (6.18.35's
+	 * throttle_cfs_rq_work dequeues it from its class only) */
+	if (p && !task_throttled) {
 		p->on_rq = 0;	/* and __block_task after a delayed one */
 		account_idle_h_nr_running(p, -1);
 	}
@@ -251,6 +261,11 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 /* kernel/sched/fair.c v6.12: dequeue_task_fair: false when delayed */
 static bool dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 {
+	/* cfs-bandwidth (6.18.35): a throttled task is on no queue */
+	if (task_is_throttled(p)) {
+		dequeue_throttled_task(p, flags);
+		return true;
+	}
 	return dequeue_entities(rq, &p->se, flags) >= 0;
 }
 
@@ -275,25 +290,37 @@ static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 		set_next_entity(se->cfs_rq, se, first);
 }
 
-/* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
+/*
+ * kernel/sched/fair.c v6.12: pick_task_fair, one pick per level; with
+ * 6.18.35's check_cfs_rq_runtime per level (cfs-bandwidth): a task
+ * picked from a throttled hierarchy is throttled at its return to user
+ * space, here at once (bandwidth.c), and the pick starts again.
+ */
 static struct task_struct *pick_task_fair(struct rq *rq)
 {
 	struct cfs_rq *cfs_rq;
 	struct sched_entity *se;
+	bool throttled;
 
 again:
 	cfs_rq = &rq->cfs;
 	if (!cfs_rq->nr_running)
 		return NULL;
+	throttled = false;
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
+		throttled |= check_cfs_rq_runtime(cfs_rq);
 		se = pick_next_entity(rq, cfs_rq, true);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
 		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
+	if (throttled) {	/* task_throttle_setup_work */
+		throttle_cfs_rq_work(rq, &rq->m->tasks[se->task]);
+		goto again;
+	}
 	return &rq->m->tasks[se->task];	/* task_of(se) */
 }
 
@@ -938,6 +965,13 @@ timers:
 
 		if (rt_next && rt_next < next)
 			next = rt_next;
+	}
+	/* cfs-bandwidth: the period and slack timers armed here */
+	if (rq->cfs_timer_next) {
+		u64 cfs_next = cfs_bandwidth_timers_run(rq, now);
+
+		if (cfs_next && cfs_next < next)
+			next = cfs_next;
 	}
 	return next;
 }

@@ -813,6 +813,7 @@ update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
 	 * (update_curr_task's p->dl_server or the direct call: same server) */
 	if (curr->task >= 0)
 		dl_server_update(cfs_rq->rq, delta_exec);
+	account_cfs_rq_runtime(cfs_rq, (u64)delta_exec);	/* cfs-bandwidth */
 
 	if (cfs_rq->nr_running == 1)
 		return;
@@ -946,8 +947,12 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (!curr)
 		__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
-	if (cfs_rq->nr_running == 1)
+	if (cfs_rq->nr_running == 1) {
+		check_enqueue_throttle(cfs_rq);		/* cfs-bandwidth */
 		list_add_leaf_cfs_rq(cfs_rq);
+		if (cfs_rq->pelt_clock_throttled)	/* cfs-bandwidth */
+			cfs_rq_pelt_clock_restart(cfs_rq);
+	}
 }
 
 /*
@@ -1037,11 +1042,14 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		__dequeue_entity(cfs_rq, se);
 	se->on_rq = 0;
 	account_entity_dequeue(cfs_rq, se);
+	return_cfs_rq_runtime(cfs_rq);		/* cfs-bandwidth */
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
 	if (flags & DEQUEUE_DELAYED)
 		finish_delayed_dequeue_entity(se);
+	if (!cfs_rq->nr_running && throttled_hierarchy(cfs_rq))
+		cfs_rq_pelt_clock_stop(cfs_rq);		/* cfs-bandwidth */
 	return true;
 }
 
@@ -1075,8 +1083,10 @@ set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, bool first)
 static __always_inline void
 put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
-	if (prev->on_rq) {
+	if (prev->on_rq)
 		update_curr(cfs_rq);
+	check_cfs_rq_runtime(cfs_rq);		/* cfs-bandwidth */
+	if (prev->on_rq) {
 		__enqueue_entity(cfs_rq, prev);
 		/* off the queue, PELT was updated by the dequeue */
 		update_load_avg(cfs_rq, prev, 0);

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/eevdf/bandwidth.c - CFS bandwidth control (issue 28, 6.18.35's
+ * task-based throttling, src/policy/eevdf/bandwidth.c): the kernel's
+ * arithmetic worked by hand.
+ *
+ * One hog in a group with cpu.max "50000 100000" on one CPU at HZ 1000
+ * (ticks at whole ms), the period timer at phase 0 (bandwidth.c's
+ * header).  tg_set_cfs_bandwidth refills the pool to the quota, 50 ms,
+ * and gives each queue runtime_remaining = 1 ns.  update_curr charges
+ * the queue at every tick; when runtime_remaining falls to 0 or below,
+ * assign_cfs_rq_runtime asks the pool for a 5 ms slice plus the debt.
+ * The pool gives out exactly 50 ms, so the queue runs 50 ms + 1 ns, and
+ * is found out of runtime at the tick after: at 51 ms (1 ms - 1 ns in
+ * debt), when the hog is throttled at its pick.  The period timer at
+ * 100 ms refills 50 ms and distribute_cfs_runtime hands the queue its
+ * debt plus 1 ns (runtime_remaining 1 ns): the hog runs 100..150 ms and
+ * is caught at the tick 150 ms + 1 ms again, with the same 1 ms - 1 ns
+ * debt: every later period runs 50 ms.  Over 1 s: 51 + 9 x 50 = 501 ms
+ * of CPU; 10 periods (timers at 100, ..., 1000 ms), each with the queue
+ * throttled; throttled_time (from the throttle at 51, 151, ... to the
+ * unthrottle at 100, 200, ...): 49 + 9 x 50 = 499 ms.
+ */
+/* included by tests/test_eevdf.c */
+
+#define BW_MS 1000000ULL
+
+#define BW_TRACE(dur, cpus, groups, tasks)				\
+	"{ \"sched-sim\": 1, \"duration\": \"" dur "\","		\
+	"  \"machine\": { \"cpus\": " cpus " },"			\
+	"  \"scheduler\": { \"policy\": \"eevdf\", \"hz\": 1000,"	\
+	"    \"tunables\": { \"kernel\": 61844 } },"			\
+	"  \"groups\": [ " groups " ],"					\
+	"  \"tasks\": [ " tasks " ] }"
+#define BW_HOG(name, group)						\
+	"{ \"name\": \"" name "\", \"group\": \"" group "\", "		\
+	"\"program\": [ { \"run\": \"forever\" } ] }"
+
+static const struct sim_group_result *bw_group(const struct sim_result *r,
+					       const char *path)
+{
+	for (size_t g = 0; g < r->nr_groups; g++)
+		if (!strcmp(r->trace->groups[g].path, path))
+			return &r->groups[g];
+	ck_abort_msg("no group %s", path);
+	return NULL;
+}
+
+START_TEST(test_bw_one_hog_by_hand)
+{
+	struct sim_result *r = run_trace_text(BW_TRACE("1s", "1",
+		"{ \"path\": \"/lim\", \"cpu_max\": \"50000 100000\" }",
+		BW_HOG("hog", "/lim")), NULL, 0);
+	const struct sim_group_result *g;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	ck_assert_uint_eq(result_task(r, "hog")->cpu_ns, 501 * BW_MS);
+	g = bw_group(r, "/lim");
+	ck_assert(g->cpu_limited);
+	ck_assert_uint_eq(g->cpu_stat.nr_periods, 10);
+	ck_assert_uint_eq(g->cpu_stat.nr_throttled, 10);
+	ck_assert_uint_eq(g->cpu_stat.throttled_time, 499 * BW_MS);
+	ck_assert_uint_eq(g->cpu_stat.nr_bursts, 0);
+	/* an unlimited group reports no cpu.stat */
+	ck_assert(!bw_group(r, "/")->cpu_limited);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * The limited hog against an unlimited one on one CPU: the fair share
+ * would be 1/2 each, and the limit (1/2) does not bind... until the
+ * limited group's pool runs out: with the other hog taking half the CPU,
+ * the limited one uses about 50 ms of every period, so it is never far
+ * from its limit.  The sum of both is the whole CPU (the unlimited hog
+ * takes what the throttled one leaves), and the limited one gets at
+ * most its 501 ms.
+ */
+START_TEST(test_bw_limited_vs_unlimited)
+{
+	struct sim_result *r = run_trace_text(BW_TRACE("1s", "1",
+		"{ \"path\": \"/lim\", \"cpu_max\": \"20000 100000\" }, "
+		"{ \"path\": \"/free\" }",
+		BW_HOG("lim", "/lim") ", " BW_HOG("free", "/free")), NULL, 0);
+	u64 lim, free_ns;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	lim = result_task(r, "lim")->cpu_ns;
+	free_ns = result_task(r, "free")->cpu_ns;
+	/* 20 ms of every 100 ms: 200 ms, plus at most a tick of debt per
+	 * CPU, minus at most the 1 ms left on the queue at the end */
+	ck_assert_msg(lim >= 199 * BW_MS && lim <= 201 * BW_MS, "lim %llu",
+		      (unsigned long long)lim);
+	ck_assert_uint_eq(lim + free_ns, 1000 * BW_MS);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * "150000 100000" on 2 CPUs with two hogs: 1.5 CPUs.  The pool gives
+ * 150 ms a period (10 pools by 1 s: the set and the timers at 100..900
+ * ms) plus the 1 ns of each queue; each CPU overruns by at most a tick
+ * before it is caught, so 1500 ms <= total <= 1502 ms, and every period
+ * ends with a queue throttled.
+ */
+START_TEST(test_bw_above_one_cpu)
+{
+	struct sim_result *r = run_trace_text(BW_TRACE("1s", "2",
+		"{ \"path\": \"/lim\", \"cpu_max\": \"150000 100000\" }",
+		BW_HOG("a", "/lim") ", " BW_HOG("b", "/lim")), NULL, 0);
+	const struct sim_group_result *g;
+	u64 total;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	total = result_task(r, "a")->cpu_ns + result_task(r, "b")->cpu_ns;
+	ck_assert_msg(total >= 1499 * BW_MS && total <= 1502 * BW_MS,
+		      "total %llu", (unsigned long long)total);
+	g = bw_group(r, "/lim");
+	ck_assert_uint_eq(g->cpu_stat.nr_periods, 10);
+	ck_assert_uint_eq(g->cpu_stat.nr_throttled, 10);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * A nested limit: /p "100000 100000" (1 CPU), /p/c "50000 100000"
+ * (half), two hogs in /p/c on 2 CPUs.  The child's pool binds: 500 ms
+ * plus at most a tick per CPU; the parent, never out of runtime, is
+ * never throttled.  Then the other way round (parent half, child a
+ * whole CPU): the child is held by the parent's quota.
+ */
+START_TEST(test_bw_nested)
+{
+	struct sim_result *r = run_trace_text(BW_TRACE("1s", "2",
+		"{ \"path\": \"/p\", \"cpu_max\": \"100000 100000\" }, "
+		"{ \"path\": \"/p/c\", \"cpu_max\": \"50000 100000\" }",
+		BW_HOG("a", "/p/c") ", " BW_HOG("b", "/p/c")), NULL, 0);
+	u64 total;
+
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	total = result_task(r, "a")->cpu_ns + result_task(r, "b")->cpu_ns;
+	ck_assert_msg(total >= 499 * BW_MS && total <= 502 * BW_MS,
+		      "total %llu", (unsigned long long)total);
+	ck_assert_uint_eq(bw_group(r, "/p")->cpu_stat.nr_throttled, 0);
+	ck_assert_uint_eq(bw_group(r, "/p/c")->cpu_stat.nr_throttled, 10);
+	free_run(r);
+
+	r = run_trace_text(BW_TRACE("1s", "2",
+		"{ \"path\": \"/p\", \"cpu_max\": \"50000 100000\" }, "
+		"{ \"path\": \"/p/c\", \"cpu_max\": \"100000 100000\" }",
+		BW_HOG("a", "/p/c") ", " BW_HOG("b", "/p/c")), NULL, 0);
+	ck_assert_msg(r->status == SIM_OK, "%s", r->error);
+	total = result_task(r, "a")->cpu_ns + result_task(r, "b")->cpu_ns;
+	ck_assert_msg(total >= 499 * BW_MS && total <= 502 * BW_MS,
+		      "total %llu", (unsigned long long)total);
+	ck_assert_uint_eq(bw_group(r, "/p")->cpu_stat.nr_throttled, 10);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * __refill_cfs_bandwidth_runtime by hand: quota 50 ms, burst 20 ms.
+ * A period that used 10 ms leaves 40: 40 + 50 = 90, capped at quota +
+ * burst = 70; no burst was used (snap 50 > 90 is false).  The next one
+ * uses 65 of the 70: 5 + 50 = 55, and snap - runtime = 70 - 55 = 15 ms
+ * came from the burst: nr_burst 1, burst_time 15 ms; runtime 55.
+ */
+START_TEST(test_bw_refill_burst)
+{
+	struct cfs_bandwidth b = { .quota = 50 * BW_MS, .burst = 20 * BW_MS,
+				   .runtime = 40 * BW_MS,
+				   .runtime_snap = 50 * BW_MS };
+
+	__refill_cfs_bandwidth_runtime(&b);
+	ck_assert_uint_eq(b.runtime, 70 * BW_MS);
+	ck_assert_uint_eq(b.runtime_snap, 70 * BW_MS);
+	ck_assert_uint_eq(b.nr_burst, 0);
+	b.runtime = 5 * BW_MS;
+	__refill_cfs_bandwidth_runtime(&b);
+	ck_assert_uint_eq(b.runtime, 55 * BW_MS);
+	ck_assert_uint_eq(b.nr_burst, 1);
+	ck_assert_uint_eq(b.burst_time, 15 * BW_MS);
+	/* no limit: nothing moves */
+	b.quota = RUNTIME_INF;
+	__refill_cfs_bandwidth_runtime(&b);
+	ck_assert_uint_eq(b.runtime, 55 * BW_MS);
+}
+END_TEST
+
+/*
+ * The slack: a queue emptied with 4 ms left returns all but
+ * min_cfs_rq_runtime (1 ms): 3 ms to the pool, 1 ms kept.  With 0.5 ms
+ * left nothing is returned.  A queue with entities returns nothing.
+ */
+START_TEST(test_bw_return_slack)
+{
+	struct policy_machine *m = machine(.max_groups = 2,
+					   .group_sched = true);
+	struct task_group *tg = &m->groups[1];
+	struct cfs_rq cfs_rq = { .rq = &m->rqs[0], .tg = tg,
+				 .runtime_enabled = 1,
+				 .runtime_remaining = 4 * (s64)BW_MS };
+
+	tg->cfs_bandwidth = (struct cfs_bandwidth){ .quota = 50 * BW_MS,
+		.period = 100 * BW_MS, .runtime = 10 * BW_MS };
+	INIT_LIST_HEAD(&tg->cfs_bandwidth.throttled_cfs_rq);
+	return_cfs_rq_runtime(&cfs_rq);
+	ck_assert_int_eq(cfs_rq.runtime_remaining, (s64)BW_MS);
+	ck_assert_uint_eq(tg->cfs_bandwidth.runtime, 13 * BW_MS);
+	cfs_rq.runtime_remaining = (s64)BW_MS / 2;
+	return_cfs_rq_runtime(&cfs_rq);
+	ck_assert_int_eq(cfs_rq.runtime_remaining, (s64)BW_MS / 2);
+	ck_assert_uint_eq(tg->cfs_bandwidth.runtime, 13 * BW_MS);
+	cfs_rq.runtime_remaining = 4 * (s64)BW_MS;
+	cfs_rq.nr_running = 1;
+	return_cfs_rq_runtime(&cfs_rq);
+	ck_assert_uint_eq(tg->cfs_bandwidth.runtime, 13 * BW_MS);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
+ * The loader refuses a limit under kernel=612 (v6.12's model is not
+ * ported) and under cfs-v19 (2.6.23: Linux 3.2 brought CFS bandwidth
+ * control), at the limit's place.
+ */
+START_TEST(test_bw_refusals)
+{
+	static const char v612[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 }, "
+		"\"scheduler\": { \"policy\": \"eevdf\" }, "
+		"\"groups\": [ { \"path\": \"/a\", \"cpu_max\": \"max\" } ], "
+		"\"tasks\": [ " BW_HOG("h", "/a") " ] }";
+	static const char v19[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 }, "
+		"\"scheduler\": { \"policy\": \"cfs-v19\" }, "
+		"\"groups\": [ { \"path\": \"/a\", \"cpu_max_burst\": 0 } ], "
+		"\"tasks\": [ " BW_HOG("h", "/a") " ] }";
+	struct sim_trace *t;
+	sim_error err;
+
+	t = trace_load_string(v612, strlen(v612), "v612.json", &err);
+	if (t) {
+		ck_assert_int_eq(trace_validate(t, &err), -1);
+		trace_free(t);
+	}
+	ck_assert_msg(strstr(err.text, "kernel=61844") &&
+		      strstr(err.text, "groups[0].cpu_max"), "%s", err.text);
+	t = trace_load_string(v19, strlen(v19), "v19.json", &err);
+	if (t) {
+		ck_assert_int_eq(trace_validate(t, &err), -1);
+		trace_free(t);
+	}
+	ck_assert_msg(strstr(err.text, "Linux 3.2") &&
+		      strstr(err.text, "groups[0].cpu_max_burst"), "%s",
+		      err.text);
+}
+END_TEST
+
+static Suite *eevdf_bandwidth_suite(void)
+{
+	Suite *s = suite_create("eevdf-bandwidth");
+	TCase *tc = tcase_create("bandwidth");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_bw_one_hog_by_hand);
+	tcase_add_test(tc, test_bw_limited_vs_unlimited);
+	tcase_add_test(tc, test_bw_above_one_cpu);
+	tcase_add_test(tc, test_bw_nested);
+	tcase_add_test(tc, test_bw_refill_burst);
+	tcase_add_test(tc, test_bw_return_slack);
+	tcase_add_test(tc, test_bw_refusals);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#undef BW_MS
+#undef BW_TRACE
+#undef BW_HOG
