@@ -634,7 +634,7 @@ static void tg_set_cfs_bandwidth(struct policy_machine *m,
 		cfs_b->timer_cpu = cfs_b->slack_cpu = -1;
 	}
 	if (runtime_enabled)
-		cfs_b->ever_limited = true;
+		cfs_b->ever_limited = m->cfs_bandwidth_used = true;
 	cfs_b->period = period;
 	cfs_b->quota = quota;
 	cfs_b->burst = burst;

@@ -746,6 +746,9 @@ struct policy_machine {
 	 * sched_rt_period_us (ns here) */
 	bool rt_group_sched;
 	u64 sched_rt_runtime, sched_rt_period;
+	/* cfs-bandwidth: some group had a limit (cfs_bandwidth_used's
+	 * static key, never turned off here): --dump-at shows the fields */
+	bool cfs_bandwidth_used;
 
 	/* debug.c: -v's schedule() decision, collected in memory until its
 	 * next task is known (the filters ask about prev and next) */
