@@ -837,6 +837,116 @@ START_TEST(test_output_cleanup)
 }
 END_TEST
 
+/* ---- CFS bandwidth control: the cgroup files written, cpu.stat read --- */
+
+static int unlink_in(const char *dir, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return unlink(path);
+}
+
+/* An empty file dir/name (the cgroup's control file, as the kernel has it) */
+static void touch_in(const char *dir, const char *name)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+}
+
+static void ck_file_is(const char *dir, const char *name, const char *want)
+{
+	char path[512], buf[128];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	n = kr_read_file(path, buf, sizeof(buf));
+	ck_assert_msg(n >= 0, "%s unreadable", path);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, want);
+}
+
+/*
+ * cgroup v1 (this machine): "50000 100000" with a 20 ms burst is
+ * cpu.cfs_period_us 100000, cpu.cfs_quota_us 50000, cpu.cfs_burst_us
+ * 20000 (the burst 0 first, written over); "max" is a quota of -1; a
+ * kernel without cpu.cfs_burst_us (before 5.14) takes a limit without a
+ * burst.  v2: cpu.max "50000 100000" or "max 100000", cpu.max.burst.
+ */
+START_TEST(test_cpu_max_files)
+{
+	char dir[] = "/tmp/schedsim-cpumax-XXXXXX";
+	static const char *const v1[] = { "cpu.cfs_period_us",
+		"cpu.cfs_quota_us", "cpu.cfs_burst_us" };
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	for (size_t i = 0; i < 3; i++)
+		touch_in(dir, v1[i]);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 50000000, 100000000,
+					  20000000), 0);
+	ck_file_is(dir, "cpu.cfs_period_us", "100000");
+	ck_file_is(dir, "cpu.cfs_quota_us", "50000");
+	ck_file_is(dir, "cpu.cfs_burst_us", "20000");
+	for (size_t i = 0; i < 3; i++)
+		touch_in(dir, v1[i]);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, UINT64_MAX, 250000000,
+					  0), 0);
+	ck_file_is(dir, "cpu.cfs_period_us", "250000");
+	ck_file_is(dir, "cpu.cfs_quota_us", "-1");
+	ck_file_is(dir, "cpu.cfs_burst_us", "0");
+	/* no burst file: fine without a burst, ENOENT with one */
+	ck_assert_int_eq(unlink_in(dir, "cpu.cfs_burst_us"), 0);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 150000000, 100000000,
+					  0), 0);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 150000000, 100000000,
+					  1000000), ENOENT);
+	for (size_t i = 0; i < 2; i++)
+		ck_assert_int_eq(unlink_in(dir, v1[i]), 0);
+	touch_in(dir, "cpu.max");
+	touch_in(dir, "cpu.max.burst");
+	ck_assert_int_eq(kr_write_cpu_max(dir, true, 50000000, 100000000,
+					  20000000), 0);
+	ck_file_is(dir, "cpu.max", "50000 100000");
+	ck_file_is(dir, "cpu.max.burst", "20000");
+	touch_in(dir, "cpu.max");
+	ck_assert_int_eq(kr_write_cpu_max(dir, true, UINT64_MAX, 100000000,
+					  0), 0);
+	ck_file_is(dir, "cpu.max", "max 100000");
+	ck_assert_int_eq(unlink_in(dir, "cpu.max"), 0);
+	ck_assert_int_eq(unlink_in(dir, "cpu.max.burst"), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* cpu.stat: v1's ns counters as they are, v2's usec ones in ns; a file
+ * without the bandwidth counters (no CONFIG_CFS_BANDWIDTH) has none */
+START_TEST(test_cpu_stat_parse)
+{
+	struct kr_cpu_stat st;
+
+	ck_assert(kr_parse_cpu_stat("nr_periods 12\nnr_throttled 5\n"
+				    "throttled_time 499000000\nnr_bursts 2\n"
+				    "burst_time 7000\n", &st));
+	ck_assert_uint_eq(st.nr_periods, 12);
+	ck_assert_uint_eq(st.nr_throttled, 5);
+	ck_assert_uint_eq(st.throttled_time, 499000000);
+	ck_assert_uint_eq(st.nr_bursts, 2);
+	ck_assert_uint_eq(st.burst_time, 7000);
+	ck_assert(kr_parse_cpu_stat("usage_usec 100\nuser_usec 90\n"
+				    "system_usec 10\nnr_periods 3\n"
+				    "nr_throttled 1\nthrottled_usec 49000\n"
+				    "nr_bursts 0\nburst_usec 0\n", &st));
+	ck_assert_uint_eq(st.nr_periods, 3);
+	ck_assert_uint_eq(st.throttled_time, 49000000);
+	ck_assert(!kr_parse_cpu_stat("usage_usec 100\nuser_usec 90\n", &st));
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -859,6 +969,8 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_control_file_components);
 	tcase_add_test(tc, test_config_gzip_not_from_path);
 	tcase_add_test(tc, test_output_cleanup);
+	tcase_add_test(tc, test_cpu_max_files);
+	tcase_add_test(tc, test_cpu_stat_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }
