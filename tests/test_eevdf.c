@@ -31,12 +31,12 @@
 
 #include "eevdf/fair.c"
 #include "eevdf/balance.c"
-#include "eevdf/bandwidth.c"
 #include "eevdf/classes.c"
 #include "eevdf/pelt.c"
 #include "eevdf/perf.c"
 #include "eevdf/rt.c"
 #include "eevdf/rtgroup.c"
+#include "eevdf/bandwidth.c"
 #include "eevdf/slice.c"
 #include "eevdf/v618.c"
 

@@ -742,9 +742,13 @@ START_TEST(test_validation_2cpu)
 		 /* replayed as make validate does: the kernel's HZ and CPUs
 		  * online, from its report */
 		 "k=validation/kernel/$n.json; "
+		 /* a scenario not measured yet (make validate skips it) */
+		 "[ -f $k ] || continue; "
 		 "hz=$(grep -o -m1 '\"hz\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
 		 "on=$(grep -o -m1 '\"online_cpus\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
-		 "%1$s --policy eevdf ${hz:+--hz $hz} ${on:+--online-cpus $on} "
+		 /* CPU limits: eevdf has 6.18's model only */
+		 "x=; grep -q cpu_max $f && x='--set kernel=61844'; "
+		 "%1$s --policy eevdf $x ${hz:+--hz $hz} ${on:+--online-cpus $on} "
 		 "--check --json -o $d/$n.json $f "
 		 ">/dev/null 2>&1 || [ $? -eq 1 ]; "
 		 "%2$s%1$s compare --max-diff 2.5 validation/kernel/$n.json "

@@ -21,7 +21,7 @@
  * throttled; throttled_time (from the throttle at 51, 151, ... to the
  * unthrottle at 100, 200, ...): 49 + 9 x 50 = 499 ms.
  */
-/* included by tests/test_eevdf.c */
+/* included by tests/test_eevdf.c after tests/eevdf/rt.c (field_after) */
 
 #define BW_MS 1000000ULL
 
@@ -257,6 +257,47 @@ START_TEST(test_bw_refusals)
 }
 END_TEST
 
+/*
+ * --dump-at 60 ms of the one-hog run (the header's arithmetic): /lim's
+ * queue was throttled at 51 ms with runtime_remaining 1 ns - 1 ms; the
+ * root's queue is not throttled (6.18.35's print_cfs_rq lines).  A run
+ * without a limit prints none of them.
+ */
+START_TEST(test_bw_dump)
+{
+	const char *path = write_temp(0, BW_TRACE("200ms", "1",
+		"{ \"path\": \"/lim\", \"cpu_max\": \"50000 100000\" }",
+		BW_HOG("hog", "/lim")));
+	const char *lim;
+	char cmd[256], buf[64];
+	struct cmd_run r;
+
+	snprintf(cmd, sizeof(cmd), "-o /dev/null --dump-at 60ms %s", path);
+	r = run_sim(cmd);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	lim = strstr(r.out, "\ncfs_rq[0]:/lim\n");
+	ck_assert_ptr_nonnull(lim);
+	ck_assert_str_eq(field_after(lim, "\ncfs_rq[0]:/lim\n", "throttled",
+				     buf, sizeof(buf)), "1");
+	ck_assert_str_eq(field_after(lim, "\ncfs_rq[0]:/lim\n",
+				     "throttle_count", buf, sizeof(buf)), "1");
+	ck_assert_str_eq(field_after(lim, "\ncfs_rq[0]:/lim\n",
+				     "runtime_remaining", buf, sizeof(buf)),
+			 "-999999");
+	ck_assert_str_eq(field_after(r.out, "\ncfs_rq[0]:/\n", "throttled",
+				     buf, sizeof(buf)), "0");
+	cmd_run_free(&r);
+	path = write_temp(0, BW_TRACE("200ms", "1", "{ \"path\": \"/lim\" }",
+				      BW_HOG("hog", "/lim")));
+	snprintf(cmd, sizeof(cmd), "-o /dev/null --dump-at 60ms %s", path);
+	r = run_sim(cmd);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_ptr_null(strstr(r.out, ".throttle_count"));
+	ck_assert_ptr_null(strstr(r.out, "\n  .throttled "));
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *eevdf_bandwidth_suite(void)
 {
 	Suite *s = suite_create("eevdf-bandwidth");
@@ -270,6 +311,7 @@ static Suite *eevdf_bandwidth_suite(void)
 	tcase_add_test(tc, test_bw_refill_burst);
 	tcase_add_test(tc, test_bw_return_slack);
 	tcase_add_test(tc, test_bw_refusals);
+	tcase_add_test(tc, test_bw_dump);
 	suite_add_tcase(s, tc);
 	return s;
 }
