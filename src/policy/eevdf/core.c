@@ -286,8 +286,11 @@ static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 	struct sched_entity *se = &p->se;
 
 	(void)rq;
-	for_each_sched_entity(se)
+	for_each_sched_entity(se) {
 		set_next_entity(se->cfs_rq, se, first);
+		/* cfs-bandwidth (6.18.35): runtime on the new queue */
+		account_cfs_rq_runtime(se->cfs_rq, 0);
+	}
 }
 
 /*
