@@ -246,10 +246,11 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 			record_throttle_clock(se->cfs_rq);
 	}
 	rq->nr_running -= h_nr_running;
-	/* a throttled task stays TASK_ON_RQ_QUEUED (6.18.35's
-	 * throttle_cfs_rq_work dequeues it from its class only) */
-	if (p && !task_throttled) {
-		p->on_rq = 0;	/* and __block_task after a delayed one */
+	if (p) {
+		/* a throttled task stays TASK_ON_RQ_QUEUED (6.18.35's
+		 * throttle_cfs_rq_work dequeues it from its class only) */
+		if (!task_throttled)
+			p->on_rq = 0;	/* and __block_task after a delayed one */
 		account_idle_h_nr_running(p, -1);
 	}
 	if (rq_h_nr_running && !rq->cfs.h_nr_running)

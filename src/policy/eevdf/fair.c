@@ -1016,8 +1016,10 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (sched_change(m, CHG_DEQUEUE_CLEAR_BUDDIES))
 		clear_buddies(cfs_rq, se);
 	/* DEQUEUE_DELAYED: se->sched_delayed holds (a kernel WARN) */
-	if (!(flags & DEQUEUE_DELAYED) && sched_feat(m, DELAY_DEQUEUE) &&
-	    sleep && !entity_eligible(cfs_rq, se)) {
+	/* cfs-bandwidth (6.18.35): a throttled task is never delayed */
+	if (!(flags & (DEQUEUE_DELAYED | DEQUEUE_THROTTLE)) &&
+	    sched_feat(m, DELAY_DEQUEUE) && sleep &&
+	    !entity_eligible(cfs_rq, se)) {
 		if (cfs_rq->next == se)
 			cfs_rq->next = NULL;
 		update_load_avg(cfs_rq, se, 0);
