@@ -146,15 +146,8 @@ for f in "${files[@]}"; do
 			${online:+--online-cpus "$online"} --json -o "$report" \
 			"$f" 2>"$tmp/err"
 		rc=$?
-		# a scenario with a CPU limit (cpu_max): eevdf has CFS
-		# bandwidth control only as 6.18's (kernel=61844), the
-		# machine's kernel; cfs-v19 has none (refused, not compared)
-		if [ $rc -eq 2 ] && grep -q 'CPU limits follow 6.18' "$tmp/err"; then
-			"$sim" --policy "$policy" --set kernel=61844 \
-				${hz:+--hz "$hz"} ${online:+--online-cpus "$online"} \
-				--json -o "$report" "$f" 2>"$tmp/err"
-			rc=$?
-		fi
+		# a scenario with a CPU limit (cpu_max) under a policy
+		# without CFS bandwidth control (cfs-v19): refused, not compared
 		if [ $rc -eq 2 ] && grep -q 'has no CPU limits' "$tmp/err"; then
 			printf '%-30s %-10s %9s  %s\n' "$name" "$policy" - \
 				"skipped: the policy has no CPU limits (a group's \"cpu_max\")"

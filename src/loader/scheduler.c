@@ -543,7 +543,7 @@ static int refuse_task_slices(const struct sim_trace *t, sim_error *err)
 /*
  * A CPU limit ("cpu_max", "cpu_max_burst") under a policy without CFS
  * bandwidth control (cfs-v19: Linux 3.2 introduced it), or with
- * tunables under which the port has none, at the first limit's place.
+ * tunables under which it has none, at the first limit's place.
  */
 static int refuse_cpu_max(const struct sim_trace *t, const char *why,
 			  sim_error *err)
@@ -565,13 +565,12 @@ static int refuse_cpu_max(const struct sim_trace *t, const char *why,
 	if (!t->first_cpu_max.line)
 		return cli_fail(err, t->first_cpu_max.path,
 				"a CPU limit only under a policy with CFS "
-				"bandwidth control, such as --policy eevdf "
-				"--set kernel=61844", "%s", what);
+				"bandwidth control, such as --policy eevdf",
+				"%s", what);
 	return error_at(err, t->file, t->first_cpu_max.path,
 			t->first_cpu_max.line, t->first_cpu_max.column,
 			"a CPU limit only under a policy with CFS bandwidth "
-			"control, such as --policy eevdf --set kernel=61844",
-			what);
+			"control, such as --policy eevdf", what);
 }
 
 int trace_validate_tunables(const struct sim_trace *t, sim_error *err)

@@ -746,9 +746,7 @@ START_TEST(test_validation_2cpu)
 		 "[ -f $k ] || continue; "
 		 "hz=$(grep -o -m1 '\"hz\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
 		 "on=$(grep -o -m1 '\"online_cpus\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
-		 /* CPU limits: eevdf has 6.18's model only */
-		 "x=; grep -q cpu_max $f && x='--set kernel=61844'; "
-		 "%1$s --policy eevdf $x ${hz:+--hz $hz} ${on:+--online-cpus $on} "
+		 "%1$s --policy eevdf ${hz:+--hz $hz} ${on:+--online-cpus $on} "
 		 "--check --json -o $d/$n.json $f "
 		 ">/dev/null 2>&1 || [ $? -eq 1 ]; "
 		 "%2$s%1$s compare --max-diff 2.5 validation/kernel/$n.json "

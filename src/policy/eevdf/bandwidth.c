@@ -13,8 +13,13 @@
  * its tasks leaves the queue when next picked, at its return to user
  * space (throttle_cfs_rq_work), onto the limbo list of its queue, whence
  * the unthrottle puts it back.  The change bit task_based_throttle says
- * which model runs; v6.12's, the group entity dequeued at once, is not
- * ported: a limit under kernel=612 is refused (bandwidth_supported).
+ * which model runs: without it, v6.12's (kernel=612): throttle_cfs_rq
+ * dequeues the group entity at once (throttle_dequeue_group), the
+ * enqueue and dequeue walks end at a throttled queue (throttled_below),
+ * the pick starts again after a throttle, unthrottle_cfs_rq enqueues
+ * the group again, the balancer leaves tasks whose group is throttled
+ * on either CPU (throttled_lb_pair), and throttled_time runs from the
+ * throttle.  Each difference is a test of the bit at its one place.
  *
  * Choices where the simulator differs from the machine, written down:
  *  - The return to user space that runs a picked task's throttle work is
@@ -32,7 +37,9 @@
  *  - The leaf list is left alone when a queue's PELT clock stops (the
  *    kernel takes it off): a stopped clock does not decay it anyway.
  *  - cfs_b->hierarchical_quota and __cfs_schedulable (the admission of
- *    a child's limit against its parent's) are not ported.
+ *    a child's limit against its parent's) are not ported, nor v6.12's
+ *    update_cfs_group skip of throttled hierarchies (pelt.c, left to
+ *    its owners: a throttled group's weight is recomputed as 6.18's).
  */
 
 /* kernel/sched/fair.c 6.18.35: min_cfs_rq_runtime,
@@ -40,6 +47,12 @@
 #define MIN_CFS_RQ_RUNTIME		1000000ULL
 #define MIN_BANDWIDTH_EXPIRATION	2000000ULL
 #define CFS_BANDWIDTH_SLACK_PERIOD	5000000ULL
+
+/* 6.18's task-based throttling (e1fad12dcb66), or v6.12's group dequeue */
+static inline bool task_based_throttle(const struct cfs_rq *cfs_rq)
+{
+	return sched_change(cfs_rq->rq->m, CHG_TASK_THROTTLE);
+}
 
 static inline struct cfs_bandwidth *tg_cfs_bandwidth(struct task_group *tg)
 {
@@ -175,10 +188,24 @@ static inline int throttled_hierarchy(struct cfs_rq *cfs_rq)
 	return cfs_rq->throttle_count;
 }
 
+/* 6.18.35: lb_throttled_hierarchy (v6.12: throttled_lb_pair, the source
+ * too: its throttled tasks stay queued there) */
 static inline int lb_throttled_hierarchy(struct task_struct *p, int dst_cpu)
 {
 	/* (a white-box test's task may have no group) */
-	return p->tg && throttled_hierarchy(p->tg->cfs_rq[dst_cpu]);
+	if (!p->tg)
+		return 0;
+	if (!sched_change(p->tg->cfs_rq[dst_cpu]->rq->m, CHG_TASK_THROTTLE) &&
+	    throttled_hierarchy(p->tg->cfs_rq[p->cpu]))
+		return 1;
+	return throttled_hierarchy(p->tg->cfs_rq[dst_cpu]);
+}
+
+/* v6.12's enqueue and dequeue walks end at a throttled queue (6.18's
+ * never meet one with tasks queued in it: they go to limbo) */
+static inline bool throttled_below(struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->throttled && !task_based_throttle(cfs_rq);
 }
 
 static inline bool task_is_throttled(struct task_struct *p)
@@ -211,13 +238,32 @@ static void limbo_del(struct task_struct *p)
  * emptied in a throttled hierarchy (the leaf list: see the header) */
 static void cfs_rq_pelt_clock_stop(struct cfs_rq *cfs_rq)
 {
+	if (!task_based_throttle(cfs_rq))
+		return;		/* v6.12: stopped for the whole throttle */
 	cfs_rq->throttled_clock_pelt = rq_clock_pelt(cfs_rq->rq);
 	cfs_rq->pelt_clock_throttled = 1;
 }
 
-/* fair.c 6.18.35: enqueue_entity's restart of it at the first enqueue */
+/*
+ * fair.c 6.18.35 and v6.12: enqueue_entity's first enqueue on a queue
+ * of a throttled hierarchy.  6.18 restarts its PELT clock; v6.12 keeps
+ * it stopped and starts the queue's throttled clocks.
+ */
 static void cfs_rq_pelt_clock_restart(struct cfs_rq *cfs_rq)
 {
+	u64 now = cfs_rq->rq->clock_task;
+
+	if (!task_based_throttle(cfs_rq)) {
+		if (!throttled_hierarchy(cfs_rq))
+			return;
+		if (cfs_rq_throttled(cfs_rq) && !cfs_rq->throttled_clock)
+			cfs_rq->throttled_clock = now;
+		if (!cfs_rq->throttled_clock_self)
+			cfs_rq->throttled_clock_self = now;
+		return;
+	}
+	if (!cfs_rq->pelt_clock_throttled)
+		return;
 	cfs_rq->throttled_clock_pelt_time += rq_clock_pelt(cfs_rq->rq) -
 					     cfs_rq->throttled_clock_pelt;
 	cfs_rq->pelt_clock_throttled = 0;
@@ -305,6 +351,7 @@ static void tg_unthrottle_up(struct task_group *tg, struct rq *rq)
 
 	if (--cfs_rq->throttle_count)
 		return;
+	/* v6.12's clock stopped with the throttle, whatever was queued */
 	if (cfs_rq->pelt_clock_throttled) {
 		cfs_rq->throttled_clock_pelt_time += rq_clock_pelt(rq) -
 						     cfs_rq->throttled_clock_pelt;
@@ -316,7 +363,8 @@ static void tg_unthrottle_up(struct task_group *tg, struct rq *rq)
 		cfs_rq->throttled_clock_self = 0;
 		cfs_rq->throttled_clock_self_time += delta;
 	}
-	/* the tasks throttled at this level go back, newest first */
+	/* 6.18: the tasks throttled at this level go back, newest first
+	 * (v6.12 has none: the group entity goes back, unthrottle_cfs_rq) */
 	while ((p = cfs_rq->throttled_limbo)) {
 		limbo_del(p);
 		rq->cfs_throttled_tasks--;
@@ -332,11 +380,117 @@ static void tg_throttle_down(struct task_group *tg, struct rq *rq)
 
 	if (cfs_rq->throttle_count++)
 		return;
-	/* a queue with entities stops its PELT clock at its last dequeue */
-	if (!cfs_rq->nr_running) {
-		cfs_rq->throttled_clock_pelt = rq_clock_pelt(rq);
-		cfs_rq->pelt_clock_throttled = 1;
+	/* 6.18: a queue with entities stops its PELT clock at its last
+	 * dequeue; v6.12 stops every one now (its throttle_count test,
+	 * here pelt_clock_throttled) and starts throttled_clock_self */
+	if (!task_based_throttle(cfs_rq)) {
+		if (cfs_rq->nr_running)
+			cfs_rq->throttled_clock_self = rq->clock_task;
+	} else if (cfs_rq->nr_running) {
+		return;
 	}
+	cfs_rq->throttled_clock_pelt = rq_clock_pelt(rq);
+	cfs_rq->pelt_clock_throttled = 1;
+}
+
+/*
+ * fair.c v6.12: throttle_cfs_rq's dequeue of the group entity (and of
+ * every ancestor it empties), its tasks taken off the counts above:
+ * the port's h_nr_delayed and idle_h_nr_running (idle.c) go with
+ * h_nr_running.  DEQUEUE_THROTTLE stands for v6.12's DEQUEUE_SPECIAL:
+ * no delayed dequeue.
+ */
+static void throttle_dequeue_group(struct cfs_rq *cfs_rq)
+{
+	struct rq *rq = cfs_rq->rq;
+	struct sched_entity *se = cfs_rq->tg->se[rq->cpu];
+	unsigned int task_delta = cfs_rq->h_nr_running;
+	unsigned int delayed_delta = cfs_rq->h_nr_delayed;
+	unsigned int idle_delta = cfs_rq->idle_h_nr_running;
+	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
+
+	for (; se; se = se->parent) {
+		struct cfs_rq *qcfs_rq = se->cfs_rq;
+		int flags = DEQUEUE_SLEEP | DEQUEUE_THROTTLE;
+
+		if (!se->on_rq)		/* throttled entity, or deactivated */
+			return;
+		if (se->sched_delayed)
+			flags |= DEQUEUE_DELAYED;
+		dequeue_entity(qcfs_rq, se, flags);
+		qcfs_rq->h_nr_running -= task_delta;
+		qcfs_rq->h_nr_delayed -= delayed_delta;
+		qcfs_rq->idle_h_nr_running -= idle_delta;
+		if (qcfs_rq->load.weight) {
+			se = se->parent;
+			break;
+		}
+	}
+	for (; se; se = se->parent) {
+		struct cfs_rq *qcfs_rq = se->cfs_rq;
+
+		if (!se->on_rq)
+			return;
+		update_load_avg(qcfs_rq, se, 0);
+		se_update_runnable(se);
+		qcfs_rq->h_nr_running -= task_delta;
+		qcfs_rq->h_nr_delayed -= delayed_delta;
+		qcfs_rq->idle_h_nr_running -= idle_delta;
+	}
+	/* at the root: the tasks leave nr_running, and wait for the core */
+	rq->nr_running -= task_delta;
+	rq->cfs_throttled_tasks += task_delta;
+	if (rq_h_nr_running && !rq->cfs.h_nr_running)
+		dl_server_stop(rq);
+	rq->m->host->state_gen++;
+}
+
+/* fair.c v6.12: unthrottle_cfs_rq's enqueue of the group entity */
+static void unthrottle_enqueue_group(struct cfs_rq *cfs_rq)
+{
+	struct rq *rq = cfs_rq->rq;
+	struct sched_entity *se = cfs_rq->tg->se[rq->cpu];
+	unsigned int task_delta = cfs_rq->h_nr_running;
+	unsigned int delayed_delta = cfs_rq->h_nr_delayed;
+	unsigned int idle_delta = cfs_rq->idle_h_nr_running;
+	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
+
+	if (!cfs_rq->load.weight)
+		return;		/* nothing to run */
+	for (; se; se = se->parent) {
+		struct cfs_rq *qcfs_rq = se->cfs_rq;
+
+		/* unfinished DELAY_DEQUEUE business first */
+		if (se->sched_delayed)
+			dequeue_entity(qcfs_rq, se,
+				       DEQUEUE_SLEEP | DEQUEUE_DELAYED);
+		else if (se->on_rq)
+			break;
+		enqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);
+		qcfs_rq->h_nr_running += task_delta;
+		qcfs_rq->h_nr_delayed += delayed_delta;
+		qcfs_rq->idle_h_nr_running += idle_delta;
+		if (cfs_rq_throttled(qcfs_rq))
+			return;		/* a throttled queue ends it */
+	}
+	for (; se; se = se->parent) {
+		struct cfs_rq *qcfs_rq = se->cfs_rq;
+
+		update_load_avg(qcfs_rq, se, UPDATE_TG);
+		se_update_runnable(se);
+		qcfs_rq->h_nr_running += task_delta;
+		qcfs_rq->h_nr_delayed += delayed_delta;
+		qcfs_rq->idle_h_nr_running += idle_delta;
+		if (cfs_rq_throttled(qcfs_rq))
+			return;
+	}
+	if (!rq_h_nr_running && rq->cfs.h_nr_running)
+		dl_server_start(rq);
+	rq->nr_running += task_delta;
+	rq->cfs_throttled_tasks -= task_delta;
+	if (rq->nr_running >= 2 && rq->m->smp)	/* add_nr_running */
+		rq->m->smp->rd_overloaded = true;
+	rq->m->host->state_gen++;
 }
 
 /* fair.c 6.18.35: throttle_cfs_rq: false if runtime came meanwhile */
@@ -355,7 +509,13 @@ static bool throttle_cfs_rq(struct cfs_rq *cfs_rq)
 		if (m->groups[g].alive && m->groups[g].cfs_rq &&
 		    tg_in_subtree(&m->groups[g], cfs_rq->tg))
 			tg_throttle_down(&m->groups[g], rq);
+	if (!task_based_throttle(cfs_rq))
+		throttle_dequeue_group(cfs_rq);
 	cfs_rq->throttled = 1;
+	/* v6.12 counts throttled_time from now if tasks are queued (6.18
+	 * from the first task throttled: record_throttle_clock) */
+	if (!task_based_throttle(cfs_rq) && cfs_rq->nr_running)
+		cfs_rq->throttled_clock = rq->clock_task;
 	return true;
 }
 
@@ -366,8 +526,10 @@ static void unthrottle_cfs_rq(struct cfs_rq *cfs_rq)
 	struct policy_machine *m = rq->m;
 	struct cfs_bandwidth *cfs_b = tg_cfs_bandwidth(cfs_rq->tg);
 
-	/* without runtime, the enqueues below would throttle at once */
-	if (cfs_rq->runtime_enabled && cfs_rq->runtime_remaining <= 0)
+	/* 6.18: without runtime, the enqueues below would throttle at
+	 * once (v6.12 has no such test) */
+	if (task_based_throttle(cfs_rq) && cfs_rq->runtime_enabled &&
+	    cfs_rq->runtime_remaining <= 0)
 		return;
 	cfs_rq->throttled = 0;
 	if (cfs_rq->throttled_clock) {
@@ -380,6 +542,8 @@ static void unthrottle_cfs_rq(struct cfs_rq *cfs_rq)
 		if (m->groups[g].alive && m->groups[g].cfs_rq &&
 		    tg_in_subtree(&m->groups[g], cfs_rq->tg))
 			tg_unthrottle_up(&m->groups[g], rq);
+	if (!task_based_throttle(cfs_rq))
+		unthrottle_enqueue_group(cfs_rq);
 	/* an idle CPU with work again */
 	if (rq->curr == SIM_IDLE && rq->cfs.nr_running)
 		resched_curr(rq);

@@ -123,7 +123,7 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"6.18.0",
 		"CFS bandwidth: a throttled group's tasks leave the queue one "
 		"by one on their return to user space (v6.12: the group "
-		"entity is dequeued at once; not ported: limits refused)" },
+		"entity is dequeued at once)" },
 };
 
 /*

@@ -151,6 +151,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto enqueue_throttle;
 		flags = ENQUEUE_WAKEUP;
 	}
 	for_each_sched_entity(se) {
@@ -163,6 +165,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto enqueue_throttle;
 	}
 	rq->nr_running++;
 	if (rq->nr_running == 2 && rq->m->smp)	/* add_nr_running */
@@ -175,6 +179,13 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 			dl_server_update_idle_time(rq);
 		dl_server_start(rq);
 	}
+	rq->m->host->state_gen++;
+	return;
+enqueue_throttle:
+	/* v6.12: queued below a throttled queue, off nr_running */
+	rq->cfs_throttled_tasks++;
+	p->on_rq = 1;
+	account_idle_h_nr_running(p, 1);
 	rq->m->host->state_gen++;
 }
 
@@ -221,6 +232,8 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		cfs_rq->h_nr_delayed -= h_nr_delayed;
 		if (task_throttled && throttled_hierarchy(cfs_rq))
 			record_throttle_clock(cfs_rq);
+		if (throttled_below(cfs_rq))		/* cfs-bandwidth, v6.12 */
+			goto dequeue_throttle;
 		/* a parent with other entities stays queued */
 		if (cfs_rq->load.weight) {
 			slice = cfs_rq_min_slice(cfs_rq);
@@ -244,6 +257,8 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
 		if (task_throttled && throttled_hierarchy(se->cfs_rq))
 			record_throttle_clock(se->cfs_rq);
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto dequeue_throttle;
 	}
 	rq->nr_running -= h_nr_running;
 	if (p) {
@@ -257,6 +272,15 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		dl_server_stop(rq);
 	rq->m->host->state_gen++;
 	return 1;
+dequeue_throttle:
+	/* v6.12: it was queued below a throttled queue, off nr_running */
+	rq->cfs_throttled_tasks -= h_nr_running;
+	if (p) {
+		p->on_rq = 0;
+		account_idle_h_nr_running(p, -1);
+	}
+	rq->m->host->state_gen++;
+	return 0;
 }
 
 /* kernel/sched/fair.c v6.12: dequeue_task_fair: false when delayed */
@@ -314,7 +338,12 @@ again:
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
-		throttled |= check_cfs_rq_runtime(cfs_rq);
+		if (check_cfs_rq_runtime(cfs_rq)) {
+			/* v6.12: the group was dequeued: pick again */
+			if (!sched_change(rq->m, CHG_TASK_THROTTLE))
+				goto again;
+			throttled = true;
+		}
 		se = pick_next_entity(rq, cfs_rq, true);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */

@@ -950,7 +950,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (cfs_rq->nr_running == 1) {
 		check_enqueue_throttle(cfs_rq);		/* cfs-bandwidth */
 		list_add_leaf_cfs_rq(cfs_rq);
-		if (cfs_rq->pelt_clock_throttled)	/* cfs-bandwidth */
+		if (cfs_rq->throttle_count)		/* cfs-bandwidth */
 			cfs_rq_pelt_clock_restart(cfs_rq);
 	}
 }
@@ -968,8 +968,11 @@ static void set_delayed(struct sched_entity *se)
 	se->sched_delayed = 1;
 	if (se->task < 0)
 		return;
-	for (; se; se = se->parent)
+	for (; se; se = se->parent) {
 		se->cfs_rq->h_nr_delayed++;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			break;
+	}
 }
 
 static void clear_delayed(struct sched_entity *se)
@@ -977,8 +980,11 @@ static void clear_delayed(struct sched_entity *se)
 	se->sched_delayed = 0;
 	if (se->task < 0)
 		return;
-	for (; se; se = se->parent)
+	for (; se; se = se->parent) {
 		se->cfs_rq->h_nr_delayed--;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			break;
+	}
 }
 
 /*
@@ -1418,6 +1424,11 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p,
 	enum preempt_wakeup_action action = PREEMPT_WAKEUP_PICK;
 
 	if (se == pse)
+		return;
+	/* cfs-bandwidth: nothing for a task in limbo (6.18.35) or below a
+	 * throttled queue (v6.12's throttled_hierarchy of pse's queue) */
+	if (sched_change(m, CHG_TASK_THROTTLE) ? task_is_throttled(p)
+					       : throttled_hierarchy(pse->cfs_rq))
 		return;
 	/* v6.12 (and 6.18.0): NEXT_BUDDY nominates before the tests */
 	if (!sched_change(m, CHG_WAKEUP_ACTION) && sched_feat(m, NEXT_BUDDY) &&

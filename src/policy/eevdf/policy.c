@@ -516,8 +516,7 @@ static int eevdf_group_set_bandwidth(struct policy_machine *m, int group,
 {
 	struct task_group *tg = &m->groups[group];
 
-	if (group == 0 || !tg->alive || !tg->cfs_rq ||
-	    !sched_change(m, CHG_TASK_THROTTLE))
+	if (group == 0 || !tg->alive || !tg->cfs_rq)
 		return -EINVAL;
 	tg_set_cfs_bandwidth(m, tg, period,
 			     quota == POLICY_QUOTA_MAX ? RUNTIME_INF : quota,
@@ -525,28 +524,15 @@ static int eevdf_group_set_bandwidth(struct policy_machine *m, int group,
 	return 0;
 }
 
-/*
- * cfs-bandwidth: the port has 6.18's task-based throttle model only
- * (change task_based_throttle, on with kernel=61844); v6.12's model,
- * the group entity dequeued at once, is not ported.
- */
+/* cfs-bandwidth: both kernels' models are ported (change
+ * task_based_throttle: 6.18's, else v6.12's) */
 static bool eevdf_bandwidth_supported(const struct tunable_values *tv,
 				      char *why, size_t len)
 {
-	u64 kernel = tv && tv->set[TUN_KERNEL] ? tv->value[TUN_KERNEL]
-					       : EEVDF_KERNEL_612;
-	u64 changes = tv && tv->set[TUN_KERNEL_CHANGES] ?
-		tv->value[TUN_KERNEL_CHANGES] :
-		kernel == EEVDF_KERNEL_61844 ? EEVDF_CHANGES_61844
-					     : EEVDF_CHANGES_612;
-
-	if (changes >> CHG_TASK_THROTTLE & 1)
-		return true;
-	snprintf(why, len, "CPU limits follow 6.18's task-based throttling "
-		 "only (the change task_based_throttle, e1fad12dcb66): run "
-		 "with --set kernel=61844; v6.12's model, which dequeues the "
-		 "group at once, is not ported");
-	return false;
+	(void)tv;
+	(void)why;
+	(void)len;
+	return true;
 }
 
 /* cfs-bandwidth: cpu.stat (cpu_cfs_stat_show) */

@@ -784,6 +784,7 @@ static __always_inline void return_cfs_rq_runtime(struct cfs_rq *cfs_rq);
 static inline int throttled_hierarchy(struct cfs_rq *cfs_rq);
 static inline int lb_throttled_hierarchy(struct task_struct *p, int dst_cpu);
 static inline bool task_is_throttled(struct task_struct *p);
+static inline bool throttled_below(struct cfs_rq *cfs_rq);
 static bool enqueue_throttled_task(struct task_struct *p);
 static void dequeue_throttled_task(struct task_struct *p, int flags);
 static void record_throttle_clock(struct cfs_rq *cfs_rq);
