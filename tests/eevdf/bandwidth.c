@@ -220,6 +220,60 @@ START_TEST(test_bw_return_slack)
 END_TEST
 
 /*
+ * The slack timer by hand, 2 CPUs, /g at 50 ms per 100 ms (the period
+ * timer started at 0 on CPU 0: it expires at 100 ms).  CPU 0's queue is
+ * throttled 2 ms in debt with the pool empty.  At 10 ms CPU 1's queue,
+ * emptied with 8 ms left, returns all but min_cfs_rq_runtime: 7 ms; the
+ * pool then holds more than a slice (5 ms) while a queue is throttled,
+ * and the refresh is 90 ms away (more than 5 + 2 ms), so the slack
+ * timer is armed 5 ms later, on CPU 1.  At 15 ms it distributes: CPU 0's
+ * queue gets its debt plus 1 ns and is unthrottled; 5 ms - 1 ns stay in
+ * the pool.  Armed 1 ms before the refresh, it would not distribute.
+ */
+START_TEST(test_bw_slack_timer)
+{
+	struct policy_machine *m = machine(.cores = 2, .max_groups = 2,
+					   .group_sched = true);
+	struct task_group *tg = &m->groups[1];
+	struct cfs_bandwidth *b = &tg->cfs_bandwidth;
+	struct cfs_rq *q0, *q1;
+
+	ck_assert_int_eq(eevdf_group_create(m, 1, 0, "/g", 1024, 0), 0);
+	tg_set_cfs_bandwidth(m, tg, 100 * BW_MS, 50 * BW_MS, 0, 0);
+	ck_assert_uint_eq(b->period_expires, 100 * BW_MS);
+	q0 = tg->cfs_rq[0];
+	q1 = tg->cfs_rq[1];
+	b->runtime = 0;
+	q0->runtime_remaining = -2 * (s64)BW_MS;
+	ck_assert(throttle_cfs_rq(q0));
+	ck_assert(q0->throttled && q0->throttle_count == 1);
+	m->rqs[1].clock_task = 10 * BW_MS;
+	q1->runtime_remaining = 8 * (s64)BW_MS;
+	return_cfs_rq_runtime(q1);
+	ck_assert_int_eq(q1->runtime_remaining, (s64)BW_MS);
+	ck_assert_uint_eq(b->runtime, 7 * BW_MS);
+	ck_assert(b->slack_started);
+	ck_assert_int_eq(b->slack_cpu, 1);
+	ck_assert_uint_eq(b->slack_expires, 15 * BW_MS);
+	do_sched_cfs_slack_timer(m, b, 15 * BW_MS);
+	ck_assert(!b->slack_started);
+	ck_assert(!q0->throttled && q0->throttle_count == 0);
+	ck_assert_int_eq(q0->runtime_remaining, 1);
+	ck_assert_uint_eq(b->runtime, 5 * BW_MS - 1);
+	/* near the refresh (99 ms: 1 ms left, less than 2 ms): nothing */
+	b->runtime = 0;
+	q0->runtime_remaining = -2 * (s64)BW_MS;
+	ck_assert(throttle_cfs_rq(q0));
+	b->runtime = 7 * BW_MS;
+	b->slack_started = true;
+	do_sched_cfs_slack_timer(m, b, 99 * BW_MS);
+	ck_assert(q0->throttled);
+	ck_assert_uint_eq(b->runtime, 7 * BW_MS);
+	eevdf_destroy(m);
+}
+END_TEST
+
+/*
  * cfs-v19 refuses a limit (2.6.23: Linux 3.2 brought CFS bandwidth
  * control), at the limit's place.
  */
@@ -361,6 +415,7 @@ static Suite *eevdf_bandwidth_suite(void)
 	tcase_add_test(tc, test_bw_nested);
 	tcase_add_test(tc, test_bw_refill_burst);
 	tcase_add_test(tc, test_bw_return_slack);
+	tcase_add_test(tc, test_bw_slack_timer);
 	tcase_add_test(tc, test_bw_refusals);
 	tcase_add_test(tc, test_bw_v612_one_hog);
 	tcase_add_test(tc, test_bw_models_throttled_time);
