@@ -379,6 +379,66 @@ START_TEST(test_merge_medians_of_three)
 }
 END_TEST
 
+/* Give report file path's group /a a cpu_stat (nr_throttled n,
+ * throttled_time ns), or none with n < 0. */
+static void add_cpu_stat(const char *path, long long n, long long ns)
+{
+	json_error_t jerr;
+	json_t *r = json_load_file(path, JSON_PRESERVE_ORDER, &jerr);
+
+	ck_assert_msg(r != NULL, "%s", jerr.text);
+	if (n >= 0)
+		json_object_set_new(entry_of(r, "groups", 1), "cpu_stat",
+			json_pack("{s:I, s:I, s:I, s:I, s:I}", "nr_periods",
+				  (json_int_t)10, "nr_throttled", (json_int_t)n,
+				  "throttled_time", (json_int_t)ns,
+				  "nr_bursts", (json_int_t)0,
+				  "burst_time", (json_int_t)0));
+	ck_assert_int_eq(json_dump_file(r, path, JSON_PRESERVE_ORDER), 0);
+	json_decref(r);
+}
+
+/*
+ * A limited group's cpu.stat over three runs: each counter's median
+ * (nr_throttled 5, 9, 7 -> 7; throttled_time 100, 300, 200 -> 200);
+ * when one run has none, the merged report has none.
+ */
+START_TEST(test_merge_cpu_stat)
+{
+	char out[128];
+	const char *files[3];
+	json_t *m, *cs;
+	json_error_t jerr;
+	int failed = -1;
+
+	files[0] = run_report("c1", "t", 0.40, 400, 30, 900, true);
+	files[1] = run_report("c2", "t", 0.55, 550, 10, 700, true);
+	files[2] = run_report("c3", "t", 0.45, 450, 20, 800, true);
+	add_cpu_stat(files[0], 5, 100);
+	add_cpu_stat(files[1], 9, 300);
+	add_cpu_stat(files[2], 7, 200);
+	snprintf(out, sizeof(out), "/tmp/schedsim-merge-%d-cs.json", (int)getpid());
+	ck_assert_int_eq(merge_into(files, 3, out, &failed), 0);
+	m = json_load_file(out, JSON_PRESERVE_ORDER, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	cs = json_object_get(entry_of(m, "groups", 1), "cpu_stat");
+	ck_assert(json_is_object(cs));
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "nr_throttled")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "throttled_time")), 200);
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "nr_periods")), 10);
+	json_decref(m);
+	files[2] = run_report("c3", "t", 0.45, 450, 20, 800, true);
+	ck_assert_int_eq(merge_into(files, 3, out, &failed), 0);
+	m = json_load_file(out, JSON_PRESERVE_ORDER, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	ck_assert_ptr_null(json_object_get(entry_of(m, "groups", 1), "cpu_stat"));
+	json_decref(m);
+	for (int i = 0; i < 3; i++)
+		unlink(files[i]);
+	unlink(out);
+}
+END_TEST
+
 /*
  * Four runs: the mean of the middle two (cpu_ns 100, 200, 301, 400 ->
  * (200 + 301) / 2 = 250 rounded down; shares 0.1, 0.2, 0.3, 0.4 ->
@@ -961,6 +1021,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_debugfs_preempt);
 	tcase_add_test(tc, test_latency_percentiles_from_histogram);
 	tcase_add_test(tc, test_merge_medians_of_three);
+	tcase_add_test(tc, test_merge_cpu_stat);
 	tcase_add_test(tc, test_merge_even_and_missing_member);
 	tcase_add_test(tc, test_merge_refuses);
 	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
