@@ -285,20 +285,22 @@ static void record_throttle_clock(struct cfs_rq *cfs_rq)
  * user space: here at once, from the pick that marked it
  * (task_throttle_setup_work; see the header).  p stays TASK_ON_RQ_QUEUED
  * for the core: it waits, off every queue, on its queue's limbo list.
+ * false if it stays (no throttled queue above it any more).
  */
-static void throttle_cfs_rq_work(struct rq *rq, struct task_struct *p)
+static bool throttle_cfs_rq_work(struct rq *rq, struct task_struct *p)
 {
 	struct cfs_rq *cfs_rq = p->se.cfs_rq;
 
 	/* not in limbo: refilled, or moved out of the throttled queue */
 	if (!cfs_rq->throttle_count)
-		return;
+		return false;
 	dequeue_task_fair(rq, p, DEQUEUE_SLEEP | DEQUEUE_THROTTLE);
 	limbo_add(cfs_rq, p);
 	rq->cfs_throttled_tasks++;
 	/* set after the dequeue, which would take it for throttled already */
 	p->throttled = true;
 	resched_curr(rq);
+	return true;
 }
 
 /*

@@ -350,10 +350,9 @@ again:
 		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
-	if (throttled) {	/* task_throttle_setup_work */
-		throttle_cfs_rq_work(rq, &rq->m->tasks[se->task]);
+	/* task_throttle_setup_work: its return to user space, at once */
+	if (throttled && throttle_cfs_rq_work(rq, &rq->m->tasks[se->task]))
 		goto again;
-	}
 	return &rq->m->tasks[se->task];	/* task_of(se) */
 }
 

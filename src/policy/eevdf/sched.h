@@ -788,7 +788,7 @@ static inline bool throttled_below(struct cfs_rq *cfs_rq);
 static bool enqueue_throttled_task(struct task_struct *p);
 static void dequeue_throttled_task(struct task_struct *p, int flags);
 static void record_throttle_clock(struct cfs_rq *cfs_rq);
-static void throttle_cfs_rq_work(struct rq *rq, struct task_struct *p);
+static bool throttle_cfs_rq_work(struct rq *rq, struct task_struct *p);
 static u64 cfs_bandwidth_timers_run(struct rq *rq, u64 now);
 static void cfs_rq_pelt_clock_stop(struct cfs_rq *cfs_rq);
 static void cfs_rq_pelt_clock_restart(struct cfs_rq *cfs_rq);
