@@ -135,6 +135,9 @@ static const char usage_text[] =
 "  --seed N               seed of every random draw\n"
 "  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
 "                         (see --list-tunables); before or after --policy\n"
+"  --cpu-max GROUP=LIMIT  a listed group's CPU limit (its \"cpu_max\"), e.g.\n"
+"                         /batch=\"50000 100000\" or /batch=max\n"
+"  --cpu-max-burst GROUP=US  its cpu.max.burst (\"cpu_max_burst\")\n"
 "  --ignore-foreign-tunables  with --policy: leave out, with a warning, the\n"
 "                         trace's settings of tunables that another policy\n"
 "                         has and this one lacks (an experiment's cfs-v19\n"
@@ -184,6 +187,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_STEP, OPT_DUMP_AT, OPT_POLICY, OPT_NO_GROUP,
 	OPT_CPUS, OPT_ONLINE_CPUS, OPT_DURATION, OPT_HZ, OPT_SEED, OPT_SET, OPT_EXPECT, OPT_CHECK,
+	OPT_CPU_MAX, OPT_CPU_MAX_BURST,
 	OPT_VERSION, OPT_LIST_POLICIES, OPT_LIST_TUNABLES, OPT_MAX_EVENTS,
 	OPT_MAX_WALL, OPT_MAX_OUTPUT,
 	OPT_MAX_TRACE_SIZE,
@@ -506,6 +510,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "hz", required_argument, NULL, OPT_HZ },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "set", required_argument, NULL, OPT_SET },
+		{ "cpu-max", required_argument, NULL, OPT_CPU_MAX },
+		{ "cpu-max-burst", required_argument, NULL, OPT_CPU_MAX_BURST },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "version", no_argument, NULL, OPT_VERSION },
@@ -582,6 +588,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_HZ: rc = add_override(c, "hz", optarg, false); break;
 		case OPT_SEED: rc = add_override(c, "seed", optarg, false); break;
 		case OPT_SET: rc = add_override(c, "set", optarg, false); break;
+		case OPT_CPU_MAX:
+			rc = add_override(c, "cpu_max", optarg, false);
+			break;
+		case OPT_CPU_MAX_BURST:
+			rc = add_override(c, "cpu_max_burst", optarg, false);
+			break;
 		case OPT_EXPECT: rc = add_override(c, NULL, optarg, true); break;
 		case OPT_MAX_EVENTS: rc = parse_max_events(c, optarg); break;
 		case OPT_MAX_WALL: rc = parse_max_wall(c, optarg); break;

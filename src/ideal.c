@@ -476,6 +476,7 @@ static void apply_event(struct model *md, const struct trace_event *ev)
 		md->task_work[ev->task] = 0;
 		break;
 	case EV_AFFINITY: break;	/* the model ignores affinity */
+	case EV_CPU_MAX: break;		/* and CPU limits (cpu.max) */
 	}
 }
 

@@ -142,6 +142,20 @@ static void json_groups(const struct sim_result *r, const struct ideal *id,
 			jw_int(w, "finish_ns", (long long)fin);
 		else
 			jw_null(w, "finish_ns");
+		if (r->groups[g].cpu_limited) {
+			const struct policy_bandwidth_stats *cs =
+				&r->groups[g].cpu_stat;
+
+			/* cpu.stat's keys (throttled_time in ns, as v1's) */
+			jw_object_begin(w, "cpu_stat");
+			jw_int(w, "nr_periods", (long long)cs->nr_periods);
+			jw_int(w, "nr_throttled", (long long)cs->nr_throttled);
+			jw_int(w, "throttled_time",
+			       (long long)cs->throttled_time);
+			jw_int(w, "nr_bursts", (long long)cs->nr_bursts);
+			jw_int(w, "burst_time", (long long)cs->burst_time);
+			jw_object_end(w);
+		}
 		jw_object_end(w);
 	}
 	jw_array_end(w);

@@ -37,6 +37,33 @@ static void text_name(FILE *out, const char *name, int width)
 	}
 }
 
+/*
+ * CFS bandwidth control: the cpu.stat of each group that had a limit
+ * (none: nothing printed, so that reports of runs without limits are
+ * as before).  throttled_s is cpu.stat's throttled_time.
+ */
+static void text_cpu_stat(const struct sim_result *r, FILE *out)
+{
+	const struct sim_trace *t = r->trace;
+	bool header = false;
+
+	for (size_t g = 0; g < r->nr_groups; g++) {
+		const struct policy_bandwidth_stats *cs = &r->groups[g].cpu_stat;
+
+		if (!r->groups[g].cpu_limited)
+			continue;
+		if (!header)
+			fprintf(out, "\n%-32s %10s %12s %12s %9s %10s\n",
+				"cpu.stat", "nr_periods", "nr_throttled",
+				"throttled_s", "nr_bursts", "burst_s");
+		header = true;
+		fprintf(out, "%-32s %10" PRIu64 " %12" PRIu64 " %12.6f %9"
+			PRIu64 " %10.6f\n", t->groups[g].path, cs->nr_periods,
+			cs->nr_throttled, (double)cs->throttled_time / 1e9,
+			cs->nr_bursts, (double)cs->burst_time / 1e9);
+	}
+}
+
 /* Groups depth-first, children in file order, so the tree reads right;
  * a group's finish is its last task's exit ("-" while one lives). */
 static void text_groups(const struct sim_result *r, const struct ideal *id,
@@ -399,6 +426,7 @@ void report_text_flags(const struct sim_result *r,
 		fprintf(out, " %9s %7s", "ideal", "diff_pp");
 	fprintf(out, " %10s\n", "finish_s");
 	text_groups(r, &id, 0, total, out);
+	text_cpu_stat(r, out);
 	ideal_free(&id);
 	if (summary) {
 		text_totals(r, out);

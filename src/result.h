@@ -84,6 +84,9 @@ struct sim_group_result {
 	bool finished;			/* every one of those exited */
 	u64 finish_ns;			/* the last of those exits, or 0 */
 	int first_child, next_sibling;	/* the tree, in index order; -1 */
+	/* CFS bandwidth control: the group had a limit, and its cpu.stat */
+	bool cpu_limited;
+	struct policy_bandwidth_stats cpu_stat;
 };
 
 /*

@@ -115,7 +115,20 @@ struct trace_group {
 	bool rt_runtime_set, rt_period_set;
 	bool rt_needed;			/* holds or will hold an RT task */
 	u64 rt_runtime_plan, rt_period_plan;
+	/*
+	 * CFS bandwidth control (issue 28): cgroup v2's cpu.max ("QUOTA_US
+	 * PERIOD_US" or "max") and cpu.max.burst, v1's cpu.cfs_quota_us,
+	 * cpu.cfs_period_us, cpu.cfs_burst_us; ns here.  cpu_quota is
+	 * SIM_CPU_QUOTA_MAX for "max" (no limit, the default).  cpu_max_set:
+	 * the trace gave either key (the policy must have the mechanism).
+	 */
+	u64 cpu_quota, cpu_period, cpu_burst;
+	bool cpu_max_set;
 };
+
+/* kernel/sched/core.c 6.18.44: RUNTIME_INF, default_bw_period_us() */
+#define SIM_CPU_QUOTA_MAX	UINT64_MAX
+#define SIM_CPU_PERIOD_DEFAULT	100000000ULL
 
 /* kernel/sched/rt.c: sysctl_sched_rt_runtime, sysctl_sched_rt_period */
 #define SIM_RT_RUNTIME_DEFAULT	950000000ULL
@@ -129,6 +142,7 @@ enum trace_event_kind {
 	EV_NICE,		/* task.nice = value */
 	EV_AFFINITY,		/* task.cpus = cpus */
 	EV_KILL,		/* task exits */
+	EV_CPU_MAX,		/* group.cpu_max (and cpu_max_burst) = ... */
 };
 
 struct trace_event {
@@ -138,6 +152,10 @@ struct trace_event {
 	int group;		/* index in trace->groups, or -1 */
 	long value;		/* nice or shares */
 	const struct cpumask *cpus;	/* EV_AFFINITY, in trace->cpumasks */
+	/* EV_CPU_MAX: the group's new quota (SIM_CPU_QUOTA_MAX: "max"),
+	 * period and burst, ns (what the event leaves out stays) */
+	u64 cpu_quota, cpu_period, cpu_burst;
+	bool cpu_max_given, cpu_burst_given;
 	char *json_path;	/* "events[3]", for run-time failure reports */
 };
 
@@ -231,6 +249,13 @@ struct sim_trace {
 		char *path;
 		int line, column;
 	} first_slice;
+	/* Where the first "cpu_max" or "cpu_max_burst" is (a group's, an
+	 * event's or the command line's: path NULL: none), for a policy
+	 * without CFS bandwidth control: trace_validate() */
+	struct {
+		char *path;
+		int line, column;
+	} first_cpu_max;
 
 	struct trace_group *groups;	/* [0] is the root "/" */
 	size_t nr_groups;

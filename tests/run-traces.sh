@@ -107,7 +107,10 @@ done
 # invariant of the policy broke; its checks run at their default
 # frequency).  A trace that sets tunables of its own policy only (the
 # experiments' cfs-v19 knobs) runs without them (--ignore-foreign-tunables,
-# which warns): the case then says how many were left out.
+# which warns): the case then says how many were left out.  A trace with a
+# CPU limit ("cpu_max") is refused, as documented, by a policy without
+# CFS bandwidth control (cfs-v19): exit 2 with that reason is its case's
+# expected outcome.
 mapfile -t others < <("$simbin" --list-policies | awk '/^[^ \t]/ { print $1 }')
 for policy in "${others[@]}"; do
 	for f in "${traces[@]}"; do
@@ -123,6 +126,9 @@ for policy in "${others[@]}"; do
 			echo "ok   $f --policy $policy$note"
 		elif [ $rc -eq 1 ]; then
 			echo "ok   $f --policy $policy$note: $(grep -c '^sched-sim: expectation failed' "$tmp/err1") expectation(s) of the trace's own policy do not hold"
+		elif [ $rc -eq 2 ] && grep -q '"cpu_max' "$f" &&
+		     grep -q 'has no CPU limits' "$tmp/err1"; then
+			echo "ok   $f --policy $policy: refused (no CPU limits under $policy)"
 		else
 			echo "FAIL $f --policy $policy: $(describe $rc)"
 			show_stderr "$tmp/err1" "$simbin --policy $policy --ignore-foreign-tunables --json $f"

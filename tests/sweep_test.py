@@ -214,6 +214,11 @@ def test_help_and_bad_grids(sim, tmp):
          ["1 is out of range", "2 to 262144"]),
         ("--submit without --slurm", ["--submit"], ["--submit goes with "
                                                    "--slurm"]),
+        ("a CPU limit under a policy without CFS bandwidth control",
+         ["--cpu-max", "/gold=50000 100000"], ["has no CPU limits"]),
+        ("a CPU limit of a group the trace lacks",
+         ["--policy", "eevdf", "--cpu-max", "/bronze=max"],
+         ['"/bronze" is not a group of the trace']),
     ]
     for name, args, needles in cases:
         out_dir = os.path.join(tmp, "bad")

@@ -747,7 +747,7 @@ START_TEST(test_tunables_wait_for_the_final_policy)
 		"tunable \"sched_granularity\"; valid: one of sched_base_slice, "
 		"sched_migration_cost, sched_nr_migrate, sched_features, kernel, "
 		"kernel_changes, preempt, rt_group_sched, sched_rt_runtime, "
-		"sched_rt_period";
+		"sched_rt_period, sched_cfs_bandwidth_slice";
 	sim_error err;
 	sim_trace *t = sim_trace_load_string(text, strlen(text), "e.json", &err);
 	sim_result *r;
@@ -802,7 +802,8 @@ START_TEST(test_tunables_wait_for_the_final_policy)
 			 "\"sched_granularity\"; valid: one of sched_base_slice, "
 			 "sched_migration_cost, sched_nr_migrate, sched_features, "
 			 "kernel, kernel_changes, preempt, rt_group_sched, "
-			 "sched_rt_runtime, sched_rt_period");
+			 "sched_rt_runtime, sched_rt_period, "
+			 "sched_cfs_bandwidth_slice");
 	ck_assert_int_eq(sim_trace_override(t, "policy", "cfs-v19", &err), 0);
 	ck_assert_int_eq(sim_trace_validate(t, &err), 0);
 	sim_trace_free(t);

@@ -1057,7 +1057,8 @@ START_TEST(test_trace_tunables_checked_against_final_policy)
 		 "sched_granularity: unknown tunable \"sched_granularity\"; "
 		 "valid: one of sched_base_slice, sched_migration_cost, "
 		 "sched_nr_migrate, sched_features, kernel, kernel_changes, "
-		 "preempt, rt_group_sched, sched_rt_runtime, sched_rt_period\n",
+		 "preempt, rt_group_sched, sched_rt_runtime, sched_rt_period, "
+		 "sched_cfs_bandwidth_slice\n",
 		 path);
 	unlink("/tmp/schedsim-cli-never.txt");
 	for (size_t i = 0; i < sizeof(refused_with) / sizeof(refused_with[0]); i++) {

@@ -1534,8 +1534,9 @@ START_TEST(test_validation_scenarios_run)
 		 "grep -q \"\\\"name\\\": \\\"$n\\\"\" $f || { echo \"$f: name\"; exit 9; }; "
 		 "for p in $(%1$s --list-policies | awk '/^[^ ]/ { print $1 }'); do "
 		 "%1$s --policy $p --json $f >/dev/null 2>$e || "
-		 /* a policy without per-task slices refuses a "slice" */
-		 "grep -q 'has no per-task slices' $e || "
+		 /* a policy without per-task slices refuses a "slice", one
+		  * without CFS bandwidth control a "cpu_max" */
+		 "grep -q -e 'has no per-task slices' -e 'has no CPU limits' $e || "
 		 "{ echo \"$f $p\"; exit 9; }; "
 		 "done; done; rm -f $e; ls validation/*.json | wc -l",
 		 sim_binary());

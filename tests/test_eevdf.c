@@ -36,6 +36,7 @@
 #include "eevdf/perf.c"
 #include "eevdf/rt.c"
 #include "eevdf/rtgroup.c"
+#include "eevdf/bandwidth.c"
 #include "eevdf/slice.c"
 #include "eevdf/v618.c"
 
@@ -45,6 +46,7 @@ int main(void)
 	int failed;
 
 	srunner_add_suite(sr, eevdf_balance_suite());
+	srunner_add_suite(sr, eevdf_bandwidth_suite());
 	srunner_add_suite(sr, eevdf_classes_suite());
 	srunner_add_suite(sr, eevdf_pelt_suite());
 	srunner_add_suite(sr, eevdf_perf_suite());

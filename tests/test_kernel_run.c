@@ -379,6 +379,66 @@ START_TEST(test_merge_medians_of_three)
 }
 END_TEST
 
+/* Give report file path's group /a a cpu_stat (nr_throttled n,
+ * throttled_time ns), or none with n < 0. */
+static void add_cpu_stat(const char *path, long long n, long long ns)
+{
+	json_error_t jerr;
+	json_t *r = json_load_file(path, JSON_PRESERVE_ORDER, &jerr);
+
+	ck_assert_msg(r != NULL, "%s", jerr.text);
+	if (n >= 0)
+		json_object_set_new(entry_of(r, "groups", 1), "cpu_stat",
+			json_pack("{s:I, s:I, s:I, s:I, s:I}", "nr_periods",
+				  (json_int_t)10, "nr_throttled", (json_int_t)n,
+				  "throttled_time", (json_int_t)ns,
+				  "nr_bursts", (json_int_t)0,
+				  "burst_time", (json_int_t)0));
+	ck_assert_int_eq(json_dump_file(r, path, JSON_PRESERVE_ORDER), 0);
+	json_decref(r);
+}
+
+/*
+ * A limited group's cpu.stat over three runs: each counter's median
+ * (nr_throttled 5, 9, 7 -> 7; throttled_time 100, 300, 200 -> 200);
+ * when one run has none, the merged report has none.
+ */
+START_TEST(test_merge_cpu_stat)
+{
+	char out[128];
+	const char *files[3];
+	json_t *m, *cs;
+	json_error_t jerr;
+	int failed = -1;
+
+	files[0] = run_report("c1", "t", 0.40, 400, 30, 900, true);
+	files[1] = run_report("c2", "t", 0.55, 550, 10, 700, true);
+	files[2] = run_report("c3", "t", 0.45, 450, 20, 800, true);
+	add_cpu_stat(files[0], 5, 100);
+	add_cpu_stat(files[1], 9, 300);
+	add_cpu_stat(files[2], 7, 200);
+	snprintf(out, sizeof(out), "/tmp/schedsim-merge-%d-cs.json", (int)getpid());
+	ck_assert_int_eq(merge_into(files, 3, out, &failed), 0);
+	m = json_load_file(out, JSON_PRESERVE_ORDER, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	cs = json_object_get(entry_of(m, "groups", 1), "cpu_stat");
+	ck_assert(json_is_object(cs));
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "nr_throttled")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "throttled_time")), 200);
+	ck_assert_int_eq(json_integer_value(json_object_get(cs, "nr_periods")), 10);
+	json_decref(m);
+	files[2] = run_report("c3", "t", 0.45, 450, 20, 800, true);
+	ck_assert_int_eq(merge_into(files, 3, out, &failed), 0);
+	m = json_load_file(out, JSON_PRESERVE_ORDER, &jerr);
+	ck_assert_msg(m != NULL, "%s", jerr.text);
+	ck_assert_ptr_null(json_object_get(entry_of(m, "groups", 1), "cpu_stat"));
+	json_decref(m);
+	for (int i = 0; i < 3; i++)
+		unlink(files[i]);
+	unlink(out);
+}
+END_TEST
+
 /*
  * Four runs: the mean of the middle two (cpu_ns 100, 200, 301, 400 ->
  * (200 + 301) / 2 = 250 rounded down; shares 0.1, 0.2, 0.3, 0.4 ->
@@ -837,6 +897,116 @@ START_TEST(test_output_cleanup)
 }
 END_TEST
 
+/* ---- CFS bandwidth control: the cgroup files written, cpu.stat read --- */
+
+static int unlink_in(const char *dir, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return unlink(path);
+}
+
+/* An empty file dir/name (the cgroup's control file, as the kernel has it) */
+static void touch_in(const char *dir, const char *name)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+}
+
+static void ck_file_is(const char *dir, const char *name, const char *want)
+{
+	char path[512], buf[128];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	n = kr_read_file(path, buf, sizeof(buf));
+	ck_assert_msg(n >= 0, "%s unreadable", path);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, want);
+}
+
+/*
+ * cgroup v1 (this machine): "50000 100000" with a 20 ms burst is
+ * cpu.cfs_period_us 100000, cpu.cfs_quota_us 50000, cpu.cfs_burst_us
+ * 20000 (the burst 0 first, written over); "max" is a quota of -1; a
+ * kernel without cpu.cfs_burst_us (before 5.14) takes a limit without a
+ * burst.  v2: cpu.max "50000 100000" or "max 100000", cpu.max.burst.
+ */
+START_TEST(test_cpu_max_files)
+{
+	char dir[] = "/tmp/schedsim-cpumax-XXXXXX";
+	static const char *const v1[] = { "cpu.cfs_period_us",
+		"cpu.cfs_quota_us", "cpu.cfs_burst_us" };
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	for (size_t i = 0; i < 3; i++)
+		touch_in(dir, v1[i]);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 50000000, 100000000,
+					  20000000), 0);
+	ck_file_is(dir, "cpu.cfs_period_us", "100000");
+	ck_file_is(dir, "cpu.cfs_quota_us", "50000");
+	ck_file_is(dir, "cpu.cfs_burst_us", "20000");
+	for (size_t i = 0; i < 3; i++)
+		touch_in(dir, v1[i]);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, UINT64_MAX, 250000000,
+					  0), 0);
+	ck_file_is(dir, "cpu.cfs_period_us", "250000");
+	ck_file_is(dir, "cpu.cfs_quota_us", "-1");
+	ck_file_is(dir, "cpu.cfs_burst_us", "0");
+	/* no burst file: fine without a burst, ENOENT with one */
+	ck_assert_int_eq(unlink_in(dir, "cpu.cfs_burst_us"), 0);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 150000000, 100000000,
+					  0), 0);
+	ck_assert_int_eq(kr_write_cpu_max(dir, false, 150000000, 100000000,
+					  1000000), ENOENT);
+	for (size_t i = 0; i < 2; i++)
+		ck_assert_int_eq(unlink_in(dir, v1[i]), 0);
+	touch_in(dir, "cpu.max");
+	touch_in(dir, "cpu.max.burst");
+	ck_assert_int_eq(kr_write_cpu_max(dir, true, 50000000, 100000000,
+					  20000000), 0);
+	ck_file_is(dir, "cpu.max", "50000 100000");
+	ck_file_is(dir, "cpu.max.burst", "20000");
+	touch_in(dir, "cpu.max");
+	ck_assert_int_eq(kr_write_cpu_max(dir, true, UINT64_MAX, 100000000,
+					  0), 0);
+	ck_file_is(dir, "cpu.max", "max 100000");
+	ck_assert_int_eq(unlink_in(dir, "cpu.max"), 0);
+	ck_assert_int_eq(unlink_in(dir, "cpu.max.burst"), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* cpu.stat: v1's ns counters as they are, v2's usec ones in ns; a file
+ * without the bandwidth counters (no CONFIG_CFS_BANDWIDTH) has none */
+START_TEST(test_cpu_stat_parse)
+{
+	struct kr_cpu_stat st;
+
+	ck_assert(kr_parse_cpu_stat("nr_periods 12\nnr_throttled 5\n"
+				    "throttled_time 499000000\nnr_bursts 2\n"
+				    "burst_time 7000\n", &st));
+	ck_assert_uint_eq(st.nr_periods, 12);
+	ck_assert_uint_eq(st.nr_throttled, 5);
+	ck_assert_uint_eq(st.throttled_time, 499000000);
+	ck_assert_uint_eq(st.nr_bursts, 2);
+	ck_assert_uint_eq(st.burst_time, 7000);
+	ck_assert(kr_parse_cpu_stat("usage_usec 100\nuser_usec 90\n"
+				    "system_usec 10\nnr_periods 3\n"
+				    "nr_throttled 1\nthrottled_usec 49000\n"
+				    "nr_bursts 0\nburst_usec 0\n", &st));
+	ck_assert_uint_eq(st.nr_periods, 3);
+	ck_assert_uint_eq(st.throttled_time, 49000000);
+	ck_assert(!kr_parse_cpu_stat("usage_usec 100\nuser_usec 90\n", &st));
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -851,6 +1021,7 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_debugfs_preempt);
 	tcase_add_test(tc, test_latency_percentiles_from_histogram);
 	tcase_add_test(tc, test_merge_medians_of_three);
+	tcase_add_test(tc, test_merge_cpu_stat);
 	tcase_add_test(tc, test_merge_even_and_missing_member);
 	tcase_add_test(tc, test_merge_refuses);
 	tcase_add_test(tc, test_output_replaces_a_link_never_its_target);
@@ -859,6 +1030,8 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_control_file_components);
 	tcase_add_test(tc, test_config_gzip_not_from_path);
 	tcase_add_test(tc, test_output_cleanup);
+	tcase_add_test(tc, test_cpu_max_files);
+	tcase_add_test(tc, test_cpu_stat_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -46,6 +46,11 @@ struct cmp_item {
 	 * A merged kernel report's (kernel-run --runs N) lowest and highest
 	 * value over its runs, where the values above are the medians.
 	 */
+	/* a group's cpu.stat under a CPU limit (CFS bandwidth control):
+	 * nr_periods, nr_throttled, throttled_time (ns), nr_bursts,
+	 * burst_time (ns), as the reports' "cpu_stat" */
+	bool has_cpu_stat;
+	u64 cpu_stat[5];
 	bool has_share_range, has_p50_range, has_p99_range;
 	double share_lo, share_hi;
 	u64 p50_lo, p50_hi, p99_lo, p99_hi;
@@ -112,6 +117,9 @@ int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,
  * err if it cannot be read or is larger. */
 char *cmp_read_file(const char *file, u64 max, size_t *len, sim_error *err);
 void cmp_report_release(struct cmp_report *rep);
+
+/* the keys of a group's "cpu_stat", in cmp_item.cpu_stat's order */
+extern const char *const cmp_cpu_stat_keys[5];
 
 /* compare.c: entry e's item in report r, or NULL if r lacks it. */
 const struct cmp_item *cmp_item_of(const struct sim_compare *c,

@@ -510,6 +510,52 @@ static void text_summary(const sim_compare *c, FILE *out)
 			"it, nothing unmatched\n", c->opts.max_diff_pp);
 }
 
+/*
+ * The cpu.stat of each group that had a CPU limit in some report, side
+ * by side: one line per group and report (nothing without limits, so
+ * comparisons of other reports are as before).
+ */
+static void text_cpu_stat(const sim_compare *c, FILE *out)
+{
+	bool header = false;
+
+	for (size_t i = 0; i < c->nr_entries; i++) {
+		const struct cmp_entry *e = &c->entries[i];
+		bool any = false;
+
+		if (e->kind != SIM_COMPARE_GROUP)
+			continue;
+		for (size_t r = 0; r < c->nr_reports; r++) {
+			const struct cmp_item *it = cmp_item_of(c, e, r);
+
+			any = any || (it && it->has_cpu_stat);
+		}
+		if (!any)
+			continue;
+		if (!header)
+			fprintf(out, "\ncpu.stat (groups with a CPU limit)\n"
+				"%-24s %-6s %10s %12s %12s %9s %10s\n",
+				"group", "report", "nr_periods",
+				"nr_throttled", "throttled_s", "nr_bursts",
+				"burst_s");
+		header = true;
+		for (size_t r = 0; r < c->nr_reports; r++) {
+			const struct cmp_item *it = cmp_item_of(c, e, r);
+
+			text_put_padded(out, e->key, 24);
+			fprintf(out, " %-6s", c->reports[r].label);
+			if (!it || !it->has_cpu_stat) {
+				fprintf(out, " %10s\n", "-");
+				continue;
+			}
+			fprintf(out, " %10" PRIu64 " %12" PRIu64 " %12.6f %9"
+				PRIu64 " %10.6f\n", it->cpu_stat[0],
+				it->cpu_stat[1], (double)it->cpu_stat[2] / 1e9,
+				it->cpu_stat[3], (double)it->cpu_stat[4] / 1e9);
+		}
+	}
+}
+
 int cmp_print_text(const struct sim_compare *c, FILE *out)
 {
 	text_header(c, out);
@@ -517,6 +563,7 @@ int cmp_print_text(const struct sim_compare *c, FILE *out)
 	text_items(c, SIM_COMPARE_TASK, out);
 	text_items(c, SIM_COMPARE_JOB_STEP, out);
 	text_switches(c, out);
+	text_cpu_stat(c, out);
 	text_spread(c, out);
 	text_unmatched(c, out);
 	text_summary(c, out);
@@ -601,8 +648,17 @@ static json_t *json_value(const sim_compare *c, const struct cmp_entry *e,
 	if (it->has_p99_range)
 		json_object_set_new(o, "lat_p99_range", json_pack("[I, I]",
 				    (json_int_t)it->p99_lo, (json_int_t)it->p99_hi));
-	if (e->kind == SIM_COMPARE_GROUP)
+	if (e->kind == SIM_COMPARE_GROUP) {
+		if (it->has_cpu_stat) {
+			json_t *cs = json_object();
+
+			for (int k = 0; k < 5; k++)
+				json_object_set_new(cs, cmp_cpu_stat_keys[k],
+					json_integer((json_int_t)it->cpu_stat[k]));
+			json_object_set_new(o, "cpu_stat", cs);
+		}
 		return o;
+	}
 	json_object_set_new(o, "wait_ns", uint_or_null(it->has_wait_ns,
 						       it->wait_ns));
 	json_object_set_new(o, "switches", uint_or_null(it->has_switches,

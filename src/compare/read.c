@@ -375,6 +375,33 @@ static int get_item_runs(struct reader *rd, json_t *o, const char *prefix,
 	return 0;
 }
 
+const char *const cmp_cpu_stat_keys[5] = { "nr_periods", "nr_throttled",
+	"throttled_time", "nr_bursts", "burst_time" };
+
+/* A group's "cpu_stat" (a group that had a CPU limit), optional */
+static int get_cpu_stat(struct reader *rd, json_t *obj, const char *prefix,
+			struct cmp_item *it)
+{
+	static const char valid[] = "an object with \"nr_periods\", "
+		"\"nr_throttled\", \"throttled_time\", \"nr_bursts\" and "
+		"\"burst_time\" (whole numbers; times in ns)";
+	char path[300];
+	json_t *v;
+	int rc = member(rd, obj, prefix, "cpu_stat", false, valid, &v);
+
+	if (rc <= 0)
+		return rc;
+	member_path(path, sizeof(path), prefix, "cpu_stat");
+	if (!json_is_object(v))
+		return type_error(rd, path, v, "an object", valid);
+	for (int k = 0; k < 5; k++)
+		if (get_uint(rd, v, path, cmp_cpu_stat_keys[k], true, valid,
+			     &it->cpu_stat[k]) < 0)
+			return -1;
+	it->has_cpu_stat = true;
+	return 1;
+}
+
 /* The numbers every kind of entry may have. */
 static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 			    struct cmp_item *it)
@@ -396,7 +423,8 @@ static int get_item_numbers(struct reader *rd, json_t *o, const char *prefix,
 	if (rc < 0)
 		return -1;
 	it->has_switches = rc;
-	if (get_latency(rd, o, prefix, it) < 0)
+	if (get_latency(rd, o, prefix, it) < 0 ||
+	    get_cpu_stat(rd, o, prefix, it) < 0)
 		return -1;
 	return get_item_runs(rd, o, prefix, it) < 0 ? -1 : 0;
 }

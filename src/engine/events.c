@@ -14,6 +14,26 @@
 
 #include "engine/sim.h"
 
+/*
+ * A group's limit, from its spec, at its creation (the trace's cpu_max
+ * and cpu_max_burst).  The loader made sure the policy has the
+ * mechanism when a limit is given.  0 or -1.
+ */
+int sim_group_set_cpu_max(struct sim *s, int group)
+{
+	const struct trace_group *spec = &s->trace->groups[group];
+	struct sim_group *g = &s->groups[group];
+
+	g->cpu_quota = spec->cpu_quota;
+	g->cpu_period = spec->cpu_period;
+	g->cpu_burst = spec->cpu_burst;
+	if (!spec->cpu_max_set || !s->policy->group_set_bandwidth)
+		return 0;
+	return s->policy->group_set_bandwidth(s->pm, group, g->cpu_quota,
+					      g->cpu_period, g->cpu_burst,
+					      s->now) ? -1 : 0;
+}
+
 static void event_failed(struct sim *s, const struct trace_event *ev,
 			 const char *why)
 {
@@ -26,6 +46,36 @@ static void event_failed(struct sim *s, const struct trace_event *ev,
 		s->nr_failures++;
 	vlog(s, 1, -1, ev->task >= 0 ? ev->task : SIM_IDLE,
 	     "event %s failed: %s\n", ev->json_path, why);
+}
+
+/*
+ * A "cpu_max" event: cpu.max (and cpu.max.burst) written, what the event
+ * leaves out kept (cpu_max_write keeps the period and burst); the burst
+ * is checked against the quota then in force, as tg_set_bandwidth does.
+ * 0, or -1 after reporting the failure.
+ */
+static int event_cpu_max(struct sim *s, const struct trace_event *ev,
+			 struct sim_group *g)
+{
+	u64 quota = ev->cpu_max_given ? ev->cpu_quota : g->cpu_quota;
+	u64 period = ev->cpu_max_given && ev->cpu_period ? ev->cpu_period
+							 : g->cpu_period;
+	u64 burst = ev->cpu_burst_given ? ev->cpu_burst : g->cpu_burst;
+
+	if (quota != UINT64_MAX && burst > quota) {
+		event_failed(s, ev, "the burst is above the quota (EINVAL)");
+		return -1;
+	}
+	if (!s->policy->group_set_bandwidth ||
+	    s->policy->group_set_bandwidth(s->pm, ev->group, quota, period,
+					   burst, s->now)) {
+		event_failed(s, ev, "the limit is refused (EINVAL)");
+		return -1;
+	}
+	g->cpu_quota = quota;
+	g->cpu_period = period;
+	g->cpu_burst = burst;
+	return 0;
 }
 
 /* A signal wakes a sleeping task; it exits when it runs. */
@@ -125,9 +175,21 @@ static void apply_event(struct sim *s, const struct trace_event *ev)
 		if (pol->group_set_rt && s->trace->groups[0].rt_period_plan)
 			pol->group_set_rt(s->pm, ev->group, spec->rt_runtime_plan,
 					  spec->rt_period_plan);
+		if (sim_group_set_cpu_max(s, ev->group)) {
+			event_failed(s, ev, "the limit is refused (EINVAL)");
+			return;
+		}
 		g->exists = true;
 		break;
 	}
+	case EV_CPU_MAX:
+		if (!g->exists) {
+			event_failed(s, ev, "no such group (ENOENT)");
+			return;
+		}
+		if (event_cpu_max(s, ev, g))
+			return;
+		break;
 	case EV_RMDIR:
 		if (!g->exists) {
 			event_failed(s, ev, "no such group (ENOENT)");

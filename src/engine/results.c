@@ -272,6 +272,11 @@ struct sim_result *sim_collect_results(struct sim *s)
 	for (size_t g = 0; g < r->nr_groups; g++) {
 		r->groups[g].shares = s->groups[g].shares;
 		r->groups[g].cpu_ns = s->groups[g].cpu_ns;
+		/* cpu.stat: only a group that had a limit reports it */
+		if (s->pm && s->policy->group_bandwidth_stats)
+			r->groups[g].cpu_limited =
+				s->policy->group_bandwidth_stats(
+					s->pm, (int)g, &r->groups[g].cpu_stat);
 	}
 	group_subtrees(r);
 	for (int cpu = 0; s->pm && cpu < s->nr_cpus; cpu++) {

@@ -232,6 +232,8 @@ static int build_groups(struct sim *s)
 			s->policy->group_set_rt(s->pm, (int)i,
 						spec->rt_runtime_plan,
 						spec->rt_period_plan);
+		if (sim_group_set_cpu_max(s, (int)i))
+			return -1;
 		g->exists = true;
 	}
 	return 0;

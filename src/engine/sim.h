@@ -166,6 +166,7 @@ struct sim_group {
 	bool exists;			/* false before mkdir / after rmdir */
 	u64 cpu_ns;			/* CPU time of its own tasks */
 	u64 shares;
+	u64 cpu_quota, cpu_period, cpu_burst;	/* cpu.max, cpu.max.burst */
 	int alive_members;		/* tasks in it that have not exited */
 	u64 finish_ns;			/* last exit of a member */
 };
@@ -346,6 +347,7 @@ static inline void sim_set_clock(struct sim *s, u64 when)
 } while (0)
 
 /* verbose.c */
+int sim_group_set_cpu_max(struct sim *s, int group);	/* events.c */
 int sim_log_init(struct sim *s);
 void sim_log_free(struct sim *s);
 bool sim_log_wanted(struct sim *s, int cpu, int task);

@@ -17,7 +17,7 @@
 	"an array of events, e.g. [{\"at\": \"10s\", \"do\": \"kill\", \"task\": \"x\"}]"
 #define DO_VALID \
 	"one of \"move\", \"shares\", \"mkdir\", \"rmdir\", \"nice\", " \
-	"\"affinity\", \"kill\""
+	"\"affinity\", \"kill\", \"cpu_max\""
 #define SHARES_VALID \
 	"an integer from 2 to 262144 (cpu.shares; default 1024)"
 #define ALIVE_GROUP_VALID \
@@ -26,10 +26,10 @@
 static const char *const event_kinds[] = {
 	[EV_MOVE] = "move", [EV_SHARES] = "shares", [EV_MKDIR] = "mkdir",
 	[EV_RMDIR] = "rmdir", [EV_NICE] = "nice", [EV_AFFINITY] = "affinity",
-	[EV_KILL] = "kill", NULL
+	[EV_KILL] = "kill", [EV_CPU_MAX] = "cpu_max", NULL
 };
 
-static const char *const event_keys[][5] = {
+static const char *const event_keys[][6] = {
 	[EV_MOVE]	= { "at", "do", "task", "group", NULL },
 	[EV_SHARES]	= { "at", "do", "group", "shares", NULL },
 	[EV_MKDIR]	= { "at", "do", "group", "shares", NULL },
@@ -37,6 +37,8 @@ static const char *const event_keys[][5] = {
 	[EV_NICE]	= { "at", "do", "task", "nice", NULL },
 	[EV_AFFINITY]	= { "at", "do", "task", "cpus", NULL },
 	[EV_KILL]	= { "at", "do", "task", NULL },
+	[EV_CPU_MAX]	= { "at", "do", "group", "cpu_max", "cpu_max_burst",
+			    NULL },
 };
 
 static bool event_names_task(enum trace_event_kind kind)
@@ -48,7 +50,7 @@ static bool event_names_task(enum trace_event_kind kind)
 static bool event_names_group(enum trace_event_kind kind)
 {
 	return kind == EV_MOVE || kind == EV_SHARES || kind == EV_MKDIR ||
-	       kind == EV_RMDIR;
+	       kind == EV_RMDIR || kind == EV_CPU_MAX;
 }
 
 static int parse_event_cpus(struct loader *ld, json_t *v,
@@ -116,6 +118,18 @@ static int parse_event_args(struct loader *ld, json_t *v,
 		break;
 	case EV_AFFINITY:
 		return parse_event_cpus(ld, v, ev);
+	case EV_CPU_MAX:
+		/* checked against the group's other values when it runs
+		 * (the burst against the quota in force then) */
+		ev->cpu_quota = SIM_CPU_QUOTA_MAX;
+		ev->cpu_period = 0;	/* the group's, unless given */
+		if (ld_get_cpu_max(ld, v, &ev->cpu_quota, &ev->cpu_period,
+				   &ev->cpu_burst, &ev->cpu_max_given,
+				   &ev->cpu_burst_given))
+			return -1;
+		if (!ev->cpu_max_given && !ev->cpu_burst_given)
+			return ld_fail_missing(ld, "cpu_max", CPU_MAX_VALID);
+		break;
 	default:
 		break;
 	}
@@ -480,6 +494,13 @@ static int replay_event(struct loader *ld, struct replay *r, size_t e)
 			path_push_key(ld, "group");
 			return ld_fail(ld, "a group other than \"/\"",
 				       "the shares of the root group \"/\" cannot be changed");
+		}
+		break;
+	case EV_CPU_MAX:
+		if (ev->group == 0) {
+			path_push_key(ld, "group");
+			return ld_fail(ld, "a group other than \"/\"",
+				       "the root group \"/\" has no cpu.max (EINVAL)");
 		}
 		break;
 	case EV_MKDIR:

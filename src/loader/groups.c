@@ -36,6 +36,8 @@ int ld_add_group(struct loader *ld, const char *path, int parent,
 	g->depth = parent < 0 ? 0 : t->groups[parent].depth + 1;
 	g->created_at_runtime = !listed;
 	g->rt_period = SIM_RT_PERIOD_DEFAULT;
+	g->cpu_quota = SIM_CPU_QUOTA_MAX;
+	g->cpu_period = SIM_CPU_PERIOD_DEFAULT;
 	*life = (struct group_life){ .listed = listed, .source = source,
 				     .alive = listed };
 	t->nr_groups++;
@@ -113,10 +115,12 @@ static int rt_check(struct loader *ld, int runtime_set, u64 runtime,
 static int parse_group(struct loader *ld, json_t *v, size_t i)
 {
 	static const char *const keys[] = { "path", "shares", "rt_runtime",
-					    "rt_period", NULL };
+					    "rt_period", "cpu_max",
+					    "cpu_max_burst", NULL };
 	static const char valid[] =
 		"{\"path\": \"/users/alice\", \"shares\": 1024} (\"shares\", "
-		"\"rt_runtime\", \"rt_period\" optional)";
+		"\"rt_runtime\", \"rt_period\", \"cpu_max\", "
+		"\"cpu_max_burst\" optional)";
 	static const char parent_valid[] =
 		"a group whose parent is \"/\" or listed before it in \"groups\"";
 	static const char shares_valid[] =
@@ -126,6 +130,9 @@ static int parse_group(struct loader *ld, json_t *v, size_t i)
 	long long shares = DEFAULT_SHARES;
 	int depth, parent, other, rc, rt_runtime_set, rt_period_set;
 	u64 rt_runtime = 0, rt_period = SIM_RT_PERIOD_DEFAULT;
+	u64 cpu_quota = SIM_CPU_QUOTA_MAX, cpu_period = SIM_CPU_PERIOD_DEFAULT;
+	u64 cpu_burst = 0;
+	bool cpu_max_given, cpu_burst_given;
 	struct trace_group *g;
 
 	if (!json_is_object(v))
@@ -144,6 +151,9 @@ static int parse_group(struct loader *ld, json_t *v, size_t i)
 					     &rt_period)) < 0)
 		return -1;
 	if (rt_check(ld, rt_runtime_set, rt_runtime, rt_period_set, rt_period))
+		return -1;
+	if (ld_get_cpu_max(ld, v, &cpu_quota, &cpu_period, &cpu_burst,
+			   &cpu_max_given, &cpu_burst_given))
 		return -1;
 	path_push_key(ld, "path");
 	if (check_group_path(path, &depth, why, sizeof(why)))
@@ -164,6 +174,10 @@ static int parse_group(struct loader *ld, json_t *v, size_t i)
 	g->rt_runtime = rt_runtime;
 	g->rt_period_set = rt_period_set > 0;
 	g->rt_period = rt_period_set > 0 ? rt_period : SIM_RT_PERIOD_DEFAULT;
+	g->cpu_quota = cpu_quota;
+	g->cpu_period = cpu_period;
+	g->cpu_burst = cpu_burst;
+	g->cpu_max_set = cpu_max_given || cpu_burst_given;
 	return 0;
 }
 

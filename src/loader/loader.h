@@ -363,6 +363,19 @@ int ld_get_duration(struct loader *ld, json_t *obj, const char *key,
 int ld_required(struct loader *ld, int rc, const char *key,
 		const char *valid);
 
+/* ---- cpumax.c: a group's CPU limit (CFS bandwidth control) -------------- */
+
+#define CPU_MAX_VALID "\"QUOTA_US PERIOD_US\", \"max\" or \"max PERIOD_US\" " \
+	"(cgroup v2 cpu.max), e.g. \"50000 100000\": whole microseconds, " \
+	"the quota at least 1000, the period 1000 to 1000000 (default 100000)"
+#define CPU_MAX_BURST_VALID "a whole number of microseconds (cgroup v2 " \
+	"cpu.max.burst), at most the quota, e.g. 20000; default 0"
+int sim_parse_cpu_max(const char *text, u64 *quota, u64 *period, char *why,
+		      size_t len);
+int sim_check_cpu_burst(u64 quota, u64 burst, char *why, size_t len);
+int ld_get_cpu_max(struct loader *ld, json_t *obj, u64 *quota, u64 *period,
+		   u64 *burst, bool *given_max, bool *given_burst);
+
 /* ---- the sections, in the order load.c reads them ---------------------- */
 
 int ld_parse_machine(struct loader *ld, json_t *root);

@@ -228,6 +228,66 @@ static int override_group_sched(struct sim_trace *t, const char *value,
 	return 0;
 }
 
+/*
+ * --cpu-max GROUP=CPU_MAX and --cpu-max-burst GROUP=US (sweeps): the
+ * listed group's limit, as its "cpu_max" / "cpu_max_burst" keys would
+ * set it (kept for a group made by a mkdir event: its spec is the same).
+ */
+static int override_cpu_max(struct sim_trace *t, const char *option,
+			    const char *value, bool burst, sim_error *err)
+{
+	const char *valid = burst ? "GROUP=US: " CPU_MAX_BURST_VALID
+				  : "GROUP=CPU_MAX: " CPU_MAX_VALID;
+	const char *eq = strchr(value, '=');
+	char path[256], why[WHAT_SIZE], q[QUOTE_SIZE];
+	struct trace_group *g;
+	long long us;
+	int group;
+
+	if (!eq || eq == value || (size_t)(eq - value) >= sizeof(path))
+		return cli_fail(err, option, valid, "%s has no GROUP=",
+				quote_text(value, q, sizeof(q)));
+	memcpy(path, value, (size_t)(eq - value));
+	path[eq - value] = '\0';
+	group = trace_find_group(t, path);
+	if (group <= 0)
+		return cli_fail(err, option, valid, "%s is %s",
+				quote_text(path, q, sizeof(q)),
+				group ? "not a group of the trace"
+				      : "the root, which has no limit");
+	g = &t->groups[group];
+	if (burst) {
+		u64 b;
+
+		if (parse_integer_text(eq + 1, 0, (1LL << 44) - 1, &us))
+			return cli_fail(err, option, valid, "%s is not a whole "
+					"number of microseconds",
+					quote_text(eq + 1, q, sizeof(q)));
+		b = (u64)us * 1000;
+		if (sim_check_cpu_burst(g->cpu_quota, b, why, sizeof(why)))
+			return cli_fail(err, option, valid, "%s", why);
+		g->cpu_burst = b;
+	} else {
+		u64 quota = g->cpu_quota, period = g->cpu_period;
+
+		if (sim_parse_cpu_max(eq + 1, &quota, &period, why,
+				      sizeof(why)) ||
+		    sim_check_cpu_burst(quota, g->cpu_burst, why,
+					sizeof(why)))
+			return cli_fail(err, option, valid, "%s", why);
+		g->cpu_quota = quota;
+		g->cpu_period = period;
+	}
+	g->cpu_max_set = true;
+	if (!t->first_cpu_max.path) {
+		t->first_cpu_max.path = strdup(option);
+		if (!t->first_cpu_max.path)
+			return cli_fail(err, option, valid, "out of memory");
+		t->first_cpu_max.line = t->first_cpu_max.column = 0;
+	}
+	return 0;
+}
+
 int trace_override(struct sim_trace *t, const char *key, const char *value,
 		   sim_error *err)
 {
@@ -265,8 +325,13 @@ int trace_override(struct sim_trace *t, const char *key, const char *value,
 		return override_group_sched(t, value, err);
 	if (!strcmp(key, "set"))
 		return tunable_set(t, value, err);
+	if (!strcmp(key, "cpu_max"))
+		return override_cpu_max(t, "--cpu-max", value, false, err);
+	if (!strcmp(key, "cpu_max_burst"))
+		return override_cpu_max(t, "--cpu-max-burst", value, true, err);
 	return cli_fail(err, key,
-			"cpus, online_cpus, duration, seed, hz, policy, group_sched or set",
+			"cpus, online_cpus, duration, seed, hz, policy, "
+			"group_sched, set, cpu_max or cpu_max_burst",
 			"unknown override %s", quote_text(key, q, sizeof(q)));
 }
 

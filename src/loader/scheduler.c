@@ -540,6 +540,39 @@ static int refuse_task_slices(const struct sim_trace *t, sim_error *err)
 			"such as --policy eevdf", what);
 }
 
+/*
+ * A CPU limit ("cpu_max", "cpu_max_burst") under a policy without CFS
+ * bandwidth control (cfs-v19: Linux 3.2 introduced it), or with
+ * tunables under which it has none, at the first limit's place.
+ */
+static int refuse_cpu_max(const struct sim_trace *t, const char *why,
+			  sim_error *err)
+{
+	char what[WHAT_SIZE];
+	sim_error scratch;
+
+	if (!err)
+		err = &scratch;
+	memset(err, 0, sizeof(*err));
+	error_set_file(err, t->file);
+	if (why)
+		snprintf(what, sizeof(what), "%s", why);
+	else
+		snprintf(what, sizeof(what), "the policy \"%s\" has no CPU "
+			 "limits (%s has no CFS bandwidth control: Linux 3.2 "
+			 "introduced it, cpu.cfs_quota_us)", t->policy->name,
+			 t->policy->kernel);
+	if (!t->first_cpu_max.line)
+		return cli_fail(err, t->first_cpu_max.path,
+				"a CPU limit only under a policy with CFS "
+				"bandwidth control, such as --policy eevdf",
+				"%s", what);
+	return error_at(err, t->file, t->first_cpu_max.path,
+			t->first_cpu_max.line, t->first_cpu_max.column,
+			"a CPU limit only under a policy with CFS bandwidth "
+			"control, such as --policy eevdf", what);
+}
+
 int trace_validate_tunables(const struct sim_trace *t, sim_error *err)
 {
 	if (!t->tunables_refused)
@@ -577,6 +610,15 @@ int trace_validate(const struct sim_trace *t, sim_error *err)
 	}
 	if (t->first_slice.path && !t->policy->task_slice)
 		return refuse_task_slices(t, err);
+	if (t->first_cpu_max.path) {
+		char why[WHAT_SIZE];
+
+		if (!t->policy->bandwidth_supported)
+			return refuse_cpu_max(t, NULL, err);
+		if (!t->policy->bandwidth_supported(&t->tunables, why,
+						    sizeof(why)))
+			return refuse_cpu_max(t, why, err);
+	}
 	return 0;
 }
 

@@ -249,6 +249,15 @@ struct policy_cpu_stats {
 	int curr;			/* current task or SIM_IDLE */
 };
 
+/* A group's cpu.stat under CFS bandwidth control (kernel/sched/core.c
+ * cpu_cfs_stat_show): periods elapsed, periods with a throttled queue,
+ * ns throttled summed over CPUs, bursts and ns run on burst */
+#define POLICY_QUOTA_MAX UINT64_MAX
+struct policy_bandwidth_stats {
+	uint64_t nr_periods, nr_throttled, throttled_time;
+	uint64_t nr_bursts, burst_time;
+};
+
 /*
  * The policy's own counters (schedstats), for --stats: a name and a
  * value each.  Every counter is a count or a sum, so the engine adds a
@@ -347,6 +356,24 @@ struct sched_policy {
 	 * Optional: NULL for a policy without RT group scheduling. */
 	void (*group_set_rt)(struct policy_machine *m, int group,
 			     uint64_t rt_runtime, uint64_t rt_period);
+	/*
+	 * CFS bandwidth control (issue 28): the group's cpu.max and
+	 * cpu.max.burst, ns (quota POLICY_QUOTA_MAX: no limit), right after
+	 * group_create or at a "cpu_max" event.  0 or -errno.  NULL with
+	 * bandwidth_supported for a policy whose kernel has none.
+	 */
+	int (*group_set_bandwidth)(struct policy_machine *m, int group,
+				   uint64_t quota, uint64_t period,
+				   uint64_t burst, uint64_t now);
+	/* Does the policy, with these tunables, limit groups?  NULL: it
+	 * never does.  false and the reason in why (a sentence) */
+	bool (*bandwidth_supported)(const struct tunable_values *tunables,
+				    char *why, size_t len);
+	/* The group's cpu.stat counters; false for a group that never had
+	 * a limit (the report leaves it out).  Optional. */
+	bool (*group_bandwidth_stats)(const struct policy_machine *m,
+				      int group,
+				      struct policy_bandwidth_stats *out);
 
 	/* Attributes.  set_affinity: 0 or -EINVAL (no allowed CPU). */
 	void (*set_nice)(struct policy_machine *m, int task, int nice,

@@ -742,6 +742,8 @@ START_TEST(test_validation_2cpu)
 		 /* replayed as make validate does: the kernel's HZ and CPUs
 		  * online, from its report */
 		 "k=validation/kernel/$n.json; "
+		 /* a scenario not measured yet (make validate skips it) */
+		 "[ -f $k ] || continue; "
 		 "hz=$(grep -o -m1 '\"hz\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
 		 "on=$(grep -o -m1 '\"online_cpus\": *[0-9]*' $k | grep -o '[0-9]*$' || :); "
 		 "%1$s --policy eevdf ${hz:+--hz $hz} ${on:+--online-cpus $on} "

@@ -29,6 +29,7 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -477,9 +478,158 @@ static int write_shares(struct kr_cgroups *cg, int g, unsigned long shares)
 	return err;
 }
 
+static void kr_groups_read_cpu_stat_one(struct kr_cgroups *cg, int g,
+					bool end);
+
 int kr_group_set_shares(struct kr_cgroups *cg, int g, unsigned long shares)
 {
 	return write_shares(cg, g, shares);
+}
+
+/* Write text into dir/name; a missing file is no error when optional
+ * (cpu.cfs_burst_us and cpu.max.burst came with Linux 5.14) */
+static int write_cg_file(const char *dir, const char *name, const char *text,
+			 bool optional)
+{
+	char path[KR_PATH_MAX];
+	int err;
+
+	pathf(path, "%s/%s", dir, name);
+	err = kr_write_file(path, text);
+	return optional && err == ENOENT ? 0 : err;
+}
+
+/*
+ * CFS bandwidth control: the burst goes to 0 first (the kernel refuses a
+ * quota below the burst in force), then the period and quota (v1:
+ * cpu.cfs_period_us, cpu.cfs_quota_us with -1 for "max"; v2: cpu.max
+ * "QUOTA PERIOD" or "max PERIOD"), then the burst (cpu.cfs_burst_us,
+ * cpu.max.burst), all in microseconds.
+ */
+int kr_write_cpu_max(const char *dir, bool v2, uint64_t quota,
+		     uint64_t period, uint64_t burst)
+{
+	char text[64];
+	int err;
+
+	if ((err = write_cg_file(dir, v2 ? "cpu.max.burst" : "cpu.cfs_burst_us",
+				 "0", true)))
+		return err;
+	if (v2) {
+		if (quota == UINT64_MAX)
+			snprintf(text, sizeof(text), "max %" PRIu64,
+				 period / 1000);
+		else
+			snprintf(text, sizeof(text), "%" PRIu64 " %" PRIu64,
+				 quota / 1000, period / 1000);
+		err = write_cg_file(dir, "cpu.max", text, false);
+	} else {
+		snprintf(text, sizeof(text), "%" PRIu64, period / 1000);
+		err = write_cg_file(dir, "cpu.cfs_period_us", text, false);
+		if (!err) {
+			if (quota == UINT64_MAX)
+				snprintf(text, sizeof(text), "-1");
+			else
+				snprintf(text, sizeof(text), "%" PRIu64,
+					 quota / 1000);
+			err = write_cg_file(dir, "cpu.cfs_quota_us", text,
+					    false);
+		}
+	}
+	if (err || !burst)
+		return err;
+	snprintf(text, sizeof(text), "%" PRIu64, burst / 1000);
+	return write_cg_file(dir, v2 ? "cpu.max.burst" : "cpu.cfs_burst_us",
+			     text, false);
+}
+
+int kr_group_set_cpu_max(struct kr_cgroups *cg, int g, uint64_t quota,
+			 uint64_t period, uint64_t burst)
+{
+	struct kr_group_state *gs = &cg->groups[g];
+	int err;
+
+	/* flat (--no-group-sched): no cgroup of its own to limit */
+	if (!cg->group_sched || g == 0 || !gs->sched_dir)
+		return 0;
+	err = kr_write_cpu_max(gs->sched_dir, cg->sched.kind == KR_CG_V2,
+			       quota, period, burst);
+	if (!err) {
+		gs->cpu_quota = quota;
+		gs->cpu_period = period;
+		gs->cpu_burst = burst;
+	}
+	if (!err && !gs->cpu_max_set) {
+		gs->cpu_max_set = true;
+		/* a limit set during the run counts from then */
+		kr_groups_read_cpu_stat_one(cg, g, false);
+	}
+	return err;
+}
+
+bool kr_parse_cpu_stat(const char *text, struct kr_cpu_stat *out)
+{
+	static const struct { const char *key; size_t off; uint64_t scale; }
+	keys[] = {
+		{ "nr_periods", offsetof(struct kr_cpu_stat, nr_periods), 1 },
+		{ "nr_throttled", offsetof(struct kr_cpu_stat, nr_throttled), 1 },
+		{ "throttled_time", offsetof(struct kr_cpu_stat, throttled_time), 1 },
+		{ "throttled_usec", offsetof(struct kr_cpu_stat, throttled_time), 1000 },
+		{ "nr_bursts", offsetof(struct kr_cpu_stat, nr_bursts), 1 },
+		{ "burst_time", offsetof(struct kr_cpu_stat, burst_time), 1 },
+		{ "burst_usec", offsetof(struct kr_cpu_stat, burst_time), 1000 },
+	};
+	bool found = false;
+
+	*out = (struct kr_cpu_stat){ 0 };
+	for (const char *line = text; line && *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t klen = strcspn(line, " \n");
+
+		for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++) {
+			uint64_t v;
+
+			if (strlen(keys[k].key) != klen ||
+			    strncmp(line, keys[k].key, klen) ||
+			    sscanf(line + klen, " %" SCNu64, &v) != 1)
+				continue;
+			*(uint64_t *)((char *)out + keys[k].off) =
+				v * keys[k].scale;
+			if (k == 0)
+				found = true;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return found;
+}
+
+static void kr_groups_read_cpu_stat_one(struct kr_cgroups *cg, int g,
+					bool end)
+{
+	struct kr_group_state *gs = &cg->groups[g];
+	char path[KR_PATH_MAX], buf[1024];
+	struct kr_cpu_stat st;
+
+	pathf(path, "%s/cpu.stat", gs->sched_dir);
+	if (kr_read_file(path, buf, sizeof(buf)) <= 0 ||
+	    !kr_parse_cpu_stat(buf, &st)) {
+		gs->cpu_stat_known = false;
+		return;
+	}
+	if (end) {
+		gs->cpu_stat_end = st;
+	} else {
+		gs->cpu_stat_base = st;
+		gs->cpu_stat_known = true;
+	}
+}
+
+void kr_groups_read_cpu_stat(struct kr_cgroups *cg, bool end)
+{
+	for (size_t g = 1; g < cg->nr_groups; g++)
+		if (cg->groups[g].exists && cg->groups[g].cpu_max_set &&
+		    cg->groups[g].sched_dir)
+			kr_groups_read_cpu_stat_one(cg, (int)g, end);
 }
 
 static int open_usage(const struct kr_cgroups *cg, const char *dir)
@@ -532,6 +682,10 @@ int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
 		return err;
 	}
 	gs->exists = gs->made_once = true;
+	/* a new cgroup's cpu.max: "max 100000", no burst */
+	gs->cpu_quota = UINT64_MAX;
+	gs->cpu_period = SIM_CPU_PERIOD_DEFAULT;
+	gs->cpu_burst = 0;
 	/* the trace's rt_period first: the runtime must fit in it */
 	if (g != 0 && cg->group_sched && gs->rt_period_us > 0 &&
 	    (err = write_rt_file(gs->sched_dir, "cpu.rt_period_us",
@@ -564,6 +718,14 @@ int kr_group_make(struct kr_cgroups *cg, const struct sim_trace *t, int g,
 	if (err) {
 		snprintf(what, len, "%s/%s", gs->sched_dir,
 			 v2 ? "cpu.weight" : "cpu.shares");
+		return err;
+	}
+	if (t->groups[g].cpu_max_set &&
+	    (err = kr_group_set_cpu_max(cg, g, t->groups[g].cpu_quota,
+					t->groups[g].cpu_period,
+					t->groups[g].cpu_burst))) {
+		snprintf(what, len, "%s/%s", gs->sched_dir,
+			 v2 ? "cpu.max" : "cpu.cfs_quota_us");
 		return err;
 	}
 	if (gs->acct_dir)

@@ -258,6 +258,15 @@ struct kr_group_state {
 	unsigned long shares;		/* in force, read back */
 	long rt_runtime_us;		/* v1 realtime runtime; 0: none */
 	long rt_period_us;		/* the trace's rt_period; 0: default */
+	/* CFS bandwidth control: a limit was written (cpu.max or
+	 * cpu.cfs_quota_us), and cpu.stat's counters at the start and end
+	 * of the window (v2's usec turned to ns) */
+	bool cpu_max_set;
+	bool cpu_stat_known;
+	uint64_t cpu_quota, cpu_period, cpu_burst;	/* in force, ns */
+	struct kr_cpu_stat { uint64_t nr_periods, nr_throttled,
+			     throttled_time, nr_bursts, burst_time; }
+		cpu_stat_base, cpu_stat_end;
 };
 
 struct kr_cgroups {
@@ -289,6 +298,18 @@ int kr_group_set_shares(struct kr_cgroups *cg, int g, unsigned long shares);
 int kr_group_place(struct kr_cgroups *cg, int g, pid_t pid);
 /* Read the usage counters of every existing group (base or end). */
 void kr_groups_read_usage(struct kr_cgroups *cg, bool end);
+/* CFS bandwidth control: the group's limit (quota UINT64_MAX: "max";
+ * ns) in cgroup v1's cpu.cfs_* files or v2's cpu.max, cpu.max.burst;
+ * 0 or errno.  dir: the group's directory. */
+int kr_write_cpu_max(const char *dir, bool v2, uint64_t quota,
+		     uint64_t period, uint64_t burst);
+int kr_group_set_cpu_max(struct kr_cgroups *cg, int g, uint64_t quota,
+			 uint64_t period, uint64_t burst);
+/* cpu.stat's bandwidth counters from its text (v2: throttled_usec and
+ * burst_usec, in ns here); false if it has none */
+bool kr_parse_cpu_stat(const char *text, struct kr_cpu_stat *out);
+/* every limited group's cpu.stat, at the start or the end */
+void kr_groups_read_cpu_stat(struct kr_cgroups *cg, bool end);
 /* Kill every process left in the run's cgroups, remove them deepest
  * first; false (with a message on stderr) if some could not be. */
 bool kr_cgroups_remove_all(struct kr_cgroups *cg);

@@ -437,6 +437,21 @@ static void group_sums(struct sim_result *r, const struct kr_report_input *in)
 		r->groups[g].cpu_total_ns = !from_cgroups ? r->groups[g].cpu_ns :
 			gs->usage_end > gs->usage_base ?
 			gs->usage_end - gs->usage_base : 0;
+		/* CFS bandwidth control: cpu.stat over the window, for a
+		 * group that had a limit, as the simulator's report */
+		if (gs->cpu_max_set && gs->cpu_stat_known) {
+			const struct kr_cpu_stat *b = &gs->cpu_stat_base,
+						 *e = &gs->cpu_stat_end;
+
+			r->groups[g].cpu_limited = true;
+			r->groups[g].cpu_stat = (struct policy_bandwidth_stats){
+				.nr_periods = e->nr_periods - b->nr_periods,
+				.nr_throttled = e->nr_throttled - b->nr_throttled,
+				.throttled_time = e->throttled_time -
+						  b->throttled_time,
+				.nr_bursts = e->nr_bursts - b->nr_bursts,
+				.burst_time = e->burst_time - b->burst_time };
+		}
 	}
 	/* children after parents: back to front adds each subtree up */
 	for (size_t g = r->nr_groups; g-- > 1;) {

@@ -810,6 +810,25 @@ static void do_event(struct run *r, const struct trace_event *ev)
 			kr_futex_wake(&ts->placed, 1);
 		}
 		break;
+	case EV_CPU_MAX: {
+		/* cpu.max (and cpu.max.burst) written; what the event leaves
+		 * out is kept, as the simulator does (engine/events.c) */
+		struct kr_group_state *gs = &r->cg.groups[ev->group];
+		uint64_t quota = ev->cpu_max_given ? ev->cpu_quota
+						   : gs->cpu_quota;
+		uint64_t period = ev->cpu_max_given && ev->cpu_period ?
+				  ev->cpu_period : gs->cpu_period;
+		uint64_t burst = ev->cpu_burst_given ? ev->cpu_burst
+						     : gs->cpu_burst;
+
+		if (!gs->exists) {
+			event_failed(r, ev, "no such group (ENOENT)");
+			return;
+		}
+		err = kr_group_set_cpu_max(&r->cg, ev->group, quota, period,
+					   burst);
+		break;
+	}
 	case EV_RMDIR:
 		if (!r->cg.groups[ev->group].exists) {
 			event_failed(r, ev, "no such group (ENOENT)");
@@ -998,6 +1017,7 @@ static void read_window_end(struct run *r)
 			child[k] = kr_read_cpu_clock(cs->pid, &child_run[k]);
 	}
 	kr_groups_read_usage(&r->cg, true);
+	kr_groups_read_cpu_stat(&r->cg, true);
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		memset(&r->end[i], 0, sizeof(r->end[i]));
 		if (r->pids[i] && r->stat_fds[i] >= 0 &&
@@ -1371,6 +1391,7 @@ static void start(struct run *r)
 		nanosleep(&tick, NULL);
 	}
 	kr_groups_read_usage(&r->cg, false);
+	kr_groups_read_cpu_stat(&r->cg, false);
 }
 
 /* SIGINT, SIGTERM or SIGHUP came during the set-up (they are blocked). */

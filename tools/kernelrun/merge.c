@@ -306,6 +306,24 @@ static void merge_entry(json_t *out, json_t **e, size_t n)
 			median_member(out, e, n, key);
 	}
 	json_object_set_new(runs, "share", each_run(e, n, "share"));
+	/* a limited group's cpu.stat: each counter's median, or none when
+	 * some run has none */
+	json_t *cs = json_object_get(out, "cpu_stat");
+
+	if (json_is_object(cs)) {
+		json_t *c[KR_MAX_RUNS];
+		bool all = true;
+
+		for (size_t i = 0; i < n; i++)
+			all = all && json_is_object(c[i] = json_object_get(
+						e[i], "cpu_stat"));
+		if (!all) {
+			json_object_del(out, "cpu_stat");
+		} else {
+			json_object_foreach_safe(cs, next, key, v)
+				median_member(cs, c, n, key);
+		}
+	}
 	json_t *lat = json_object_get(out, "wakeup_latency_ns");
 
 	if (json_is_object(lat)) {

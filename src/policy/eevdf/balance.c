@@ -329,6 +329,9 @@ static int can_migrate_task(struct task_struct *p, struct lb_env *env)
 	if (sched_change(m, CHG_LB_SKIP_DELAYED) && p->se.sched_delayed &&
 	    env->migration_type != migrate_load)
 		return 0;
+	/* cfs-bandwidth (6.18.35): not into a throttled hierarchy */
+	if (lb_throttled_hierarchy(p, env->dst_cpu))
+		return 0;
 	/* lb_skip_ineligible (873199d27bb2, 6.18.44): not before a failed
 	 * balance, task_is_ineligible_on_dst_cpu */
 	if (sched_change(m, CHG_LB_SKIP_INELIGIBLE) &&

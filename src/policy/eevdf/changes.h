@@ -47,6 +47,7 @@ enum eevdf_change {
 	CHG_DL_SERVER_REVISED_WAKEUP,
 	CHG_NEWIDLE_PROPORTIONAL,
 	CHG_DL_SERVER_REVISED_RUNNING,
+	CHG_TASK_THROTTLE,
 	NR_EEVDF_CHANGES
 };
 
@@ -187,6 +188,11 @@ static const struct eevdf_change_info eevdf_changes[NR_EEVDF_CHANGES] = {
 		"update_dl_entity takes the revised wakeup for a deferred "
 		"server only while dl_defer_running; else a new deferred "
 		"period" },
+	[CHG_TASK_THROTTLE] = { "task_based_throttle", "e1fad12dcb66",
+		"6.18.0",
+		"CFS bandwidth: a throttled group's tasks leave the queue one "
+		"by one on their return to user space (v6.12: the group "
+		"entity is dequeued at once)" },
 };
 
 /*

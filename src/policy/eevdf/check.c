@@ -601,7 +601,7 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 	/* per CPU: the RT tasks queued, for check_rt_rq */
 	struct rt_counts *rt = calloc((size_t)m->nr_cpus, sizeof(*rt));
 	char where[300];
-	bool ok = false;
+	bool ok = false, hidden;
 
 	if (!h_nr || !rt) {
 		free(h_nr);
@@ -633,7 +633,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 		}
 		if (p->se.on_rq && p->se.cfs_rq)
 			nr_entities[p->se.cfs_rq->rq->cpu]++;
-		if (!p->on_rq)
+		/* cfs-bandwidth: a throttled task is queued on no queue */
+		if (!p->on_rq || p->throttled)
 			continue;
 		if (rt_task(p)) {
 			rt[p->cpu].queued++;
@@ -642,8 +643,7 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 						    p->nr_cpus_allowed > 1;
 			continue;
 		}
-		nr_tasks[p->cpu]++;
-		nr_idle[p->cpu] += p->policy == SIM_SCHED_IDLE;
+		hidden = false;
 		for (struct sched_entity *se = &p->se; se; se = se->parent) {
 			size_t i = (size_t)se->cfs_rq->tg->id *
 				   (size_t)m->nr_cpus +
@@ -651,6 +651,16 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 
 			h_nr[i]++;
 			h_delayed[i] += p->se.sched_delayed;
+			/* cfs-bandwidth, v6.12: counted no higher than a
+			 * throttled queue, and not in nr_running */
+			if (throttled_below(se->cfs_rq)) {
+				hidden = true;
+				break;
+			}
+		}
+		if (!hidden) {
+			nr_tasks[p->cpu]++;
+			nr_idle[p->cpu] += p->policy == SIM_SCHED_IDLE;
 		}
 		if (!check_delayed_task(m, p, why, len))
 			goto out;

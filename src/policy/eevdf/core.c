@@ -128,6 +128,9 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 	unsigned int nr_running = rq->nr_running;
 	u64 slice = 0;	/* the least slice of the queue below (aef6987d8954) */
 
+	/* cfs-bandwidth (6.18.35): into a throttled hierarchy's limbo */
+	if (task_is_throttled(p) && enqueue_throttled_task(p))
+		return;
 	if (flags & ENQUEUE_DELAYED) {
 		requeue_delayed_entity(se);
 		return;
@@ -148,6 +151,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto enqueue_throttle;
 		flags = ENQUEUE_WAKEUP;
 	}
 	for_each_sched_entity(se) {
@@ -160,6 +165,8 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running++;
 		se->cfs_rq->h_nr_delayed += h_nr_delayed;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto enqueue_throttle;
 	}
 	rq->nr_running++;
 	if (rq->nr_running == 2 && rq->m->smp)	/* add_nr_running */
@@ -172,6 +179,13 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 			dl_server_update_idle_time(rq);
 		dl_server_start(rq);
 	}
+	rq->m->host->state_gen++;
+	return;
+enqueue_throttle:
+	/* v6.12: queued below a throttled queue, off nr_running */
+	rq->cfs_throttled_tasks++;
+	p->on_rq = 1;
+	account_idle_h_nr_running(p, 1);
 	rq->m->host->state_gen++;
 }
 
@@ -187,6 +201,7 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 {
 	bool task_sleep = flags & DEQUEUE_SLEEP;
 	bool task_delayed = flags & DEQUEUE_DELAYED;
+	bool task_throttled = flags & DEQUEUE_THROTTLE;	/* cfs-bandwidth */
 	struct task_struct *p = NULL;
 	unsigned int h_nr_running = 0, h_nr_delayed = 0;
 	unsigned int rq_h_nr_running = rq->cfs.h_nr_running;
@@ -215,6 +230,10 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		}
 		cfs_rq->h_nr_running -= h_nr_running;
 		cfs_rq->h_nr_delayed -= h_nr_delayed;
+		if (task_throttled && throttled_hierarchy(cfs_rq))
+			record_throttle_clock(cfs_rq);
+		if (throttled_below(cfs_rq))		/* cfs-bandwidth, v6.12 */
+			goto dequeue_throttle;
 		/* a parent with other entities stays queued */
 		if (cfs_rq->load.weight) {
 			slice = cfs_rq_min_slice(cfs_rq);
@@ -236,10 +255,17 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		slice = cfs_rq_min_slice(se->cfs_rq);
 		se->cfs_rq->h_nr_running -= h_nr_running;
 		se->cfs_rq->h_nr_delayed -= h_nr_delayed;
+		if (task_throttled && throttled_hierarchy(se->cfs_rq))
+			record_throttle_clock(se->cfs_rq);
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			goto dequeue_throttle;
 	}
 	rq->nr_running -= h_nr_running;
 	if (p) {
-		p->on_rq = 0;	/* and __block_task after a delayed one */
+		/* a throttled task stays TASK_ON_RQ_QUEUED (6.18.35's
+		 * throttle_cfs_rq_work dequeues it from its class only) */
+		if (!task_throttled)
+			p->on_rq = 0;	/* and __block_task after a delayed one */
 		account_idle_h_nr_running(p, -1);
 	}
 	/* dl_server_lazy_stop (cccb45d7c429): 6.18.35 leaves the server
@@ -249,11 +275,25 @@ static int dequeue_entities(struct rq *rq, struct sched_entity *se, int flags)
 		dl_server_stop(rq);
 	rq->m->host->state_gen++;
 	return 1;
+dequeue_throttle:
+	/* v6.12: it was queued below a throttled queue, off nr_running */
+	rq->cfs_throttled_tasks -= h_nr_running;
+	if (p) {
+		p->on_rq = 0;
+		account_idle_h_nr_running(p, -1);
+	}
+	rq->m->host->state_gen++;
+	return 0;
 }
 
 /* kernel/sched/fair.c v6.12: dequeue_task_fair: false when delayed */
 static bool dequeue_task_fair(struct rq *rq, struct task_struct *p, int flags)
 {
+	/* cfs-bandwidth (6.18.35): a throttled task is on no queue */
+	if (task_is_throttled(p)) {
+		dequeue_throttled_task(p, flags);
+		return true;
+	}
 	return dequeue_entities(rq, &p->se, flags) >= 0;
 }
 
@@ -274,29 +314,48 @@ static void set_next_task_fair(struct rq *rq, struct task_struct *p, bool first)
 	struct sched_entity *se = &p->se;
 
 	(void)rq;
-	for_each_sched_entity(se)
+	for_each_sched_entity(se) {
 		set_next_entity(se->cfs_rq, se, first);
+		/* cfs-bandwidth (6.18.35): runtime on the new queue */
+		account_cfs_rq_runtime(se->cfs_rq, 0);
+	}
 }
 
-/* kernel/sched/fair.c v6.12: pick_task_fair, one pick per level */
+/*
+ * kernel/sched/fair.c v6.12: pick_task_fair, one pick per level; with
+ * 6.18.35's check_cfs_rq_runtime per level (cfs-bandwidth): a task
+ * picked from a throttled hierarchy is throttled at its return to user
+ * space, here at once (bandwidth.c), and the pick starts again.
+ */
 static struct task_struct *pick_task_fair(struct rq *rq)
 {
 	struct cfs_rq *cfs_rq;
 	struct sched_entity *se;
+	bool throttled;
 
 again:
 	cfs_rq = &rq->cfs;
 	if (!cfs_rq->nr_running)
 		return NULL;
+	throttled = false;
 	do {
 		if (cfs_rq->curr && cfs_rq->curr->on_rq)
 			update_curr(cfs_rq);
+		if (check_cfs_rq_runtime(cfs_rq)) {
+			/* v6.12: the group was dequeued: pick again */
+			if (!sched_change(rq->m, CHG_TASK_THROTTLE))
+				goto again;
+			throttled = true;
+		}
 		se = pick_next_entity(rq, cfs_rq, true);
 		if (!se)
 			goto again;	/* a delayed entity was dequeued */
 		trace_pick_level(cfs_rq, se);
 		cfs_rq = se->my_q;
 	} while (cfs_rq);
+	/* task_throttle_setup_work: its return to user space, at once */
+	if (throttled && throttle_cfs_rq_work(rq, &rq->m->tasks[se->task]))
+		goto again;
 	return &rq->m->tasks[se->task];	/* task_of(se) */
 }
 
@@ -958,6 +1017,13 @@ timers:
 
 		if (rt_next && rt_next < next)
 			next = rt_next;
+	}
+	/* cfs-bandwidth: the period and slack timers armed here */
+	if (rq->cfs_timer_next) {
+		u64 cfs_next = cfs_bandwidth_timers_run(rq, now);
+
+		if (cfs_next && cfs_next < next)
+			next = cfs_next;
 	}
 	return next;
 }

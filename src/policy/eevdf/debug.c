@@ -204,6 +204,18 @@ static void print_cfs_rq(FILE *out, struct policy_machine *m, int cpu,
 	fprintf(out, "  .%-30s: %lu\n", "tg_load_avg_contrib",
 		cfs_rq->tg_load_avg_contrib);
 	fprintf(out, "  .%-30s: %ld\n", "tg_load_avg", cfs_rq->tg->load_avg);
+	/* cfs-bandwidth: 6.18.35's CONFIG_CFS_BANDWIDTH lines, once a group
+	 * had a limit (dumps of runs without are as before); the kernel
+	 * prints no runtime_remaining: the simulator's line, for a queue
+	 * under a limit */
+	if (m->cfs_bandwidth_used) {
+		fprintf(out, "  .%-30s: %d\n", "throttled", cfs_rq->throttled);
+		fprintf(out, "  .%-30s: %d\n", "throttle_count",
+			cfs_rq->throttle_count);
+		if (cfs_rq->runtime_enabled)	/* ns, signed: a debt < 0 */
+			fprintf(out, "  .%-30s: %lld\n", "runtime_remaining",
+				(long long)cfs_rq->runtime_remaining);
+	}
 	print_cfs_group_stats(out, cpu, cfs_rq->tg);
 }
 

@@ -813,6 +813,7 @@ update_curr_charge(struct cfs_rq *cfs_rq, struct sched_entity *curr,
 	 * (update_curr_task's p->dl_server or the direct call: same server) */
 	if (curr->task >= 0)
 		dl_server_update(cfs_rq->rq, delta_exec);
+	account_cfs_rq_runtime(cfs_rq, (u64)delta_exec);	/* cfs-bandwidth */
 
 	if (cfs_rq->nr_running == 1)
 		return;
@@ -946,8 +947,12 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (!curr)
 		__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
-	if (cfs_rq->nr_running == 1)
+	if (cfs_rq->nr_running == 1) {
+		check_enqueue_throttle(cfs_rq);		/* cfs-bandwidth */
 		list_add_leaf_cfs_rq(cfs_rq);
+		if (cfs_rq->throttle_count)		/* cfs-bandwidth */
+			cfs_rq_pelt_clock_restart(cfs_rq);
+	}
 }
 
 /*
@@ -963,8 +968,11 @@ static void set_delayed(struct sched_entity *se)
 	se->sched_delayed = 1;
 	if (se->task < 0)
 		return;
-	for (; se; se = se->parent)
+	for (; se; se = se->parent) {
 		se->cfs_rq->h_nr_delayed++;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			break;
+	}
 }
 
 static void clear_delayed(struct sched_entity *se)
@@ -972,8 +980,11 @@ static void clear_delayed(struct sched_entity *se)
 	se->sched_delayed = 0;
 	if (se->task < 0)
 		return;
-	for (; se; se = se->parent)
+	for (; se; se = se->parent) {
 		se->cfs_rq->h_nr_delayed--;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			break;
+	}
 }
 
 /*
@@ -1011,8 +1022,10 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (sched_change(m, CHG_DEQUEUE_CLEAR_BUDDIES))
 		clear_buddies(cfs_rq, se);
 	/* DEQUEUE_DELAYED: se->sched_delayed holds (a kernel WARN) */
-	if (!(flags & DEQUEUE_DELAYED) && sched_feat(m, DELAY_DEQUEUE) &&
-	    sleep && !entity_eligible(cfs_rq, se)) {
+	/* cfs-bandwidth (6.18.35): a throttled task is never delayed */
+	if (!(flags & (DEQUEUE_DELAYED | DEQUEUE_THROTTLE)) &&
+	    sched_feat(m, DELAY_DEQUEUE) && sleep &&
+	    !entity_eligible(cfs_rq, se)) {
 		if (cfs_rq->next == se)
 			cfs_rq->next = NULL;
 		update_load_avg(cfs_rq, se, 0);
@@ -1037,11 +1050,14 @@ static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		__dequeue_entity(cfs_rq, se);
 	se->on_rq = 0;
 	account_entity_dequeue(cfs_rq, se);
+	return_cfs_rq_runtime(cfs_rq);		/* cfs-bandwidth */
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
 	if (flags & DEQUEUE_DELAYED)
 		finish_delayed_dequeue_entity(se);
+	if (!cfs_rq->nr_running && throttled_hierarchy(cfs_rq))
+		cfs_rq_pelt_clock_stop(cfs_rq);		/* cfs-bandwidth */
 	return true;
 }
 
@@ -1075,8 +1091,10 @@ set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, bool first)
 static __always_inline void
 put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 {
-	if (prev->on_rq) {
+	if (prev->on_rq)
 		update_curr(cfs_rq);
+	check_cfs_rq_runtime(cfs_rq);		/* cfs-bandwidth */
+	if (prev->on_rq) {
 		__enqueue_entity(cfs_rq, prev);
 		/* off the queue, PELT was updated by the dequeue */
 		update_load_avg(cfs_rq, prev, 0);
@@ -1406,6 +1424,11 @@ static void check_preempt_wakeup_fair(struct rq *rq, struct task_struct *p,
 	enum preempt_wakeup_action action = PREEMPT_WAKEUP_PICK;
 
 	if (se == pse)
+		return;
+	/* cfs-bandwidth: nothing for a task in limbo (6.18.35) or below a
+	 * throttled queue (v6.12's throttled_hierarchy of pse's queue) */
+	if (sched_change(m, CHG_TASK_THROTTLE) ? task_is_throttled(p)
+					       : throttled_hierarchy(pse->cfs_rq))
 		return;
 	/* v6.12 (and 6.18.0): NEXT_BUDDY nominates before the tests */
 	if (!sched_change(m, CHG_WAKEUP_ACTION) && sched_feat(m, NEXT_BUDDY) &&

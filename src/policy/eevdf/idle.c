@@ -19,8 +19,11 @@ static void account_idle_h_nr_running(struct task_struct *p, int delta)
 
 	if (p->policy != SIM_SCHED_IDLE)
 		return;
-	for (; se; se = se->parent)
+	for (; se; se = se->parent) {
 		se->cfs_rq->idle_h_nr_running += (unsigned int)delta;
+		if (throttled_below(se->cfs_rq))	/* cfs-bandwidth, v6.12 */
+			break;
+	}
 }
 
 /* kernel/sched/fair.c v6.12: sched_idle_rq: only SCHED_IDLE tasks queued */

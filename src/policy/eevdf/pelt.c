@@ -216,10 +216,14 @@ static u64 rq_clock_pelt(struct rq *rq)
 	return rq->clock_pelt - rq->lost_idle_time + SIM_CLOCK_ORIGIN;
 }
 
-/* pelt.h v6.12: cfs_rq_clock_pelt (no bandwidth throttling) */
+/* pelt.h 6.18.35: cfs_rq_clock_pelt: a throttled queue's clock stops
+ * (cfs-bandwidth; without a limit the throttled fields stay 0) */
 static u64 cfs_rq_clock_pelt(struct cfs_rq *cfs_rq)
 {
-	return rq_clock_pelt(cfs_rq->rq);
+	if (cfs_rq->pelt_clock_throttled)
+		return cfs_rq->throttled_clock_pelt -
+		       cfs_rq->throttled_clock_pelt_time;
+	return rq_clock_pelt(cfs_rq->rq) - cfs_rq->throttled_clock_pelt_time;
 }
 
 /* sched_clock_cpu: the event's time on the simulator's (offset) clock */

@@ -22,6 +22,7 @@
 #include "core.c"
 #include "topology.c"
 #include "balance.c"
+#include "bandwidth.c"
 #include "check.c"
 #include "debug.c"
 
@@ -39,6 +40,8 @@ enum eevdf_tunable {
 	TUN_SCHED_RT_RUNTIME,
 	TUN_SCHED_RT_PERIOD,
 	/* end rt-group */
+	/* cfs-bandwidth: sysctl_sched_cfs_bandwidth_slice_us */
+	TUN_CFS_BANDWIDTH_SLICE,
 	NR_EEVDF_TUNABLES
 };
 
@@ -96,7 +99,8 @@ static const struct sched_tunable eevdf_tunables[] = {
 		"dl_server_stuck_fix (115135422562), 67108864 "
 		"dl_server_revised_wakeup (14a857056466), 134217728 "
 		"newidle_proportional (33cf66d88306), 268435456 "
-		"dl_server_revised_wakeup_running (6.18.44, id unknown)" },
+		"dl_server_revised_wakeup_running (6.18.44, id unknown), "
+		"536870912 task_based_throttle (e1fad12dcb66)" },
 	[TUN_PREEMPT] = { "preempt", TUNABLE_INTEGER, PREEMPT_NONE,
 		PREEMPT_NONE, PREEMPT_LAZY,
 		"the preemption model (preempt=): 0 none (this machine), 1 "
@@ -119,6 +123,10 @@ static const struct sched_tunable eevdf_tunables[] = {
 	[TUN_SCHED_RT_PERIOD] = { "sched_rt_period", TUNABLE_DURATION,
 		NSEC_PER_SEC, 1000, 1000ULL * NSEC_PER_SEC,
 		"the root group's realtime period (sched_rt_period_us: 1 s)" },
+	[TUN_CFS_BANDWIDTH_SLICE] = { "sched_cfs_bandwidth_slice",
+		TUNABLE_DURATION, 5000000, 1000, 1000 * NSEC_PER_SEC,
+		"a group's runtime is handed to a CPU in pieces of this "
+		"(sysctl sched_cfs_bandwidth_slice_us: 5 ms; whole us)" },
 	/* end rt-group */
 };
 
@@ -268,6 +276,8 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 	m->rt_group_sched = tunable(cfg, TUN_RT_GROUP_SCHED, 1);
 	m->sched_rt_runtime = tunable(cfg, TUN_SCHED_RT_RUNTIME, 950000000ULL);
 	m->sched_rt_period = tunable(cfg, TUN_SCHED_RT_PERIOD, NSEC_PER_SEC);
+	m->sysctl.cfs_bandwidth_slice = tunable(cfg, TUN_CFS_BANDWIDTH_SLICE,
+						5000000ULL) / 1000 * 1000;
 	m->max_tasks = cfg->max_tasks;
 	m->max_groups = cfg->max_groups ? cfg->max_groups : 1;
 	m->rqs = calloc((size_t)m->nr_cpus, sizeof(*m->rqs));
@@ -349,6 +359,7 @@ static void eevdf_tunables_effective(const struct policy_machine *m,
 	values[TUN_RT_GROUP_SCHED] = m->rt_group_sched;
 	values[TUN_SCHED_RT_RUNTIME] = m->sched_rt_runtime;
 	values[TUN_SCHED_RT_PERIOD] = m->sched_rt_period;
+	values[TUN_CFS_BANDWIDTH_SLICE] = m->sysctl.cfs_bandwidth_slice;
 }
 
 static void eevdf_task_init(struct policy_machine *m, int id,
@@ -437,6 +448,9 @@ static int eevdf_group_create(struct policy_machine *m, int group, int parent,
 		}
 	}
 	online_fair_sched_group(m, tg, now);
+	/* cfs-bandwidth: sync_throttle (online_fair_sched_group, 6.18.35) */
+	for (int c = 0; c < m->nr_cpus; c++)
+		sync_throttle(tg, c);
 	return 0;
 oom:
 	free_group(tg, m->nr_cpus);
@@ -516,6 +530,49 @@ static void eevdf_group_set_rt(struct policy_machine *m, int group,
 	if (!m->rt_group_sched || group == 0 || !tg->rt_rq)
 		return;
 	tg_set_rt_bandwidth(m, tg, rt_period, rt_runtime);
+}
+
+/* cfs-bandwidth: cpu.max and cpu.max.burst (tg_set_cfs_bandwidth) */
+static int eevdf_group_set_bandwidth(struct policy_machine *m, int group,
+				     uint64_t quota, uint64_t period,
+				     uint64_t burst, uint64_t now)
+{
+	struct task_group *tg = &m->groups[group];
+
+	if (group == 0 || !tg->alive || !tg->cfs_rq)
+		return -EINVAL;
+	tg_set_cfs_bandwidth(m, tg, period,
+			     quota == POLICY_QUOTA_MAX ? RUNTIME_INF : quota,
+			     burst, now);
+	return 0;
+}
+
+/* cfs-bandwidth: both kernels' models are ported (change
+ * task_based_throttle: 6.18's, else v6.12's) */
+static bool eevdf_bandwidth_supported(const struct tunable_values *tv,
+				      char *why, size_t len)
+{
+	(void)tv;
+	(void)why;
+	(void)len;
+	return true;
+}
+
+/* cfs-bandwidth: cpu.stat (cpu_cfs_stat_show) */
+static bool eevdf_group_bandwidth_stats(const struct policy_machine *m,
+					int group,
+					struct policy_bandwidth_stats *out)
+{
+	const struct cfs_bandwidth *cfs_b = &m->groups[group].cfs_bandwidth;
+
+	if (!cfs_b->ever_limited)
+		return false;
+	*out = (struct policy_bandwidth_stats){
+		.nr_periods = cfs_b->nr_periods,
+		.nr_throttled = cfs_b->nr_throttled,
+		.throttled_time = cfs_b->throttled_time,
+		.nr_bursts = cfs_b->nr_burst, .burst_time = cfs_b->burst_time };
+	return true;
 }
 
 static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
@@ -607,8 +664,9 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 
 	/* rt-group: the RT tasks of throttled rt_rqs are queued too,
 	 * though the kernel's nr_running leaves them out */
+	/* cfs-bandwidth: so are the throttled fair tasks (in limbo) */
 	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running +
-		rq->rt_tasks_queued -
+		rq->cfs_throttled_tasks + rq->rt_tasks_queued -
 		(rq->rt.rt_queued ? rq->rt.rt_nr_running : 0),
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
@@ -640,7 +698,9 @@ const struct sched_policy eevdf_policy = {
 		   "PELT, calc_group_shares, the sched-domain balancer",
 	.tunables = eevdf_tunables,
 	.nr_tunables = NR_EEVDF_TUNABLES,
-	.experiments = EEVDF_VERSION_TUNABLES,
+	/* and sched_cfs_bandwidth_slice, listed only when set (reports
+	 * without it are as before it came) */
+	.experiments = EEVDF_VERSION_TUNABLES | 1ULL << TUN_CFS_BANDWIDTH_SLICE,
 	.task_slice = true,	/* sched_setattr's sched_runtime (v6.12) */
 	.nice_weight = eevdf_nice_weight,
 	.idle_weight = eevdf_idle_weight,
@@ -660,6 +720,9 @@ const struct sched_policy eevdf_policy = {
 	.group_move_task = eevdf_group_move_task,
 	.group_set_shares = eevdf_group_set_shares,
 	.group_set_rt = eevdf_group_set_rt,	/* rt-group */
+	.group_set_bandwidth = eevdf_group_set_bandwidth,	/* cfs-bandwidth */
+	.bandwidth_supported = eevdf_bandwidth_supported,
+	.group_bandwidth_stats = eevdf_group_bandwidth_stats,
 	.set_nice = eevdf_set_nice,
 	.set_affinity = eevdf_set_affinity,
 	.flush = eevdf_flush,

@@ -76,6 +76,8 @@ typedef uint32_t u32;
 
 /* kernel/sched/sched.h v6.12: the flags of delayed dequeue (eevdf-core) */
 #define DEQUEUE_DELAYED		0x200	/* the final dequeue of a delayed entity */
+#define DEQUEUE_THROTTLE	0x800	/* 6.18: a task leaves its throttled
+					 * hierarchy (cfs-bandwidth) */
 #define ENQUEUE_DELAYED		0x20000	/* ttwu of a delayed task: requeue */
 
 /*
@@ -218,6 +220,23 @@ struct cfs_rq {
 	 * NEXT_BUDDY says; picks read it only with NEXT_BUDDY, off by
 	 * default; task_hot's CACHE_HOT_BUDDY reads it) */
 	struct sched_entity *next;
+
+	/* cfs-bandwidth (bandwidth.c, kernel/sched/sched.h 6.18.35's
+	 * CONFIG_CFS_BANDWIDTH fields) */
+	int runtime_enabled;
+	s64 runtime_remaining;
+	u64 throttled_clock;		/* this queue's own throttle began */
+	u64 throttled_clock_pelt;	/* its PELT clock stopped */
+	u64 throttled_clock_pelt_time;	/* PELT time spent stopped */
+	u64 throttled_clock_self, throttled_clock_self_time;
+	int throttled;
+	int throttle_count;		/* throttled ancestors, itself too */
+	int pelt_clock_throttled;
+	struct list_head throttled_list;	/* in cfs_b->throttled_cfs_rq */
+	/* the throttled tasks of this level (throttled_limbo_list): a
+	 * NULL-ended list through task_struct.throttle_next, newest
+	 * first, so that a zeroed queue needs no set-up */
+	struct task_struct *throttled_limbo;
 };
 
 struct rt_rq;
@@ -238,6 +257,35 @@ struct rt_bandwidth {
 	int timer_cpu;
 };
 
+/*
+ * kernel/sched/sched.h 6.18.35: struct cfs_bandwidth, a group's CPU
+ * limit (bandwidth.c).  The period timer is an hrtimer pinned to the CPU
+ * that started it (period_expires, timer_cpu: that CPU's tick op serves
+ * it, as rt_bandwidth's); the slack timer one armed where the runtime
+ * was returned (slack_expires, slack_cpu; slack_started while armed).
+ */
+struct cfs_bandwidth {
+	u64 period;
+	u64 quota;			/* RUNTIME_INF: no limit */
+	u64 runtime;			/* left this period, for the CPUs */
+	u64 burst;
+	u64 runtime_snap;		/* runtime after the last refill */
+	unsigned char idle;
+	unsigned char period_active;
+	unsigned char slack_started;
+	bool inited;			/* throttled_cfs_rq is a list */
+	bool ever_limited;		/* cpu.stat reported (not a kernel field) */
+	u64 period_expires;
+	int timer_cpu;
+	u64 slack_expires;
+	int slack_cpu;
+	struct list_head throttled_cfs_rq;
+	/* cpu.stat */
+	u64 nr_periods, nr_throttled, throttled_time;
+	u64 nr_burst, burst_time;
+};
+#define RUNTIME_INF	((u64)~0ULL)
+
 struct task_group {
 	int id;
 	bool alive;
@@ -252,6 +300,7 @@ struct task_group {
 	struct sched_rt_entity **rt_se;	/* per CPU; NULL for the root */
 	struct rt_rq **rt_rq;		/* per CPU (the root's: &rq->rt) */
 	struct rt_bandwidth rt_bandwidth;
+	struct cfs_bandwidth cfs_bandwidth;	/* cfs-bandwidth */
 };
 
 
@@ -338,6 +387,10 @@ struct sched_dl_entity {
 	bool rt_push_pending;	/* rt_queue_push_tasks' callback */	\
 	u64 rt_timer_next;	/* rt-group: the first period timer	\
 				 * pinned here (0: none) */		\
+	u64 cfs_timer_next;	/* cfs-bandwidth: the first period or	\
+				 * slack timer armed here (0: none) */	\
+	unsigned int cfs_throttled_tasks; /* cfs-bandwidth: in limbo	\
+				 * here (queued for the core) */	\
 	unsigned int rt_tasks_queued;	/* rt-group: RT tasks queued	\
 				 * here, throttled ones included */	\
 	int distribute_cpu_mask_prev;	/* cpumask_any_distribute */
@@ -588,6 +641,10 @@ struct task_struct {
 	u64 nvcsw, nivcsw, nr_migrations;
 
 	EEVDF_CLASSES_TASK_FIELDS
+	/* cfs-bandwidth: 6.18.35's p->throttled, p->throttle_node (here a
+	 * NULL-ended list, see cfs_rq.throttled_limbo) */
+	bool throttled;
+	struct task_struct *throttle_next, **throttle_pprev;
 	/* debug.c (--dump-at, -v): the task's name and pid, from the trace */
 	const char *comm;
 	int pid;
@@ -661,6 +718,7 @@ struct sched_sysctl {
 	u64 changes;			/* enum eevdf_change bits */
 	u64 normalized_base_slice;	/* base_slice / the CPUs' factor */
 	u64 preempt;			/* enum preempt_model */
+	u64 cfs_bandwidth_slice;	/* sysctl_sched_cfs_bandwidth_slice, ns */
 };
 
 struct policy_machine {
@@ -699,6 +757,9 @@ struct policy_machine {
 	 * sched_rt_period_us (ns here) */
 	bool rt_group_sched;
 	u64 sched_rt_runtime, sched_rt_period;
+	/* cfs-bandwidth: some group had a limit (cfs_bandwidth_used's
+	 * static key, never turned off here): --dump-at shows the fields */
+	bool cfs_bandwidth_used;
 
 	/* debug.c: -v's schedule() decision, collected in memory until its
 	 * next task is known (the filters ask about prev and next) */
@@ -723,6 +784,25 @@ static void ttwu_update_avg_idle(struct rq *rq, u64 now);
 static void affine_move_task(struct policy_machine *m, struct task_struct *p);
 
 #define sched_feat(m, f) (((m)->sysctl.features >> FEAT_##f) & 1)
+
+/* cfs-bandwidth: bandwidth.c's hooks (fair.c's CONFIG_CFS_BANDWIDTH
+ * calls), included after fair.c, core.c, pelt.c and balance.c */
+static __always_inline void account_cfs_rq_runtime(struct cfs_rq *cfs_rq,
+						   u64 delta_exec);
+static bool check_cfs_rq_runtime(struct cfs_rq *cfs_rq);
+static void check_enqueue_throttle(struct cfs_rq *cfs_rq);
+static __always_inline void return_cfs_rq_runtime(struct cfs_rq *cfs_rq);
+static inline int throttled_hierarchy(struct cfs_rq *cfs_rq);
+static inline int lb_throttled_hierarchy(struct task_struct *p, int dst_cpu);
+static inline bool task_is_throttled(struct task_struct *p);
+static inline bool throttled_below(struct cfs_rq *cfs_rq);
+static bool enqueue_throttled_task(struct task_struct *p);
+static void dequeue_throttled_task(struct task_struct *p, int flags);
+static void record_throttle_clock(struct cfs_rq *cfs_rq);
+static bool throttle_cfs_rq_work(struct rq *rq, struct task_struct *p);
+static u64 cfs_bandwidth_timers_run(struct rq *rq, u64 now);
+static void cfs_rq_pelt_clock_stop(struct cfs_rq *cfs_rq);
+static void cfs_rq_pelt_clock_restart(struct cfs_rq *cfs_rq);
 
 /* deadline.c: the fair server's share of a fair task's run (fair.c's
  * update_curr calls it) */
