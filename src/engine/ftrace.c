@@ -22,6 +22,7 @@
  * the idle task is swapper/N, pid 0, as in the kernel.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,6 +254,25 @@ void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st)
 	line_start(s, cpu, st->index, ".....", "sched_process_exit");
 	task_fields(s, "", st);
 	fputs(" group_dead=true\n", s->ftrace->out);
+}
+
+/*
+ * What a task's program does to a mutex, condition, barrier or timer,
+ * as a write to trace_marker (the kernel has no event for user-space
+ * locks: rt-app marks its own steps so with its "ftrace" option).
+ */
+void ftrace_mark(struct sim *s, int cpu, const struct sim_task *st,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!s->ftrace)
+		return;
+	line_start(s, cpu, st->index, ".....", "tracing_mark_write");
+	va_start(ap, fmt);
+	vfprintf(s->ftrace->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', s->ftrace->out);
 }
 
 /*

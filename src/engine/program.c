@@ -205,7 +205,8 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		c->busy_ns += s->now - st->run_since;
 		st->oncpu_ns += s->now - st->run_since;
 		st->cpu = -1;
-		if (st->in_run && st->run_left != TRACE_FOREVER)
+		if (st->in_run && !st->wall_run &&
+		    st->run_left != TRACE_FOREVER)
 			st->run_left -= s->now - st->step_since;
 		if (prev_queued) {
 			sim_task_set_waiting(s, st, true);
@@ -226,6 +227,9 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 			lat_add(&st->lat, s->now - st->wake_time);
 			st->latency_pending = false;
 		}
+		if (st->in_run && st->wall_run)	/* its end came on or not */
+			st->run_left = st->run_deadline > s->now ?
+				       st->run_deadline - s->now : 0;
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
@@ -364,7 +368,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 }
 
 /* The current task blocks: the engine's side, then the policy's. */
-static void block_task(struct sim *s, struct sim_task *st)
+void block_task(struct sim *s, struct sim_task *st)
 {
 	st->blocked = true;
 	s->policy->block(s->pm, st->index, s->now);
@@ -463,6 +467,53 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			ch->wait_tail = st;
 			return true;
 		}
+		case STEP_RUNTIME:
+			/* rt-app's runtime: CPU work until the wall clock
+			 * says the time has passed, preempted or not */
+			st->run_left = step->dur.a;
+			if (st->run_left == 0) {
+				st->pc++;
+				continue;
+			}
+			st->in_run = true;
+			st->wall_run = true;
+			st->run_deadline = s->now + step->dur.a;
+			st->step_since = s->now;
+			arm_run_done(s, cpu, st);
+			return false;
+		case STEP_YIELD:
+			st->pc++;
+			if (!s->policy->yield) {
+				step_error(s, st, step, "a policy with "
+					   "sched_yield()", "policy %s has no "
+					   "yield operation",
+					   s->policy->name);
+				return false;
+			}
+			vlog(s, 2, cpu, st->index, "yield %s\n", st->name);
+			ftrace_mark(s, cpu, st, "yield");
+			s->policy->yield(s->pm, st->index, s->now);
+			/* sched_yield() calls schedule() at once: the
+			 * caller runs it, and the program goes on from
+			 * the next step if the task stays current */
+			return true;
+		case STEP_TIMER:
+		case STEP_LOCK:
+		case STEP_UNLOCK:
+		case STEP_WAIT:
+		case STEP_SIGNAL:
+		case STEP_BROADCAST:
+		case STEP_BARRIER: {
+			int rc = sync_step(s, cpu, st, step);
+
+			if (rc < 0)
+				return false;
+			if (rc > 0)
+				return true;
+			continue;
+		}
+		case NR_STEP_KINDS:
+			return false;
 		case STEP_JOBS:
 			/* Keep 'parallel' children alive until 'total' are done */
 			while (st->jobs_alive < step->parallel &&
@@ -566,6 +617,7 @@ void task_exit(struct sim *s, struct sim_task *st)
 	sim_task_set_waiting(s, st, false);
 	st->exited = true;
 	st->in_run = false;
+	st->wall_run = false;
 	st->exit_ns = s->now;
 	timer_cancel(s, &st->timer);
 	s->live_tasks--;

@@ -48,6 +48,7 @@ static void on_run_done(struct sim *s, int cpu)
 	struct sim_task *st = &s->tasks[s->cpus[cpu].curr];
 
 	st->in_run = false;
+	st->wall_run = false;
 	st->run_left = 0;
 	st->pc++;
 	if (run_program(s, cpu, st))
@@ -500,6 +501,7 @@ static void sim_free(struct sim *s)
 	idset_free(&s->watched);
 	free(s->groups);
 	free(s->chans);
+	sync_free(s);
 	for (size_t i = 0; s->failures && i < s->nr_failures; i++)
 		free(s->failures[i]);
 	free(s->failures);
@@ -609,7 +611,7 @@ struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 	s->lane_cap = 2 * (size_t)ncpu;
 	s->lane = calloc(s->lane_cap, sizeof(*s->lane));
 	if (!s->groups || !s->chans || !s->failures || !s->cpus || !s->heap ||
-	    !s->lane)
+	    !s->lane || sync_init(s))
 		goto oom;
 
 	cfg = machine_config(s);

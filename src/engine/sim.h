@@ -12,6 +12,9 @@
  *	latency.c	wakeup-latency histograms
  *	program.c	the task program interpreter: run, sleep, send,
  *			recv, jobs; wakeups, forks, exits, schedule()
+ *	sync.c		mutexes, condition variables, barriers and
+ *			periodic timers (lock, unlock, wait, signal,
+ *			broadcast, barrier, timer steps)
  *	events.c	the trace's events: move, shares, mkdir, rmdir,
  *			nice, affinity, kill
  *	run.c		set-up, the main loop, ticks
@@ -86,6 +89,40 @@ struct sim_timer {
 	int owner;		/* CPU or task index */
 };
 
+/*
+ * A FIFO of tasks blocked on a mutex, a condition or a barrier, linked
+ * through sim_task.sync_next: no allocation when a task blocks, O(1) to
+ * add at the tail and take from the head (O(length) only to take out a
+ * task that is killed while it waits).
+ */
+struct sim_task;
+struct sim_waitq {
+	struct sim_task *head, *tail;
+	size_t len;
+};
+
+struct sim_mutex {
+	struct sim_task *holder;	/* NULL: free */
+	struct sim_waitq waiters;	/* blocked in a lock (or in a wait's
+					 * re-take), first come first */
+};
+
+struct sim_cond {
+	struct sim_waitq waiters;
+};
+
+/* A barrier's arrivals that have not met yet are its waiters. */
+struct sim_barrier {
+	struct sim_waitq waiters;
+};
+
+/* rt-app's timer: the next expiry, set from its first user's start at
+ * its first use */
+struct sim_ptimer {
+	bool started;
+	u64 next;
+};
+
 struct sim_task {
 	const struct trace_task *spec;	/* trace-level task, or NULL */
 	char *name;			/* owned for job children */
@@ -124,6 +161,16 @@ struct sim_task {
 	struct sim_task *chan_next;
 	int waiting_chan;
 	unsigned int recv_got;
+
+	/* Mutexes, conditions, barriers (sync.c): the queue it waits in
+	 * (NULL: none) and its link there; cond_woken: a wait step whose
+	 * condition was signalled, which re-takes its mutex next */
+	struct sim_waitq *sync_queue;
+	struct sim_task *sync_next;
+	bool cond_woken;
+	/* A runtime step: it ends at run_deadline, on a CPU or not */
+	bool wall_run;
+	u64 run_deadline;
 
 	/* The first step it took in a loop without time passing */
 	const struct trace_step *zero_time_step;
@@ -214,6 +261,12 @@ struct sim {
 	struct sim_group *groups;
 	size_t nr_groups;
 	struct sim_channel *chans;
+	struct sim_mutex *mutexes;
+	struct sim_cond *conds;
+	struct sim_barrier *barriers;
+	/* the timers: trace->timers[i] shared at [i], unique for trace
+	 * task k at [nr_timers * (k + 1) + i] */
+	struct sim_ptimer *ptimers;
 	struct sim_cpu *cpus;
 	int nr_cpus;
 	char **failures;		/* texts of failed trace events */
@@ -367,6 +420,9 @@ void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
 void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
 		   bool new_task);
 void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st);
+/* A tracing_mark_write line by st on cpu, as rt-app's ftrace markers */
+void ftrace_mark(struct sim *s, int cpu, const struct sim_task *st,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void host_migrated(struct policy_host *host, int task, int from, int to);
 
 /* jobsteps.c */
@@ -443,6 +499,7 @@ void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
 int sim_task_cpu(struct sim *s, const struct sim_task *st);
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
 bool run_program(struct sim *s, int cpu, struct sim_task *st);
+void block_task(struct sim *s, struct sim_task *st);
 void run_schedule(struct sim *s, int cpu);
 void process_resched(struct sim *s);
 void task_exit(struct sim *s, struct sim_task *st);
@@ -464,6 +521,25 @@ int sim_series_results(struct sim *s, struct sim_result *r);
 
 /* events.c */
 void on_trace_event(struct sim *s);
+
+/* sync.c */
+int sync_init(struct sim *s);	/* 0, or -1: out of memory */
+void sync_free(struct sim *s);
+/*
+ * A lock, unlock, wait, signal, broadcast, barrier or timer step of st,
+ * current on cpu: 0 when it goes on with its next step (pc moved on),
+ * 1 when it blocked, -1 when the run stopped on the trace's error.
+ */
+int sync_step(struct sim *s, int cpu, struct sim_task *st,
+	      const struct trace_step *step);
+/* st is killed: out of any queue it waits in */
+void sync_forget(struct sim *s, struct sim_task *st);
+/* The invariants of the mutexes, conditions and barriers */
+bool sync_check(struct sim *s, char *why, size_t len);
+/* A run-time error of the trace at st's step: SIM_INVALID */
+void step_error(struct sim *s, const struct sim_task *st,
+		const struct trace_step *step, const char *valid,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* check.c */
 bool sim_check_now(struct sim *s);

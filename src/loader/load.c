@@ -107,6 +107,7 @@ static int load_document(struct loader *ld, json_t *root)
 	    ld_parse_events(ld, root) ||
 	    ld_add_mkdir_groups(ld) ||
 	    ld_parse_tasks(ld, root) ||
+	    ld_finish_sync(ld) ||
 	    ld_replay_events(ld) ||
 	    ld_plan_rt(ld) ||
 	    ld_parse_expects(ld, root) ||
@@ -120,6 +121,17 @@ static void loader_release(struct loader *ld)
 	name_table_free(&ld->group_names);
 	name_table_free(&ld->task_names);
 	name_table_free(&ld->chan_names);
+	name_table_free(&ld->mutex_ids);
+	name_table_free(&ld->cond_ids);
+	name_table_free(&ld->barrier_ids);
+	name_table_free(&ld->timer_ids);
+	for (size_t i = 0; i < ld->nr_barrier_names; i++)
+		free(ld->barrier_names[i]);
+	free(ld->barrier_names);
+	for (size_t i = 0; i < ld->nr_timer_names; i++)
+		free(ld->timer_names[i]);
+	free(ld->timer_names);
+	free(ld->timer_unique);
 	free(ld->life);
 	free(ld->origin);
 	free(ld->chan_sent);
@@ -676,6 +688,18 @@ void trace_free(struct sim_trace *t)
 	for (size_t i = 0; i < t->nr_chans; i++)
 		free(t->chans[i]);
 	free(t->chans);
+	for (size_t i = 0; i < t->nr_mutexes; i++)
+		free(t->mutexes[i]);
+	free(t->mutexes);
+	for (size_t i = 0; i < t->nr_conds; i++)
+		free(t->conds[i]);
+	free(t->conds);
+	for (size_t i = 0; i < t->nr_barriers; i++)
+		free(t->barriers[i].name);
+	free(t->barriers);
+	for (size_t i = 0; i < t->nr_timers; i++)
+		free(t->timers[i].name);
+	free(t->timers);
 	cpumask_pool_free(t->cpumasks);
 	for (size_t i = 0; i < t->nr_programs; i++) {
 		for (size_t k = 0; t->programs[i].steps &&

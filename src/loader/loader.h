@@ -281,6 +281,15 @@ struct loader {
 	size_t chans_cap;
 	struct recv_note *recvs;
 	size_t nr_recvs, recvs_cap;
+	/* mutexes, conditions, barriers, timers: names to indices (the
+	 * names themselves in t->mutexes, t->conds, barrier_names and
+	 * timer_names until ld_finish_sync() makes t->barriers, t->timers) */
+	struct name_table mutex_ids, cond_ids, barrier_ids, timer_ids;
+	size_t mutexes_cap, conds_cap;
+	char **barrier_names, **timer_names;
+	size_t nr_barrier_names, barrier_names_cap;
+	size_t nr_timer_names, timer_names_cap;
+	signed char *timer_unique;	/* parallel to timer_names: -1 unset */
 	struct event_refs *refs;	/* parallel to t->events */
 	/* "tasks" decoded one by one (split.c), or NULL: from the tree */
 	const struct split *split;
@@ -418,6 +427,9 @@ size_t count_programs(json_t *program);
 int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 		     const struct jsonpos *at, struct trace_program **out);
 int ld_warn_lonely_recvs(struct loader *ld);
+/* t->barriers (each with its count of parties) and t->timers, once every
+ * task is known */
+int ld_finish_sync(struct loader *ld);
 
 int ld_parse_tasks(struct loader *ld, json_t *root);
 /*

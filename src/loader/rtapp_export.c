@@ -202,6 +202,13 @@ static bool add_steps(struct exporter *x, const struct trace_program *prog,
 				"children)");
 			ok = false;
 			break;
+		default:
+			problem(x, s->json_path, s->line, s->column,
+				"run and sleep steps",
+				"a \"%s\" step (its export to rt-app is not "
+				"written yet)", trace_step_names[s->kind]);
+			ok = false;
+			break;
 		}
 	}
 	return ok;

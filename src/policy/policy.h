@@ -318,6 +318,12 @@ struct sched_policy {
 	 * the engine calls schedule for that CPU next. */
 	void (*block)(struct policy_machine *m, int task, uint64_t now);
 	void (*exit)(struct policy_machine *m, int task, uint64_t now);
+	/*
+	 * sched_yield() by the current task: the class's yield_task, then
+	 * schedule() (the policy sets host->resched for the CPU).  NULL: the
+	 * policy has none, and a trace's "yield" step is refused.
+	 */
+	void (*yield)(struct policy_machine *m, int task, uint64_t now);
 
 	/* A scheduler tick on cpu.  Returns the time of the next tick, or
 	 * 0 when the CPU's tick stops (NO_HZ idle; see host->tick_restart). */

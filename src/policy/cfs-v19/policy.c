@@ -421,6 +421,20 @@ static void cfs_v19_exit(struct policy_machine *pm, int id, uint64_t now)
 	p->tg->nr_tasks--;
 }
 
+/* sched.c 2.6.23 (CFS v19): sys_sched_yield: the class's yield_task,
+ * then schedule() */
+static void cfs_v19_yield(struct policy_machine *pm, int id, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+	struct rq *rq = task_rq(p);
+
+	pm->m.now = now;
+	update_rq_clock(rq, now);
+	if (p->sched_class->yield_task)
+		p->sched_class->yield_task(rq, p);
+	resched_task(p);
+}
+
 static uint64_t cfs_v19_tick(struct policy_machine *pm, int cpu, uint64_t now)
 {
 	struct rq *rq = cpu_rq(&pm->m, cpu);
@@ -607,6 +621,7 @@ const struct sched_policy cfs_v19_policy = {
 	.wake = cfs_v19_wake,
 	.block = cfs_v19_block,
 	.exit = cfs_v19_exit,
+	.yield = cfs_v19_yield,
 	.tick = cfs_v19_tick,
 	.schedule = cfs_v19_schedule,
 	.group_create = cfs_v19_group_create,

@@ -513,6 +513,24 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 }
 
 /*
+ * kernel/sched/syscalls.c 6.18.35: do_sched_yield: the current task's
+ * class's yield_task (yield_task_fair; yield_task_rt, which is
+ * requeue_task_rt at the tail), then schedule().
+ */
+static void eevdf_yield(struct policy_machine *m, int id, uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct rq *rq = &m->rqs[p->cpu];
+
+	rq->clock_task = now;
+	if (p->sched_class == &fair_sched_class)
+		yield_task_fair(rq, p);
+	else if (p->sched_class == &rt_sched_class)
+		requeue_task_rt(rq, p, 0);
+	resched_curr(rq);
+}
+
+/*
  * kernel/sched/core.c v6.12: __set_cpus_allowed_ptr.  A task off its
  * queue just takes the mask (its wakeup places it); a queued task whose
  * CPU left the mask moves (affine_move_task in balance.c: at once if it
@@ -619,6 +637,7 @@ const struct sched_policy eevdf_policy = {
 	.wake = eevdf_wake,
 	.block = eevdf_block,
 	.exit = eevdf_exit,
+	.yield = eevdf_yield,
 	.tick = eevdf_tick,
 	.schedule = eevdf_schedule,
 	.group_create = eevdf_group_create,

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine/sync.c - what tasks do to each other beside channels: mutexes
+ * (lock, unlock), condition variables (wait, signal, broadcast),
+ * barriers, and rt-app's periodic timers (docs/trace-format.md, "Mutexes,
+ * conditions, barriers and timers").
+ *
+ * The model is the one of glibc's pthread objects on Linux, as rt-app
+ * uses them:
+ *
+ *	mutex	a sleeping lock with one holder; a task that finds it held
+ *		blocks in a FIFO of waiters.  unlock hands it to the first
+ *		waiter, which wakes owning it (no lock stealing: the choice
+ *		is written down here, a futex mutex lets a running task take
+ *		a lock just released before the woken waiter runs).  A task
+ *		that exits holding a mutex leaves it held, as a non-robust
+ *		pthread mutex stays locked.
+ *	cond	wait releases the mutex (handing it on), blocks in the
+ *		condition's FIFO; signal wakes the first waiter, broadcast
+ *		all; a woken waiter re-takes the mutex before it goes on
+ *		(blocking again if it is held), as pthread_cond_wait()
+ *		returns with the mutex held.  A signal nobody waits for is
+ *		lost.
+ *	barrier	the first parties-1 arrivals block; the last one wakes them
+ *		all and goes on (rt-app's barrier event: a counter and a
+ *		broadcast under its own mutex, whose short critical
+ *		section is not modelled).
+ *	timer	rt-app's timer event: the first use sets the timer's next
+ *		expiry to the start of the task using it (rt-app's t_first:
+ *		the thread's start after its delay); each use adds the
+ *		period, then sleeps until that time if it is still ahead;
+ *		if it is not (a period already past) the task goes on at
+ *		once, and in "relative" mode (rt-app's default) the next
+ *		period counts from now, in "absolute" mode from the missed
+ *		expiry.  A shared timer's uses by several tasks each add a
+ *		period, as in rt-app.
+ *
+ * Every wakeup here is a plain one (not WF_SYNC), as futex wakeups are.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sim.h"
+
+int sync_init(struct sim *s)
+{
+	const struct sim_trace *t = s->trace;
+	size_t timers = t->nr_timers;
+
+	for (size_t i = 0; i < t->nr_timers; i++)
+		if (t->timers[i].unique) {
+			timers = t->nr_timers * (t->nr_tasks + 1);
+			break;
+		}
+	s->mutexes = calloc(t->nr_mutexes ? t->nr_mutexes : 1,
+			    sizeof(*s->mutexes));
+	s->conds = calloc(t->nr_conds ? t->nr_conds : 1, sizeof(*s->conds));
+	s->barriers = calloc(t->nr_barriers ? t->nr_barriers : 1,
+			     sizeof(*s->barriers));
+	s->ptimers = calloc(timers ? timers : 1, sizeof(*s->ptimers));
+	if (!s->mutexes || !s->conds || !s->barriers || !s->ptimers)
+		return -1;
+	return 0;
+}
+
+void sync_free(struct sim *s)
+{
+	free(s->mutexes);
+	free(s->conds);
+	free(s->barriers);
+	free(s->ptimers);
+}
+
+void step_error(struct sim *s, const struct sim_task *st,
+		const struct trace_step *step, const char *valid,
+		const char *fmt, ...)
+{
+	char when[48], what[300];
+	va_list ap;
+
+	if (s->status != SIM_OK)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	format_sim_time(s->now, when, sizeof(when));
+	snprintf(s->error, sizeof(s->error), "%s:%d:%d: %s: %s, found at "
+		 "simulated time %s in task %s; valid: %s", s->trace->file,
+		 step->line, step->column, step->json_path, what, when,
+		 st->name, valid);
+	s->status = SIM_INVALID;
+}
+
+/* ---- wait queues ------------------------------------------------------- */
+
+static void waitq_push(struct sim_waitq *q, struct sim_task *st)
+{
+	st->sync_next = NULL;
+	st->sync_queue = q;
+	if (q->tail)
+		q->tail->sync_next = st;
+	else
+		q->head = st;
+	q->tail = st;
+	q->len++;
+}
+
+static struct sim_task *waitq_pop(struct sim_waitq *q)
+{
+	struct sim_task *st = q->head;
+
+	if (!st)
+		return NULL;
+	q->head = st->sync_next;
+	if (!q->head)
+		q->tail = NULL;
+	q->len--;
+	st->sync_next = NULL;
+	st->sync_queue = NULL;
+	return st;
+}
+
+/* O(length): only for a task killed while it waits */
+static void waitq_remove(struct sim_waitq *q, struct sim_task *st)
+{
+	struct sim_task **link = &q->head, *prev = NULL;
+
+	while (*link && *link != st) {
+		prev = *link;
+		link = &(*link)->sync_next;
+	}
+	if (!*link)
+		return;
+	*link = st->sync_next;
+	if (q->tail == st)
+		q->tail = prev;
+	q->len--;
+	st->sync_next = NULL;
+	st->sync_queue = NULL;
+}
+
+void sync_forget(struct sim *s, struct sim_task *st)
+{
+	(void)s;
+	if (st->sync_queue)
+		waitq_remove(st->sync_queue, st);
+	st->cond_woken = false;
+}
+
+/* ---- mutexes ----------------------------------------------------------- */
+
+/*
+ * w was blocked at a lock step, or at a wait step re-taking its mutex:
+ * it owns the mutex now and wakes past that step.
+ */
+static void mutex_hand_over(struct sim *s, int cpu, struct sim_mutex *m,
+			    struct sim_task *w)
+{
+	m->holder = w;
+	w->cond_woken = false;
+	w->pc++;
+	wake_task(s, w, cpu, false);
+}
+
+static void mutex_release(struct sim *s, int cpu, struct sim_task *st,
+			  int index)
+{
+	struct sim_mutex *m = &s->mutexes[index];
+	struct sim_task *w = waitq_pop(&m->waiters);
+
+	m->holder = NULL;
+	if (w) {
+		vlog(s, 2, cpu, st->index, "unlock %s by %s: to %s\n",
+		     s->trace->mutexes[index], st->name, w->name);
+		ftrace_mark(s, cpu, st, "unlock %s to %s",
+			    s->trace->mutexes[index], w->name);
+		mutex_hand_over(s, cpu, m, w);
+	} else {
+		vlog(s, 2, cpu, st->index, "unlock %s by %s\n",
+		     s->trace->mutexes[index], st->name);
+		ftrace_mark(s, cpu, st, "unlock %s", s->trace->mutexes[index]);
+	}
+}
+
+/* 0: st holds the mutex now; 1: it blocked waiting for it */
+static int mutex_take(struct sim *s, int cpu, struct sim_task *st, int index)
+{
+	struct sim_mutex *m = &s->mutexes[index];
+
+	if (!m->holder) {
+		m->holder = st;
+		vlog(s, 2, cpu, st->index, "lock %s by %s\n",
+		     s->trace->mutexes[index], st->name);
+		ftrace_mark(s, cpu, st, "lock %s", s->trace->mutexes[index]);
+		return 0;
+	}
+	waitq_push(&m->waiters, st);
+	vlog(s, 2, cpu, st->index, "lock %s: %s waits (held by %s)\n",
+	     s->trace->mutexes[index], st->name, m->holder->name);
+	ftrace_mark(s, cpu, st, "lock %s: waits for %s",
+		    s->trace->mutexes[index], m->holder->name);
+	block_task(s, st);
+	return 1;
+}
+
+/* ---- the steps ------------------------------------------------------------ */
+
+static int step_lock(struct sim *s, int cpu, struct sim_task *st,
+		     const struct trace_step *step)
+{
+	if (s->mutexes[step->object].holder == st) {
+		step_error(s, st, step, "a lock of a mutex the task does not "
+			   "hold", "the task locks mutex \"%s\", which it "
+			   "holds already: a pthread mutex deadlocks so",
+			   s->trace->mutexes[step->object]);
+		return -1;
+	}
+	if (mutex_take(s, cpu, st, step->object))
+		return 1;
+	st->pc++;
+	return 0;
+}
+
+static int step_unlock(struct sim *s, int cpu, struct sim_task *st,
+		       const struct trace_step *step)
+{
+	struct sim_mutex *m = &s->mutexes[step->object];
+
+	if (m->holder != st) {
+		step_error(s, st, step, "an unlock of a mutex the task "
+			   "holds (after its lock)", "the task unlocks mutex "
+			   "\"%s\", which %s%s", s->trace->mutexes[step->object],
+			   m->holder ? "is held by " : "is not held",
+			   m->holder ? m->holder->name : "");
+		return -1;
+	}
+	st->pc++;
+	mutex_release(s, cpu, st, step->object);
+	return 0;
+}
+
+static int step_wait(struct sim *s, int cpu, struct sim_task *st,
+		     const struct trace_step *step)
+{
+	const char *cond = s->trace->conds[step->object];
+
+	if (st->cond_woken) {
+		/* signalled: re-take the mutex, as pthread_cond_wait() */
+		if (mutex_take(s, cpu, st, step->mutex))
+			return 1;
+		st->cond_woken = false;
+		st->pc++;
+		return 0;
+	}
+	if (step->mutex >= 0 && s->mutexes[step->mutex].holder != st) {
+		step_error(s, st, step, "a wait under its mutex: a \"lock\" of "
+			   "it before the \"wait\"", "the task waits on \"%s\" "
+			   "without holding mutex \"%s\"", cond,
+			   s->trace->mutexes[step->mutex]);
+		return -1;
+	}
+	waitq_push(&s->conds[step->object].waiters, st);
+	vlog(s, 2, cpu, st->index, "wait %s by %s\n", cond, st->name);
+	ftrace_mark(s, cpu, st, "wait %s", cond);
+	if (step->mutex >= 0)
+		mutex_release(s, cpu, st, step->mutex);
+	block_task(s, st);
+	return 1;
+}
+
+/* w waits on a condition: wake it to re-take its mutex, or past the wait */
+static void cond_wake(struct sim *s, int cpu, struct sim_task *w)
+{
+	const struct trace_step *wait = &w->program->steps[w->pc];
+
+	if (wait->mutex >= 0)
+		w->cond_woken = true;
+	else
+		w->pc++;
+	wake_task(s, w, cpu, false);
+}
+
+static int step_signal(struct sim *s, int cpu, struct sim_task *st,
+		       const struct trace_step *step)
+{
+	struct sim_cond *c = &s->conds[step->object];
+	const char *cond = s->trace->conds[step->object];
+	size_t woken = 0;
+
+	st->pc++;
+	do {
+		struct sim_task *w = waitq_pop(&c->waiters);
+
+		if (!w)
+			break;
+		vlog(s, 2, cpu, st->index, "%s %s by %s: wakes %s\n",
+		     trace_step_names[step->kind], cond, st->name, w->name);
+		cond_wake(s, cpu, w);
+		woken++;
+	} while (step->kind == STEP_BROADCAST);
+	if (!woken)
+		vlog(s, 2, cpu, st->index, "%s %s by %s: nobody waits\n",
+		     trace_step_names[step->kind], cond, st->name);
+	ftrace_mark(s, cpu, st, "%s %s: %zu woken",
+		    trace_step_names[step->kind], cond, woken);
+	return 0;
+}
+
+static int step_barrier(struct sim *s, int cpu, struct sim_task *st,
+			const struct trace_step *step)
+{
+	struct sim_barrier *b = &s->barriers[step->object];
+	const struct trace_barrier *spec = &s->trace->barriers[step->object];
+	struct sim_task *w;
+
+	if (b->waiters.len + 1 < spec->parties) {
+		waitq_push(&b->waiters, st);
+		vlog(s, 2, cpu, st->index, "barrier %s: %s arrives (%zu of "
+		     "%u)\n", spec->name, st->name, b->waiters.len,
+		     spec->parties);
+		ftrace_mark(s, cpu, st, "barrier %s: waits", spec->name);
+		block_task(s, st);
+		return 1;
+	}
+	vlog(s, 2, cpu, st->index, "barrier %s: %s arrives last (%u), wakes "
+	     "%zu\n", spec->name, st->name, spec->parties, b->waiters.len);
+	ftrace_mark(s, cpu, st, "barrier %s: all %u met", spec->name,
+		    spec->parties);
+	st->pc++;
+	while ((w = waitq_pop(&b->waiters))) {
+		w->pc++;
+		wake_task(s, w, cpu, false);
+	}
+	return 0;
+}
+
+/* rt-app's timer event (rt-app.c 1.0: run_event, rtapp_timer) */
+static int step_timer(struct sim *s, int cpu, struct sim_task *st,
+		      const struct trace_step *step)
+{
+	const struct sim_trace *t = s->trace;
+	const struct trace_timer *spec = &t->timers[step->object];
+	struct sim_ptimer *pt = &s->ptimers[spec->unique ?
+		t->nr_timers * ((size_t)st->index + 1) + (size_t)step->object :
+		(size_t)step->object];
+	char when[48];
+
+	if (!pt->started) {
+		pt->started = true;
+		pt->next = st->spec ? st->spec->start : st->start_ns;
+	}
+	pt->next += step->dur.a;
+	st->pc++;
+	format_sim_time(pt->next, when, sizeof(when));
+	if (s->now < pt->next) {
+		vlog(s, 2, cpu, st->index, "timer %s: %s sleeps until %s\n",
+		     spec->name, st->name, when);
+		ftrace_mark(s, cpu, st, "timer %s: sleeps", spec->name);
+		block_task(s, st);
+		timer_arm(s, &st->timer, pt->next);
+		return 1;
+	}
+	vlog(s, 2, cpu, st->index, "timer %s: %s missed the expiry at %s\n",
+	     spec->name, st->name, when);
+	ftrace_mark(s, cpu, st, "timer %s: missed", spec->name);
+	if (!step->timer_absolute)
+		pt->next = s->now;
+	return 0;
+}
+
+int sync_step(struct sim *s, int cpu, struct sim_task *st,
+	      const struct trace_step *step)
+{
+	switch (step->kind) {
+	case STEP_LOCK:
+		return step_lock(s, cpu, st, step);
+	case STEP_UNLOCK:
+		return step_unlock(s, cpu, st, step);
+	case STEP_WAIT:
+		return step_wait(s, cpu, st, step);
+	case STEP_SIGNAL:
+	case STEP_BROADCAST:
+		return step_signal(s, cpu, st, step);
+	case STEP_BARRIER:
+		return step_barrier(s, cpu, st, step);
+	case STEP_TIMER:
+		return step_timer(s, cpu, st, step);
+	default:
+		return -1;
+	}
+}
+
+/* ---- invariants --------------------------------------------------------- */
+
+static bool check_queue(struct sim *s, const struct sim_waitq *q,
+			const char *what, const char *name, char *why,
+			size_t len)
+{
+	size_t n = 0;
+
+	for (const struct sim_task *w = q->head; w; w = w->sync_next) {
+		if (!w->blocked || w->exited || w->cpu >= 0) {
+			snprintf(why, len, "%s \"%s\": waiter %s is not "
+				 "blocked", what, name, w->name);
+			return false;
+		}
+		if (w->sync_queue != q) {
+			snprintf(why, len, "%s \"%s\": waiter %s is linked "
+				 "in another queue", what, name, w->name);
+			return false;
+		}
+		if (++n > q->len)
+			break;
+	}
+	if (n != q->len) {
+		snprintf(why, len, "%s \"%s\": %zu waiters linked, %zu "
+			 "counted", what, name, n, q->len);
+		return false;
+	}
+	(void)s;
+	return true;
+}
+
+bool sync_check(struct sim *s, char *why, size_t len)
+{
+	const struct sim_trace *t = s->trace;
+
+	for (size_t i = 0; i < t->nr_mutexes; i++) {
+		const struct sim_mutex *m = &s->mutexes[i];
+
+		if (!check_queue(s, &m->waiters, "mutex", t->mutexes[i], why,
+				 len))
+			return false;
+		/* one holder, which is no waiter of its own mutex */
+		if (m->waiters.len && !m->holder) {
+			snprintf(why, len, "mutex \"%s\": %zu waiters and no "
+				 "holder", t->mutexes[i], m->waiters.len);
+			return false;
+		}
+		if (m->holder && m->holder->sync_queue == &m->waiters) {
+			snprintf(why, len, "mutex \"%s\": its holder %s waits "
+				 "for it", t->mutexes[i], m->holder->name);
+			return false;
+		}
+	}
+	for (size_t i = 0; i < t->nr_conds; i++)
+		if (!check_queue(s, &s->conds[i].waiters, "condition",
+				 t->conds[i], why, len))
+			return false;
+	for (size_t i = 0; i < t->nr_barriers; i++) {
+		if (!check_queue(s, &s->barriers[i].waiters, "barrier",
+				 t->barriers[i].name, why, len))
+			return false;
+		if (s->barriers[i].waiters.len >= t->barriers[i].parties) {
+			snprintf(why, len, "barrier \"%s\": %zu waiters of %u "
+				 "parties", t->barriers[i].name,
+				 s->barriers[i].waiters.len,
+				 t->barriers[i].parties);
+			return false;
+		}
+	}
+	return true;
+}
