@@ -259,6 +259,14 @@ struct sim_trace {
 	bool tunables_refused;
 	sim_error tunables_refusal;
 	/*
+	 * An rt-app file whose threads never end and that gives no duration
+	 * (rt-app runs it until stopped): the load goes on, so that a
+	 * duration override (--duration) can bound it; without one,
+	 * trace_validate() returns this error.
+	 */
+	bool duration_needed;
+	sim_error duration_refusal;
+	/*
 	 * Where the first task "slice" is (path NULL: no task has one), so
 	 * that a policy without per-task slices refuses the trace there
 	 * once the policy is final (after --policy): trace_validate().

@@ -132,6 +132,7 @@ static void loader_release(struct loader *ld)
 		free(ld->timer_names[i]);
 	free(ld->timer_names);
 	free(ld->timer_unique);
+	free(ld->barrier_parties);
 	free(ld->life);
 	free(ld->origin);
 	free(ld->chan_sent);
@@ -181,7 +182,8 @@ static bool looks_like_rtapp(json_t *root)
 {
 	return json_is_object(root) && !json_object_get(root, "sched-sim") &&
 	       (json_is_object(json_object_get(root, "tasks")) ||
-		json_is_object(json_object_get(root, "global")));
+		json_is_object(json_object_get(root, "global")) ||
+		json_is_object(json_object_get(root, "resources")));
 }
 
 /*

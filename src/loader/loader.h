@@ -290,6 +290,8 @@ struct loader {
 	size_t nr_barrier_names, barrier_names_cap;
 	size_t nr_timer_names, timer_names_cap;
 	signed char *timer_unique;	/* parallel to timer_names: -1 unset */
+	long long *barrier_parties;	/* a barrier's "parties"; 0: none */
+	size_t parties_cap;
 	struct event_refs *refs;	/* parallel to t->events */
 	/* "tasks" decoded one by one (split.c), or NULL: from the tree */
 	const struct split *split;

@@ -28,7 +28,7 @@
 #define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
 #define CHAN_VALID "a channel name: a non-empty string"
 #define OBJECT_VALID "a name: a non-empty string"
-#define TIMER_VALID "a timer's name, with \"period\": a duration above 0, " \
+#define TIMER_VALID "a timer's name, with \"period\": a duration, " \
 	"optional \"mode\": \"relative\" (default: a missed period starts " \
 	"the next one now) or \"absolute\" (periods stay on the first " \
 	"use's grid), optional \"unique\": true (one timer per task " \
@@ -440,10 +440,9 @@ static int parse_timer(struct loader *ld, json_t *v, int nesting,
 	rc = ld_get_duration(ld, v, "period", TIMER_VALID, &step->dur.a);
 	if (ld_required(ld, rc, "period", TIMER_VALID))
 		return -1;
-	if (step->dur.a == 0 || step->dur.a == TRACE_FOREVER) {
+	if (step->dur.a == TRACE_FOREVER) {
 		path_push_key(ld, "period");
-		return ld_fail(ld, TIMER_VALID, "a period of %s",
-			       step->dur.a ? "\"forever\"" : "0");
+		return ld_fail(ld, TIMER_VALID, "a period of \"forever\"");
 	}
 	step->dur.kind = DIST_FIXED;
 	if (ld_get_string(ld, v, "mode", TIMER_VALID, &mode) < 0 ||
@@ -488,6 +487,46 @@ static int parse_timer(struct loader *ld, json_t *v, int nesting,
 	return 0;
 }
 
+/*
+ * A barrier's optional "parties": how many arrivals meet, the same at
+ * every use (rt-app's count of its users, which the rt-app reader
+ * writes).  Without it, the uses in the tasks' programs are counted.
+ */
+static int parse_parties(struct loader *ld, json_t *step, int barrier)
+{
+	long long n;
+	int rc;
+
+	if (ld->nr_barrier_names > ld->parties_cap) {
+		size_t cap = ld->barrier_names_cap;
+		long long *p = realloc(ld->barrier_parties, cap * sizeof(*p));
+
+		if (!p)
+			return ld_fail_oom(ld);
+		for (size_t i = ld->parties_cap; i < cap; i++)
+			p[i] = 0;
+		ld->barrier_parties = p;
+		ld->parties_cap = cap;
+	}
+	path_pop(ld);	/* from "barrier" to the step */
+	rc = ld_get_integer(ld, step, "parties", 1, UINT_MAX,
+			    "an integer from 1 to 4294967295, the same at "
+			    "every use of the barrier", &n);
+	path_push_key(ld, "barrier");
+	if (rc <= 0)
+		return rc;
+	if (ld->barrier_parties[barrier] &&
+	    ld->barrier_parties[barrier] != n) {
+		path_pop(ld);
+		path_push_key(ld, "parties");
+		return ld_fail(ld, "the same \"parties\" at every use of a "
+			       "barrier", "%lld parties here, %lld at an "
+			       "earlier use", n, ld->barrier_parties[barrier]);
+	}
+	ld->barrier_parties[barrier] = n;
+	return 0;
+}
+
 int ld_finish_sync(struct loader *ld)
 {
 	struct sim_trace *t = ld->t;
@@ -510,6 +549,10 @@ int ld_finish_sync(struct loader *ld)
 				if (p->steps[k].kind == STEP_BARRIER)
 					t->barriers[p->steps[k].object].parties++;
 		}
+		for (size_t i = 0; i < ld->parties_cap && i < t->nr_barriers; i++)
+			if (ld->barrier_parties[i])
+				t->barriers[i].parties =
+					(unsigned int)ld->barrier_parties[i];
 	}
 	if (ld->nr_timer_names) {
 		t->timers = calloc(ld->nr_timer_names, sizeof(*t->timers));
@@ -550,6 +593,7 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		      const struct jsonpos *pos, struct trace_step *step)
 {
 	const char *allowed[5] = { NULL, NULL, NULL, NULL, NULL };
+	json_t *parent;
 	long long count = 1;
 	const char *name;
 	char of[32];
@@ -565,6 +609,8 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		allowed[1] = "count";
 	if (step->kind == STEP_WAIT)
 		allowed[1] = "mutex";
+	if (step->kind == STEP_BARRIER)
+		allowed[1] = "parties";
 	if (step->kind == STEP_TIMER) {
 		allowed[1] = "period";
 		allowed[2] = "mode";
@@ -579,6 +625,7 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 			return -1;
 		step->count = (unsigned int)count;
 	}
+	parent = v;
 	step->chan = -1;
 	step->object = -1;
 	step->mutex = -1;
@@ -617,6 +664,8 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		break;
 	case STEP_BARRIER:
 		rc = parse_barrier(ld, v, nesting, &step->object);
+		if (!rc)
+			rc = parse_parties(ld, parent, step->object);
 		break;
 	case STEP_YIELD:
 		if (!json_is_true(v))

@@ -34,6 +34,7 @@
 	"\"SCHED_FIFO\", \"SCHED_RR\""
 
 static const char *const approx_names[] = {
+	[APPROX_MEM] = "mem", [APPROX_IORUN] = "iorun",
 	[APPROX_TIMER] = "timer", [APPROX_RUNTIME] = "runtime",
 	[APPROX_SUSPEND] = "suspend", [APPROX_BARRIER] = "barrier", NULL
 };
@@ -442,6 +443,10 @@ static int parse_approximate(struct rt_ctx *c, const struct rj_node *v)
 					  "%s is not one of sched-sim's approximations",
 					  quote_text(s, q, sizeof(q)));
 		c->approx[a] = true;
+		if (a >= APPROX_FIRST_EXACT &&
+		    rt_note_here(c, e->pos, "not needed: sched-sim runs rt-app's "
+				 "%s events exactly now", approx_names[a]))
+			return -1;
 		c->depth--;
 	}
 	return 0;
@@ -680,16 +685,21 @@ static int gen_duration(struct rt_ctx *c, json_t *doc, u64 *ns)
 		struct rj_pos pos = c->duration_node ? c->duration_node->pos :
 				    c->global ? c->global->pos :
 				    c->doc->root->pos;
+		sim_error *err = c->err;
 
-		return rt_fail_at_path(c, "global.duration", pos,
-				       "a duration in seconds above 0, or, kept "
-				       "from rt-app, \"duration\" in "
-				       "global.sched-sim (e.g. \"10s\")",
-				       "%s: rt-app runs until every thread ends, "
-				       "but %s never ends (it loops for ever), so "
-				       "the simulation would not end",
-				       c->duration_node ? "-1" : "no duration",
-				       endless->path);
+		/* kept for trace_validate(): --duration may bound the run */
+		c->err = &c->duration_refusal;
+		rt_fail_at_path(c, "global.duration", pos,
+				"a duration in seconds above 0, or, kept from "
+				"rt-app, \"duration\" in global.sched-sim (e.g. "
+				"\"10s\"), or --duration on the command line",
+				"%s: rt-app runs until every thread ends, but %s "
+				"never ends (it loops for ever), so the "
+				"simulation would not end",
+				c->duration_node ? "-1" : "no duration",
+				endless->path);
+		c->err = err;
+		c->duration_needed = true;
 	}
 	*ns = FOREVER_NS;
 	return set_new(c, doc, "duration", duration_string(*ns));
@@ -799,10 +809,30 @@ static json_t *gen_step_json(const struct gen_step *s)
 		return json_pack("{ss}", "run", "forever");
 	case G_SLEEP:
 		return json_pack("{so}", "sleep", duration_string(s->ns));
-	case G_SEND:
-		return json_pack("{ss}", "send", s->chan);
-	case G_RECV:
-		return json_pack("{ss}", "recv", s->chan);
+	case G_RUNTIME:
+		return json_pack("{so}", "runtime", duration_string(s->ns));
+	case G_TIMER:
+		return json_pack("{sssosssb}", "timer", s->ref, "period",
+				 duration_string(s->ns), "mode",
+				 s->absolute ? "absolute" : "relative",
+				 "unique", s->unique);
+	case G_LOCK:
+		return json_pack("{ss}", "lock", s->ref);
+	case G_UNLOCK:
+		return json_pack("{ss}", "unlock", s->ref);
+	case G_WAIT:
+		return s->mutex ? json_pack("{ssss}", "wait", s->ref, "mutex",
+					    s->mutex) :
+				  json_pack("{ss}", "wait", s->ref);
+	case G_SIGNAL:
+		return json_pack("{ss}", "signal", s->ref);
+	case G_BROADCAST:
+		return json_pack("{ss}", "broadcast", s->ref);
+	case G_BARRIER:
+		return json_pack("{sssI}", "barrier", s->ref, "parties",
+				 (json_int_t)s->parties);
+	case G_YIELD:
+		return json_pack("{sb}", "yield", 1);
 	default:
 		return NULL;
 	}
@@ -1087,20 +1117,12 @@ static int remap_trace(struct rt_ctx *c, struct sim_trace *t)
 static int summary_notes(struct rt_ctx *c)
 {
 	static const char *const what[] = {
-		[APPROX_TIMER] = "timer event%s approximated: each sleeps its "
-			"period less the run and sleep time since the timer's "
-			"last use, which is rt-app's timer while the thread is "
-			"never preempted or delayed",
-		[APPROX_RUNTIME] = "runtime event%s taken as run (CPU time), "
-			"which is rt-app's runtime while the thread is "
-			"never preempted",
-		[APPROX_SUSPEND] = "suspend and resume event%s taken as a "
-			"channel's recv and send: a resume that comes before "
-			"its suspend is kept (rt-app loses it), and the wakeup "
-			"is synchronous",
-		[APPROX_BARRIER] = "barrier event%s made of two channels: the "
-			"same wait, but the thread that arrives last wakes the "
-			"other synchronously (rt-app broadcasts)",
+		[APPROX_MEM] = "mem event%s taken as taking no time: rt-app "
+			"writes that many bytes to a buffer, whose CPU time "
+			"sched-sim does not model",
+		[APPROX_IORUN] = "iorun event%s taken as taking no time: "
+			"rt-app writes that many bytes to its io_device, whose "
+			"CPU time and blocking sched-sim does not model",
 	};
 	char q[QUOTE_SIZE];
 
@@ -1118,7 +1140,7 @@ static int summary_notes(struct rt_ctx *c)
 		       "with the thread's name %s; %zu such in the file",
 		       quote_text(c->first_bare_thread, q, sizeof(q)), c->nr_bare))
 		return -1;
-	for (int a = 0; a < NR_APPROX; a++) {
+	for (int a = 0; a < APPROX_FIRST_EXACT; a++) {
 		char text[400];
 
 		if (!c->approx_used[a])
@@ -1174,9 +1196,21 @@ static int parse_top(struct rt_ctx *c)
 	tasks = rj_get(root, "tasks");
 	if (!tasks) {
 		rt_push_key(c, "tasks");
-		return rt_fail_at(c, root->pos, "an object of rt-app thread "
-				  "objects, e.g. {\"thread0\": {\"run\": 1000, "
-				  "\"sleep\": 9000}}", "missing");
+		return rt_fail_at(c, root->pos, "a whole rt-app 1.0 file: "
+				  "\"global\" and \"tasks\", an object of thread "
+				  "objects whose events name their resources "
+				  "(\"lock\": \"m0\", \"wait\": {\"ref\": ..., "
+				  "\"mutex\": ...}), e.g. {\"thread0\": {\"run\": "
+				  "1000, \"sleep\": 9000}}",
+				  "missing: the file has no threads; %s",
+				  rj_get(root, "resources") ?
+				  "its \"resources\" of typed objects are rt-app's "
+				  "first grammar (before 1.0), a piece that "
+				  "rt-app's merge.py joins with global.json and "
+				  "thread*.json into one file" :
+				  "a \"global\" alone is a piece of a file, as "
+				  "those rt-app's merge.py joins into one (its "
+				  "threads in rt-app's first grammar, before 1.0)");
 	}
 	rt_push_key(c, "tasks");
 	if (rt_parse_tasks(c, tasks))
@@ -1197,8 +1231,6 @@ static void ctx_free(struct rt_ctx *c)
 		for (size_t k = 0; th->phases && k < th->phases_cap; k++)
 			free(th->phases[k].path);
 		free(th->phases);
-		for (size_t k = 0; k < th->nr_steps; k++)
-			free(th->steps[k].chan);
 		free(th->steps);
 		free(th->path);
 	}
@@ -1255,6 +1287,10 @@ struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 	if (t && remap_trace(&c, t)) {
 		trace_free(t);
 		t = NULL;
+	}
+	if (t && c.duration_needed) {
+		t->duration_needed = true;
+		t->duration_refusal = c.duration_refusal;
 	}
 out:
 	free(text);

@@ -28,12 +28,20 @@
 #define RT_PATH_MAX		16
 #define FOREVER_NS		((u64)INT64_MAX)	/* "until every thread ends" */
 
-/* The approximations global["sched-sim"].approximate may allow */
-enum approx { APPROX_TIMER, APPROX_RUNTIME, APPROX_SUSPEND, APPROX_BARRIER,
-	      NR_APPROX };
+/*
+ * The approximations global["sched-sim"].approximate (or --approximate)
+ * may allow: mem and iorun, memory and I/O work sched-sim does not model,
+ * taken as taking no time.  "timer", "runtime", "suspend" and "barrier",
+ * approximations before the engine had those steps, are still accepted
+ * and noted as exact now.
+ */
+enum approx { APPROX_MEM, APPROX_IORUN, APPROX_TIMER, APPROX_RUNTIME,
+	      APPROX_SUSPEND, APPROX_BARRIER, NR_APPROX };
+#define APPROX_FIRST_EXACT APPROX_TIMER	/* from here: exact, noted */
 #define APPROX_VALID \
-	"an array of \"timer\", \"runtime\", \"suspend\", \"barrier\" " \
-	"(docs/rt-app.md says what each approximation changes)"
+	"an array of \"mem\", \"iorun\" (docs/rt-app.md says what each " \
+	"approximation changes; \"timer\", \"runtime\", \"suspend\" and " \
+	"\"barrier\" are accepted and exact)"
 
 /* rt-app's events, in the order rt-app tells them apart by prefix */
 enum rt_kind { RT_RUN, RT_RUNTIME, RT_SLEEP, RT_MEM, RT_IORUN, RT_LOCK,
@@ -44,7 +52,9 @@ struct rt_event {
 	enum rt_kind kind;
 	u64 usec;		/* run, runtime, sleep; timer: its period */
 	const char *ref;	/* the resource an event names */
+	const char *mutex;	/* wait, sync: the mutex */
 	bool unique;		/* a timer of each thread instance */
+	bool absolute;		/* a timer's "mode": "absolute" */
 	struct rj_pos pos;	/* of its key */
 	char *path;
 };
@@ -56,15 +66,18 @@ struct rt_phase {
 	char *path;
 };
 
-enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_SEND, G_RECV, G_TIMER };
+enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_RUNTIME, G_TIMER, G_LOCK,
+		G_UNLOCK, G_WAIT, G_SIGNAL, G_BROADCAST, G_BARRIER, G_YIELD };
 
 /* A step of the sched-sim program, and the event it comes from */
 struct gen_step {
 	enum gen_kind kind;
-	u64 ns;
-	char *chan;		/* owned */
+	u64 ns;			/* run, sleep, runtime; timer: period */
+	const char *ref;	/* the object named (the event's) */
+	const char *mutex;	/* G_WAIT: its mutex, or NULL */
+	bool unique, absolute;	/* G_TIMER */
+	long long parties;	/* G_BARRIER: rt-app's count of users */
 	size_t origin;		/* index in the thread's events */
-	u64 timer_sleep;	/* G_TIMER: the sleep it becomes */
 };
 
 struct rt_thread {
@@ -130,6 +143,11 @@ struct rt_ctx {
 	struct rj_pos first_repeated, first_bare;
 	char *first_repeated_path, *first_bare_path;
 	const char *first_repeated_key, *first_bare_thread;
+
+	/* threads that never end and no duration: refused unless the
+	 * command line gives one (sim_trace.duration_needed) */
+	bool duration_needed;
+	sim_error duration_refusal;
 
 	struct implicit_group *implicit;
 	size_t nr_implicit;

@@ -103,36 +103,13 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 			enum rt_kind kind)
 {
 	switch (kind) {
-	case RT_LOCK:
-	case RT_UNLOCK:
-		return rt_fail_at(c, m->key_pos,
-				  "run, runtime, sleep, timer, suspend, resume "
-				  "and barrier events (docs/rt-app.md)",
-				  "rt-app's mutexes have no counterpart in "
-				  "sched-sim: its channels start empty, so none "
-				  "can stand for a free mutex (the engine would "
-				  "need a channel that starts with a message)");
-	case RT_WAIT:
-	case RT_SIGNAL:
-	case RT_BROAD:
-	case RT_SYNC:
-		return rt_fail_at(c, m->key_pos,
-				  "run, runtime, sleep, timer, suspend, resume "
-				  "and barrier events (docs/rt-app.md)",
-				  "rt-app's condition variables have no "
-				  "counterpart in sched-sim: a signal wakes only "
-				  "a thread already waiting (one nobody waits for "
-				  "is lost), under a mutex, while sched-sim's "
-				  "channels keep every message");
-	case RT_YIELD:
-		return rt_fail_at(c, m->key_pos,
-				  "events without yield (docs/rt-app.md)",
-				  "sched-sim's programs have no "
-				  "sched_yield() step");
 	case RT_MEM:
 	case RT_IORUN:
 		return rt_fail_at(c, m->key_pos,
-				  "run events for CPU work (docs/rt-app.md)",
+				  "\"approximate\": [\"mem\", \"iorun\"] in "
+				  "global.sched-sim (or --approximate mem,iorun) "
+				  "to take them as taking no time, or run events "
+				  "for CPU work (docs/rt-app.md)",
 				  "sched-sim models no memory or I/O: how much "
 				  "CPU time and blocking this write costs is "
 				  "unknown");
@@ -143,46 +120,6 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 				  "fork starts a thread of another thread object; "
 				  "sched-sim's jobs steps fork copies of their "
 				  "own program only)", m->key);
-	case RT_RUNTIME:
-		return rt_fail_at(c, m->key_pos,
-				  "\"run\" (CPU time), or \"approximate\": "
-				  "[\"runtime\"] in global.sched-sim to take "
-				  "runtime as CPU time (the same while the "
-				  "thread is never preempted)",
-				  "runtime runs until that much wall-clock time "
-				  "has passed, preempted or not; sched-sim's "
-				  "engine has no run that ends at a "
-				  "wall-clock deadline");
-	case RT_TIMER:
-		return rt_fail_at(c, m->key_pos,
-				  "\"sleep\", or \"approximate\": [\"timer\"] in "
-				  "global.sched-sim to sleep the period less the "
-				  "run and sleep time since the timer's last use "
-				  "(the same while the thread is never preempted "
-				  "or delayed)",
-				  "rt-app's timer wakes at absolute times (its "
-				  "first use plus whole periods), however late "
-				  "the thread ran; sched-sim's engine has no "
-				  "absolute wakeup");
-	case RT_SUSPEND:
-	case RT_RESUME:
-		return rt_fail_at(c, m->key_pos,
-				  "\"approximate\": [\"suspend\"] in "
-				  "global.sched-sim to take suspend and resume as "
-				  "a channel's recv and send (the same while "
-				  "every resume finds its thread suspended)",
-				  "rt-app's resume wakes only a thread already "
-				  "suspended (one that comes first is lost), "
-				  "while sched-sim's channels keep every message");
-	case RT_BARRIER:
-		return rt_fail_at(c, m->key_pos,
-				  "\"approximate\": [\"barrier\"] in "
-				  "global.sched-sim to make a barrier of two "
-				  "threads from two channels (the same but for "
-				  "the wakeup's WF_SYNC)",
-				  "sched-sim has no barrier: its channels wake "
-				  "their receivers synchronously, rt-app's "
-				  "barrier with a broadcast");
 	default:
 		return -1;
 	}
@@ -191,11 +128,8 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 static bool approximated(enum rt_kind kind, enum approx *a)
 {
 	switch (kind) {
-	case RT_RUNTIME: *a = APPROX_RUNTIME; return true;
-	case RT_TIMER: *a = APPROX_TIMER; return true;
-	case RT_SUSPEND:
-	case RT_RESUME: *a = APPROX_SUSPEND; return true;
-	case RT_BARRIER: *a = APPROX_BARRIER; return true;
+	case RT_MEM: *a = APPROX_MEM; return true;
+	case RT_IORUN: *a = APPROX_IORUN; return true;
 	default: return false;
 	}
 }
@@ -256,17 +190,59 @@ static int parse_timer(struct rt_ctx *c, const struct rj_node *v,
 			return -1;
 		rt_pop(c);
 	}
+	ev->usec = (u64)p;
 	if (rj_get(v, "mode")) {
 		const char *mode;
 
 		rt_push_key(c, "mode");
 		if (rt_get_string(c, rj_get(v, "mode"), valid, &mode))
 			return -1;
+		if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
+			char q[QUOTE_SIZE];
+
+			return rt_fail_at(c, rj_get(v, "mode")->pos, valid,
+					  "%s is not a timer mode",
+					  quote_text(mode, q, sizeof(q)));
+		}
+		ev->absolute = !strcmp(mode, "absolute");
 		rt_pop(c);
 	}
-	ev->usec = (u64)p;
 	/* rt-app: a ref that starts with "unique" is each thread's own */
 	ev->unique = starts_with(ev->ref, "unique");
+	return 0;
+}
+
+/* wait, sync: {"ref": CONDITION, "mutex": MUTEX} */
+static int parse_wait(struct rt_ctx *c, const struct rj_node *v,
+		      struct rt_event *ev)
+{
+	static const char *const keys[] = { "ref", "mutex", NULL };
+	static const char valid[] =
+		"{\"ref\": CONDITION, \"mutex\": MUTEX}, two names";
+	const char **out[] = { &ev->ref, &ev->mutex };
+
+	if (v->type != RJ_OBJECT)
+		return rt_type_error(c, v, "an object", valid);
+	for (size_t k = 0; k < v->count; k++) {
+		const struct rj_member *m = &v->members[k];
+
+		if (!rt_in_list(m->key, keys) || m->dup_of >= 0 || !m->value) {
+			rt_push_key(c, m->key);
+			return m->dup_of >= 0 ? rt_repeated_key(c, v, m) :
+			       rt_unknown_key(c, m, "a wait", keys, "");
+		}
+	}
+	for (int k = 0; keys[k]; k++) {
+		const struct rj_node *f = rj_get(v, keys[k]);
+
+		if (!f)
+			return rt_fail_at(c, v->pos, valid, "\"%s\" missing",
+					  keys[k]);
+		rt_push_key(c, keys[k]);
+		if (rt_get_string(c, f, valid, out[k]))
+			return -1;
+		rt_pop(c);
+	}
 	return 0;
 }
 
@@ -309,15 +285,30 @@ static int parse_event(struct rt_ctx *c, struct rt_thread *th,
 	case RT_SUSPEND:
 	case RT_RESUME:
 	case RT_BARRIER:
+	case RT_LOCK:
+	case RT_UNLOCK:
+	case RT_SIGNAL:
+	case RT_BROAD:
 		if (v && rt_get_string(c, v, "the name of a resource, a string",
 				       &ev.ref))
+			return -1;
+		break;
+	case RT_WAIT:
+	case RT_SYNC:
+		if (parse_wait(c, v, &ev))
+			return -1;
+		break;
+	case RT_MEM:
+	case RT_IORUN:
+		if (rt_get_int(c, v, 0, RT_INT_MAX, "an integer number of "
+			       "bytes", &n))
 			return -1;
 		break;
 	default:
 		break;
 	}
-	if (ev.kind != RT_RUN && ev.kind != RT_SLEEP) {
-		if (!approximated(ev.kind, &a) || !c->approx[a])
+	if (approximated(ev.kind, &a) || ev.kind == RT_FORK) {
+		if (ev.kind == RT_FORK || !c->approx[a])
 			return refuse_event(c, m, ev.kind);
 		if (!c->approx_used[a]++) {
 			c->approx_pos[a] = m->key_pos;
@@ -330,6 +321,27 @@ static int parse_event(struct rt_ctx *c, struct rt_thread *th,
 }
 
 /* ---- threads and phases --------------------------------------------------- */
+
+/* The keys of a thread in rt-app's first grammar (before 1.0) */
+static const char *const first_grammar_keys[] = {
+	"exec", "period", "deadline", "lock_order", "resources", NULL
+};
+
+/* m is a key of rt-app's first grammar: say so, and what 1.0 writes */
+static int refuse_first_grammar(struct rt_ctx *c, const struct rj_member *m)
+{
+	return rt_fail_at(c, m->key_pos,
+			  "its rt-app 1.0 equivalent: the thread's events in "
+			  "order, \"run\": EXEC, for each entry of lock_order "
+			  "a \"lock\" (or \"wait\", \"signal\") of the resource, "
+			  "a \"run\" of its duration and an \"unlock\", then "
+			  "\"timer\": {\"ref\": \"unique\", \"period\": PERIOD} "
+			  "(docs/rt-app.md, \"rt-app's first grammar\")",
+			  "\"%s\" is a key of rt-app's first grammar (before "
+			  "1.0: \"exec\", \"period\", \"deadline\", "
+			  "\"lock_order\", \"resources\" in a thread), which "
+			  "rt-app 1.0 no longer reads", m->key);
+}
 
 /* Everything that may sit in a phase (or a thread used as its only phase)
  * besides events: checked against the thread's, which cannot change. */
@@ -456,6 +468,8 @@ static int parse_phase(struct rt_ctx *c, struct rt_thread *th,
 					"runs (0 or less: forever)", &p->loop);
 		} else if (parse_phase_setting(c, th, m, &known)) {
 			return -1;
+		} else if (!known && rt_in_list(m->key, first_grammar_keys)) {
+			return refuse_first_grammar(c, m);
 		} else if (!known && !is_comment_key(m->key)) {
 			rc = rt_unknown_key(c, m, "an rt-app phase", phase_keys,
 					    " or an event (run, sleep, timer, ...)");
@@ -563,6 +577,8 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		if (!event && !m->value)
 			return rt_fail_at(c, m->key_pos, "\"key\": value",
 					  "a member without a value");
+		if (!event && rt_in_list(m->key, first_grammar_keys))
+			return refuse_first_grammar(c, m);
 		if (!event && !rt_in_list(m->key, thread_keys) &&
 		    !is_comment_key(m->key))
 			return rt_unknown_key(c, m, "an rt-app thread",

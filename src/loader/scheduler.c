@@ -553,6 +553,10 @@ int trace_validate(const struct sim_trace *t, sim_error *err)
 {
 	if (trace_validate_tunables(t, err))
 		return -1;
+	if (t->duration_needed) {
+		*err = t->duration_refusal;
+		return -1;
+	}
 	/*
 	 * The loader checked the trace's own; --cpus may raise the machine
 	 * above the trace's value (that value is then named, at its place),
