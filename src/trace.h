@@ -53,6 +53,8 @@ enum step_kind {
 	STEP_BROADCAST,		/* wake every waiter of a condition */
 	STEP_BARRIER,		/* block until every party has arrived */
 	STEP_YIELD,		/* sched_yield() */
+	STEP_AFFINITY,		/* sched_setaffinity() on itself */
+	STEP_NICE,		/* setpriority() on itself */
 	NR_STEP_KINDS
 };
 
@@ -76,6 +78,8 @@ struct trace_step {
 	int mutex;			/* WAIT: its mutex, or -1: none */
 	bool timer_absolute;		/* TIMER: "mode": "absolute" (a
 					 * missed period is not re-based) */
+	const struct cpumask *cpus;	/* AFFINITY, in trace->cpumasks */
+	int nice;			/* NICE */
 	unsigned int count;		/* SEND: messages, default 1 */
 	unsigned int parallel, total;	/* JOBS */
 	struct trace_program *jobs;	/* JOBS: the children's program */

@@ -126,6 +126,17 @@ static void is_sleep(const struct sim_trace *t, size_t task, size_t k, u64 ns)
 	ck_assert_uint_eq(s->dur.a, ns);
 }
 
+/* A step of kind naming object (a mutex, condition, barrier or timer) */
+static void is_sync(const struct sim_trace *t, size_t task, size_t k,
+		    enum step_kind kind, const char *object)
+{
+	const struct trace_step *s = step(t, task, k);
+
+	ck_assert_str_eq(trace_step_names[s->kind], trace_step_names[kind]);
+	if (object)
+		ck_assert_str_eq(trace_step_object(t, s), object);
+}
+
 static sim_result *run(const struct sim_trace *t)
 {
 	sim_error err;
@@ -483,12 +494,28 @@ START_TEST(phase_settings)
 
 	ck_assert_int_eq(t->tasks[0].nice, 2);
 	trace_free(t);
-	refused("{ \"tasks\": { \"t\": { \"cpus\": [1], \"phases\": { \"p\": "
-		"{ \"cpus\": [0], \"run\": 1 } } } }, \"global\": { \"duration\": 1 } }",
-		"tasks.t.phases.p.cpus", "cannot change a task's affinity");
-	refused("{ \"tasks\": { \"t\": { \"phases\": { \"p\": { \"priority\": 5, "
-		"\"run\": 1 } } } }, \"global\": { \"duration\": 1 } }",
-		"tasks.t.phases.p.priority", "cannot change a task's priority");
+	/* a phase's own cpus and nice: set at the start of every phase,
+	 * the thread's where the phase has none */
+	t = load("{ \"tasks\": { \"t\": { \"cpus\": [1], \"phases\": { \"p\": "
+		 "{ \"cpus\": [0], \"priority\": 5, \"run\": 1 }, \"q\": "
+		 "{ \"run\": 2 } } } }, \"global\": { \"duration\": 1, "
+		 "\"sched-sim\": { \"machine\": { \"cpus\": 2 } } } }");
+	is_sync(t, 0, 0, STEP_AFFINITY, NULL);
+	ck_assert(cpu_isset(0, step(t, 0, 0)->cpus) &&
+		  !cpu_isset(1, step(t, 0, 0)->cpus));
+	is_sync(t, 0, 1, STEP_NICE, NULL);
+	ck_assert_int_eq(step(t, 0, 1)->nice, 5);
+	is_run(t, 0, 2, 1000);
+	is_sync(t, 0, 3, STEP_AFFINITY, NULL);
+	ck_assert(cpu_isset(1, step(t, 0, 3)->cpus) &&
+		  !cpu_isset(0, step(t, 0, 3)->cpus));
+	is_sync(t, 0, 4, STEP_NICE, NULL);
+	ck_assert_int_eq(step(t, 0, 4)->nice, 0);
+	trace_free(t);
+	refused("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"phases\": "
+		"{ \"p\": { \"priority\": 5, \"run\": 1 } } } }, \"global\": "
+		"{ \"duration\": 1 } }",
+		"tasks.t.phases.p.priority", "a phase's own RT priority: not yet");
 	refused("{ \"tasks\": { \"t\": { \"phases\": { \"p\": { \"policy\": "
 		"\"SCHED_FIFO\", \"run\": 1 } } } }, \"global\": { \"duration\": 1 } }",
 		"tasks.t.phases.p.policy", "cannot change a task's policy");
@@ -571,17 +598,6 @@ static const char periodic[] =
 	"{ \"tasks\": { \"t\": { \"loop\": -1, \"run\": 3000, "
 	"\"timer\": { \"ref\": \"unique\", \"period\": 10000 } } },\n"
 	"  \"global\": { \"duration\": 1 %s } }";
-
-/* A step of kind naming object (a mutex, condition, barrier or timer) */
-static void is_sync(const struct sim_trace *t, size_t task, size_t k,
-		    enum step_kind kind, const char *object)
-{
-	const struct trace_step *s = step(t, task, k);
-
-	ck_assert_str_eq(trace_step_names[s->kind], trace_step_names[kind]);
-	if (object)
-		ck_assert_str_eq(trace_step_object(t, s), object);
-}
 
 START_TEST(timer_is_exact)
 {

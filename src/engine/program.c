@@ -497,6 +497,28 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			 * caller runs it, and the program goes on from
 			 * the next step if the task stays current */
 			return true;
+		case STEP_AFFINITY:
+			st->pc++;
+			if (s->policy->set_affinity(s->pm, st->index,
+						    step->cpus, s->now)) {
+				step_error(s, st, step, "CPUs of the machine "
+					   "the task may run on", "no CPU the "
+					   "task may run on (EINVAL)");
+				return false;
+			}
+			sim_task_set_affinity(s, st, step->cpus);
+			vlog(s, 2, cpu, st->index, "affinity %s\n", st->name);
+			/* sched_setaffinity() on itself: off a CPU it left,
+			 * it moves before it goes on */
+			if (!cpu_isset(cpu, step->cpus))
+				return true;
+			continue;
+		case STEP_NICE:
+			st->pc++;
+			s->policy->set_nice(s->pm, st->index, step->nice, s->now);
+			vlog(s, 2, cpu, st->index, "nice %s %d\n", st->name,
+			     step->nice);
+			continue;
 		case STEP_TIMER:
 		case STEP_LOCK:
 		case STEP_UNLOCK:

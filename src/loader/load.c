@@ -195,7 +195,7 @@ static bool looks_like_rtapp(json_t *root)
  * than jansson's (which stopped at a comment, say).  NULL: report jansson's.
  */
 static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
-					  const char *name,
+					  const char *name, unsigned int approx,
 					  const json_error_t *jerr,
 					  sim_error *err, bool *failed)
 {
@@ -208,8 +208,10 @@ static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
 		    ((rj_get(doc.root, "tasks") &&
 		      rj_get(doc.root, "tasks")->type == RJ_OBJECT) ||
 		     (rj_get(doc.root, "global") &&
-		      rj_get(doc.root, "global")->type == RJ_OBJECT))) {
-			t = rtapp_load_doc(&doc, name, err);
+		      rj_get(doc.root, "global")->type == RJ_OBJECT) ||
+		     (rj_get(doc.root, "resources") &&
+		      rj_get(doc.root, "resources")->type == RJ_OBJECT))) {
+			t = rtapp_load_doc(&doc, name, approx, err);
 			*failed = !t;
 		}
 	} else if (doc.looks_rtapp &&
@@ -383,8 +385,10 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	json_error_t jerr;
 	json_t *root;
 	bool is_split;
+	unsigned int approx = (unsigned int)format & ~SIM_FORMAT_MASK;
 	int rc;
 
+	format = (enum sim_trace_format)(format & SIM_FORMAT_MASK);
 	if (!err)
 		err = &scratch;
 	memset(err, 0, sizeof(*err));
@@ -406,15 +410,16 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	if (count_values(text, len, name, err))
 		return NULL;
 	if (format == SIM_FORMAT_RTAPP)
-		return rtapp_load(text, len, name, err);
+		return rtapp_load(text, len, name, approx, err);
 	/* its tasks one by one if that changes nothing but the memory */
 	is_split = !split_load(text, len, &split, &root);
 	if (!is_split)
 		root = json_loadb(text, len, LD_DOCUMENT_FLAGS, &jerr);
 	if (!root && format == SIM_FORMAT_AUTO) {
 		bool failed;
-		struct sim_trace *t = load_relaxed_instead(text, len, name, &jerr,
-						       err, &failed);
+		struct sim_trace *t = load_relaxed_instead(text, len, name,
+						       approx, &jerr, err,
+						       &failed);
 
 		if (t || failed)
 			return t;
@@ -426,7 +431,7 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	if (format == SIM_FORMAT_AUTO && looks_like_rtapp(root)) {
 		json_decref(root);
 		split_free(&split);
-		return rtapp_load(text, len, name, err);
+		return rtapp_load(text, len, name, approx, err);
 	}
 	ld.file = name;
 	ld.text = text;

@@ -477,10 +477,11 @@ void split_free(struct split *s);
 struct rj_doc;
 /* An rt-app file's text, read with relaxed.c */
 struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
-			 sim_error *err);
-/* One that relaxed.c has read already (doc is the caller's to free) */
+			 unsigned int approx, sim_error *err);
+/* One that relaxed.c has read already (doc is the caller's to free);
+ * approx: SIM_FORMAT_APPROX_* flags, the caller's approximations */
 struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
-			     sim_error *err);
+			     unsigned int approx, sim_error *err);
 /* The error that stopped relaxed.c, as the loader writes errors */
 void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
 			sim_error *err);

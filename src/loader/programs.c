@@ -22,7 +22,8 @@
 	"\"send\" (with an optional \"count\"), \"recv\", \"jobs\", " \
 	"\"timer\" (with \"period\", optional \"mode\" and \"unique\"), " \
 	"\"lock\", \"unlock\", \"wait\" (with an optional \"mutex\"), " \
-	"\"signal\", \"broadcast\", \"barrier\" or \"yield\""
+	"\"signal\", \"broadcast\", \"barrier\", \"yield\", \"affinity\" " \
+	"or \"nice\""
 #define RUN_VALID DURATION_VALID ", \"forever\" (as the last step) or " \
 	"a random duration " RANDOM_FORMS
 #define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
@@ -335,6 +336,7 @@ const char *const trace_step_names[NR_STEP_KINDS] = {
 	[STEP_LOCK] = "lock", [STEP_UNLOCK] = "unlock", [STEP_WAIT] = "wait",
 	[STEP_SIGNAL] = "signal", [STEP_BROADCAST] = "broadcast",
 	[STEP_BARRIER] = "barrier", [STEP_YIELD] = "yield",
+	[STEP_AFFINITY] = "affinity", [STEP_NICE] = "nice",
 };
 
 /* The index of name in *names (a list growing with its table), added on
@@ -671,6 +673,35 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		if (!json_is_true(v))
 			rc = ld_fail(ld, "true", "\"yield\" takes true");
 		break;
+	case STEP_AFFINITY: {
+		char valid[200], why[WHAT_SIZE];
+		const char *cpus;
+		struct cpumask mask;
+
+		cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
+		rc = ld_check_string(ld, v, valid, &cpus);
+		if (rc)
+			break;
+		if (!strcmp(cpus, "all")) {
+			cpus_setall(&mask, ld->t->nr_cpus);
+		} else if (parse_cpulist(cpus, ld->t->nr_cpus, &mask, why,
+					 sizeof(why))) {
+			rc = ld_fail(ld, valid, "%s", why);
+			break;
+		}
+		step->cpus = trace_cpumask(ld->t, &mask);
+		if (!step->cpus)
+			rc = ld_fail_oom(ld);
+		break;
+	}
+	case STEP_NICE: {
+		long long nice;
+
+		rc = ld_check_integer(ld, v, -20, 19, "a nice value from -20 "
+				      "to 19", &nice);
+		step->nice = (int)nice;
+		break;
+	}
 	case NR_STEP_KINDS:
 		break;
 	case STEP_SEND:

@@ -833,6 +833,15 @@ static json_t *gen_step_json(const struct gen_step *s)
 				 (json_int_t)s->parties);
 	case G_YIELD:
 		return json_pack("{sb}", "yield", 1);
+	case G_AFFINITY: {
+		char cpus[1024];
+
+		return json_pack("{ss}", "affinity", s->cpus ?
+				 format_cpulist(s->cpus, cpus, sizeof(cpus)) :
+				 "all");
+	}
+	case G_NICE:
+		return json_pack("{si}", "nice", s->nice);
 	default:
 		return NULL;
 	}
@@ -1148,8 +1157,10 @@ static int summary_notes(struct rt_ctx *c)
 		snprintf(text, sizeof(text), what[a],
 			 c->approx_used[a] == 1 ? "" : "s");
 		if (rt_note_at(c, c->approx_path[a], c->approx_pos[a],
-			       "%zu %s (global.sched-sim.approximate)",
-			       c->approx_used[a], text))
+			       "%zu %s (%s)", c->approx_used[a], text,
+			       c->approx_cli ? "global.sched-sim.approximate "
+			       "or --approximate" :
+			       "global.sched-sim.approximate"))
 			return -1;
 	}
 	return 0;
@@ -1252,7 +1263,7 @@ static void ctx_free(struct rt_ctx *c)
 }
 
 struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
-			     sim_error *err)
+			     unsigned int approx, sim_error *err)
 {
 	struct rt_ctx c = { .file = name, .doc = doc, .err = err,
 			    .highest_cpu = -1, .nr_cpus = NR_CPUS,
@@ -1265,6 +1276,10 @@ struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 
 	memset(err, 0, sizeof(*err));
 	error_set_file(err, name);
+	/* the command line's approximations, as the file's own */
+	c.approx[APPROX_MEM] = approx & SIM_FORMAT_APPROX_MEM;
+	c.approx[APPROX_IORUN] = approx & SIM_FORMAT_APPROX_IORUN;
+	c.approx_cli = approx != 0;
 	if (parse_top(&c))
 		goto out;
 	gen = generate(&c);
@@ -1320,7 +1335,7 @@ void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
 }
 
 struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
-			 sim_error *err)
+			 unsigned int approx, sim_error *err)
 {
 	struct rj_doc doc;
 	struct sim_trace *t = NULL;
@@ -1328,7 +1343,7 @@ struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
 	if (rj_parse(text, len, &doc))
 		rtapp_syntax_error(&doc, name, err);
 	else
-		t = rtapp_load_doc(&doc, name, err);
+		t = rtapp_load_doc(&doc, name, approx, err);
 	rj_free(&doc);
 	return t;
 }

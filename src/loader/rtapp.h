@@ -62,12 +62,17 @@ struct rt_event {
 struct rt_phase {
 	size_t first, count;	/* its events in the thread's */
 	long long loop;		/* <= 0: forever */
+	/* its own "cpus" and "priority" (a nice value), set at its start */
+	bool cpus_given, nice_given;
+	struct cpumask cpus;
+	int nice;
 	struct rj_pos pos;
 	char *path;
 };
 
 enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_RUNTIME, G_TIMER, G_LOCK,
-		G_UNLOCK, G_WAIT, G_SIGNAL, G_BROADCAST, G_BARRIER, G_YIELD };
+		G_UNLOCK, G_WAIT, G_SIGNAL, G_BROADCAST, G_BARRIER, G_YIELD,
+		G_AFFINITY, G_NICE };
 
 /* A step of the sched-sim program, and the event it comes from */
 struct gen_step {
@@ -77,6 +82,8 @@ struct gen_step {
 	const char *mutex;	/* G_WAIT: its mutex, or NULL */
 	bool unique, absolute;	/* G_TIMER */
 	long long parties;	/* G_BARRIER: rt-app's count of users */
+	const struct cpumask *cpus;	/* G_AFFINITY; NULL: every CPU */
+	int nice;		/* G_NICE */
 	size_t origin;		/* index in the thread's events */
 };
 
@@ -102,6 +109,9 @@ struct rt_thread {
 	size_t nr_steps, steps_cap;
 	u64 loops;		/* TRACE_FOREVER: forever */
 	bool endless;		/* never ends by itself */
+	/* a phase sets its own cpus / nice: every phase sets its own at
+	 * its start (its own, else the thread's) */
+	bool phase_cpus, phase_nice;
 };
 
 /* A group the trace makes for a taskgroup that global.sched-sim.groups
@@ -125,6 +135,7 @@ struct rt_ctx {
 
 	const struct rj_node *global, *ext;
 	bool approx[NR_APPROX];
+	bool approx_cli;	/* some came from the command line */
 	size_t approx_used[NR_APPROX];
 	struct rj_pos approx_pos[NR_APPROX];	/* of the first use */
 	char *approx_path[NR_APPROX];

@@ -222,6 +222,24 @@ static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
 				       "more than 100000 steps: sched-sim's "
 				       "programs have one loop, the task's, so "
 				       "each phase's loop is written out");
+	if (times > 0 && (th->phase_cpus || th->phase_nice)) {
+		/* rt-app sets a phase's affinity and nice at its start */
+		struct gen_step set = { .origin = p->first };
+
+		if (th->phase_cpus) {
+			set.kind = G_AFFINITY;
+			set.cpus = p->cpus_given ? &p->cpus :
+				   th->cpus_given ? &th->cpus : NULL;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+		if (th->phase_nice) {
+			set.kind = G_NICE;
+			set.nice = p->nice_given ? p->nice : th->nice;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+	}
 	for (long long n = 0; n < times; n++)
 		for (size_t k = p->first; k < p->first + p->count; k++)
 			if (emit_event(c, th, k, sh))

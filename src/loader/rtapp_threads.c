@@ -346,7 +346,8 @@ static int refuse_first_grammar(struct rt_ctx *c, const struct rj_member *m)
 /* Everything that may sit in a phase (or a thread used as its only phase)
  * besides events: checked against the thread's, which cannot change. */
 static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
-			       const struct rj_member *m, bool *known)
+			       struct rt_phase *p, const struct rj_member *m,
+			       bool *known)
 {
 	const struct rj_node *v = m->value;
 
@@ -358,12 +359,12 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 			return -1;
 		if (!th->cpus_given)
 			cpus_setall(&thread_mask, c->cpus_known ? c->nr_cpus : NR_CPUS);
-		if (memcmp(&mask, &thread_mask, sizeof(mask)))
-			return rt_fail_at(c, v->pos, "a phase's \"cpus\" the same "
-					  "as its thread's, or none",
-					  "a phase's own CPU affinity: sched-sim's "
-					  "programs cannot change a task's "
-					  "affinity between steps");
+		if (p && memcmp(&mask, &thread_mask, sizeof(mask))) {
+			/* rt-app sets the phase's affinity at its start */
+			p->cpus = mask;
+			p->cpus_given = true;
+			th->phase_cpus = true;
+		}
 	} else if (!strcmp(m->key, "policy")) {
 		enum sim_sched_class cls;
 
@@ -380,12 +381,19 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 
 		if (rt_get_priority(c, v, th->cls, &prio))
 			return -1;
-		if (prio != mine)
+		if (prio != mine && (!p || rt_is_rt(th->cls)))
 			return rt_fail_at(c, v->pos, "a phase's \"priority\" the "
-					  "same as its thread's, or none",
-					  "a phase's own priority: sched-sim's "
-					  "programs cannot change a task's "
-					  "priority between steps");
+					  "same as its thread's, or none, for a "
+					  "SCHED_FIFO or SCHED_RR thread",
+					  "a phase's own RT priority: not yet "
+					  "(issue 29: the engine changes a "
+					  "task's nice value between steps, not "
+					  "its RT priority)");
+		if (prio != mine) {
+			p->nice = prio;
+			p->nice_given = true;
+			th->phase_nice = true;
+		}
 	} else if (!strcmp(m->key, "taskgroup")) {
 		const char *g;
 
@@ -466,7 +474,7 @@ static int parse_phase(struct rt_ctx *c, struct rt_thread *th,
 			rc = rt_get_int(c, m->value, LLONG_MIN, RT_INT_MAX,
 					"an integer: how many times the phase "
 					"runs (0 or less: forever)", &p->loop);
-		} else if (parse_phase_setting(c, th, m, &known)) {
+		} else if (parse_phase_setting(c, th, p, m, &known)) {
 			return -1;
 		} else if (!known && rt_in_list(m->key, first_grammar_keys)) {
 			return refuse_first_grammar(c, m);
@@ -598,7 +606,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		if (!rt_in_list(m->key, noted_thread_keys))
 			continue;
 		rt_push_key(c, m->key);
-		if (parse_phase_setting(c, th, m, &known))
+		if (parse_phase_setting(c, th, NULL, m, &known))
 			return -1;
 		rt_pop(c);
 	}
