@@ -320,7 +320,7 @@ START_TEST(policies_and_priorities)
 	trace_free(t);
 	refused("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", "
 		"\"run\": 1 } }, \"global\": { \"duration\": 1 } }",
-		"tasks.t.policy", "no SCHED_DEADLINE class");
+		"tasks.t.policy", "SCHED_DEADLINE tasks: not yet (issue 29");
 	refused("{ \"tasks\": { \"t\": { \"policy\": \"OTHER\", \"run\": 1 } }, "
 		"\"global\": { \"duration\": 1 } }",
 		"tasks.t.policy", "\"OTHER\" is not a policy");
