@@ -1107,8 +1107,8 @@ START_TEST(debian_example1)
 	is_sleep(t, 0, 1, 80 * MS);
 	ck_assert_uint_eq(t->duration, 2000 * MS);
 	ck_assert(has_note(t, "global.calibration: ignored: calibration, "
-			   "pi_enabled, lock_pages, logdir, log_basename, "
-			   "ftrace, gnuplot"));
+			   "lock_pages, logdir, log_basename, ftrace, gnuplot"));
+	ck_assert(!t->mutex_pi);	/* "pi_enabled": false */
 	/* 20 periods of 100 ms: 400 ms of CPU */
 	r = run(t);
 	ck_assert_uint_eq(task_cpu(r, 0), 400 * MS);

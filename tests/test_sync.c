@@ -133,6 +133,61 @@ START_TEST(priority_inversion_without_pi)
 END_TEST
 
 /*
+ * The same with priority inheritance ("mutexes": {"pi": true}, rt_mutex):
+ * at 2 ms H blocks on m and L inherits H's priority 20, so it preempts M
+ * at once, runs its 3 ms left (2..5 ms) and unlocks to H; deboosted, L
+ * ends its program at 5 ms; H runs 5..6 ms and exits at 6 ms, ahead of
+ * M, which runs its 9 ms left from 6 ms: exits at 15 ms.
+ */
+START_TEST(priority_inheritance_avoids_the_inversion)
+{
+	static const char trace[] =
+		"{\"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": {\"cpus\": 1},"
+		" \"scheduler\": {\"policy\": \"eevdf\"}, \"mutexes\": {\"pi\": true},"
+		" \"tasks\": ["
+		" {\"name\": \"L\", \"policy\": \"fifo\", \"rt_priority\": 10,"
+		"  \"program\": [{\"lock\": \"m\"}, {\"run\": \"4ms\"}, {\"unlock\": \"m\"}]},"
+		" {\"name\": \"M\", \"policy\": \"fifo\", \"rt_priority\": 15, \"start\": \"1ms\","
+		"  \"program\": [{\"run\": \"10ms\"}]},"
+		" {\"name\": \"H\", \"policy\": \"fifo\", \"rt_priority\": 20, \"start\": \"2ms\","
+		"  \"program\": [{\"lock\": \"m\"}, {\"run\": \"1ms\"}, {\"unlock\": \"m\"}]}]}";
+	struct run run = run_logged(trace, policies[_i]);
+
+	assert_logged(&run, "0.002000000 cpu0 lock m: H waits (held by L)\n");
+	/* kernel prio 99 - 20 = 79, L's own 89 */
+	assert_logged(&run, "0.002000000 cpu0 pi: L runs at prio 79 (its own 89)\n");
+	assert_logged(&run, "0.005000000 cpu0 unlock m by L: to H\n");
+	assert_logged(&run, "0.005000000 cpu0 pi: L runs at prio 89 (its own 89)\n");
+	assert_exit(&run, "L", 5 * MS);
+	assert_exit(&run, "H", 6 * MS);
+	assert_exit(&run, "M", 15 * MS);
+	run_free(&run);
+}
+END_TEST
+
+/* PI needs RT holders: a SCHED_OTHER holder an RT task waits for is a
+ * run-time error (the class change is not simulated yet) */
+START_TEST(priority_inheritance_to_a_fair_task_is_refused)
+{
+	static const char trace[] =
+		"{\"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": {\"cpus\": 1},"
+		" \"scheduler\": {\"policy\": \"eevdf\"}, \"mutexes\": {\"pi\": true},"
+		" \"tasks\": ["
+		" {\"name\": \"L\", \"program\": [{\"lock\": \"m\"}, {\"run\": \"4ms\"},"
+		"  {\"unlock\": \"m\"}]},"
+		" {\"name\": \"H\", \"policy\": \"fifo\", \"rt_priority\": 20, \"start\": \"2ms\","
+		"  \"program\": [{\"lock\": \"m\"}, {\"run\": \"1ms\"}, {\"unlock\": \"m\"}]}]}";
+	struct run run = run_logged(trace, "eevdf");
+
+	ck_assert_int_eq(run.r->status, SIM_INVALID);
+	ck_assert_msg(strstr(sim_result_error(run.r), "L would inherit the RT "
+			     "priority of a task that waits for a mutex it "
+			     "holds"), "%s", sim_result_error(run.r));
+	run_free(&run);
+}
+END_TEST
+
+/*
  * Condition variable, signal: w1 and w2 (FIFO 20, in that order) each
  * lock m and wait on c at 0, which releases m.  s (FIFO 10) runs 1 ms,
  * locks m and signals c at 1 ms: w1 (the first waiter) wakes, preempts
@@ -442,6 +497,8 @@ static Suite *sync_suite(void)
 
 	tcase_add_loop_test(tc, mutex_contention_one_cpu, 0, 2);
 	tcase_add_loop_test(tc, priority_inversion_without_pi, 0, 2);
+	tcase_add_loop_test(tc, priority_inheritance_avoids_the_inversion, 0, 2);
+	tcase_add_test(tc, priority_inheritance_to_a_fair_task_is_refused);
 	tcase_add_loop_test(tc, condvar_signal, 0, 2);
 	tcase_add_loop_test(tc, condvar_broadcast, 0, 2);
 	tcase_add_loop_test(tc, barrier_of_three, 0, 1);

@@ -350,6 +350,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	child->allowed_everywhere = parent->allowed_everywhere;
 	child->cpu = -1;
 	child->started = true;
+	sync_task_init(child);
 	sim_task_watch(s, child);
 	timer_init(&child->timer, TIMER_TASK, child->index);
 

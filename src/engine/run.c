@@ -205,6 +205,7 @@ static void build_tasks(struct sim *s)
 			.cpus_allowed = tt->cpus, .slice = tt->slice,
 		};
 		s->policy->task_init(s->pm, st->index, &attr);
+		sync_task_init(st);
 		timer_init(&st->timer, TIMER_TASK, (int)i);
 		s->groups[tt->group].alive_members++;
 		s->live_tasks++;

@@ -41,6 +41,7 @@
 #include "engine/lathist.h"
 #include "engine/rng.h"
 #include "lib/idset.h"
+#include "lib/rbtree_types.h"
 #include "policy/policy.h"
 #include "result.h"
 #include "trace.h"
@@ -105,6 +106,11 @@ struct sim_mutex {
 	struct sim_task *holder;	/* NULL: free */
 	struct sim_waitq waiters;	/* blocked in a lock (or in a wait's
 					 * re-take), first come first */
+	/* Priority-inheriting mutexes (trace->mutex_pi) keep their waiters
+	 * in a tree by (priority, arrival) instead, as rt_mutex does */
+	struct rb_root pi_waiters;
+	size_t nr_pi_waiters;
+	struct sim_mutex *held_next;	/* in its holder's held list */
 };
 
 struct sim_cond {
@@ -168,6 +174,13 @@ struct sim_task {
 	struct sim_waitq *sync_queue;
 	struct sim_task *sync_next;
 	bool cond_woken;
+	/* Priority inheritance: its own kernel priority (99 - rt_priority
+	 * for an RT task, SIM_PI_NONE for the others), the one it runs at,
+	 * the mutexes it holds, and its place among a PI mutex's waiters */
+	int pi_base, pi_prio;
+	struct sim_mutex *pi_held, *pi_waiting_on;
+	struct rb_node pi_node;
+	u64 pi_seq;
 	/* A runtime step: it ends at run_deadline, on a CPU or not */
 	bool wall_run;
 	u64 run_deadline;
@@ -267,6 +280,7 @@ struct sim {
 	/* the timers: trace->timers[i] shared at [i], unique for trace
 	 * task k at [nr_timers * (k + 1) + i] */
 	struct sim_ptimer *ptimers;
+	u64 pi_seq;			/* arrivals among PI waiters */
 	struct sim_cpu *cpus;
 	int nr_cpus;
 	char **failures;		/* texts of failed trace events */
@@ -523,7 +537,10 @@ int sim_series_results(struct sim *s, struct sim_result *r);
 void on_trace_event(struct sim *s);
 
 /* sync.c */
+#define SIM_PI_NONE	140	/* a task of no RT priority (MAX_PRIO) */
 int sync_init(struct sim *s);	/* 0, or -1: out of memory */
+/* st's own priority for priority inheritance (at its start or fork) */
+void sync_task_init(struct sim_task *st);
 void sync_free(struct sim *s);
 /*
  * A lock, unlock, wait, signal, broadcast, barrier or timer step of st,

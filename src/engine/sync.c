@@ -36,6 +36,16 @@
  *		period, as in rt-app.
  *
  * Every wakeup here is a plain one (not WF_SYNC), as futex wakeups are.
+ *
+ * With "mutexes": {"pi": true} (rt-app's pi_enabled) mutexes inherit
+ * priority as rt_mutex does (kernel/locking/rtmutex.c 6.18.35): waiters
+ * in order of priority, then arrival (an rb-tree: O(log n)); unlock
+ * hands the mutex to the top waiter; a holder runs at the priority of
+ * its highest waiter on any mutex it holds (the policy's pi_setprio,
+ * rt_mutex_setprio), and a boost walks the chain of holders that wait
+ * on other mutexes in turn.  Only RT tasks inherit: a SCHED_OTHER holder
+ * an RT task waits for would change class, which the policies do not
+ * model yet (a run-time error).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -43,6 +53,20 @@
 #include <string.h>
 
 #include "engine/sim.h"
+#include "lib/rbtree.c"	/* static to this unit, as to a policy */
+
+void sync_task_init(struct sim_task *st)
+{
+	const struct sim_task *root = st;
+
+	while (!root->spec && root->job_parent)
+		root = root->job_parent;
+	st->pi_base = SIM_PI_NONE;
+	if (root->spec && (st->sched_class == SIM_SCHED_FIFO ||
+			   st->sched_class == SIM_SCHED_RR))
+		st->pi_base = 99 - root->spec->rt_priority;
+	st->pi_prio = st->pi_base;
+}
 
 int sync_init(struct sim *s)
 {
@@ -141,12 +165,132 @@ static void waitq_remove(struct sim_waitq *q, struct sim_task *st)
 	st->sync_queue = NULL;
 }
 
+/* ---- priority inheritance -------------------------------------------------- */
+
+static bool pi_before(const struct sim_task *a, const struct sim_task *b)
+{
+	return a->pi_prio < b->pi_prio ||
+	       (a->pi_prio == b->pi_prio && a->pi_seq < b->pi_seq);
+}
+
+/* kernel/locking/rtmutex.c 6.18.35: rt_mutex_enqueue (by priority) */
+static void pi_enqueue(struct sim_mutex *m, struct sim_task *st)
+{
+	struct rb_node **link = &m->pi_waiters.rb_node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		if (pi_before(st, rb_entry(parent, struct sim_task, pi_node)))
+			link = &parent->rb_left;
+		else
+			link = &parent->rb_right;
+	}
+	rb_link_node(&st->pi_node, parent, link);
+	rb_insert_color(&st->pi_node, &m->pi_waiters);
+	m->nr_pi_waiters++;
+}
+
+static void pi_dequeue(struct sim_mutex *m, struct sim_task *st)
+{
+	rb_erase(&st->pi_node, &m->pi_waiters);
+	m->nr_pi_waiters--;
+}
+
+static struct sim_task *pi_top(const struct sim_mutex *m)
+{
+	struct rb_node *n = rb_first(&m->pi_waiters);
+
+	return n ? rb_entry(n, struct sim_task, pi_node) : NULL;
+}
+
+/* The priority st runs at: its own, or its highest waiter's */
+static int pi_effective(const struct sim_task *st)
+{
+	int prio = st->pi_base;
+
+	for (const struct sim_mutex *m = st->pi_held; m; m = m->held_next) {
+		const struct sim_task *top = pi_top(m);
+
+		if (top && top->pi_prio < prio)
+			prio = top->pi_prio;
+	}
+	return prio;
+}
+
+static struct sim_mutex *mutex_of(struct sim *s, int index)
+{
+	return &s->mutexes[index];
+}
+
+/*
+ * kernel/locking/rtmutex.c 6.18.35: rt_mutex_adjust_prio_chain, from st
+ * on: each task's priority becomes its effective one (rt_mutex_setprio
+ * through the policy), and a task that waits on a PI mutex moves in its
+ * waiters and passes the change on to that mutex's holder.
+ */
+static void pi_adjust_chain(struct sim *s, int cpu, struct sim_task *st)
+{
+	while (st && s->status == SIM_OK) {
+		int prio = pi_effective(st);
+		struct sim_mutex *m = st->pi_waiting_on;
+
+		if (prio == st->pi_prio)
+			return;
+		if (m)
+			pi_dequeue(m, st);
+		vlog(s, 2, cpu, st->index, "pi: %s runs at prio %d (its own "
+		     "%d)\n", st->name, prio, st->pi_base);
+		st->pi_prio = prio;
+		if (m)
+			pi_enqueue(m, st);
+		if (!st->exited && s->policy->pi_setprio(s->pm, st->index,
+				prio == st->pi_base ? -1 : prio, s->now)) {
+			char when[48];
+
+			format_sim_time(s->now, when, sizeof(when));
+			snprintf(s->error, sizeof(s->error), "%s: at %s, %s "
+				 "would inherit the RT priority of a task that "
+				 "waits for a mutex it holds: priority inheritance "
+				 "to a task of no RT class is not simulated yet; "
+				 "valid: RT holders of the mutexes RT tasks wait "
+				 "for, or \"mutexes\": {\"pi\": false}",
+				 s->trace->file, when, st->name);
+			s->status = SIM_INVALID;
+			return;
+		}
+		st = m ? m->holder : NULL;
+	}
+}
+
+static void pi_add_held(struct sim_task *st, struct sim_mutex *m)
+{
+	m->held_next = st->pi_held;
+	st->pi_held = m;
+}
+
+static void pi_remove_held(struct sim_task *st, struct sim_mutex *m)
+{
+	struct sim_mutex **link = &st->pi_held;
+
+	while (*link && *link != m)
+		link = &(*link)->held_next;
+	if (*link)
+		*link = m->held_next;
+	m->held_next = NULL;
+}
+
 void sync_forget(struct sim *s, struct sim_task *st)
 {
-	(void)s;
+	struct sim_mutex *m = st->pi_waiting_on;
+
 	if (st->sync_queue)
 		waitq_remove(st->sync_queue, st);
 	st->cond_woken = false;
+	if (m) {
+		pi_dequeue(m, st);
+		st->pi_waiting_on = NULL;
+		pi_adjust_chain(s, -1, m->holder);
+	}
 }
 
 /* ---- mutexes ----------------------------------------------------------- */
@@ -167,9 +311,20 @@ static void mutex_hand_over(struct sim *s, int cpu, struct sim_mutex *m,
 static void mutex_release(struct sim *s, int cpu, struct sim_task *st,
 			  int index)
 {
-	struct sim_mutex *m = &s->mutexes[index];
-	struct sim_task *w = waitq_pop(&m->waiters);
+	struct sim_mutex *m = mutex_of(s, index);
+	struct sim_task *w;
 
+	if (s->trace->mutex_pi) {
+		/* rt_mutex_unlock: to the top waiter, then both priorities */
+		w = pi_top(m);
+		if (w) {
+			pi_dequeue(m, w);
+			w->pi_waiting_on = NULL;
+		}
+		pi_remove_held(st, m);
+	} else {
+		w = waitq_pop(&m->waiters);
+	}
 	m->holder = NULL;
 	if (w) {
 		vlog(s, 2, cpu, st->index, "unlock %s by %s: to %s\n",
@@ -177,11 +332,17 @@ static void mutex_release(struct sim *s, int cpu, struct sim_task *st,
 		ftrace_mark(s, cpu, st, "unlock %s to %s",
 			    s->trace->mutexes[index], w->name);
 		mutex_hand_over(s, cpu, m, w);
+		if (s->trace->mutex_pi) {
+			pi_add_held(w, m);
+			pi_adjust_chain(s, cpu, w);
+		}
 	} else {
 		vlog(s, 2, cpu, st->index, "unlock %s by %s\n",
 		     s->trace->mutexes[index], st->name);
 		ftrace_mark(s, cpu, st, "unlock %s", s->trace->mutexes[index]);
 	}
+	if (s->trace->mutex_pi)
+		pi_adjust_chain(s, cpu, st);	/* deboost */
 }
 
 /* 0: st holds the mutex now; 1: it blocked waiting for it */
@@ -191,17 +352,27 @@ static int mutex_take(struct sim *s, int cpu, struct sim_task *st, int index)
 
 	if (!m->holder) {
 		m->holder = st;
+		if (s->trace->mutex_pi)
+			pi_add_held(st, m);
 		vlog(s, 2, cpu, st->index, "lock %s by %s\n",
 		     s->trace->mutexes[index], st->name);
 		ftrace_mark(s, cpu, st, "lock %s", s->trace->mutexes[index]);
 		return 0;
 	}
-	waitq_push(&m->waiters, st);
+	if (s->trace->mutex_pi) {
+		st->pi_seq = s->pi_seq++;
+		st->pi_waiting_on = m;
+		pi_enqueue(m, st);
+	} else {
+		waitq_push(&m->waiters, st);
+	}
 	vlog(s, 2, cpu, st->index, "lock %s: %s waits (held by %s)\n",
 	     s->trace->mutexes[index], st->name, m->holder->name);
 	ftrace_mark(s, cpu, st, "lock %s: waits for %s",
 		    s->trace->mutexes[index], m->holder->name);
 	block_task(s, st);
+	if (s->trace->mutex_pi)
+		pi_adjust_chain(s, cpu, m->holder);	/* boost */
 	return 1;
 }
 
@@ -423,6 +594,40 @@ static bool check_queue(struct sim *s, const struct sim_waitq *q,
 	return true;
 }
 
+/* A PI mutex's tree: its waiters blocked on it, in order, counted */
+static bool check_pi_waiters(const struct sim_mutex *m, const char *name,
+			     char *why, size_t len)
+{
+	const struct sim_task *prev = NULL;
+	size_t n = 0;
+
+	for (struct rb_node *node = rb_first(&m->pi_waiters); node;
+	     node = rb_next(node)) {
+		const struct sim_task *w = rb_entry(node, struct sim_task,
+						    pi_node);
+
+		if (!w->blocked || w->exited || w->cpu >= 0 ||
+		    w->pi_waiting_on != m) {
+			snprintf(why, len, "mutex \"%s\": waiter %s is not "
+				 "blocked on it", name, w->name);
+			return false;
+		}
+		if (prev && pi_before(w, prev)) {
+			snprintf(why, len, "mutex \"%s\": waiter %s is out "
+				 "of priority order", name, w->name);
+			return false;
+		}
+		prev = w;
+		n++;
+	}
+	if (n != m->nr_pi_waiters) {
+		snprintf(why, len, "mutex \"%s\": %zu waiters in its tree, "
+			 "%zu counted", name, n, m->nr_pi_waiters);
+		return false;
+	}
+	return true;
+}
+
 bool sync_check(struct sim *s, char *why, size_t len)
 {
 	const struct sim_trace *t = s->trace;
@@ -434,12 +639,16 @@ bool sync_check(struct sim *s, char *why, size_t len)
 				 len))
 			return false;
 		/* one holder, which is no waiter of its own mutex */
-		if (m->waiters.len && !m->holder) {
+		if ((m->waiters.len || m->nr_pi_waiters) && !m->holder) {
 			snprintf(why, len, "mutex \"%s\": %zu waiters and no "
-				 "holder", t->mutexes[i], m->waiters.len);
+				 "holder", t->mutexes[i],
+				 m->waiters.len + m->nr_pi_waiters);
 			return false;
 		}
-		if (m->holder && m->holder->sync_queue == &m->waiters) {
+		if (!check_pi_waiters(m, t->mutexes[i], why, len))
+			return false;
+		if (m->holder && (m->holder->sync_queue == &m->waiters ||
+				  m->holder->pi_waiting_on == m)) {
 			snprintf(why, len, "mutex \"%s\": its holder %s waits "
 				 "for it", t->mutexes[i], m->holder->name);
 			return false;

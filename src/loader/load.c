@@ -22,7 +22,7 @@
 
 static const char *const top_keys[] = {
 	"sched-sim", "name", "description", "duration", "seed", "machine",
-	"scheduler", "groups", "tasks", "events", "expect", NULL
+	"scheduler", "groups", "tasks", "events", "expect", "mutexes", NULL
 };
 
 static int parse_version(struct loader *ld, json_t *root)
@@ -85,6 +85,26 @@ static int parse_header(struct loader *ld, json_t *root)
 	    ld_get_string(ld, root, "description", text_valid,
 			  &description) < 0)
 		return -1;
+	{
+		/* "mutexes": {"pi": true}: priority inheritance (rt_mutex) */
+		json_t *mx = json_object_get(root, "mutexes");
+		static const char *const mutex_keys[] = { "pi", NULL };
+		static const char mutex_valid[] =
+			"{\"pi\": true} (priority inheritance, as rt_mutex) or "
+			"{\"pi\": false} (the default: futex mutexes)";
+
+		if (mx) {
+			path_push_key(ld, "mutexes");
+			if (!json_is_object(mx))
+				return ld_type_error(ld, mx, "an object",
+						     mutex_valid);
+			if (ld_check_keys(ld, mx, mutex_keys, "\"mutexes\"") ||
+			    ld_get_bool(ld, mx, "pi", mutex_valid,
+					&t->mutex_pi) < 0)
+				return -1;
+			path_pop(ld);
+		}
+	}
 	t->name = name ? strdup(name) : name_from_file(ld->file);
 	t->description = strdup(description);
 	if (!t->name || !t->description)

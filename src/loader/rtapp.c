@@ -41,7 +41,7 @@ static const char *const approx_names[] = {
 /* Keys of "global" that change nothing sched-sim simulates */
 static const char *const ignored_global[] = {
 	"calibration", "logdir", "log_basename", "log_size", "ftrace",
-	"gnuplot", "lock_pages", "pi_enabled", "io_device", "mem_buffer_size",
+	"gnuplot", "lock_pages", "io_device", "mem_buffer_size",
 	"cumulative_slack", "spacing", "frag", "fragment", NULL
 };
 static const char *const global_keys[] = {
@@ -538,6 +538,12 @@ static int parse_global(struct rt_ctx *c, const struct rj_node *g)
 			c->duration_node = v;
 		} else if (!strcmp(m->key, "default_policy")) {
 			rc = rt_get_policy(c, v, &c->default_cls);
+		} else if (!strcmp(m->key, "pi_enabled")) {
+			if (v->type != RJ_TRUE && v->type != RJ_FALSE)
+				rc = rt_type_error(c, v, "a boolean", "true "
+						   "(rt-app's mutexes inherit "
+						   "priority) or false");
+			c->pi_enabled = v->type == RJ_TRUE;
 		} else if (!strcmp(m->key, "sched-sim")) {
 			c->ext = v;
 			rc = parse_extension(c, v);
@@ -913,6 +919,12 @@ static json_t *generate(struct rt_ctx *c)
 		json_decref(doc);
 		json_decref(tasks);
 		rt_oom(c);
+		return NULL;
+	}
+	if (c->pi_enabled &&
+	    set_new(c, doc, "mutexes", json_pack("{sb}", "pi", 1))) {
+		json_decref(tasks);
+		json_decref(doc);
 		return NULL;
 	}
 	if (set_new(c, doc, "sched-sim", json_integer(1)) ||

@@ -136,6 +136,7 @@ struct rt_ctx {
 	const struct rj_node *global, *ext;
 	bool approx[NR_APPROX];
 	bool approx_cli;	/* some came from the command line */
+	bool pi_enabled;	/* global.pi_enabled */
 	size_t approx_used[NR_APPROX];
 	struct rj_pos approx_pos[NR_APPROX];	/* of the first use */
 	char *approx_path[NR_APPROX];

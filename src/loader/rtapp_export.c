@@ -685,6 +685,8 @@ char *trace_export_rtapp(const struct sim_trace *t, char **notes, sim_error *err
 	global = json_pack("{sIss}", "duration", secs, "default_policy",
 			   "SCHED_OTHER");
 	if (!global || json_object_set_new(root, "global", global) ||
+	    (t->mutex_pi &&
+	     json_object_set_new(global, "pi_enabled", json_true())) ||
 	    json_object_set_new(global, "sched-sim", extension(t)))
 		goto oom;
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |

@@ -324,6 +324,16 @@ struct sched_policy {
 	 * policy has none, and a trace's "yield" step is refused.
 	 */
 	void (*yield)(struct policy_machine *m, int task, uint64_t now);
+	/*
+	 * Priority inheritance (rt_mutex_setprio): task runs at kernel
+	 * priority prio (0..99, an RT priority: 99 - rt_priority) while it
+	 * holds a mutex a higher-priority task waits for; prio -1: back to
+	 * its own.  0, or -1 when the policy cannot (it only boosts RT
+	 * tasks within the RT class).  NULL: the policy has none, and a
+	 * trace with priority-inheriting mutexes is refused.
+	 */
+	int (*pi_setprio)(struct policy_machine *m, int task, int prio,
+			  uint64_t now);
 
 	/* A scheduler tick on cpu.  Returns the time of the next tick, or
 	 * 0 when the CPU's tick stops (NO_HZ idle; see host->tick_restart). */

@@ -435,6 +435,47 @@ static void cfs_v19_yield(struct policy_machine *pm, int id, uint64_t now)
 	resched_task(p);
 }
 
+/*
+ * sched.c 2.6.23 (CFS v19): rt_mutex_setprio, for an RT task boosted
+ * within the RT class (the engine's priority-inheriting mutexes; a
+ * SCHED_OTHER task is refused, as eevdf's).  prio -1: its normal_prio.
+ */
+static int cfs_v19_pi_setprio(struct policy_machine *pm, int id, int prio,
+			      uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+	struct rq *rq = task_rq(p);
+	int oldprio = p->prio, normal = MAX_RT_PRIO - 1 - (int)p->rt_priority;
+	bool on_rq;
+
+	if (!rt_prio(p->normal_prio))
+		return -1;
+	if (prio < 0 || prio > normal)
+		prio = normal;
+	if (prio == oldprio)
+		return 0;
+	pm->m.now = now;
+	update_rq_clock(rq, now);
+	on_rq = p->se.on_rq;
+	if (on_rq)
+		dequeue_task(rq, p, 0);
+	p->prio = prio;
+	if (on_rq) {
+		enqueue_task(rq, p, 0);
+		/* reschedule if we are currently running on this runqueue
+		 * and our priority decreased, or if we are not currently
+		 * running on this runqueue and our priority is higher than
+		 * the current's */
+		if (task_running(rq, p)) {
+			if (p->prio > oldprio)
+				resched_task(rq->curr);
+		} else {
+			check_preempt_curr(rq, p);
+		}
+	}
+	return 0;
+}
+
 static uint64_t cfs_v19_tick(struct policy_machine *pm, int cpu, uint64_t now)
 {
 	struct rq *rq = cpu_rq(&pm->m, cpu);
@@ -622,6 +663,7 @@ const struct sched_policy cfs_v19_policy = {
 	.block = cfs_v19_block,
 	.exit = cfs_v19_exit,
 	.yield = cfs_v19_yield,
+	.pi_setprio = cfs_v19_pi_setprio,
 	.tick = cfs_v19_tick,
 	.schedule = cfs_v19_schedule,
 	.group_create = cfs_v19_group_create,

@@ -531,6 +531,56 @@ static void eevdf_yield(struct policy_machine *m, int id, uint64_t now)
 }
 
 /*
+ * kernel/sched/core.c 6.18.35: rt_mutex_setprio, for an RT task boosted
+ * within the RT class (the engine's priority-inheriting mutexes): a
+ * SCHED_OTHER task boosted into the RT class, which needs the class
+ * switch (switched_from_fair, switched_to_rt), is refused.  prio -1:
+ * __rt_effective_prio's own normal_prio.  Then prio_changed_rt (6.18.35)
+ * without its pull to other CPUs (rt_queue_pull_task): the port's
+ * balancing pulls at the next pick instead.
+ */
+static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
+			    uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct rq *rq = &m->rqs[p->cpu];
+	int oldprio = p->prio, queue_flag = DEQUEUE_SAVE | DEQUEUE_MOVE;
+	bool queued, running;
+
+	if (!rt_task(p))
+		return -1;
+	if (prio < 0 || prio > task_normal_prio(p))
+		prio = task_normal_prio(p);
+	if (prio == oldprio)
+		return 0;
+	rq->clock_task = now;
+	queued = p->on_rq;
+	running = rq->curr == p->id;
+	if (queued)
+		dequeue_task(rq, p, queue_flag);
+	if (running)
+		p->sched_class->put_prev_task(rq, p);
+	/* a deboosted task goes to the head of its new priority's list */
+	if (oldprio < prio)
+		queue_flag |= ENQUEUE_HEAD;
+	p->prio = prio;
+	if (queued)
+		enqueue_task(rq, p, queue_flag);
+	if (running)
+		p->sched_class->set_next_task(rq, p, false);
+	/* prio_changed_rt */
+	if (!queued)
+		return 0;
+	if (running) {
+		if (p->prio > rq->rt.highest_prio.curr)
+			resched_curr(rq);
+	} else if (p->prio < rq_task(rq, rq->curr)->prio) {
+		resched_curr(rq);
+	}
+	return 0;
+}
+
+/*
  * kernel/sched/core.c v6.12: __set_cpus_allowed_ptr.  A task off its
  * queue just takes the mask (its wakeup places it); a queued task whose
  * CPU left the mask moves (affine_move_task in balance.c: at once if it
@@ -638,6 +688,7 @@ const struct sched_policy eevdf_policy = {
 	.block = eevdf_block,
 	.exit = eevdf_exit,
 	.yield = eevdf_yield,
+	.pi_setprio = eevdf_pi_setprio,
 	.tick = eevdf_tick,
 	.schedule = eevdf_schedule,
 	.group_create = eevdf_group_create,
