@@ -61,7 +61,7 @@
 extern "C" {
 #endif
 
-#define SIM_ERROR_TEXT_LENGTH 640
+#define SIM_ERROR_TEXT_LENGTH 4096
 
 typedef struct sim_error {
 	int line;		/* 1-based, 0 if unknown */

@@ -686,7 +686,13 @@ static sim_trace *load_trace(const struct cli *c)
 					     c->format, &err);
 
 	if (!t) {
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		/* an rt-app file's problems come one a line */
+		for (const char *l = err.text; *l; ) {
+			size_t n = strcspn(l, "\n");
+
+			fprintf(stderr, "sched-sim: %.*s\n", (int)n, l);
+			l += n + (l[n] == '\n');
+		}
 		return NULL;
 	}
 	/* before the --expect ones are added, wherever it came */

@@ -814,6 +814,40 @@ START_TEST(events_map_to_steps)
 }
 END_TEST
 
+/* Every problem of a file in one pass, each at its place, in one error */
+START_TEST(all_problems_in_one_pass)
+{
+	static const char text[] =
+		"{ \"tasks\": {\n"
+		"  \"a\": { \"run\": 1000, \"mem\": 10, \"iorun\": 5 },\n"
+		"  \"b\": { \"loop\": -1, \"run\": 5, \"fork\": \"x\", \"prority\": 3 } },\n"
+		"  \"global\": { \"duration\": 1, \"duraton\": 2 } }";
+	static const char *const want[] = {
+		"w.json:4:30: global.duraton: \"duraton\" is not a key",
+		"\nw.json:2:23: tasks.a.mem: sched-sim models no memory",
+		"\nw.json:2:34: tasks.a.iorun: sched-sim models no memory",
+		"\nw.json:3:45: tasks.b.prority: \"prority\" is not a key",
+		"\nw.json:3:32: tasks.b.fork: fork is not an event",
+		"\n(5 problems in the file)",
+	};
+	sim_error err;
+	const char *at;
+
+	ck_assert_ptr_null(load_as(text, SIM_FORMAT_AUTO, &err));
+	/* the error's place is the first problem's */
+	ck_assert_str_eq(err.path, "global.duraton");
+	ck_assert_int_eq(err.line, 4);
+	at = err.text;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const char *p = strstr(at, want[i]);
+
+		ck_assert_msg(p != NULL, "no \"%s\" after the problems before "
+			      "it in: %s", want[i], err.text);
+		at = p + strlen(want[i]);
+	}
+}
+END_TEST
+
 /* What sched-sim cannot model, or only approximates when asked */
 START_TEST(events_sched_sim_refuses)
 {
@@ -1764,6 +1798,7 @@ static Suite *rtapp_suite(void)
 	tcase_add_test(reader, barrier_parties);
 	tcase_add_test(reader, events_map_to_steps);
 	tcase_add_test(reader, events_sched_sim_refuses);
+	tcase_add_test(reader, all_problems_in_one_pass);
 	tcase_add_test(reader, notes_of_what_is_left_aside);
 	tcase_add_test(reader, unknown_keys);
 	tcase_add_test(reader, relaxed_json);

@@ -118,6 +118,54 @@ int rt_fail_at(struct rt_ctx *c, struct rj_pos pos, const char *valid,
 			valid, what);
 }
 
+int rt_problem(struct rt_ctx *c, size_t depth)
+{
+	if (strstr(c->err->text, "out of memory"))
+		return -1;
+	if (!c->nr_problems++) {
+		c->first_problem = *c->err;
+		sb_init(&c->more_problems, c->more_text, sizeof(c->more_text));
+	} else {
+		sb_printf(&c->more_problems, "\n%s", c->err->text);
+	}
+	c->depth = depth;
+	return 0;
+}
+
+int rt_problems_end(struct rt_ctx *c)
+{
+	struct strbuf sb;
+
+	if (!c->nr_problems)
+		return 0;
+	*c->err = c->first_problem;
+	if (c->nr_problems == 1)
+		return -1;
+	sb_finish(&c->more_problems);
+	{
+		/* room for the count at the end, whatever the list's length */
+		size_t first = strlen(c->first_problem.text);
+		size_t room = sizeof(c->err->text) - 1 - first - 80;
+		size_t more = strlen(c->more_text);
+		const char *cut = memchr(c->more_text, '\n', more) &&
+				  more > room ? "\n..." : "";
+
+		if (more > room) {
+			/* whole lines only */
+			while (room && c->more_text[room] != '\n')
+				room--;
+			more = room;
+		}
+		sb_init(&sb, c->err->text, sizeof(c->err->text));
+		sb_printf(&sb, "%s%.*s%s\n(%zu problems in the file%s)",
+			  c->first_problem.text, (int)more, c->more_text, cut,
+			  c->nr_problems, *cut ? ", the first ones listed" :
+			  "");
+		sb_finish(&sb);
+	}
+	return -1;
+}
+
 /* The same at a place recorded earlier (path as text). */
 int rt_fail_at_path(struct rt_ctx *c, const char *path, struct rj_pos pos,
 		    const char *valid, const char *fmt, ...)
@@ -523,15 +571,16 @@ static int parse_global(struct rt_ctx *c, const struct rj_node *g)
 	for (size_t k = 0; k < g->count; k++) {
 		const struct rj_member *m = &g->members[k];
 		const struct rj_node *v = m->value;
+		size_t depth = c->depth;
 		int rc = 0;
 
 		rt_push_key(c, m->key);
 		if (m->dup_of >= 0)
-			return rt_repeated_key(c, g, m);
-		if (!v)
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
-		if (!strcmp(m->key, "duration")) {
+			rc = rt_repeated_key(c, g, m);
+		else if (!v)
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
+		else if (!strcmp(m->key, "duration")) {
 			rc = rt_get_int(c, v, LLONG_MIN, RT_INT_MAX,
 					"an integer number of seconds, -1 to run "
 					"until every thread ends", &c->duration_s);
@@ -553,8 +602,12 @@ static int parse_global(struct rt_ctx *c, const struct rj_node *g)
 			rc = rt_unknown_key(c, m, "rt-app's \"global\"",
 					    global_keys, " (docs/rt-app.md)");
 		}
-		if (rc)
-			return -1;
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	return 0;
@@ -1212,10 +1265,12 @@ static int parse_top(struct rt_ctx *c)
 	}
 	c->global = rj_get(root, "global");
 	if (c->global) {
+		size_t depth = c->depth;
+
 		rt_push_key(c, "global");
-		if (parse_global(c, c->global))
+		if (parse_global(c, c->global) && rt_problem(c, depth))
 			return -1;
-		rt_pop(c);
+		c->depth = depth;
 	}
 	tasks = rj_get(root, "tasks");
 	if (!tasks) {
@@ -1240,6 +1295,8 @@ static int parse_top(struct rt_ctx *c)
 	if (rt_parse_tasks(c, tasks))
 		return -1;
 	rt_pop(c);
+	if (rt_problems_end(c))
+		return -1;
 	return rt_build_programs(c) || summary_notes(c) ? -1 : 0;
 }
 

@@ -137,6 +137,13 @@ struct rt_ctx {
 	bool approx[NR_APPROX];
 	bool approx_cli;	/* some came from the command line */
 	bool pi_enabled;	/* global.pi_enabled */
+	/* Every problem of the file, in one pass: the first in full (its
+	 * place is the error's), the others' texts after it, one a line */
+	size_t nr_problems;
+	size_t nr_first_grammar;	/* keys of rt-app's first grammar */
+	sim_error first_problem;
+	struct strbuf more_problems;
+	char more_text[SIM_ERROR_TEXT_LENGTH];
 	size_t approx_used[NR_APPROX];
 	struct rj_pos approx_pos[NR_APPROX];	/* of the first use */
 	char *approx_path[NR_APPROX];
@@ -185,6 +192,14 @@ PRINTF(4, 5) int rt_fail_at(struct rt_ctx *c, struct rj_pos pos,
 PRINTF(5, 6) int rt_fail_at_path(struct rt_ctx *c, const char *path,
 				 struct rj_pos pos, const char *valid,
 				 const char *fmt, ...);
+/*
+ * The error just made (c->err) is one problem of the file: kept, and the
+ * path brought back to depth, so that the caller goes on with what
+ * follows.  0, or -1 when out of memory (the error stays).
+ */
+int rt_problem(struct rt_ctx *c, size_t depth);
+/* The problems kept, if any, into c->err: -1; else 0 */
+int rt_problems_end(struct rt_ctx *c);
 /* Appends a malloc'd line to a growing list; -1 (line freed) if it cannot */
 int rt_add_line(char ***list, size_t *nr, size_t *cap, char *line);
 /* A note "FILE:LINE:COL: PATH: what"; 0, or -1 out of memory */

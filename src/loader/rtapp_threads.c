@@ -330,6 +330,10 @@ static const char *const first_grammar_keys[] = {
 /* m is a key of rt-app's first grammar: say so, and what 1.0 writes */
 static int refuse_first_grammar(struct rt_ctx *c, const struct rj_member *m)
 {
+	if (c->nr_first_grammar++)
+		return rt_fail_at(c, m->key_pos, "its rt-app 1.0 equivalent "
+				  "(as above)", "\"%s\": rt-app's first grammar "
+				  "too", m->key);
 	return rt_fail_at(c, m->key_pos,
 			  "its rt-app 1.0 equivalent: the thread's events in "
 			  "order, \"run\": EXEC, for each entry of lock_order "
@@ -458,35 +462,44 @@ static int parse_phase(struct rt_ctx *c, struct rt_thread *th,
 	for (size_t k = 0; k < obj->count; k++) {
 		const struct rj_member *m = &obj->members[k];
 		bool known = false;
+		size_t depth = c->depth;
 		int rc = 0;
 
 		rt_push_key(c, m->key);
-		if (is_event_key(m->key)) {
+		if (!in_thread && rt_in_list(m->key, first_grammar_keys)) {
+			rc = refuse_first_grammar(c, m);
+		} else if (rt_in_list(m->key, first_grammar_keys)) {
+			/* the thread's own: parse_thread said it */
+		} else if (is_event_key(m->key)) {
 			rc = count_repeated(c, m) || parse_event(c, th, m);
 		} else if (in_thread) {
 			/* the thread's own keys: read by parse_thread */
 		} else if (m->dup_of >= 0) {
-			return rt_repeated_key(c, obj, m);
+			rc = rt_repeated_key(c, obj, m);
 		} else if (!m->value) {
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
 		} else if (!strcmp(m->key, "loop")) {
 			rc = rt_get_int(c, m->value, LLONG_MIN, RT_INT_MAX,
 					"an integer: how many times the phase "
 					"runs (0 or less: forever)", &p->loop);
 		} else if (parse_phase_setting(c, th, p, m, &known)) {
-			return -1;
-		} else if (!known && rt_in_list(m->key, first_grammar_keys)) {
-			return refuse_first_grammar(c, m);
+			rc = -1;
 		} else if (!known && !is_comment_key(m->key)) {
 			rc = rt_unknown_key(c, m, "an rt-app phase", phase_keys,
 					    " or an event (run, sleep, timer, ...)");
 		}
-		if (rc)
-			return -1;
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	p->count = th->nr_events - p->first;
+	if (!p->count && c->nr_problems)
+		return 0;	/* its events were the problems said */
 	if (!p->count)
 		return rt_fail_at(c, pos, "at least one event, e.g. \"run\": 1000",
 				  "no events: rt-app refuses a phase "
@@ -573,27 +586,38 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 	th->instances = 1;
 	for (size_t k = 0; k < obj->count; k++) {
 		const struct rj_member *m = &obj->members[k];
-		bool event = is_event_key(m->key);
+		bool event = is_event_key(m->key) &&
+			     !rt_in_list(m->key, first_grammar_keys);
+		size_t depth = c->depth;
+		int rc = 0;
 
 		rt_push_key(c, m->key);
 		if (event && !first_event) {
 			first_event = m->key;
 			first_event_pos = m->key_pos;
 		}
-		if (!event && m->dup_of >= 0)
-			return rt_repeated_key(c, obj, m);
-		if (!event && !m->value)
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
-		if (!event && rt_in_list(m->key, first_grammar_keys))
-			return refuse_first_grammar(c, m);
-		if (!event && !rt_in_list(m->key, thread_keys) &&
-		    !is_comment_key(m->key))
-			return rt_unknown_key(c, m, "an rt-app thread",
-					      thread_keys,
-					      " or an event (run, sleep, ...)");
-		if (!event && parse_thread_key(c, th, m))
-			return -1;
+		if (event)
+			;
+		else if (m->dup_of >= 0)
+			rc = rt_repeated_key(c, obj, m);
+		else if (!m->value)
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
+		else if (rt_in_list(m->key, first_grammar_keys))
+			rc = refuse_first_grammar(c, m);
+		else if (!rt_in_list(m->key, thread_keys) &&
+			 !is_comment_key(m->key))
+			rc = rt_unknown_key(c, m, "an rt-app thread",
+					    thread_keys,
+					    " or an event (run, sleep, ...)");
+		else
+			rc = parse_thread_key(c, th, m);
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	if (parse_thread_sched(c, th, obj))
@@ -712,6 +736,7 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		const struct rj_member *m = &tasks->members[k];
 		struct rt_thread *th = &c->threads[k];
 		char why[WHAT_SIZE];
+		size_t depth = c->depth;
 
 		rt_push_key(c, m->key);
 		c->nr_threads++;
@@ -728,8 +753,12 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		if (check_task_name(m->key, why, sizeof(why)))
 			return rt_fail_at(c, m->key_pos, THREAD_NAME_VALID, "%s",
 					  why);
-		if (parse_thread(c, th, m->value))
-			return -1;
+		if (parse_thread(c, th, m->value)) {
+			/* one problem of the file: the next thread */
+			if (rt_problem(c, depth))
+				return -1;
+			rt_push_key(c, m->key);
+		}
 		if (!th->instances &&
 		    rt_note_here(c, m->key_pos, "\"instance\": 0: rt-app starts no "
 				 "thread of this object, and sched-sim no task"))
