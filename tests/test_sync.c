@@ -462,6 +462,7 @@ START_TEST(sync_check_catches_broken_queues)
 	struct sim s = { 0 };
 	struct sim_mutex m = { 0 };
 	struct sim_task w = { 0 }, h = { 0 };
+	struct sim_task_sync sx[2] = { { 0 } };
 	char *names[] = { "m" };
 	char why[200];
 
@@ -469,12 +470,17 @@ START_TEST(sync_check_catches_broken_queues)
 	t.nr_mutexes = 1;
 	s.trace = &t;
 	s.mutexes = &m;
+	s.task_sync = sx;
 	w.name = "w";
+	w.index = 0;
 	w.cpu = -1;
 	w.blocked = true;
-	w.sync_queue = &m.waiters;
+	sx[0].task = &w;
+	sx[0].queue = &m.waiters;
 	m.waiters = (struct sim_waitq){ &w, &w, 1 };
 	h.name = "h";
+	h.index = 1;
+	sx[1].task = &h;
 	m.holder = &h;
 	ck_assert(sync_check(&s, why, sizeof(why)));
 	w.blocked = false;

@@ -205,7 +205,7 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		c->busy_ns += s->now - st->run_since;
 		st->oncpu_ns += s->now - st->run_since;
 		st->cpu = -1;
-		if (st->in_run && !st->wall_run &&
+		if (st->in_run && !in_wall_run(st) &&
 		    st->run_left != TRACE_FOREVER)
 			st->run_left -= s->now - st->step_since;
 		if (prev_queued) {
@@ -227,9 +227,11 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 			lat_add(&st->lat, s->now - st->wake_time);
 			st->latency_pending = false;
 		}
-		if (st->in_run && st->wall_run)	/* its end came on or not */
-			st->run_left = st->run_deadline > s->now ?
-				       st->run_deadline - s->now : 0;
+		if (in_wall_run(st)) {	/* its end came, on a CPU or not */
+			u64 end = task_sync(s, st)->run_deadline;
+
+			st->run_left = end > s->now ? end - s->now : 0;
+		}
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
 	}
@@ -350,7 +352,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	child->allowed_everywhere = parent->allowed_everywhere;
 	child->cpu = -1;
 	child->started = true;
-	sync_task_init(child);
+	sync_task_init(s, child);
 	sim_task_watch(s, child);
 	timer_init(&child->timer, TIMER_TASK, child->index);
 
@@ -477,8 +479,7 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 				continue;
 			}
 			st->in_run = true;
-			st->wall_run = true;
-			st->run_deadline = s->now + step->dur.a;
+			task_sync(s, st)->run_deadline = s->now + step->dur.a;
 			st->step_since = s->now;
 			arm_run_done(s, cpu, st);
 			return false;
@@ -640,7 +641,6 @@ void task_exit(struct sim *s, struct sim_task *st)
 	sim_task_set_waiting(s, st, false);
 	st->exited = true;
 	st->in_run = false;
-	st->wall_run = false;
 	st->exit_ns = s->now;
 	timer_cancel(s, &st->timer);
 	s->live_tasks--;

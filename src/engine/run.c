@@ -48,7 +48,6 @@ static void on_run_done(struct sim *s, int cpu)
 	struct sim_task *st = &s->tasks[s->cpus[cpu].curr];
 
 	st->in_run = false;
-	st->wall_run = false;
 	st->run_left = 0;
 	st->pc++;
 	if (run_program(s, cpu, st))
@@ -205,7 +204,7 @@ static void build_tasks(struct sim *s)
 			.cpus_allowed = tt->cpus, .slice = tt->slice,
 		};
 		s->policy->task_init(s->pm, st->index, &attr);
-		sync_task_init(st);
+		sync_task_init(s, st);
 		timer_init(&st->timer, TIMER_TASK, (int)i);
 		s->groups[tt->group].alive_members++;
 		s->live_tasks++;

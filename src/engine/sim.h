@@ -129,6 +129,31 @@ struct sim_ptimer {
 	u64 next;
 };
 
+/*
+ * A task's part in mutexes, conditions, barriers and runtime steps
+ * (sync.c), in sim->task_sync[task index]: kept beside struct sim_task,
+ * and allocated only for a trace that has such steps, so that a run of a
+ * million plain tasks pays nothing for it.
+ */
+struct sim_task_sync {
+	struct sim_task *task;
+	/* the queue it waits in (NULL: none) and its link there;
+	 * cond_woken: a wait step whose condition was signalled, which
+	 * re-takes its mutex next */
+	struct sim_waitq *queue;
+	struct sim_task *next;
+	bool cond_woken;
+	/* priority inheritance: its own kernel priority (99 - rt_priority
+	 * for an RT task, SIM_PI_NONE for the others), the one it runs at,
+	 * the mutexes it holds, and its place among a PI mutex's waiters */
+	int pi_base, pi_prio;
+	struct sim_mutex *pi_held, *pi_waiting_on;
+	struct rb_node pi_node;
+	u64 pi_seq;
+	/* a runtime step in progress ends at run_deadline, on a CPU or not */
+	u64 run_deadline;
+};
+
 struct sim_task {
 	const struct trace_task *spec;	/* trace-level task, or NULL */
 	char *name;			/* owned for job children */
@@ -167,23 +192,6 @@ struct sim_task {
 	struct sim_task *chan_next;
 	int waiting_chan;
 	unsigned int recv_got;
-
-	/* Mutexes, conditions, barriers (sync.c): the queue it waits in
-	 * (NULL: none) and its link there; cond_woken: a wait step whose
-	 * condition was signalled, which re-takes its mutex next */
-	struct sim_waitq *sync_queue;
-	struct sim_task *sync_next;
-	bool cond_woken;
-	/* Priority inheritance: its own kernel priority (99 - rt_priority
-	 * for an RT task, SIM_PI_NONE for the others), the one it runs at,
-	 * the mutexes it holds, and its place among a PI mutex's waiters */
-	int pi_base, pi_prio;
-	struct sim_mutex *pi_held, *pi_waiting_on;
-	struct rb_node pi_node;
-	u64 pi_seq;
-	/* A runtime step: it ends at run_deadline, on a CPU or not */
-	bool wall_run;
-	u64 run_deadline;
 
 	/* The first step it took in a loop without time passing */
 	const struct trace_step *zero_time_step;
@@ -281,6 +289,8 @@ struct sim {
 	 * task k at [nr_timers * (k + 1) + i] */
 	struct sim_ptimer *ptimers;
 	u64 pi_seq;			/* arrivals among PI waiters */
+	struct sim_task_sync *task_sync;	/* [task_cap], or NULL: the
+						 * trace has no such step */
 	struct sim_cpu *cpus;
 	int nr_cpus;
 	char **failures;		/* texts of failed trace events */
@@ -539,8 +549,21 @@ void on_trace_event(struct sim *s);
 /* sync.c */
 #define SIM_PI_NONE	140	/* a task of no RT priority (MAX_PRIO) */
 int sync_init(struct sim *s);	/* 0, or -1: out of memory */
-/* st's own priority for priority inheritance (at its start or fork) */
-void sync_task_init(struct sim_task *st);
+/* st's part in the synchronisation steps (at its start or fork) */
+void sync_task_init(struct sim *s, struct sim_task *st);
+
+/* st's part in them; only where the trace has such steps */
+static inline struct sim_task_sync *task_sync(const struct sim *s,
+					      const struct sim_task *st)
+{
+	return &s->task_sync[st->index];
+}
+
+/* st is in a runtime step (pc is it, in progress) */
+static inline bool in_wall_run(const struct sim_task *st)
+{
+	return st->in_run && st->program->steps[st->pc].kind == STEP_RUNTIME;
+}
 void sync_free(struct sim *s);
 /*
  * A lock, unlock, wait, signal, broadcast, barrier or timer step of st,

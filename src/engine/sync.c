@@ -55,17 +55,39 @@
 #include "engine/sim.h"
 #include "lib/rbtree.c"	/* static to this unit, as to a policy */
 
-void sync_task_init(struct sim_task *st)
+/* The trace has a step that needs sim->task_sync */
+static bool uses_sync(const struct sim_trace *t)
+{
+	for (size_t p = 0; p < t->nr_programs; p++)
+		for (size_t k = 0; k < t->programs[p].nr_steps; k++)
+			switch (t->programs[p].steps[k].kind) {
+			case STEP_RUNTIME:
+			case STEP_LOCK:
+			case STEP_WAIT:
+			case STEP_BARRIER:
+				return true;
+			default:
+				break;
+			}
+	return false;
+}
+
+void sync_task_init(struct sim *s, struct sim_task *st)
 {
 	const struct sim_task *root = st;
+	struct sim_task_sync *sx;
 
+	if (!s->task_sync)
+		return;
+	sx = task_sync(s, st);
+	sx->task = st;
 	while (!root->spec && root->job_parent)
 		root = root->job_parent;
-	st->pi_base = SIM_PI_NONE;
+	sx->pi_base = SIM_PI_NONE;
 	if (root->spec && (st->sched_class == SIM_SCHED_FIFO ||
 			   st->sched_class == SIM_SCHED_RR))
-		st->pi_base = 99 - root->spec->rt_priority;
-	st->pi_prio = st->pi_base;
+		sx->pi_base = 99 - root->spec->rt_priority;
+	sx->pi_prio = sx->pi_base;
 }
 
 int sync_init(struct sim *s)
@@ -86,11 +108,18 @@ int sync_init(struct sim *s)
 	s->ptimers = calloc(timers ? timers : 1, sizeof(*s->ptimers));
 	if (!s->mutexes || !s->conds || !s->barriers || !s->ptimers)
 		return -1;
+	if (uses_sync(t)) {
+		s->task_sync = calloc(s->task_cap ? s->task_cap : 1,
+				      sizeof(*s->task_sync));
+		if (!s->task_sync)
+			return -1;
+	}
 	return 0;
 }
 
 void sync_free(struct sim *s)
 {
+	free(s->task_sync);
 	free(s->mutexes);
 	free(s->conds);
 	free(s->barriers);
@@ -119,97 +148,101 @@ void step_error(struct sim *s, const struct sim_task *st,
 
 /* ---- wait queues ------------------------------------------------------- */
 
-static void waitq_push(struct sim_waitq *q, struct sim_task *st)
+static void waitq_push(struct sim *s, struct sim_waitq *q,
+		       struct sim_task *st)
 {
-	st->sync_next = NULL;
-	st->sync_queue = q;
+	task_sync(s, st)->next = NULL;
+	task_sync(s, st)->queue = q;
 	if (q->tail)
-		q->tail->sync_next = st;
+		task_sync(s, q->tail)->next = st;
 	else
 		q->head = st;
 	q->tail = st;
 	q->len++;
 }
 
-static struct sim_task *waitq_pop(struct sim_waitq *q)
+static struct sim_task *waitq_pop(struct sim *s, struct sim_waitq *q)
 {
 	struct sim_task *st = q->head;
 
 	if (!st)
 		return NULL;
-	q->head = st->sync_next;
+	q->head = task_sync(s, st)->next;
 	if (!q->head)
 		q->tail = NULL;
 	q->len--;
-	st->sync_next = NULL;
-	st->sync_queue = NULL;
+	task_sync(s, st)->next = NULL;
+	task_sync(s, st)->queue = NULL;
 	return st;
 }
 
 /* O(length): only for a task killed while it waits */
-static void waitq_remove(struct sim_waitq *q, struct sim_task *st)
+static void waitq_remove(struct sim *s, struct sim_waitq *q,
+			 struct sim_task *st)
 {
 	struct sim_task **link = &q->head, *prev = NULL;
 
 	while (*link && *link != st) {
 		prev = *link;
-		link = &(*link)->sync_next;
+		link = &task_sync(s, *link)->next;
 	}
 	if (!*link)
 		return;
-	*link = st->sync_next;
+	*link = task_sync(s, st)->next;
 	if (q->tail == st)
 		q->tail = prev;
 	q->len--;
-	st->sync_next = NULL;
-	st->sync_queue = NULL;
+	task_sync(s, st)->next = NULL;
+	task_sync(s, st)->queue = NULL;
 }
 
 /* ---- priority inheritance -------------------------------------------------- */
 
-static bool pi_before(const struct sim_task *a, const struct sim_task *b)
+static bool pi_before(const struct sim_task_sync *a,
+		      const struct sim_task_sync *b)
 {
 	return a->pi_prio < b->pi_prio ||
 	       (a->pi_prio == b->pi_prio && a->pi_seq < b->pi_seq);
 }
 
 /* kernel/locking/rtmutex.c 6.18.35: rt_mutex_enqueue (by priority) */
-static void pi_enqueue(struct sim_mutex *m, struct sim_task *st)
+static void pi_enqueue(struct sim_mutex *m, struct sim_task_sync *sx)
 {
 	struct rb_node **link = &m->pi_waiters.rb_node, *parent = NULL;
 
 	while (*link) {
 		parent = *link;
-		if (pi_before(st, rb_entry(parent, struct sim_task, pi_node)))
+		if (pi_before(sx, rb_entry(parent, struct sim_task_sync,
+					   pi_node)))
 			link = &parent->rb_left;
 		else
 			link = &parent->rb_right;
 	}
-	rb_link_node(&st->pi_node, parent, link);
-	rb_insert_color(&st->pi_node, &m->pi_waiters);
+	rb_link_node(&sx->pi_node, parent, link);
+	rb_insert_color(&sx->pi_node, &m->pi_waiters);
 	m->nr_pi_waiters++;
 }
 
-static void pi_dequeue(struct sim_mutex *m, struct sim_task *st)
+static void pi_dequeue(struct sim_mutex *m, struct sim_task_sync *sx)
 {
-	rb_erase(&st->pi_node, &m->pi_waiters);
+	rb_erase(&sx->pi_node, &m->pi_waiters);
 	m->nr_pi_waiters--;
 }
 
-static struct sim_task *pi_top(const struct sim_mutex *m)
+static struct sim_task_sync *pi_top(const struct sim_mutex *m)
 {
 	struct rb_node *n = rb_first(&m->pi_waiters);
 
-	return n ? rb_entry(n, struct sim_task, pi_node) : NULL;
+	return n ? rb_entry(n, struct sim_task_sync, pi_node) : NULL;
 }
 
-/* The priority st runs at: its own, or its highest waiter's */
-static int pi_effective(const struct sim_task *st)
+/* The priority a task runs at: its own, or its highest waiter's */
+static int pi_effective(const struct sim_task_sync *sx)
 {
-	int prio = st->pi_base;
+	int prio = sx->pi_base;
 
-	for (const struct sim_mutex *m = st->pi_held; m; m = m->held_next) {
-		const struct sim_task *top = pi_top(m);
+	for (const struct sim_mutex *m = sx->pi_held; m; m = m->held_next) {
+		const struct sim_task_sync *top = pi_top(m);
 
 		if (top && top->pi_prio < prio)
 			prio = top->pi_prio;
@@ -231,20 +264,21 @@ static struct sim_mutex *mutex_of(struct sim *s, int index)
 static void pi_adjust_chain(struct sim *s, int cpu, struct sim_task *st)
 {
 	while (st && s->status == SIM_OK) {
-		int prio = pi_effective(st);
-		struct sim_mutex *m = st->pi_waiting_on;
+		struct sim_task_sync *sx = task_sync(s, st);
+		int prio = pi_effective(sx);
+		struct sim_mutex *m = sx->pi_waiting_on;
 
-		if (prio == st->pi_prio)
+		if (prio == sx->pi_prio)
 			return;
 		if (m)
-			pi_dequeue(m, st);
+			pi_dequeue(m, sx);
 		vlog(s, 2, cpu, st->index, "pi: %s runs at prio %d (its own "
-		     "%d)\n", st->name, prio, st->pi_base);
-		st->pi_prio = prio;
+		     "%d)\n", st->name, prio, sx->pi_base);
+		sx->pi_prio = prio;
 		if (m)
-			pi_enqueue(m, st);
+			pi_enqueue(m, sx);
 		if (!st->exited && s->policy->pi_setprio(s->pm, st->index,
-				prio == st->pi_base ? -1 : prio, s->now)) {
+				prio == sx->pi_base ? -1 : prio, s->now)) {
 			char when[48];
 
 			format_sim_time(s->now, when, sizeof(when));
@@ -262,15 +296,15 @@ static void pi_adjust_chain(struct sim *s, int cpu, struct sim_task *st)
 	}
 }
 
-static void pi_add_held(struct sim_task *st, struct sim_mutex *m)
+static void pi_add_held(struct sim_task_sync *sx, struct sim_mutex *m)
 {
-	m->held_next = st->pi_held;
-	st->pi_held = m;
+	m->held_next = sx->pi_held;
+	sx->pi_held = m;
 }
 
-static void pi_remove_held(struct sim_task *st, struct sim_mutex *m)
+static void pi_remove_held(struct sim_task_sync *sx, struct sim_mutex *m)
 {
-	struct sim_mutex **link = &st->pi_held;
+	struct sim_mutex **link = &sx->pi_held;
 
 	while (*link && *link != m)
 		link = &(*link)->held_next;
@@ -281,14 +315,19 @@ static void pi_remove_held(struct sim_task *st, struct sim_mutex *m)
 
 void sync_forget(struct sim *s, struct sim_task *st)
 {
-	struct sim_mutex *m = st->pi_waiting_on;
+	struct sim_task_sync *sx;
+	struct sim_mutex *m;
 
-	if (st->sync_queue)
-		waitq_remove(st->sync_queue, st);
-	st->cond_woken = false;
+	if (!s->task_sync)
+		return;
+	sx = task_sync(s, st);
+	m = sx->pi_waiting_on;
+	if (sx->queue)
+		waitq_remove(s, sx->queue, st);
+	sx->cond_woken = false;
 	if (m) {
-		pi_dequeue(m, st);
-		st->pi_waiting_on = NULL;
+		pi_dequeue(m, sx);
+		sx->pi_waiting_on = NULL;
 		pi_adjust_chain(s, -1, m->holder);
 	}
 }
@@ -303,7 +342,7 @@ static void mutex_hand_over(struct sim *s, int cpu, struct sim_mutex *m,
 			    struct sim_task *w)
 {
 	m->holder = w;
-	w->cond_woken = false;
+	task_sync(s, w)->cond_woken = false;
 	w->pc++;
 	wake_task(s, w, cpu, false);
 }
@@ -316,14 +355,16 @@ static void mutex_release(struct sim *s, int cpu, struct sim_task *st,
 
 	if (s->trace->mutex_pi) {
 		/* rt_mutex_unlock: to the top waiter, then both priorities */
-		w = pi_top(m);
-		if (w) {
-			pi_dequeue(m, w);
-			w->pi_waiting_on = NULL;
+		struct sim_task_sync *top = pi_top(m);
+
+		w = top ? top->task : NULL;
+		if (top) {
+			pi_dequeue(m, top);
+			top->pi_waiting_on = NULL;
 		}
-		pi_remove_held(st, m);
+		pi_remove_held(task_sync(s, st), m);
 	} else {
-		w = waitq_pop(&m->waiters);
+		w = waitq_pop(s, &m->waiters);
 	}
 	m->holder = NULL;
 	if (w) {
@@ -333,7 +374,7 @@ static void mutex_release(struct sim *s, int cpu, struct sim_task *st,
 			    s->trace->mutexes[index], w->name);
 		mutex_hand_over(s, cpu, m, w);
 		if (s->trace->mutex_pi) {
-			pi_add_held(w, m);
+			pi_add_held(task_sync(s, w), m);
 			pi_adjust_chain(s, cpu, w);
 		}
 	} else {
@@ -353,18 +394,20 @@ static int mutex_take(struct sim *s, int cpu, struct sim_task *st, int index)
 	if (!m->holder) {
 		m->holder = st;
 		if (s->trace->mutex_pi)
-			pi_add_held(st, m);
+			pi_add_held(task_sync(s, st), m);
 		vlog(s, 2, cpu, st->index, "lock %s by %s\n",
 		     s->trace->mutexes[index], st->name);
 		ftrace_mark(s, cpu, st, "lock %s", s->trace->mutexes[index]);
 		return 0;
 	}
 	if (s->trace->mutex_pi) {
-		st->pi_seq = s->pi_seq++;
-		st->pi_waiting_on = m;
-		pi_enqueue(m, st);
+		struct sim_task_sync *sx = task_sync(s, st);
+
+		sx->pi_seq = s->pi_seq++;
+		sx->pi_waiting_on = m;
+		pi_enqueue(m, sx);
 	} else {
-		waitq_push(&m->waiters, st);
+		waitq_push(s, &m->waiters, st);
 	}
 	vlog(s, 2, cpu, st->index, "lock %s: %s waits (held by %s)\n",
 	     s->trace->mutexes[index], st->name, m->holder->name);
@@ -417,11 +460,11 @@ static int step_wait(struct sim *s, int cpu, struct sim_task *st,
 {
 	const char *cond = s->trace->conds[step->object];
 
-	if (st->cond_woken) {
+	if (task_sync(s, st)->cond_woken) {
 		/* signalled: re-take the mutex, as pthread_cond_wait() */
 		if (mutex_take(s, cpu, st, step->mutex))
 			return 1;
-		st->cond_woken = false;
+		task_sync(s, st)->cond_woken = false;
 		st->pc++;
 		return 0;
 	}
@@ -432,7 +475,7 @@ static int step_wait(struct sim *s, int cpu, struct sim_task *st,
 			   s->trace->mutexes[step->mutex]);
 		return -1;
 	}
-	waitq_push(&s->conds[step->object].waiters, st);
+	waitq_push(s, &s->conds[step->object].waiters, st);
 	vlog(s, 2, cpu, st->index, "wait %s by %s\n", cond, st->name);
 	ftrace_mark(s, cpu, st, "wait %s", cond);
 	if (step->mutex >= 0)
@@ -447,7 +490,7 @@ static void cond_wake(struct sim *s, int cpu, struct sim_task *w)
 	const struct trace_step *wait = &w->program->steps[w->pc];
 
 	if (wait->mutex >= 0)
-		w->cond_woken = true;
+		task_sync(s, w)->cond_woken = true;
 	else
 		w->pc++;
 	wake_task(s, w, cpu, false);
@@ -462,7 +505,7 @@ static int step_signal(struct sim *s, int cpu, struct sim_task *st,
 
 	st->pc++;
 	do {
-		struct sim_task *w = waitq_pop(&c->waiters);
+		struct sim_task *w = waitq_pop(s, &c->waiters);
 
 		if (!w)
 			break;
@@ -487,7 +530,7 @@ static int step_barrier(struct sim *s, int cpu, struct sim_task *st,
 	struct sim_task *w;
 
 	if (b->waiters.len + 1 < spec->parties) {
-		waitq_push(&b->waiters, st);
+		waitq_push(s, &b->waiters, st);
 		vlog(s, 2, cpu, st->index, "barrier %s: %s arrives (%zu of "
 		     "%u)\n", spec->name, st->name, b->waiters.len,
 		     spec->parties);
@@ -500,7 +543,7 @@ static int step_barrier(struct sim *s, int cpu, struct sim_task *st,
 	ftrace_mark(s, cpu, st, "barrier %s: all %u met", spec->name,
 		    spec->parties);
 	st->pc++;
-	while ((w = waitq_pop(&b->waiters))) {
+	while ((w = waitq_pop(s, &b->waiters))) {
 		w->pc++;
 		wake_task(s, w, cpu, false);
 	}
@@ -571,13 +614,14 @@ static bool check_queue(struct sim *s, const struct sim_waitq *q,
 {
 	size_t n = 0;
 
-	for (const struct sim_task *w = q->head; w; w = w->sync_next) {
+	for (const struct sim_task *w = q->head; w;
+	     w = task_sync(s, w)->next) {
 		if (!w->blocked || w->exited || w->cpu >= 0) {
 			snprintf(why, len, "%s \"%s\": waiter %s is not "
 				 "blocked", what, name, w->name);
 			return false;
 		}
-		if (w->sync_queue != q) {
+		if (task_sync(s, w)->queue != q) {
 			snprintf(why, len, "%s \"%s\": waiter %s is linked "
 				 "in another queue", what, name, w->name);
 			return false;
@@ -590,7 +634,6 @@ static bool check_queue(struct sim *s, const struct sim_waitq *q,
 			 "counted", what, name, n, q->len);
 		return false;
 	}
-	(void)s;
 	return true;
 }
 
@@ -598,26 +641,27 @@ static bool check_queue(struct sim *s, const struct sim_waitq *q,
 static bool check_pi_waiters(const struct sim_mutex *m, const char *name,
 			     char *why, size_t len)
 {
-	const struct sim_task *prev = NULL;
+	const struct sim_task_sync *prev = NULL;
 	size_t n = 0;
 
 	for (struct rb_node *node = rb_first(&m->pi_waiters); node;
 	     node = rb_next(node)) {
-		const struct sim_task *w = rb_entry(node, struct sim_task,
-						    pi_node);
+		const struct sim_task_sync *sx = rb_entry(node,
+			struct sim_task_sync, pi_node);
+		const struct sim_task *w = sx->task;
 
 		if (!w->blocked || w->exited || w->cpu >= 0 ||
-		    w->pi_waiting_on != m) {
+		    sx->pi_waiting_on != m) {
 			snprintf(why, len, "mutex \"%s\": waiter %s is not "
 				 "blocked on it", name, w->name);
 			return false;
 		}
-		if (prev && pi_before(w, prev)) {
+		if (prev && pi_before(sx, prev)) {
 			snprintf(why, len, "mutex \"%s\": waiter %s is out "
 				 "of priority order", name, w->name);
 			return false;
 		}
-		prev = w;
+		prev = sx;
 		n++;
 	}
 	if (n != m->nr_pi_waiters) {
@@ -647,8 +691,8 @@ bool sync_check(struct sim *s, char *why, size_t len)
 		}
 		if (!check_pi_waiters(m, t->mutexes[i], why, len))
 			return false;
-		if (m->holder && (m->holder->sync_queue == &m->waiters ||
-				  m->holder->pi_waiting_on == m)) {
+		if (m->holder && (task_sync(s, m->holder)->queue == &m->waiters ||
+				  task_sync(s, m->holder)->pi_waiting_on == m)) {
 			snprintf(why, len, "mutex \"%s\": its holder %s waits "
 				 "for it", t->mutexes[i], m->holder->name);
 			return false;
