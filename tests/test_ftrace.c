@@ -241,6 +241,26 @@ START_TEST(test_smp_matches_the_report)
 }
 END_TEST
 
+/*
+ * Mutexes, a condition and a periodic timer: each step a
+ * tracing_mark_write line of the task, on its CPU while it runs there (the
+ * reader checks), and the switches still account for the report.
+ */
+START_TEST(test_sync_steps_are_marked)
+{
+	struct traced_run t;
+
+	traced("traces/mutex-condvar.json", &t);
+	ck_assert_ptr_nonnull(strstr(t.kinds, "tracing_mark_write "));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: lock queue\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: wait filled\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: signal filled: 1 woken\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: timer tick: sleeps\n"));
+	compare_with_report(&t, true);
+	traced_free(&t);
+}
+END_TEST
+
 /* Random sleeps: times in ns, rounded to us as ftrace rounds them. */
 START_TEST(test_times_rounded_to_microseconds)
 {
@@ -466,6 +486,7 @@ static Suite *ftrace_suite(void)
 	tcase_add_test(tc, test_demo_matches_the_report);
 	tcase_add_test(tc, test_smp_matches_the_report);
 	tcase_add_test(tc, test_times_rounded_to_microseconds);
+	tcase_add_test(tc, test_sync_steps_are_marked);
 	tcase_add_test(tc, test_every_kind_prio_and_exit);
 	tcase_add_test(tc, test_reader_catches_a_wrong_prev);
 	tcase_add_test(tc, test_report_unchanged);
