@@ -394,6 +394,41 @@ START_TEST(yield_lets_the_peer_run)
 }
 END_TEST
 
+/*
+ * A waiter killed while it waits leaves the mutex's queue (and, with
+ * PI, its holder falls back to its own priority at once): H blocks on m
+ * at 2 ms, is killed at 3 ms; L unlocks at 4 ms to nobody.  With PI, L
+ * runs at 79 from 2 ms and at 89 again from 3 ms.
+ */
+START_TEST(killed_waiter_leaves_the_queue)
+{
+	static const char fmt[] =
+		"{\"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": {\"cpus\": 1},"
+		" \"scheduler\": {\"policy\": \"eevdf\"}, \"mutexes\": {\"pi\": %s},"
+		" \"tasks\": ["
+		" {\"name\": \"L\", \"policy\": \"fifo\", \"rt_priority\": 10,"
+		"  \"program\": [{\"lock\": \"m\"}, {\"run\": \"4ms\"}, {\"unlock\": \"m\"}]},"
+		" {\"name\": \"H\", \"policy\": \"fifo\", \"rt_priority\": 20, \"start\": \"2ms\","
+		"  \"program\": [{\"lock\": \"m\"}, {\"run\": \"1ms\"}, {\"unlock\": \"m\"}]}],"
+		" \"events\": [{\"at\": \"3ms\", \"do\": \"kill\", \"task\": \"H\"}]}";
+	char trace[sizeof(fmt) + 8];
+	struct run run;
+
+	snprintf(trace, sizeof(trace), fmt, _i ? "true" : "false");
+	run = run_logged(trace, "eevdf");
+	assert_logged(&run, "0.002000000 cpu0 lock m: H waits (held by L)\n");
+	assert_logged(&run, "0.004000000 cpu0 unlock m by L\n");
+	assert_exit(&run, "H", 3 * MS);
+	assert_exit(&run, "L", 4 * MS);
+	ck_assert_uint_eq(result_task(run.r, "H")->cpu_ns, 0);
+	if (_i) {
+		assert_logged(&run, "0.002000000 cpu0 pi: L runs at prio 79 (its own 89)\n");
+		assert_logged(&run, "0.003000000 cpu* pi: L runs at prio 89 (its own 89)\n");
+	}
+	run_free(&run);
+}
+END_TEST
+
 /* An unlock of a mutex the task does not hold stops the run: exit 2's
  * error, with the step's place */
 START_TEST(unlock_without_lock_is_an_error)
@@ -512,6 +547,7 @@ static Suite *sync_suite(void)
 	tcase_add_loop_test(tc, timer_keeps_period_under_preemption, 0, 2);
 	tcase_add_loop_test(tc, runtime_is_wall_time, 0, 2);
 	tcase_add_loop_test(tc, yield_lets_the_peer_run, 0, 2);
+	tcase_add_loop_test(tc, killed_waiter_leaves_the_queue, 0, 2);
 	tcase_add_test(tc, unlock_without_lock_is_an_error);
 	tcase_add_test(tc, load_errors);
 	tcase_add_test(tc, sync_check_catches_broken_queues);
