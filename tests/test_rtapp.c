@@ -1532,6 +1532,25 @@ START_TEST(export_refusals)
 			     "tasks[1], tasks[2].program[0], tasks[3], "
 			     "tasks[3].program[0], events[0])"), "%s", err.text);
 	trace_free(t);
+	/* affinity and nice steps: rt-app sets them per phase only */
+	{
+		static const char steps[] =
+			"{ \"sched-sim\": 1, \"duration\": \"1s\", "
+			"\"machine\": { \"cpus\": 2 }, \"scheduler\": {}, "
+			"\"tasks\": [ { \"name\": \"a\", \"program\": [ "
+			"{ \"affinity\": \"1\" }, { \"run\": \"1ms\" }, "
+			"{ \"nice\": 3 } ] } ] }";
+
+		t = trace_load_string(steps, strlen(steps), "n.json", NULL);
+	}
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_null(trace_export_rtapp(t, NULL, &err));
+	ck_assert_str_eq(err.path, "tasks[0].program[0]");
+	ck_assert_msg(strstr(err.text, "a \"affinity\" step (rt-app sets a "
+			     "phase's cpus and priority at its start") &&
+		      strstr(err.text, "(and 1 more: tasks[0].program[2])"),
+		      "%s", err.text);
+	trace_free(t);
 }
 END_TEST
 

@@ -256,6 +256,12 @@ static bool add_sync_event(struct exporter *x, const struct trace_step *s,
 		v = json_string("");
 		break;
 	default:
+		/* affinity, nice: rt-app sets them per phase only */
+		problem(x, s->json_path, s->line, s->column,
+			"steps rt-app has events for",
+			"a \"%s\" step (rt-app sets a phase's cpus and "
+			"priority at its start; their export is not written "
+			"yet)", trace_step_names[s->kind]);
 		return false;
 	}
 	if (!v)
