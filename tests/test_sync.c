@@ -429,6 +429,34 @@ START_TEST(killed_waiter_leaves_the_queue)
 }
 END_TEST
 
+/*
+ * affinity and nice steps (rt-app's per-phase cpus and priority): a task
+ * pinned to CPU 0 runs 1 ms, sets its affinity to CPU 1 and goes on
+ * there at once (sched_setaffinity moves it before it returns), runs
+ * 1 ms, sets nice 5, runs 1 ms: it exits at 3 ms on CPU 1, one
+ * migration, nice 5 at the end.
+ */
+START_TEST(affinity_and_nice_steps)
+{
+	static const char trace[] =
+		"{\"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": {\"cpus\": 2},"
+		" \"scheduler\": {\"policy\": \"eevdf\"}, \"tasks\": ["
+		" {\"name\": \"a\", \"cpus\": \"0\", \"program\": [{\"run\": \"1ms\"},"
+		"  {\"affinity\": \"1\"}, {\"run\": \"1ms\"}, {\"nice\": 5},"
+		"  {\"run\": \"1ms\"}]}]}";
+	struct run run = run_logged(trace, policies[_i]);
+	const struct sim_task_result *a = result_task(run.r, "a");
+
+	assert_logged(&run, "0.001000000 cpu0 affinity a\n");
+	assert_logged(&run, "0.001000000 cpu1 switch idle -> a\n");
+	assert_logged(&run, "0.002000000 cpu1 nice a 5\n");
+	assert_exit(&run, "a", 3 * MS);
+	ck_assert_uint_eq(a->migrations, 1);
+	ck_assert_int_eq(a->nice, 5);
+	run_free(&run);
+}
+END_TEST
+
 /* An unlock of a mutex the task does not hold stops the run: exit 2's
  * error, with the step's place */
 START_TEST(unlock_without_lock_is_an_error)
@@ -548,6 +576,7 @@ static Suite *sync_suite(void)
 	tcase_add_loop_test(tc, runtime_is_wall_time, 0, 2);
 	tcase_add_loop_test(tc, yield_lets_the_peer_run, 0, 2);
 	tcase_add_loop_test(tc, killed_waiter_leaves_the_queue, 0, 2);
+	tcase_add_loop_test(tc, affinity_and_nice_steps, 0, 2);
 	tcase_add_test(tc, unlock_without_lock_is_an_error);
 	tcase_add_test(tc, load_errors);
 	tcase_add_test(tc, sync_check_catches_broken_queues);
