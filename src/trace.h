@@ -55,6 +55,8 @@ enum step_kind {
 	STEP_YIELD,		/* sched_yield() */
 	STEP_AFFINITY,		/* sched_setaffinity() on itself */
 	STEP_NICE,		/* setpriority() on itself */
+	STEP_RT_PRIORITY,	/* sched_setscheduler() on itself: an RT
+				 * task's new priority */
 	NR_STEP_KINDS
 };
 
@@ -80,6 +82,7 @@ struct trace_step {
 					 * missed period is not re-based) */
 	const struct cpumask *cpus;	/* AFFINITY, in trace->cpumasks */
 	int nice;			/* NICE */
+	unsigned int rt_priority;	/* RT_PRIORITY: 1..99 */
 	unsigned int count;		/* SEND: messages, default 1 */
 	unsigned int parallel, total;	/* JOBS */
 	struct trace_program *jobs;	/* JOBS: the children's program */

@@ -512,10 +512,15 @@ START_TEST(phase_settings)
 	is_sync(t, 0, 4, STEP_NICE, NULL);
 	ck_assert_int_eq(step(t, 0, 4)->nice, 0);
 	trace_free(t);
-	refused("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"phases\": "
-		"{ \"p\": { \"priority\": 5, \"run\": 1 } } } }, \"global\": "
-		"{ \"duration\": 1 } }",
-		"tasks.t.phases.p.priority", "a phase's own RT priority: not yet");
+	/* an RT thread's phase priority: an rt_priority step */
+	t = load("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"phases\": "
+		 "{ \"p\": { \"priority\": 5, \"run\": 1 }, \"q\": { \"run\": 2 } } } }, "
+		 "\"global\": { \"duration\": 1 } }");
+	is_sync(t, 0, 0, STEP_RT_PRIORITY, NULL);
+	ck_assert_uint_eq(step(t, 0, 0)->rt_priority, 5);
+	is_sync(t, 0, 2, STEP_RT_PRIORITY, NULL);
+	ck_assert_uint_eq(step(t, 0, 2)->rt_priority, 10);	/* rt-app's default */
+	trace_free(t);
 	refused("{ \"tasks\": { \"t\": { \"phases\": { \"p\": { \"policy\": "
 		"\"SCHED_FIFO\", \"run\": 1 } } } }, \"global\": { \"duration\": 1 } }",
 		"tasks.t.phases.p.policy", "cannot change a task's policy");

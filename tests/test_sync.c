@@ -457,6 +457,31 @@ START_TEST(affinity_and_nice_steps)
 }
 END_TEST
 
+/*
+ * rt_priority step (rt-app's per-phase priority of a FIFO thread): A
+ * (FIFO 30) runs 1 ms, lowers itself to 10 while B (FIFO 20, started at
+ * 0.5 ms) waits: B preempts it at 1 ms, runs its 2 ms and exits at 3 ms;
+ * A runs its last 1 ms and exits at 4 ms.
+ */
+START_TEST(rt_priority_step_preempts)
+{
+	static const char trace[] =
+		"{\"sched-sim\": 1, \"duration\": \"100ms\", \"machine\": {\"cpus\": 1},"
+		" \"scheduler\": {\"policy\": \"eevdf\"}, \"tasks\": ["
+		" {\"name\": \"A\", \"policy\": \"fifo\", \"rt_priority\": 30,"
+		"  \"program\": [{\"run\": \"1ms\"}, {\"rt_priority\": 10}, {\"run\": \"1ms\"}]},"
+		" {\"name\": \"B\", \"policy\": \"fifo\", \"rt_priority\": 20, \"start\": \"500us\","
+		"  \"program\": [{\"run\": \"2ms\"}]}]}";
+	struct run run = run_logged(trace, policies[_i]);
+
+	assert_logged(&run, "0.001000000 cpu0 rt_priority A 10\n");
+	assert_logged(&run, "0.001000000 cpu0 switch A -> B\n");
+	assert_exit(&run, "B", 3 * MS);
+	assert_exit(&run, "A", 4 * MS);
+	run_free(&run);
+}
+END_TEST
+
 /* An unlock of a mutex the task does not hold stops the run: exit 2's
  * error, with the step's place */
 START_TEST(unlock_without_lock_is_an_error)
@@ -577,6 +602,7 @@ static Suite *sync_suite(void)
 	tcase_add_loop_test(tc, yield_lets_the_peer_run, 0, 2);
 	tcase_add_loop_test(tc, killed_waiter_leaves_the_queue, 0, 2);
 	tcase_add_loop_test(tc, affinity_and_nice_steps, 0, 2);
+	tcase_add_loop_test(tc, rt_priority_step_preempts, 0, 2);
 	tcase_add_test(tc, unlock_without_lock_is_an_error);
 	tcase_add_test(tc, load_errors);
 	tcase_add_test(tc, sync_check_catches_broken_queues);

@@ -515,6 +515,28 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			if (!cpu_isset(cpu, step->cpus))
 				return true;
 			continue;
+		case STEP_RT_PRIORITY:
+			st->pc++;
+			if (!s->policy->set_rt_priority ||
+			    s->policy->set_rt_priority(s->pm, st->index,
+						       step->rt_priority,
+						       s->now)) {
+				step_error(s, st, step, "an rt_priority step "
+					   "of a fifo or rr task", "%s",
+					   s->policy->set_rt_priority ?
+					   "the task is not an RT task" :
+					   "the policy cannot change an RT "
+					   "task's priority");
+				return false;
+			}
+			sync_rt_priority_changed(s, st, step->rt_priority);
+			vlog(s, 2, cpu, st->index, "rt_priority %s %u\n",
+			     st->name, step->rt_priority);
+			/* a task lowered below a waiting one is preempted
+			 * on its return to user space */
+			if (cpu_isset(cpu, &s->host.resched_mask))
+				return true;
+			continue;
 		case STEP_NICE:
 			st->pc++;
 			s->policy->set_nice(s->pm, st->index, step->nice, s->now);

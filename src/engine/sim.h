@@ -572,6 +572,9 @@ void sync_free(struct sim *s);
  */
 int sync_step(struct sim *s, int cpu, struct sim_task *st,
 	      const struct trace_step *step);
+/* st's own RT priority changed (an rt_priority step) */
+void sync_rt_priority_changed(struct sim *s, struct sim_task *st,
+			      unsigned int rt_priority);
 /* st is killed: out of any queue it waits in */
 void sync_forget(struct sim *s, struct sim_task *st);
 /* The invariants of the mutexes, conditions and barriers */

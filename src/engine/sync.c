@@ -296,6 +296,19 @@ static void pi_adjust_chain(struct sim *s, int cpu, struct sim_task *st)
 	}
 }
 
+void sync_rt_priority_changed(struct sim *s, struct sim_task *st,
+			      unsigned int rt_priority)
+{
+	struct sim_task_sync *sx;
+
+	if (!s->task_sync)
+		return;
+	sx = task_sync(s, st);
+	sx->pi_base = 99 - (int)rt_priority;
+	/* the policy applied the same: a boost above it stays */
+	sx->pi_prio = pi_effective(sx);
+}
+
 static void pi_add_held(struct sim_task_sync *sx, struct sim_mutex *m)
 {
 	m->held_next = sx->pi_held;

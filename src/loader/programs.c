@@ -22,8 +22,8 @@
 	"\"send\" (with an optional \"count\"), \"recv\", \"jobs\", " \
 	"\"timer\" (with \"period\", optional \"mode\" and \"unique\"), " \
 	"\"lock\", \"unlock\", \"wait\" (with an optional \"mutex\"), " \
-	"\"signal\", \"broadcast\", \"barrier\", \"yield\", \"affinity\" " \
-	"or \"nice\""
+	"\"signal\", \"broadcast\", \"barrier\", \"yield\", \"affinity\", " \
+	"\"nice\" or \"rt_priority\""
 #define RUN_VALID DURATION_VALID ", \"forever\" (as the last step) or " \
 	"a random duration " RANDOM_FORMS
 #define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
@@ -337,6 +337,7 @@ const char *const trace_step_names[NR_STEP_KINDS] = {
 	[STEP_SIGNAL] = "signal", [STEP_BROADCAST] = "broadcast",
 	[STEP_BARRIER] = "barrier", [STEP_YIELD] = "yield",
 	[STEP_AFFINITY] = "affinity", [STEP_NICE] = "nice",
+	[STEP_RT_PRIORITY] = "rt_priority",
 };
 
 /* The index of name in *names (a list growing with its table), added on
@@ -700,6 +701,14 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		rc = ld_check_integer(ld, v, -20, 19, "a nice value from -20 "
 				      "to 19", &nice);
 		step->nice = (int)nice;
+		break;
+	}
+	case STEP_RT_PRIORITY: {
+		long long prio;
+
+		rc = ld_check_integer(ld, v, 1, 99, "an RT priority from 1 "
+				      "to 99", &prio);
+		step->rt_priority = (unsigned int)prio;
 		break;
 	}
 	case NR_STEP_KINDS:

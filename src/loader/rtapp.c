@@ -902,6 +902,8 @@ static json_t *gen_step_json(const struct gen_step *s)
 	}
 	case G_NICE:
 		return json_pack("{si}", "nice", s->nice);
+	case G_RT_PRIORITY:
+		return json_pack("{si}", "rt_priority", s->nice);
 	default:
 		return NULL;
 	}

@@ -63,16 +63,16 @@ struct rt_phase {
 	size_t first, count;	/* its events in the thread's */
 	long long loop;		/* <= 0: forever */
 	/* its own "cpus" and "priority" (a nice value), set at its start */
-	bool cpus_given, nice_given;
+	bool cpus_given, nice_given, rt_prio_given;
 	struct cpumask cpus;
-	int nice;
+	int nice, rt_prio;
 	struct rj_pos pos;
 	char *path;
 };
 
 enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_RUNTIME, G_TIMER, G_LOCK,
 		G_UNLOCK, G_WAIT, G_SIGNAL, G_BROADCAST, G_BARRIER, G_YIELD,
-		G_AFFINITY, G_NICE };
+		G_AFFINITY, G_NICE, G_RT_PRIORITY };
 
 /* A step of the sched-sim program, and the event it comes from */
 struct gen_step {
@@ -83,7 +83,7 @@ struct gen_step {
 	bool unique, absolute;	/* G_TIMER */
 	long long parties;	/* G_BARRIER: rt-app's count of users */
 	const struct cpumask *cpus;	/* G_AFFINITY; NULL: every CPU */
-	int nice;		/* G_NICE */
+	int nice;		/* G_NICE; G_RT_PRIORITY: the RT priority */
 	size_t origin;		/* index in the thread's events */
 };
 
@@ -111,7 +111,7 @@ struct rt_thread {
 	bool endless;		/* never ends by itself */
 	/* a phase sets its own cpus / nice: every phase sets its own at
 	 * its start (its own, else the thread's) */
-	bool phase_cpus, phase_nice;
+	bool phase_cpus, phase_nice, phase_rt_prio;
 };
 
 /* A group the trace makes for a taskgroup that global.sched-sim.groups

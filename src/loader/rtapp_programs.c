@@ -222,7 +222,8 @@ static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
 				       "more than 100000 steps: sched-sim's "
 				       "programs have one loop, the task's, so "
 				       "each phase's loop is written out");
-	if (times > 0 && (th->phase_cpus || th->phase_nice)) {
+	if (times > 0 && (th->phase_cpus || th->phase_nice ||
+			  th->phase_rt_prio)) {
 		/* rt-app sets a phase's affinity and nice at its start */
 		struct gen_step set = { .origin = p->first };
 
@@ -236,6 +237,12 @@ static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
 		if (th->phase_nice) {
 			set.kind = G_NICE;
 			set.nice = p->nice_given ? p->nice : th->nice;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+		if (th->phase_rt_prio) {
+			set.kind = G_RT_PRIORITY;
+			set.nice = p->rt_prio_given ? p->rt_prio : th->rt_prio;
 			if (add_step(c, th, &set))
 				return -1;
 		}

@@ -385,15 +385,16 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 
 		if (rt_get_priority(c, v, th->cls, &prio))
 			return -1;
-		if (prio != mine && (!p || rt_is_rt(th->cls)))
-			return rt_fail_at(c, v->pos, "a phase's \"priority\" the "
-					  "same as its thread's, or none, for a "
-					  "SCHED_FIFO or SCHED_RR thread",
-					  "a phase's own RT priority: not yet "
-					  "(issue 29: the engine changes a "
-					  "task's nice value between steps, not "
-					  "its RT priority)");
-		if (prio != mine) {
+		if (prio != mine && !p)
+			return rt_fail_at(c, v->pos, "the thread's own "
+					  "\"priority\"", "a priority here "
+					  "other than the thread's");
+		if (prio != mine && rt_is_rt(th->cls)) {
+			/* sched_setscheduler at the phase's start */
+			p->rt_prio = prio;
+			p->rt_prio_given = true;
+			th->phase_rt_prio = true;
+		} else if (prio != mine) {
 			p->nice = prio;
 			p->nice_given = true;
 			th->phase_nice = true;

@@ -334,6 +334,14 @@ struct sched_policy {
 	 */
 	int (*pi_setprio)(struct policy_machine *m, int task, int prio,
 			  uint64_t now);
+	/*
+	 * sched_setscheduler() of an RT task to a new sched_priority, its
+	 * policy kept (rt-app's per-phase priority of a FIFO or RR thread);
+	 * a priority-inheritance boost above the new priority stays.  0, or
+	 * -1 for a task that is not RT.  NULL: such a step is refused.
+	 */
+	int (*set_rt_priority)(struct policy_machine *m, int task,
+			       unsigned int rt_priority, uint64_t now);
 
 	/* A scheduler tick on cpu.  Returns the time of the next tick, or
 	 * 0 when the CPU's tick stops (NO_HZ idle; see host->tick_restart). */

@@ -440,20 +440,13 @@ static void cfs_v19_yield(struct policy_machine *pm, int id, uint64_t now)
  * within the RT class (the engine's priority-inheriting mutexes; a
  * SCHED_OTHER task is refused, as eevdf's).  prio -1: its normal_prio.
  */
-static int cfs_v19_pi_setprio(struct policy_machine *pm, int id, int prio,
-			      uint64_t now)
+static void rt_requeue_prio(struct policy_machine *pm, struct task_struct *p,
+			    int prio, uint64_t now)
 {
-	struct task_struct *p = task_by_id(pm, id);
 	struct rq *rq = task_rq(p);
-	int oldprio = p->prio, normal = MAX_RT_PRIO - 1 - (int)p->rt_priority;
+	int oldprio = p->prio;
 	bool on_rq;
 
-	if (!rt_prio(p->normal_prio))
-		return -1;
-	if (prio < 0 || prio > normal)
-		prio = normal;
-	if (prio == oldprio)
-		return 0;
 	pm->m.now = now;
 	update_rq_clock(rq, now);
 	on_rq = p->se.on_rq;
@@ -473,6 +466,46 @@ static int cfs_v19_pi_setprio(struct policy_machine *pm, int id, int prio,
 			check_preempt_curr(rq, p);
 		}
 	}
+}
+
+static int cfs_v19_pi_setprio(struct policy_machine *pm, int id, int prio,
+			      uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+
+	if (!rt_prio(p->normal_prio))
+		return -1;
+	if (prio < 0 || prio > p->normal_prio)
+		prio = p->normal_prio;
+	if (prio != p->prio)
+		rt_requeue_prio(pm, p, prio, now);
+	return 0;
+}
+
+/*
+ * sched.c 2.6.23 (CFS v19): sched_setscheduler of an RT task's new
+ * sched_priority, its policy kept: __setscheduler's rt_priority,
+ * normal_prio and rt_mutex_getprio (a PI boost above the new priority
+ * stays: the boost is p->prio below the old normal_prio), then the
+ * requeue and preemption check as rt_mutex_setprio above.
+ */
+static int cfs_v19_set_rt_priority(struct policy_machine *pm, int id,
+				   unsigned int rt_priority, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+	bool boosted;
+	int prio;
+
+	if (!rt_prio(p->normal_prio))
+		return -1;
+	boosted = p->prio < p->normal_prio;
+	p->rt_priority = rt_priority;
+	p->normal_prio = normal_prio(p);
+	prio = p->normal_prio;
+	if (boosted && p->prio < prio)
+		prio = p->prio;
+	if (prio != p->prio)
+		rt_requeue_prio(pm, p, prio, now);
 	return 0;
 }
 
@@ -664,6 +697,7 @@ const struct sched_policy cfs_v19_policy = {
 	.exit = cfs_v19_exit,
 	.yield = cfs_v19_yield,
 	.pi_setprio = cfs_v19_pi_setprio,
+	.set_rt_priority = cfs_v19_set_rt_priority,
 	.tick = cfs_v19_tick,
 	.schedule = cfs_v19_schedule,
 	.group_create = cfs_v19_group_create,

@@ -537,22 +537,16 @@ static void eevdf_yield(struct policy_machine *m, int id, uint64_t now)
  * switch (switched_from_fair, switched_to_rt), is refused.  prio -1:
  * __rt_effective_prio's own normal_prio.  Then prio_changed_rt (6.18.35)
  * without its pull to other CPUs (rt_queue_pull_task): the port's
- * balancing pulls at the next pick instead.
+ * balancing pulls at the next pick instead.  rt_requeue_prio is the
+ * part __sched_setscheduler shares.
  */
-static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
-			    uint64_t now)
+static void rt_requeue_prio(struct policy_machine *m, struct task_struct *p,
+			    int prio, uint64_t now)
 {
-	struct task_struct *p = &m->tasks[id];
 	struct rq *rq = &m->rqs[p->cpu];
 	int oldprio = p->prio, queue_flag = DEQUEUE_SAVE | DEQUEUE_MOVE;
 	bool queued, running;
 
-	if (!rt_task(p))
-		return -1;
-	if (prio < 0 || prio > task_normal_prio(p))
-		prio = task_normal_prio(p);
-	if (prio == oldprio)
-		return 0;
 	rq->clock_task = now;
 	queued = p->on_rq;
 	running = rq->curr == p->id;
@@ -560,7 +554,7 @@ static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
 		dequeue_task(rq, p, queue_flag);
 	if (running)
 		p->sched_class->put_prev_task(rq, p);
-	/* a deboosted task goes to the head of its new priority's list */
+	/* a lowered task goes to the head of its new priority's list */
 	if (oldprio < prio)
 		queue_flag |= ENQUEUE_HEAD;
 	p->prio = prio;
@@ -570,13 +564,52 @@ static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
 		p->sched_class->set_next_task(rq, p, false);
 	/* prio_changed_rt */
 	if (!queued)
-		return 0;
+		return;
 	if (running) {
 		if (p->prio > rq->rt.highest_prio.curr)
 			resched_curr(rq);
 	} else if (p->prio < rq_task(rq, rq->curr)->prio) {
 		resched_curr(rq);
 	}
+}
+
+static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
+			    uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+
+	if (!rt_task(p))
+		return -1;
+	if (prio < 0 || prio > task_normal_prio(p))
+		prio = task_normal_prio(p);
+	if (prio != p->prio)
+		rt_requeue_prio(m, p, prio, now);
+	return 0;
+}
+
+/*
+ * kernel/sched/syscalls.c 6.18.35: __sched_setscheduler for an RT task's
+ * new sched_priority, its policy kept: __setscheduler_params, the prio
+ * rt_effective_prio gives (a PI boost above the new priority stays: the
+ * boost is p->prio below the old normal_prio), then the requeue and
+ * prio_changed_rt as rt_mutex_setprio above.
+ */
+static int eevdf_set_rt_priority(struct policy_machine *m, int id,
+				 unsigned int rt_priority, uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	bool boosted;
+	int prio;
+
+	if (!rt_task(p))
+		return -1;
+	boosted = p->prio < task_normal_prio(p);
+	p->rt_priority = rt_priority;
+	prio = task_normal_prio(p);
+	if (boosted && p->prio < prio)
+		prio = p->prio;
+	if (prio != p->prio)
+		rt_requeue_prio(m, p, prio, now);
 	return 0;
 }
 
@@ -689,6 +722,7 @@ const struct sched_policy eevdf_policy = {
 	.exit = eevdf_exit,
 	.yield = eevdf_yield,
 	.pi_setprio = eevdf_pi_setprio,
+	.set_rt_priority = eevdf_set_rt_priority,
 	.tick = eevdf_tick,
 	.schedule = eevdf_schedule,
 	.group_create = eevdf_group_create,
