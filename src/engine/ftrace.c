@@ -141,6 +141,9 @@ static int prio_of(struct sim *s, const struct sim_task *st)
 	struct policy_task_stats ts;
 
 	if (st->sched_class == SIM_SCHED_FIFO || st->sched_class == SIM_SCHED_RR) {
+		/* the priority it runs at: a PI boost, an rt_priority step */
+		if (s->task_sync)
+			return task_sync(s, st)->pi_prio;
 		while (!root->spec && root->job_parent)
 			root = root->job_parent;
 		return 99 - (root->spec ? root->spec->rt_priority : 0);

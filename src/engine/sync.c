@@ -65,6 +65,7 @@ static bool uses_sync(const struct sim_trace *t)
 			case STEP_LOCK:
 			case STEP_WAIT:
 			case STEP_BARRIER:
+			case STEP_RT_PRIORITY:	/* its priority, kept */
 				return true;
 			default:
 				break;
