@@ -61,7 +61,7 @@
 extern "C" {
 #endif
 
-#define SIM_ERROR_TEXT_LENGTH 640
+#define SIM_ERROR_TEXT_LENGTH 4096
 
 typedef struct sim_error {
 	int line;		/* 1-based, 0 if unknown */
@@ -140,6 +140,15 @@ enum sim_trace_format {
 	SIM_FORMAT_SCHED_SIM,
 	SIM_FORMAT_RTAPP,
 };
+/*
+ * Flags or'ed into a load's format: the approximations of an rt-app file
+ * the caller allows, as its global.sched-sim.approximate would (the CLI's
+ * --approximate mem,iorun): rt-app's mem and iorun events, memory and I/O
+ * work sched-sim does not model, taken as taking no time.
+ */
+#define SIM_FORMAT_APPROX_MEM	0x100
+#define SIM_FORMAT_APPROX_IORUN	0x200
+#define SIM_FORMAT_MASK		0xff
 SIM_API sim_trace *sim_trace_load_format(const char *file, uint64_t max_bytes,
 					 int format, sim_error *err);
 SIM_API sim_trace *sim_trace_load_string_format(const char *text, size_t len,

@@ -580,7 +580,7 @@ int sim_blocked_info(const sim_result *r, size_t i, sim_blocked_task *out)
 	b = &r->blocked[i];
 	*out = (sim_blocked_task){
 		.task = r->tasks[b->task].name,
-		.waits_for = b->step->kind == STEP_RECV ? "recv" : "jobs",
+		.waits_for = trace_step_names[b->step->kind],
 		.channel = b->chan >= 0 ? r->trace->chans[b->chan] : NULL,
 		.step = b->step->json_path,
 		.line = b->step->line,

@@ -112,6 +112,9 @@ static const char usage_text[] =
 "  --format FORMAT        read TRACE.json as rt-app or sched-sim (default:\n"
 "                         an object with a \"tasks\" or \"global\" object and\n"
 "                         no \"sched-sim\" key is rt-app)\n"
+"  --approximate LIST     an rt-app file's mem and iorun events (memory and\n"
+"                         I/O work) taken as taking no time: mem, iorun or\n"
+"                         mem,iorun, as its global.sched-sim.approximate\n"
 "  --export rt-app        write the trace as an rt-app file (to standard\n"
 "                         output, or -o FILE) instead of running it; exit 2\n"
 "                         naming what rt-app cannot express\n"
@@ -192,7 +195,7 @@ enum {
 	OPT_MAX_WALL, OPT_MAX_OUTPUT,
 	OPT_MAX_TRACE_SIZE,
 	OPT_ALL_TASKS,
-	OPT_FORMAT, OPT_EXPORT,
+	OPT_FORMAT, OPT_EXPORT, OPT_APPROXIMATE,
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
 	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
 	OPT_NO_EXPECT, OPT_JUNIT, OPT_SUMMARY, OPT_MARKDOWN,
@@ -460,13 +463,40 @@ bad:
 	return -1;
 }
 
+/* --approximate mem,iorun: the rt-app approximations allowed */
+static int parse_approximate(struct cli *c, const char *arg)
+{
+	char list[64], *save = NULL;
+
+	if (strlen(arg) >= sizeof(list))
+		return bad_value("--approximate", arg, "is too long",
+				 "mem, iorun or mem,iorun");
+	strcpy(list, arg);
+	for (char *w = strtok_r(list, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(w, "mem"))
+			c->format |= SIM_FORMAT_APPROX_MEM;
+		else if (!strcmp(w, "iorun"))
+			c->format |= SIM_FORMAT_APPROX_IORUN;
+		else
+			return bad_value("--approximate", arg, "is not a list "
+					 "of sched-sim's approximations",
+					 "mem, iorun or mem,iorun (rt-app's "
+					 "memory and I/O work taken as taking "
+					 "no time; docs/rt-app.md)");
+	}
+	return 0;
+}
+
 /* --format rt-app|sched-sim */
 static int parse_format(struct cli *c, const char *arg)
 {
+	int flags = c->format & ~SIM_FORMAT_MASK;
+
 	if (!strcmp(arg, "rt-app"))
-		c->format = SIM_FORMAT_RTAPP;
+		c->format = SIM_FORMAT_RTAPP | flags;
 	else if (!strcmp(arg, "sched-sim"))
-		c->format = SIM_FORMAT_SCHED_SIM;
+		c->format = SIM_FORMAT_SCHED_SIM | flags;
 	else
 		return bad_value("--format", arg, "is not a trace format",
 				 "rt-app or sched-sim");
@@ -523,6 +553,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "all-tasks", no_argument, NULL, OPT_ALL_TASKS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "approximate", required_argument, NULL, OPT_APPROXIMATE },
 		{ "export", required_argument, NULL, OPT_EXPORT },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "to", required_argument, NULL, OPT_TO },
@@ -598,6 +629,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_MAX_EVENTS: rc = parse_max_events(c, optarg); break;
 		case OPT_MAX_WALL: rc = parse_max_wall(c, optarg); break;
 		case OPT_FORMAT: rc = parse_format(c, optarg); break;
+		case OPT_APPROXIMATE: rc = parse_approximate(c, optarg); break;
 		case OPT_EXPORT:
 			if (strcmp(optarg, "rt-app"))
 				return bad_value("--export", optarg,
@@ -666,7 +698,13 @@ static sim_trace *load_trace(const struct cli *c)
 					     c->format, &err);
 
 	if (!t) {
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		/* an rt-app file's problems come one a line */
+		for (const char *l = err.text; *l; ) {
+			size_t n = strcspn(l, "\n");
+
+			fprintf(stderr, "sched-sim: %.*s\n", (int)n, l);
+			l += n + (l[n] == '\n');
+		}
 		return NULL;
 	}
 	/* before the --expect ones are added, wherever it came */

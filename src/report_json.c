@@ -49,10 +49,11 @@ static const char *stopped_by(enum sim_end end)
 	}
 }
 
-/* What a blocked task of a deadlock waits for: "recv", "jobs". */
+/* What a blocked task of a deadlock waits for: "recv", "jobs", "lock",
+ * "wait", "barrier" (its step's kind). */
 static const char *waits_for(const struct sim_blocked *b)
 {
-	return b->step->kind == STEP_RECV ? "recv" : "jobs";
+	return trace_step_names[b->step->kind];
 }
 
 static void json_deadlock(const struct sim_result *r, struct json_writer *w)
@@ -68,6 +69,9 @@ static void json_deadlock(const struct sim_result *r, struct json_writer *w)
 		jw_string(w, "waits_for", waits_for(b));
 		if (b->chan >= 0)
 			jw_string(w, "channel", r->trace->chans[b->chan]);
+		if (trace_step_object(r->trace, b->step))
+			jw_string(w, "object",
+				  trace_step_object(r->trace, b->step));
 		jw_string(w, "step", b->step->json_path);
 		jw_int(w, "line", b->step->line);
 		jw_int(w, "column", b->step->column);

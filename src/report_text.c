@@ -164,6 +164,10 @@ static void text_deadlock(const struct sim_result *r, FILE *out)
 		if (b->chan >= 0)
 			snprintf(what, sizeof(what), "recv \"%s\"",
 				 t->chans[b->chan]);
+		else if (trace_step_object(t, b->step))
+			snprintf(what, sizeof(what), "%s \"%s\"",
+				 trace_step_names[b->step->kind],
+				 trace_step_object(t, b->step));
 		else
 			snprintf(what, sizeof(what), "jobs (wait4 for a child)");
 		fprintf(out, "  %-20s %-28s %s (line %d, column %d)\n",

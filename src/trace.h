@@ -43,7 +43,25 @@ enum step_kind {
 	STEP_SEND,		/* put messages into a channel */
 	STEP_RECV,		/* take one message, block while empty */
 	STEP_JOBS,		/* make -jP */
+	STEP_RUNTIME,		/* use the CPU until wall time has passed */
+	STEP_TIMER,		/* sleep to the next period of a timer */
+	STEP_LOCK,		/* take a mutex, block while it is held */
+	STEP_UNLOCK,		/* release it, hand it to the first waiter */
+	STEP_WAIT,		/* condition variable: release the mutex,
+				 * block, re-take the mutex once woken */
+	STEP_SIGNAL,		/* wake the first waiter of a condition */
+	STEP_BROADCAST,		/* wake every waiter of a condition */
+	STEP_BARRIER,		/* block until every party has arrived */
+	STEP_YIELD,		/* sched_yield() */
+	STEP_AFFINITY,		/* sched_setaffinity() on itself */
+	STEP_NICE,		/* setpriority() on itself */
+	STEP_RT_PRIORITY,	/* sched_setscheduler() on itself: an RT
+				 * task's new priority */
+	NR_STEP_KINDS
 };
+
+/* The step's key in a trace ("run", "lock", ...) */
+extern const char *const trace_step_names[NR_STEP_KINDS];
 
 struct trace_program;
 
@@ -53,6 +71,18 @@ struct trace_step {
 	enum step_kind kind;
 	struct duration_spec dur;	/* RUN, SLEEP */
 	int chan;			/* SEND, RECV: index in trace->chans */
+	/*
+	 * LOCK, UNLOCK: index in trace->mutexes; WAIT, SIGNAL, BROADCAST:
+	 * in trace->conds; BARRIER: in trace->barriers; TIMER: in
+	 * trace->timers.  -1 for the other kinds.
+	 */
+	int object;
+	int mutex;			/* WAIT: its mutex, or -1: none */
+	bool timer_absolute;		/* TIMER: "mode": "absolute" (a
+					 * missed period is not re-based) */
+	const struct cpumask *cpus;	/* AFFINITY, in trace->cpumasks */
+	int nice;			/* NICE */
+	unsigned int rt_priority;	/* RT_PRIORITY: 1..99 */
 	unsigned int count;		/* SEND: messages, default 1 */
 	unsigned int parallel, total;	/* JOBS */
 	struct trace_program *jobs;	/* JOBS: the children's program */
@@ -95,6 +125,19 @@ struct trace_task {
 	const struct trace_program *program;	/* shared between instances */
 	u64 loops;			/* passes of the program; TRACE_FOREVER */
 	int line;			/* line of the task object in the file */
+};
+
+/* A barrier: parties is the number of its uses in the task instances'
+ * programs (rt-app's rule: each reference counts, times the instances) */
+struct trace_barrier {
+	char *name;
+	unsigned int parties;
+};
+
+/* A periodic timer; unique: one per task instance, else shared */
+struct trace_timer {
+	char *name;
+	bool unique;
 };
 
 struct trace_group {
@@ -241,6 +284,14 @@ struct sim_trace {
 	bool tunables_refused;
 	sim_error tunables_refusal;
 	/*
+	 * An rt-app file whose threads never end and that gives no duration
+	 * (rt-app runs it until stopped): the load goes on, so that a
+	 * duration override (--duration) can bound it; without one,
+	 * trace_validate() returns this error.
+	 */
+	bool duration_needed;
+	sim_error duration_refusal;
+	/*
 	 * Where the first task "slice" is (path NULL: no task has one), so
 	 * that a policy without per-task slices refuses the trace there
 	 * once the policy is final (after --policy): trace_validate().
@@ -267,6 +318,19 @@ struct sim_trace {
 	size_t nr_expects;
 	char **chans;			/* channel names */
 	size_t nr_chans;
+	/* The synchronisation objects the programs name (docs/trace-format.md:
+	 * "Mutexes, conditions, barriers and timers") */
+	char **mutexes;
+	size_t nr_mutexes;
+	char **conds;
+	size_t nr_conds;
+	struct trace_barrier *barriers;
+	size_t nr_barriers;
+	struct trace_timer *timers;
+	size_t nr_timers;
+	/* "pi": true: mutexes inherit priority (rt_mutex); false: plain
+	 * futex mutexes */
+	bool mutex_pi;
 
 	/* Storage owned by the trace, freed with it. */
 	struct cpumask_pool *cpumasks;	/* each distinct affinity once */
@@ -285,6 +349,27 @@ struct sim_trace {
 	size_t nr_notes;
 	enum sim_trace_format format;	/* what the file was read as */
 };
+
+/* The mutex, condition, barrier or timer a step names; NULL: none */
+static inline const char *trace_step_object(const struct sim_trace *t,
+					    const struct trace_step *s)
+{
+	switch (s->kind) {
+	case STEP_LOCK:
+	case STEP_UNLOCK:
+		return t->mutexes[s->object];
+	case STEP_WAIT:
+	case STEP_SIGNAL:
+	case STEP_BROADCAST:
+		return t->conds[s->object];
+	case STEP_BARRIER:
+		return t->barriers[s->object].name;
+	case STEP_TIMER:
+		return t->timers[s->object].name;
+	default:
+		return NULL;
+	}
+}
 
 /*
  * Load and validate a trace.  On error returns NULL and fills err with the

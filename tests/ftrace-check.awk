@@ -17,7 +17,13 @@
 #       that was running on that CPU, the TASK-PID column names the task
 #       running there, no task runs on two CPUs at once, a pid keeps its
 #       comm, times never go back, a migration starts from the task's CPU,
-#       an exited task never runs again.  Per task it prints
+#       an exited task never runs again.  A tracing_mark_write line (a
+#       program's lock, unlock, wait, signal, barrier, timer, yield step,
+#       as rt-app writes its own to trace_marker; the kernel's print
+#       event: "tracing_mark_write: TEXT", which the fixture lacks) must
+#       have the event lines' prefix, a time that does not go back and
+#       the task running on its CPU in its TASK-PID column.  Per task it
+#       prints
 #
 #           task PID COMM CPU_US INTERVALS MIGRATIONS SWITCHED_OUT PRIO
 #
@@ -150,6 +156,37 @@ $0 ~ /^#/ {
 	next
 }
 
+$0 ~ / tracing_mark_write: / {
+	entries++
+	mark = $0
+	sub(/ tracing_mark_write: .*$/, " ", mark)
+	if (mark !~ prefix "$" && (mark ":") !~ prefix) {
+		fail("a tracing_mark_write line without the events' prefix: " $0)
+		next
+	}
+	split($0, parts, " +\\[")
+	mark_task = parts[1]
+	sub(/^ +/, "", mark_task)
+	mark_cpu = $0
+	sub(/^[^[]*\[/, "", mark_cpu)
+	mark_cpu = substr(mark_cpu, 1, 3) + 0
+	mark_time = $0
+	sub(/: tracing_mark_write: .*$/, "", mark_time)
+	sub(/^.* /, "", mark_time)
+	split(mark_time, tparts, ".")
+	mark_us = tparts[1] * 1000000 + tparts[2]
+	if (mark_us < last_us)
+		fail("time goes back")
+	last_us = mark_us
+	mark_pid = mark_task
+	sub(/^.*-/, "", mark_pid)
+	if ((mark_cpu in curr) && curr[mark_cpu] != mark_pid + 0)
+		fail("a tracing_mark_write by pid " mark_pid " on cpu" \
+		     mark_cpu ", where pid " curr[mark_cpu] " runs")
+	marks++
+	next
+}
+
 {
 	entries++
 	if (!parse_line($0)) {
@@ -262,5 +299,7 @@ END {
 	for (k in fields)
 		if (k in seen_kinds)
 			printf "kind %s\n", k
+	if (marks)
+		printf "kind tracing_mark_write\n"
 	exit errors ? 1 : 0
 }

@@ -241,6 +241,47 @@ START_TEST(test_smp_matches_the_report)
 }
 END_TEST
 
+/*
+ * Mutexes, a condition and a periodic timer: each step a
+ * tracing_mark_write line of the task, on its CPU while it runs there (the
+ * reader checks), and the switches still account for the report.
+ */
+START_TEST(test_sync_steps_are_marked)
+{
+	struct traced_run t;
+
+	traced("traces/mutex-condvar.json", &t);
+	ck_assert_ptr_nonnull(strstr(t.kinds, "tracing_mark_write "));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: lock queue\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: wait filled\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: signal filled: 1 woken\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, ": tracing_mark_write: timer tick: sleeps\n"));
+	compare_with_report(&t, true);
+	traced_free(&t);
+}
+END_TEST
+
+/*
+ * Priority inheritance: at 2 ms high (FIFO 30, prio 69) blocks on the
+ * mutex low (FIFO 10, prio 89) holds, and low runs boosted: the switch
+ * shows it at prio 69, as the kernel's p->prio; at 5 ms it leaves at 89.
+ */
+START_TEST(test_pi_boost_shows_in_prio)
+{
+	struct traced_run t;
+
+	traced("traces/priority-inheritance.json", &t);
+	ck_assert_ptr_nonnull(strstr(t.ftrace, "0.002000: sched_switch: "
+		"prev_comm=high prev_pid=3 prev_prio=69 prev_state=S ==> "
+		"next_comm=low next_pid=1 next_prio=69\n"));
+	ck_assert_ptr_nonnull(strstr(t.ftrace, "0.005000: sched_switch: "
+		"prev_comm=low prev_pid=1 prev_prio=89 prev_state=S ==> "
+		"next_comm=high next_pid=3 next_prio=69\n"));
+	compare_with_report(&t, true);
+	traced_free(&t);
+}
+END_TEST
+
 /* Random sleeps: times in ns, rounded to us as ftrace rounds them. */
 START_TEST(test_times_rounded_to_microseconds)
 {
@@ -466,6 +507,8 @@ static Suite *ftrace_suite(void)
 	tcase_add_test(tc, test_demo_matches_the_report);
 	tcase_add_test(tc, test_smp_matches_the_report);
 	tcase_add_test(tc, test_times_rounded_to_microseconds);
+	tcase_add_test(tc, test_sync_steps_are_marked);
+	tcase_add_test(tc, test_pi_boost_shows_in_prio);
 	tcase_add_test(tc, test_every_kind_prio_and_exit);
 	tcase_add_test(tc, test_reader_catches_a_wrong_prev);
 	tcase_add_test(tc, test_report_unchanged);

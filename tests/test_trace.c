@@ -1622,7 +1622,7 @@ START_TEST(test_step_with_two_actions)
 		"}\n",
 		"tasks[0].program[0]", 6, 42,
 		"a step with both \"run\" and \"sleep\"",
-		"exactly one of \"run\", \"sleep\"");
+		"exactly one of \"run\", \"runtime\", \"sleep\"");
 }
 END_TEST
 

@@ -57,6 +57,7 @@ bool sim_check_now(struct sim *s)
 
 	if (s->policy->check(s->pm, why, sizeof(why)) &&
 	    sim_check_wasted(s, why, sizeof(why)) &&
+	    sync_check(s, why, sizeof(why)) &&
 	    (!s->finished || check_conservation(s, why, sizeof(why))))
 		return true;
 	snprintf(s->error, sizeof(s->error), "invariant broken at %" PRIu64

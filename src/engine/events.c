@@ -111,6 +111,7 @@ static void kill_task(struct sim *s, struct sim_task *st)
 				ch->wait_tail = prev;
 			st->waiting_chan = -1;
 		}
+		sync_forget(s, st);
 		timer_cancel(s, &st->timer);
 		wake_task(s, st, sim_task_cpu(s, st), false);
 	}

@@ -22,6 +22,7 @@
  * the idle task is swapper/N, pid 0, as in the kernel.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +141,9 @@ static int prio_of(struct sim *s, const struct sim_task *st)
 	struct policy_task_stats ts;
 
 	if (st->sched_class == SIM_SCHED_FIFO || st->sched_class == SIM_SCHED_RR) {
+		/* the priority it runs at: a PI boost, an rt_priority step */
+		if (s->task_sync)
+			return task_sync(s, st)->pi_prio;
 		while (!root->spec && root->job_parent)
 			root = root->job_parent;
 		return 99 - (root->spec ? root->spec->rt_priority : 0);
@@ -253,6 +257,25 @@ void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st)
 	line_start(s, cpu, st->index, ".....", "sched_process_exit");
 	task_fields(s, "", st);
 	fputs(" group_dead=true\n", s->ftrace->out);
+}
+
+/*
+ * What a task's program does to a mutex, condition, barrier or timer,
+ * as a write to trace_marker (the kernel has no event for user-space
+ * locks: rt-app marks its own steps so with its "ftrace" option).
+ */
+void ftrace_mark(struct sim *s, int cpu, const struct sim_task *st,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!s->ftrace)
+		return;
+	line_start(s, cpu, st->index, ".....", "tracing_mark_write");
+	va_start(ap, fmt);
+	vfprintf(s->ftrace->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', s->ftrace->out);
 }
 
 /*

@@ -205,7 +205,8 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		c->busy_ns += s->now - st->run_since;
 		st->oncpu_ns += s->now - st->run_since;
 		st->cpu = -1;
-		if (st->in_run && st->run_left != TRACE_FOREVER)
+		if (st->in_run && !in_wall_run(st) &&
+		    st->run_left != TRACE_FOREVER)
 			st->run_left -= s->now - st->step_since;
 		if (prev_queued) {
 			sim_task_set_waiting(s, st, true);
@@ -225,6 +226,11 @@ void sim_switched(struct policy_host *host, int cpu, int prev, int next,
 		if (st->latency_pending) {
 			lat_add(&st->lat, s->now - st->wake_time);
 			st->latency_pending = false;
+		}
+		if (in_wall_run(st)) {	/* its end came, on a CPU or not */
+			u64 end = task_sync(s, st)->run_deadline;
+
+			st->run_left = end > s->now ? end - s->now : 0;
 		}
 		if (st->in_run)
 			arm_run_done(s, cpu, st);
@@ -346,6 +352,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	child->allowed_everywhere = parent->allowed_everywhere;
 	child->cpu = -1;
 	child->started = true;
+	sync_task_init(s, child);
 	sim_task_watch(s, child);
 	timer_init(&child->timer, TIMER_TASK, child->index);
 
@@ -364,7 +371,7 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 }
 
 /* The current task blocks: the engine's side, then the policy's. */
-static void block_task(struct sim *s, struct sim_task *st)
+void block_task(struct sim *s, struct sim_task *st)
 {
 	st->blocked = true;
 	s->policy->block(s->pm, st->index, s->now);
@@ -463,6 +470,96 @@ bool run_program(struct sim *s, int cpu, struct sim_task *st)
 			ch->wait_tail = st;
 			return true;
 		}
+		case STEP_RUNTIME:
+			/* rt-app's runtime: CPU work until the wall clock
+			 * says the time has passed, preempted or not */
+			st->run_left = step->dur.a;
+			if (st->run_left == 0) {
+				st->pc++;
+				continue;
+			}
+			st->in_run = true;
+			task_sync(s, st)->run_deadline = s->now + step->dur.a;
+			st->step_since = s->now;
+			arm_run_done(s, cpu, st);
+			return false;
+		case STEP_YIELD:
+			st->pc++;
+			if (!s->policy->yield) {
+				step_error(s, st, step, "a policy with "
+					   "sched_yield()", "policy %s has no "
+					   "yield operation",
+					   s->policy->name);
+				return false;
+			}
+			vlog(s, 2, cpu, st->index, "yield %s\n", st->name);
+			ftrace_mark(s, cpu, st, "yield");
+			s->policy->yield(s->pm, st->index, s->now);
+			/* sched_yield() calls schedule() at once: the
+			 * caller runs it, and the program goes on from
+			 * the next step if the task stays current */
+			return true;
+		case STEP_AFFINITY:
+			st->pc++;
+			if (s->policy->set_affinity(s->pm, st->index,
+						    step->cpus, s->now)) {
+				step_error(s, st, step, "CPUs of the machine "
+					   "the task may run on", "no CPU the "
+					   "task may run on (EINVAL)");
+				return false;
+			}
+			sim_task_set_affinity(s, st, step->cpus);
+			vlog(s, 2, cpu, st->index, "affinity %s\n", st->name);
+			/* sched_setaffinity() on itself: off a CPU it left,
+			 * it moves before it goes on */
+			if (!cpu_isset(cpu, step->cpus))
+				return true;
+			continue;
+		case STEP_RT_PRIORITY:
+			st->pc++;
+			if (!s->policy->set_rt_priority ||
+			    s->policy->set_rt_priority(s->pm, st->index,
+						       step->rt_priority,
+						       s->now)) {
+				step_error(s, st, step, "an rt_priority step "
+					   "of a fifo or rr task", "%s",
+					   s->policy->set_rt_priority ?
+					   "the task is not an RT task" :
+					   "the policy cannot change an RT "
+					   "task's priority");
+				return false;
+			}
+			sync_rt_priority_changed(s, st, step->rt_priority);
+			vlog(s, 2, cpu, st->index, "rt_priority %s %u\n",
+			     st->name, step->rt_priority);
+			/* a task lowered below a waiting one is preempted
+			 * on its return to user space */
+			if (cpu_isset(cpu, &s->host.resched_mask))
+				return true;
+			continue;
+		case STEP_NICE:
+			st->pc++;
+			s->policy->set_nice(s->pm, st->index, step->nice, s->now);
+			vlog(s, 2, cpu, st->index, "nice %s %d\n", st->name,
+			     step->nice);
+			continue;
+		case STEP_TIMER:
+		case STEP_LOCK:
+		case STEP_UNLOCK:
+		case STEP_WAIT:
+		case STEP_SIGNAL:
+		case STEP_BROADCAST:
+		case STEP_BARRIER: {
+			int rc = sync_step(s, cpu, st, step);
+
+			if (rc < 0)
+				return false;
+			if (rc > 0)
+				return true;
+			continue;
+		}
+		case NR_STEP_KINDS:
+			return false;
 		case STEP_JOBS:
 			/* Keep 'parallel' children alive until 'total' are done */
 			while (st->jobs_alive < step->parallel &&

@@ -204,6 +204,7 @@ static void build_tasks(struct sim *s)
 			.cpus_allowed = tt->cpus, .slice = tt->slice,
 		};
 		s->policy->task_init(s->pm, st->index, &attr);
+		sync_task_init(s, st);
 		timer_init(&st->timer, TIMER_TASK, (int)i);
 		s->groups[tt->group].alive_members++;
 		s->live_tasks++;
@@ -502,6 +503,7 @@ static void sim_free(struct sim *s)
 	idset_free(&s->watched);
 	free(s->groups);
 	free(s->chans);
+	sync_free(s);
 	for (size_t i = 0; s->failures && i < s->nr_failures; i++)
 		free(s->failures[i]);
 	free(s->failures);
@@ -612,7 +614,7 @@ struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 	s->lane_cap = 2 * (size_t)ncpu;
 	s->lane = calloc(s->lane_cap, sizeof(*s->lane));
 	if (!s->groups || !s->chans || !s->failures || !s->cpus || !s->heap ||
-	    !s->lane)
+	    !s->lane || sync_init(s))
 		goto oom;
 
 	cfg = machine_config(s);

@@ -12,6 +12,9 @@
  *	latency.c	wakeup-latency histograms
  *	program.c	the task program interpreter: run, sleep, send,
  *			recv, jobs; wakeups, forks, exits, schedule()
+ *	sync.c		mutexes, condition variables, barriers and
+ *			periodic timers (lock, unlock, wait, signal,
+ *			broadcast, barrier, timer steps)
  *	events.c	the trace's events: move, shares, mkdir, rmdir,
  *			nice, affinity, kill
  *	run.c		set-up, the main loop, ticks
@@ -38,6 +41,7 @@
 #include "engine/lathist.h"
 #include "engine/rng.h"
 #include "lib/idset.h"
+#include "lib/rbtree_types.h"
 #include "policy/policy.h"
 #include "result.h"
 #include "trace.h"
@@ -84,6 +88,70 @@ struct sim_timer {
 	int lane_pos;		/* its slot in the tick lane, -1 when not there */
 	enum timer_kind kind;
 	int owner;		/* CPU or task index */
+};
+
+/*
+ * A FIFO of tasks blocked on a mutex, a condition or a barrier, linked
+ * through sim_task.sync_next: no allocation when a task blocks, O(1) to
+ * add at the tail and take from the head (O(length) only to take out a
+ * task that is killed while it waits).
+ */
+struct sim_task;
+struct sim_waitq {
+	struct sim_task *head, *tail;
+	size_t len;
+};
+
+struct sim_mutex {
+	struct sim_task *holder;	/* NULL: free */
+	struct sim_waitq waiters;	/* blocked in a lock (or in a wait's
+					 * re-take), first come first */
+	/* Priority-inheriting mutexes (trace->mutex_pi) keep their waiters
+	 * in a tree by (priority, arrival) instead, as rt_mutex does */
+	struct rb_root pi_waiters;
+	size_t nr_pi_waiters;
+	struct sim_mutex *held_next;	/* in its holder's held list */
+};
+
+struct sim_cond {
+	struct sim_waitq waiters;
+};
+
+/* A barrier's arrivals that have not met yet are its waiters. */
+struct sim_barrier {
+	struct sim_waitq waiters;
+};
+
+/* rt-app's timer: the next expiry, set from its first user's start at
+ * its first use */
+struct sim_ptimer {
+	bool started;
+	u64 next;
+};
+
+/*
+ * A task's part in mutexes, conditions, barriers and runtime steps
+ * (sync.c), in sim->task_sync[task index]: kept beside struct sim_task,
+ * and allocated only for a trace that has such steps, so that a run of a
+ * million plain tasks pays nothing for it.
+ */
+struct sim_task_sync {
+	struct sim_task *task;
+	/* the queue it waits in (NULL: none) and its link there;
+	 * cond_woken: a wait step whose condition was signalled, which
+	 * re-takes its mutex next */
+	struct sim_waitq *queue;
+	struct sim_task *next;
+	bool cond_woken;
+	/* priority inheritance: its own kernel priority (99 - rt_priority
+	 * for an RT task, SIM_PI_NONE for the others), the one it runs at,
+	 * the mutexes it holds, and its place among a PI mutex's waiters */
+	int pi_base, pi_prio;
+	struct sim_mutex *pi_held, *pi_waiting_on;
+	struct rb_node pi_node;
+	u64 pi_seq;
+	/* a runtime step in progress ends at run_deadline, on a CPU or not */
+	u64 run_deadline;
 };
 
 struct sim_task {
@@ -215,6 +283,15 @@ struct sim {
 	struct sim_group *groups;
 	size_t nr_groups;
 	struct sim_channel *chans;
+	struct sim_mutex *mutexes;
+	struct sim_cond *conds;
+	struct sim_barrier *barriers;
+	/* the timers: trace->timers[i] shared at [i], unique for trace
+	 * task k at [nr_timers * (k + 1) + i] */
+	struct sim_ptimer *ptimers;
+	u64 pi_seq;			/* arrivals among PI waiters */
+	struct sim_task_sync *task_sync;	/* [task_cap], or NULL: the
+						 * trace has no such step */
 	struct sim_cpu *cpus;
 	int nr_cpus;
 	char **failures;		/* texts of failed trace events */
@@ -369,6 +446,9 @@ void ftrace_waking(struct sim *s, int cpu, const struct sim_task *st,
 void ftrace_wakeup(struct sim *s, int cpu, const struct sim_task *st,
 		   bool new_task);
 void ftrace_exit(struct sim *s, int cpu, const struct sim_task *st);
+/* A tracing_mark_write line by st on cpu, as rt-app's ftrace markers */
+void ftrace_mark(struct sim *s, int cpu, const struct sim_task *st,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void host_migrated(struct policy_host *host, int task, int from, int to);
 
 /* jobsteps.c */
@@ -445,6 +525,7 @@ void note_wakeup(struct sim *s, struct sim_task *st, bool latency);
 int sim_task_cpu(struct sim *s, const struct sim_task *st);
 void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync);
 bool run_program(struct sim *s, int cpu, struct sim_task *st);
+void block_task(struct sim *s, struct sim_task *st);
 void run_schedule(struct sim *s, int cpu);
 void process_resched(struct sim *s);
 void task_exit(struct sim *s, struct sim_task *st);
@@ -466,6 +547,44 @@ int sim_series_results(struct sim *s, struct sim_result *r);
 
 /* events.c */
 void on_trace_event(struct sim *s);
+
+/* sync.c */
+#define SIM_PI_NONE	140	/* a task of no RT priority (MAX_PRIO) */
+int sync_init(struct sim *s);	/* 0, or -1: out of memory */
+/* st's part in the synchronisation steps (at its start or fork) */
+void sync_task_init(struct sim *s, struct sim_task *st);
+
+/* st's part in them; only where the trace has such steps */
+static inline struct sim_task_sync *task_sync(const struct sim *s,
+					      const struct sim_task *st)
+{
+	return &s->task_sync[st->index];
+}
+
+/* st is in a runtime step (pc is it, in progress) */
+static inline bool in_wall_run(const struct sim_task *st)
+{
+	return st->in_run && st->program->steps[st->pc].kind == STEP_RUNTIME;
+}
+void sync_free(struct sim *s);
+/*
+ * A lock, unlock, wait, signal, broadcast, barrier or timer step of st,
+ * current on cpu: 0 when it goes on with its next step (pc moved on),
+ * 1 when it blocked, -1 when the run stopped on the trace's error.
+ */
+int sync_step(struct sim *s, int cpu, struct sim_task *st,
+	      const struct trace_step *step);
+/* st's own RT priority changed (an rt_priority step) */
+void sync_rt_priority_changed(struct sim *s, struct sim_task *st,
+			      unsigned int rt_priority);
+/* st is killed: out of any queue it waits in */
+void sync_forget(struct sim *s, struct sim_task *st);
+/* The invariants of the mutexes, conditions and barriers */
+bool sync_check(struct sim *s, char *why, size_t len);
+/* A run-time error of the trace at st's step: SIM_INVALID */
+void step_error(struct sim *s, const struct sim_task *st,
+		const struct trace_step *step, const char *valid,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* check.c */
 bool sim_check_now(struct sim *s);

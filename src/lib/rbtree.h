@@ -28,15 +28,7 @@
 #define RB_API static __attribute__((unused))
 #endif
 
-struct rb_node {
-	uintptr_t __rb_parent_color;
-	struct rb_node *rb_right;
-	struct rb_node *rb_left;
-};
-
-struct rb_root {
-	struct rb_node *rb_node;
-};
+#include "lib/rbtree_types.h"	/* struct rb_node, struct rb_root */
 
 #define RB_RED		0
 #define RB_BLACK	1

@@ -22,7 +22,7 @@
 
 static const char *const top_keys[] = {
 	"sched-sim", "name", "description", "duration", "seed", "machine",
-	"scheduler", "groups", "tasks", "events", "expect", NULL
+	"scheduler", "groups", "tasks", "events", "expect", "mutexes", NULL
 };
 
 static int parse_version(struct loader *ld, json_t *root)
@@ -85,6 +85,26 @@ static int parse_header(struct loader *ld, json_t *root)
 	    ld_get_string(ld, root, "description", text_valid,
 			  &description) < 0)
 		return -1;
+	{
+		/* "mutexes": {"pi": true}: priority inheritance (rt_mutex) */
+		json_t *mx = json_object_get(root, "mutexes");
+		static const char *const mutex_keys[] = { "pi", NULL };
+		static const char mutex_valid[] =
+			"{\"pi\": true} (priority inheritance, as rt_mutex) or "
+			"{\"pi\": false} (the default: futex mutexes)";
+
+		if (mx) {
+			path_push_key(ld, "mutexes");
+			if (!json_is_object(mx))
+				return ld_type_error(ld, mx, "an object",
+						     mutex_valid);
+			if (ld_check_keys(ld, mx, mutex_keys, "\"mutexes\"") ||
+			    ld_get_bool(ld, mx, "pi", mutex_valid,
+					&t->mutex_pi) < 0)
+				return -1;
+			path_pop(ld);
+		}
+	}
 	t->name = name ? strdup(name) : name_from_file(ld->file);
 	t->description = strdup(description);
 	if (!t->name || !t->description)
@@ -107,6 +127,7 @@ static int load_document(struct loader *ld, json_t *root)
 	    ld_parse_events(ld, root) ||
 	    ld_add_mkdir_groups(ld) ||
 	    ld_parse_tasks(ld, root) ||
+	    ld_finish_sync(ld) ||
 	    ld_replay_events(ld) ||
 	    ld_plan_rt(ld) ||
 	    ld_parse_expects(ld, root) ||
@@ -120,6 +141,18 @@ static void loader_release(struct loader *ld)
 	name_table_free(&ld->group_names);
 	name_table_free(&ld->task_names);
 	name_table_free(&ld->chan_names);
+	name_table_free(&ld->mutex_ids);
+	name_table_free(&ld->cond_ids);
+	name_table_free(&ld->barrier_ids);
+	name_table_free(&ld->timer_ids);
+	for (size_t i = 0; i < ld->nr_barrier_names; i++)
+		free(ld->barrier_names[i]);
+	free(ld->barrier_names);
+	for (size_t i = 0; i < ld->nr_timer_names; i++)
+		free(ld->timer_names[i]);
+	free(ld->timer_names);
+	free(ld->timer_unique);
+	free(ld->barrier_parties);
 	free(ld->life);
 	free(ld->origin);
 	free(ld->chan_sent);
@@ -169,7 +202,8 @@ static bool looks_like_rtapp(json_t *root)
 {
 	return json_is_object(root) && !json_object_get(root, "sched-sim") &&
 	       (json_is_object(json_object_get(root, "tasks")) ||
-		json_is_object(json_object_get(root, "global")));
+		json_is_object(json_object_get(root, "global")) ||
+		json_is_object(json_object_get(root, "resources")));
 }
 
 /*
@@ -181,7 +215,7 @@ static bool looks_like_rtapp(json_t *root)
  * than jansson's (which stopped at a comment, say).  NULL: report jansson's.
  */
 static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
-					  const char *name,
+					  const char *name, unsigned int approx,
 					  const json_error_t *jerr,
 					  sim_error *err, bool *failed)
 {
@@ -194,8 +228,10 @@ static struct sim_trace *load_relaxed_instead(const char *text, size_t len,
 		    ((rj_get(doc.root, "tasks") &&
 		      rj_get(doc.root, "tasks")->type == RJ_OBJECT) ||
 		     (rj_get(doc.root, "global") &&
-		      rj_get(doc.root, "global")->type == RJ_OBJECT))) {
-			t = rtapp_load_doc(&doc, name, err);
+		      rj_get(doc.root, "global")->type == RJ_OBJECT) ||
+		     (rj_get(doc.root, "resources") &&
+		      rj_get(doc.root, "resources")->type == RJ_OBJECT))) {
+			t = rtapp_load_doc(&doc, name, approx, err);
 			*failed = !t;
 		}
 	} else if (doc.looks_rtapp &&
@@ -369,8 +405,10 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	json_error_t jerr;
 	json_t *root;
 	bool is_split;
+	unsigned int approx = (unsigned int)format & ~SIM_FORMAT_MASK;
 	int rc;
 
+	format = (enum sim_trace_format)(format & SIM_FORMAT_MASK);
 	if (!err)
 		err = &scratch;
 	memset(err, 0, sizeof(*err));
@@ -392,15 +430,16 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	if (count_values(text, len, name, err))
 		return NULL;
 	if (format == SIM_FORMAT_RTAPP)
-		return rtapp_load(text, len, name, err);
+		return rtapp_load(text, len, name, approx, err);
 	/* its tasks one by one if that changes nothing but the memory */
 	is_split = !split_load(text, len, &split, &root);
 	if (!is_split)
 		root = json_loadb(text, len, LD_DOCUMENT_FLAGS, &jerr);
 	if (!root && format == SIM_FORMAT_AUTO) {
 		bool failed;
-		struct sim_trace *t = load_relaxed_instead(text, len, name, &jerr,
-						       err, &failed);
+		struct sim_trace *t = load_relaxed_instead(text, len, name,
+						       approx, &jerr, err,
+						       &failed);
 
 		if (t || failed)
 			return t;
@@ -412,7 +451,7 @@ struct sim_trace *trace_load_string_format(const char *text, size_t len,
 	if (format == SIM_FORMAT_AUTO && looks_like_rtapp(root)) {
 		json_decref(root);
 		split_free(&split);
-		return rtapp_load(text, len, name, err);
+		return rtapp_load(text, len, name, approx, err);
 	}
 	ld.file = name;
 	ld.text = text;
@@ -677,6 +716,18 @@ void trace_free(struct sim_trace *t)
 	for (size_t i = 0; i < t->nr_chans; i++)
 		free(t->chans[i]);
 	free(t->chans);
+	for (size_t i = 0; i < t->nr_mutexes; i++)
+		free(t->mutexes[i]);
+	free(t->mutexes);
+	for (size_t i = 0; i < t->nr_conds; i++)
+		free(t->conds[i]);
+	free(t->conds);
+	for (size_t i = 0; i < t->nr_barriers; i++)
+		free(t->barriers[i].name);
+	free(t->barriers);
+	for (size_t i = 0; i < t->nr_timers; i++)
+		free(t->timers[i].name);
+	free(t->timers);
 	cpumask_pool_free(t->cpumasks);
 	for (size_t i = 0; i < t->nr_programs; i++) {
 		for (size_t k = 0; t->programs[i].steps &&

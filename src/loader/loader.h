@@ -281,6 +281,17 @@ struct loader {
 	size_t chans_cap;
 	struct recv_note *recvs;
 	size_t nr_recvs, recvs_cap;
+	/* mutexes, conditions, barriers, timers: names to indices (the
+	 * names themselves in t->mutexes, t->conds, barrier_names and
+	 * timer_names until ld_finish_sync() makes t->barriers, t->timers) */
+	struct name_table mutex_ids, cond_ids, barrier_ids, timer_ids;
+	size_t mutexes_cap, conds_cap;
+	char **barrier_names, **timer_names;
+	size_t nr_barrier_names, barrier_names_cap;
+	size_t nr_timer_names, timer_names_cap;
+	signed char *timer_unique;	/* parallel to timer_names: -1 unset */
+	long long *barrier_parties;	/* a barrier's "parties"; 0: none */
+	size_t parties_cap;
 	struct event_refs *refs;	/* parallel to t->events */
 	/* "tasks" decoded one by one (split.c), or NULL: from the tree */
 	const struct split *split;
@@ -431,6 +442,9 @@ size_t count_programs(json_t *program);
 int ld_parse_program(struct loader *ld, json_t *v, int nesting,
 		     const struct jsonpos *at, struct trace_program **out);
 int ld_warn_lonely_recvs(struct loader *ld);
+/* t->barriers (each with its count of parties) and t->timers, once every
+ * task is known */
+int ld_finish_sync(struct loader *ld);
 
 int ld_parse_tasks(struct loader *ld, json_t *root);
 /*
@@ -476,10 +490,11 @@ void split_free(struct split *s);
 struct rj_doc;
 /* An rt-app file's text, read with relaxed.c */
 struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
-			 sim_error *err);
-/* One that relaxed.c has read already (doc is the caller's to free) */
+			 unsigned int approx, sim_error *err);
+/* One that relaxed.c has read already (doc is the caller's to free);
+ * approx: SIM_FORMAT_APPROX_* flags, the caller's approximations */
 struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
-			     sim_error *err);
+			     unsigned int approx, sim_error *err);
 /* The error that stopped relaxed.c, as the loader writes errors */
 void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
 			sim_error *err);

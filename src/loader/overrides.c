@@ -298,8 +298,12 @@ int trace_override(struct sim_trace *t, const char *key, const char *value,
 		return override_cpus(t, value, err);
 	if (!strcmp(key, "online_cpus"))
 		return override_online_cpus(t, value, err);
-	if (!strcmp(key, "duration"))
-		return override_duration(t, value, err);
+	if (!strcmp(key, "duration")) {
+		if (override_duration(t, value, err))
+			return -1;
+		t->duration_needed = false;
+		return 0;
+	}
 	if (!strcmp(key, "seed")) {
 		if (cli_integer("--seed", value, 0, LLONG_MAX,
 				"an integer from 0 to 9223372036854775807 (2^63-1)",

@@ -18,12 +18,22 @@
 #define RANDOM_FORMS \
 	"{\"exp\": MEAN}, {\"uniform\": [MIN, MAX]} or {\"normal\": [MEAN, SD]}"
 #define STEP_VALID \
-	"an object with exactly one of \"run\", \"sleep\", \"send\" (with an " \
-	"optional \"count\"), \"recv\" or \"jobs\""
+	"an object with exactly one of \"run\", \"runtime\", \"sleep\", " \
+	"\"send\" (with an optional \"count\"), \"recv\", \"jobs\", " \
+	"\"timer\" (with \"period\", optional \"mode\" and \"unique\"), " \
+	"\"lock\", \"unlock\", \"wait\" (with an optional \"mutex\"), " \
+	"\"signal\", \"broadcast\", \"barrier\", \"yield\", \"affinity\", " \
+	"\"nice\" or \"rt_priority\""
 #define RUN_VALID DURATION_VALID ", \"forever\" (as the last step) or " \
 	"a random duration " RANDOM_FORMS
 #define SLEEP_VALID DURATION_VALID " or a random duration " RANDOM_FORMS
 #define CHAN_VALID "a channel name: a non-empty string"
+#define OBJECT_VALID "a name: a non-empty string"
+#define TIMER_VALID "a timer's name, with \"period\": a duration, " \
+	"optional \"mode\": \"relative\" (default: a missed period starts " \
+	"the next one now) or \"absolute\" (periods stay on the first " \
+	"use's grid), optional \"unique\": true (one timer per task " \
+	"instance)"
 #define JOBS_VALID \
 	"{\"parallel\": P, \"total\": T, \"program\": [...]} or with " \
 	"\"programs\": [[...], ...] (1 to 8, child K runs program K mod n), " \
@@ -319,29 +329,265 @@ static int parse_jobs(struct loader *ld, json_t *v, int nesting,
 	return 0;
 }
 
-static const char *const step_kinds[] = {
+const char *const trace_step_names[NR_STEP_KINDS] = {
 	[STEP_RUN] = "run", [STEP_SLEEP] = "sleep", [STEP_SEND] = "send",
-	[STEP_RECV] = "recv", [STEP_JOBS] = "jobs", NULL
+	[STEP_RECV] = "recv", [STEP_JOBS] = "jobs",
+	[STEP_RUNTIME] = "runtime", [STEP_TIMER] = "timer",
+	[STEP_LOCK] = "lock", [STEP_UNLOCK] = "unlock", [STEP_WAIT] = "wait",
+	[STEP_SIGNAL] = "signal", [STEP_BROADCAST] = "broadcast",
+	[STEP_BARRIER] = "barrier", [STEP_YIELD] = "yield",
+	[STEP_AFFINITY] = "affinity", [STEP_NICE] = "nice",
+	[STEP_RT_PRIORITY] = "rt_priority",
 };
 
-/* Which one of run/sleep/send/recv/jobs the step is. */
+/* The index of name in *names (a list growing with its table), added on
+ * first use. */
+static int intern_name(struct loader *ld, struct name_table *ids,
+		       char ***names, size_t *nr, size_t *cap,
+		       const char *name, int *out)
+{
+	int k = name_table_get(ids, name);
+	char *copy;
+
+	if (k >= 0) {
+		*out = k;
+		return 0;
+	}
+	if (*nr == *cap) {
+		size_t n = *cap ? 2 * *cap : 8;
+		char **bigger = realloc(*names, n * sizeof(*bigger));
+
+		if (!bigger)
+			return ld_fail_oom(ld);
+		*names = bigger;
+		*cap = n;
+	}
+	copy = strdup(name);
+	if (!copy || name_table_put(ids, copy, (int)*nr)) {
+		free(copy);
+		return ld_fail_oom(ld);
+	}
+	(*names)[*nr] = copy;
+	*out = (int)(*nr)++;
+	return 0;
+}
+
+static int parse_object_name(struct loader *ld, json_t *v, const char **name)
+{
+	if (ld_check_string(ld, v, OBJECT_VALID, name))
+		return -1;
+	if (!**name)
+		return ld_fail(ld, OBJECT_VALID, "an empty name");
+	return 0;
+}
+
+/* "lock", "unlock": a mutex; "wait", "signal", "broadcast": a condition */
+static int parse_sync_object(struct loader *ld, json_t *v, bool mutex,
+			     int *out)
+{
+	struct sim_trace *t = ld->t;
+	const char *name;
+
+	if (parse_object_name(ld, v, &name))
+		return -1;
+	if (mutex)
+		return intern_name(ld, &ld->mutex_ids, &t->mutexes,
+				   &t->nr_mutexes, &ld->mutexes_cap, name, out);
+	return intern_name(ld, &ld->cond_ids, &t->conds, &t->nr_conds,
+			   &ld->conds_cap, name, out);
+}
+
+/*
+ * A barrier or a timer, which a job child cannot use: a barrier's
+ * parties are counted over the trace's tasks, a unique timer lives in
+ * its task (nesting > 0: inside "jobs").
+ */
+static int no_jobs_use(struct loader *ld, int nesting, const char *what)
+{
+	if (!nesting)
+		return 0;
+	return ld_fail(ld, "a barrier or a unique timer in a task's own "
+		       "program, not in a \"jobs\" program",
+		       "%s inside \"jobs\": a job child is forked while the "
+		       "run goes on, so it cannot be counted among the "
+		       "parties the trace's tasks make (a barrier) or keep a "
+		       "timer of its own", what);
+}
+
+static int parse_barrier(struct loader *ld, json_t *v, int nesting,
+			 int *out)
+{
+	const char *name;
+
+	if (parse_object_name(ld, v, &name) ||
+	    no_jobs_use(ld, nesting, "a barrier"))
+		return -1;
+	return intern_name(ld, &ld->barrier_ids, &ld->barrier_names,
+			   &ld->nr_barrier_names, &ld->barrier_names_cap,
+			   name, out);
+}
+
+/* {"timer": NAME, "period": D, "mode": M, "unique": B}: v is the step */
+static int parse_timer(struct loader *ld, json_t *v, int nesting,
+		       struct trace_step *step)
+{
+	const char *name, *mode = "relative";
+	bool unique = false;
+	size_t known;
+	int rc;
+
+	path_push_key(ld, "timer");
+	if (parse_object_name(ld, json_object_get(v, "timer"), &name))
+		return -1;
+	path_pop(ld);
+	rc = ld_get_duration(ld, v, "period", TIMER_VALID, &step->dur.a);
+	if (ld_required(ld, rc, "period", TIMER_VALID))
+		return -1;
+	if (step->dur.a == TRACE_FOREVER) {
+		path_push_key(ld, "period");
+		return ld_fail(ld, TIMER_VALID, "a period of \"forever\"");
+	}
+	step->dur.kind = DIST_FIXED;
+	if (ld_get_string(ld, v, "mode", TIMER_VALID, &mode) < 0 ||
+	    ld_get_bool(ld, v, "unique", TIMER_VALID, &unique) < 0)
+		return -1;
+	if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
+		char q[QUOTE_SIZE];
+
+		path_push_key(ld, "mode");
+		return ld_fail(ld, TIMER_VALID, "%s is not a timer mode",
+			       quote_text(mode, q, sizeof(q)));
+	}
+	step->timer_absolute = !strcmp(mode, "absolute");
+	if (unique && no_jobs_use(ld, nesting, "a unique timer"))
+		return -1;
+	known = ld->nr_timer_names;
+	if (intern_name(ld, &ld->timer_ids, &ld->timer_names,
+			&ld->nr_timer_names, &ld->timer_names_cap, name,
+			&step->object))
+		return -1;
+	if (ld->nr_timer_names != known) {
+		signed char *u = realloc(ld->timer_unique,
+					 ld->timer_names_cap *
+					 sizeof(*u));
+
+		if (!u)
+			return ld_fail_oom(ld);
+		ld->timer_unique = u;
+		u[step->object] = -1;
+	}
+	if (ld->timer_unique[step->object] >= 0 &&
+	    ld->timer_unique[step->object] != unique) {
+		char q[QUOTE_SIZE];
+
+		path_push_key(ld, "unique");
+		return ld_fail(ld, "the same \"unique\" at every use of a "
+			       "timer", "timer %s is unique at one use and "
+			       "shared at another",
+			       quote_text(name, q, sizeof(q)));
+	}
+	ld->timer_unique[step->object] = unique;
+	return 0;
+}
+
+/*
+ * A barrier's optional "parties": how many arrivals meet, the same at
+ * every use (rt-app's count of its users, which the rt-app reader
+ * writes).  Without it, the uses in the tasks' programs are counted.
+ */
+static int parse_parties(struct loader *ld, json_t *step, int barrier)
+{
+	long long n;
+	int rc;
+
+	if (ld->nr_barrier_names > ld->parties_cap) {
+		size_t cap = ld->barrier_names_cap;
+		long long *p = realloc(ld->barrier_parties, cap * sizeof(*p));
+
+		if (!p)
+			return ld_fail_oom(ld);
+		for (size_t i = ld->parties_cap; i < cap; i++)
+			p[i] = 0;
+		ld->barrier_parties = p;
+		ld->parties_cap = cap;
+	}
+	path_pop(ld);	/* from "barrier" to the step */
+	rc = ld_get_integer(ld, step, "parties", 1, UINT_MAX,
+			    "an integer from 1 to 4294967295, the same at "
+			    "every use of the barrier", &n);
+	path_push_key(ld, "barrier");
+	if (rc <= 0)
+		return rc;
+	if (ld->barrier_parties[barrier] &&
+	    ld->barrier_parties[barrier] != n) {
+		path_pop(ld);
+		path_push_key(ld, "parties");
+		return ld_fail(ld, "the same \"parties\" at every use of a "
+			       "barrier", "%lld parties here, %lld at an "
+			       "earlier use", n, ld->barrier_parties[barrier]);
+	}
+	ld->barrier_parties[barrier] = n;
+	return 0;
+}
+
+int ld_finish_sync(struct loader *ld)
+{
+	struct sim_trace *t = ld->t;
+
+	if (ld->nr_barrier_names) {
+		t->barriers = calloc(ld->nr_barrier_names,
+				     sizeof(*t->barriers));
+		if (!t->barriers)
+			return ld_fail_oom(ld);
+		for (size_t i = 0; i < ld->nr_barrier_names; i++) {
+			t->barriers[i].name = ld->barrier_names[i];
+			ld->barrier_names[i] = NULL;
+		}
+		t->nr_barriers = ld->nr_barrier_names;
+		/* each use in an instance's program is one party */
+		for (size_t i = 0; i < t->nr_tasks; i++) {
+			const struct trace_program *p = t->tasks[i].program;
+
+			for (size_t k = 0; k < p->nr_steps; k++)
+				if (p->steps[k].kind == STEP_BARRIER)
+					t->barriers[p->steps[k].object].parties++;
+		}
+		for (size_t i = 0; i < ld->parties_cap && i < t->nr_barriers; i++)
+			if (ld->barrier_parties[i])
+				t->barriers[i].parties =
+					(unsigned int)ld->barrier_parties[i];
+	}
+	if (ld->nr_timer_names) {
+		t->timers = calloc(ld->nr_timer_names, sizeof(*t->timers));
+		if (!t->timers)
+			return ld_fail_oom(ld);
+		for (size_t i = 0; i < ld->nr_timer_names; i++) {
+			t->timers[i].name = ld->timer_names[i];
+			t->timers[i].unique = ld->timer_unique[i] > 0;
+			ld->timer_names[i] = NULL;
+		}
+		t->nr_timers = ld->nr_timer_names;
+	}
+	return 0;
+}
+
+/* Which one of the step kinds the step is. */
 static int step_kind(struct loader *ld, json_t *v, enum step_kind *kind)
 {
 	const char *first = NULL;
 
-	for (int k = 0; step_kinds[k]; k++) {
-		if (!json_object_get(v, step_kinds[k]))
+	for (int k = 0; k < NR_STEP_KINDS; k++) {
+		if (!json_object_get(v, trace_step_names[k]))
 			continue;
 		if (first)
 			return ld_fail(ld, STEP_VALID,
 				       "a step with both \"%s\" and \"%s\"",
-				       first, step_kinds[k]);
-		first = step_kinds[k];
+				       first, trace_step_names[k]);
+		first = trace_step_names[k];
 		*kind = (enum step_kind)k;
 	}
 	if (!first)
-		return ld_fail(ld, STEP_VALID,
-			       "a step without \"run\", \"sleep\", \"send\", \"recv\" or \"jobs\"");
+		return ld_fail(ld, STEP_VALID, "a step with none of them");
 	return 0;
 }
 
@@ -349,7 +595,8 @@ static int step_kind(struct loader *ld, json_t *v, enum step_kind *kind)
 static int parse_step(struct loader *ld, json_t *v, int nesting,
 		      const struct jsonpos *pos, struct trace_step *step)
 {
-	const char *allowed[3] = { NULL, NULL, NULL };
+	const char *allowed[5] = { NULL, NULL, NULL, NULL, NULL };
+	json_t *parent;
 	long long count = 1;
 	const char *name;
 	char of[32];
@@ -359,10 +606,19 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 		return ld_type_error(ld, v, "an object", STEP_VALID);
 	if (step_kind(ld, v, &step->kind))
 		return -1;
-	name = step_kinds[step->kind];
+	name = trace_step_names[step->kind];
 	allowed[0] = name;
 	if (step->kind == STEP_SEND || step->kind == STEP_RECV)
 		allowed[1] = "count";
+	if (step->kind == STEP_WAIT)
+		allowed[1] = "mutex";
+	if (step->kind == STEP_BARRIER)
+		allowed[1] = "parties";
+	if (step->kind == STEP_TIMER) {
+		allowed[1] = "period";
+		allowed[2] = "mode";
+		allowed[3] = "unique";
+	}
 	snprintf(of, sizeof(of), "a \"%s\" step", name);
 	if (ld_check_keys(ld, v, allowed, of))
 		return -1;
@@ -372,7 +628,19 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 			return -1;
 		step->count = (unsigned int)count;
 	}
+	parent = v;
 	step->chan = -1;
+	step->object = -1;
+	step->mutex = -1;
+	if (step->kind == STEP_TIMER)
+		return parse_timer(ld, v, nesting, step);
+	if (step->kind == STEP_WAIT && json_object_get(v, "mutex")) {
+		path_push_key(ld, "mutex");
+		if (parse_sync_object(ld, json_object_get(v, "mutex"), true,
+				      &step->mutex))
+			return -1;
+		path_pop(ld);
+	}
 	path_push_key(ld, name);
 	v = json_object_get(v, name);
 	switch (step->kind) {
@@ -380,6 +648,70 @@ static int parse_step(struct loader *ld, json_t *v, int nesting,
 	case STEP_SLEEP:
 		rc = parse_duration_spec(ld, v, step->kind == STEP_RUN,
 					 &step->dur);
+		break;
+	case STEP_RUNTIME:
+		rc = ld_check_duration(ld, v, false, DURATION_VALID,
+				       &step->dur.a);
+		step->dur.kind = DIST_FIXED;
+		break;
+	case STEP_TIMER:
+		break;	/* above */
+	case STEP_LOCK:
+	case STEP_UNLOCK:
+		rc = parse_sync_object(ld, v, true, &step->object);
+		break;
+	case STEP_WAIT:
+	case STEP_SIGNAL:
+	case STEP_BROADCAST:
+		rc = parse_sync_object(ld, v, false, &step->object);
+		break;
+	case STEP_BARRIER:
+		rc = parse_barrier(ld, v, nesting, &step->object);
+		if (!rc)
+			rc = parse_parties(ld, parent, step->object);
+		break;
+	case STEP_YIELD:
+		if (!json_is_true(v))
+			rc = ld_fail(ld, "true", "\"yield\" takes true");
+		break;
+	case STEP_AFFINITY: {
+		char valid[200], why[WHAT_SIZE];
+		const char *cpus;
+		struct cpumask mask;
+
+		cpulist_valid(ld->t->nr_cpus, valid, sizeof(valid));
+		rc = ld_check_string(ld, v, valid, &cpus);
+		if (rc)
+			break;
+		if (!strcmp(cpus, "all")) {
+			cpus_setall(&mask, ld->t->nr_cpus);
+		} else if (parse_cpulist(cpus, ld->t->nr_cpus, &mask, why,
+					 sizeof(why))) {
+			rc = ld_fail(ld, valid, "%s", why);
+			break;
+		}
+		step->cpus = trace_cpumask(ld->t, &mask);
+		if (!step->cpus)
+			rc = ld_fail_oom(ld);
+		break;
+	}
+	case STEP_NICE: {
+		long long nice;
+
+		rc = ld_check_integer(ld, v, -20, 19, "a nice value from -20 "
+				      "to 19", &nice);
+		step->nice = (int)nice;
+		break;
+	}
+	case STEP_RT_PRIORITY: {
+		long long prio;
+
+		rc = ld_check_integer(ld, v, 1, 99, "an RT priority from 1 "
+				      "to 99", &prio);
+		step->rt_priority = (unsigned int)prio;
+		break;
+	}
+	case NR_STEP_KINDS:
 		break;
 	case STEP_SEND:
 		rc = parse_channel(ld, v, &step->chan);

@@ -513,7 +513,8 @@ static int mark_duplicates(struct reader *r, struct rj_node *obj)
 static void note_rtapp_marker(struct reader *r, const char *key)
 {
 	if (r->depth == 1 && peek(r) == '{' &&
-	    (!strcmp(key, "tasks") || !strcmp(key, "global")))
+	    (!strcmp(key, "tasks") || !strcmp(key, "global") ||
+	     !strcmp(key, "resources")))
 		r->doc->looks_rtapp = true;
 }
 

@@ -34,13 +34,14 @@
 	"\"SCHED_FIFO\", \"SCHED_RR\""
 
 static const char *const approx_names[] = {
+	[APPROX_MEM] = "mem", [APPROX_IORUN] = "iorun",
 	[APPROX_TIMER] = "timer", [APPROX_RUNTIME] = "runtime",
 	[APPROX_SUSPEND] = "suspend", [APPROX_BARRIER] = "barrier", NULL
 };
 /* Keys of "global" that change nothing sched-sim simulates */
 static const char *const ignored_global[] = {
 	"calibration", "logdir", "log_basename", "log_size", "ftrace",
-	"gnuplot", "lock_pages", "pi_enabled", "io_device", "mem_buffer_size",
+	"gnuplot", "lock_pages", "io_device", "mem_buffer_size",
 	"cumulative_slack", "spacing", "frag", "fragment", NULL
 };
 static const char *const global_keys[] = {
@@ -115,6 +116,54 @@ int rt_fail_at(struct rt_ctx *c, struct rj_pos pos, const char *valid,
 	rt_current_path(c, c->err->path, sizeof(c->err->path));
 	return error_at(c->err, c->file, c->err->path, pos.line, pos.column,
 			valid, what);
+}
+
+int rt_problem(struct rt_ctx *c, size_t depth)
+{
+	if (strstr(c->err->text, "out of memory"))
+		return -1;
+	if (!c->nr_problems++) {
+		c->first_problem = *c->err;
+		sb_init(&c->more_problems, c->more_text, sizeof(c->more_text));
+	} else {
+		sb_printf(&c->more_problems, "\n%s", c->err->text);
+	}
+	c->depth = depth;
+	return 0;
+}
+
+int rt_problems_end(struct rt_ctx *c)
+{
+	struct strbuf sb;
+
+	if (!c->nr_problems)
+		return 0;
+	*c->err = c->first_problem;
+	if (c->nr_problems == 1)
+		return -1;
+	sb_finish(&c->more_problems);
+	{
+		/* room for the count at the end, whatever the list's length */
+		size_t first = strlen(c->first_problem.text);
+		size_t room = sizeof(c->err->text) - 1 - first - 80;
+		size_t more = strlen(c->more_text);
+		const char *cut = memchr(c->more_text, '\n', more) &&
+				  more > room ? "\n..." : "";
+
+		if (more > room) {
+			/* whole lines only */
+			while (room && c->more_text[room] != '\n')
+				room--;
+			more = room;
+		}
+		sb_init(&sb, c->err->text, sizeof(c->err->text));
+		sb_printf(&sb, "%s%.*s%s\n(%zu problems in the file%s)",
+			  c->first_problem.text, (int)more, c->more_text, cut,
+			  c->nr_problems, *cut ? ", the first ones listed" :
+			  "");
+		sb_finish(&sb);
+	}
+	return -1;
 }
 
 /* The same at a place recorded earlier (path as text). */
@@ -301,8 +350,9 @@ int rt_get_policy(struct rt_ctx *c, const struct rj_node *v,
 		}
 	if (!strcmp(s, "SCHED_DEADLINE"))
 		return rt_fail_at(c, v->pos, POLICY_VALID,
-				  "sched-sim's policies have no "
-				  "SCHED_DEADLINE class");
+				  "SCHED_DEADLINE tasks: not yet (issue 29: "
+				  "the engine does not run deadline tasks "
+				  "from a trace)");
 	return rt_fail_at(c, v->pos, POLICY_VALID, "%s is not a policy",
 			  quote_text(s, q, sizeof(q)));
 }
@@ -442,6 +492,10 @@ static int parse_approximate(struct rt_ctx *c, const struct rj_node *v)
 					  "%s is not one of sched-sim's approximations",
 					  quote_text(s, q, sizeof(q)));
 		c->approx[a] = true;
+		if (a >= APPROX_FIRST_EXACT &&
+		    rt_note_here(c, e->pos, "not needed: sched-sim runs rt-app's "
+				 "%s events exactly now", approx_names[a]))
+			return -1;
 		c->depth--;
 	}
 	return 0;
@@ -517,21 +571,28 @@ static int parse_global(struct rt_ctx *c, const struct rj_node *g)
 	for (size_t k = 0; k < g->count; k++) {
 		const struct rj_member *m = &g->members[k];
 		const struct rj_node *v = m->value;
+		size_t depth = c->depth;
 		int rc = 0;
 
 		rt_push_key(c, m->key);
 		if (m->dup_of >= 0)
-			return rt_repeated_key(c, g, m);
-		if (!v)
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
-		if (!strcmp(m->key, "duration")) {
+			rc = rt_repeated_key(c, g, m);
+		else if (!v)
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
+		else if (!strcmp(m->key, "duration")) {
 			rc = rt_get_int(c, v, LLONG_MIN, RT_INT_MAX,
 					"an integer number of seconds, -1 to run "
 					"until every thread ends", &c->duration_s);
 			c->duration_node = v;
 		} else if (!strcmp(m->key, "default_policy")) {
 			rc = rt_get_policy(c, v, &c->default_cls);
+		} else if (!strcmp(m->key, "pi_enabled")) {
+			if (v->type != RJ_TRUE && v->type != RJ_FALSE)
+				rc = rt_type_error(c, v, "a boolean", "true "
+						   "(rt-app's mutexes inherit "
+						   "priority) or false");
+			c->pi_enabled = v->type == RJ_TRUE;
 		} else if (!strcmp(m->key, "sched-sim")) {
 			c->ext = v;
 			rc = parse_extension(c, v);
@@ -541,8 +602,12 @@ static int parse_global(struct rt_ctx *c, const struct rj_node *g)
 			rc = rt_unknown_key(c, m, "rt-app's \"global\"",
 					    global_keys, " (docs/rt-app.md)");
 		}
-		if (rc)
-			return -1;
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	return 0;
@@ -680,16 +745,21 @@ static int gen_duration(struct rt_ctx *c, json_t *doc, u64 *ns)
 		struct rj_pos pos = c->duration_node ? c->duration_node->pos :
 				    c->global ? c->global->pos :
 				    c->doc->root->pos;
+		sim_error *err = c->err;
 
-		return rt_fail_at_path(c, "global.duration", pos,
-				       "a duration in seconds above 0, or, kept "
-				       "from rt-app, \"duration\" in "
-				       "global.sched-sim (e.g. \"10s\")",
-				       "%s: rt-app runs until every thread ends, "
-				       "but %s never ends (it loops for ever), so "
-				       "the simulation would not end",
-				       c->duration_node ? "-1" : "no duration",
-				       endless->path);
+		/* kept for trace_validate(): --duration may bound the run */
+		c->err = &c->duration_refusal;
+		rt_fail_at_path(c, "global.duration", pos,
+				"a duration in seconds above 0, or, kept from "
+				"rt-app, \"duration\" in global.sched-sim (e.g. "
+				"\"10s\"), or --duration on the command line",
+				"%s: rt-app runs until every thread ends, but %s "
+				"never ends (it loops for ever), so the "
+				"simulation would not end",
+				c->duration_node ? "-1" : "no duration",
+				endless->path);
+		c->err = err;
+		c->duration_needed = true;
 	}
 	*ns = FOREVER_NS;
 	return set_new(c, doc, "duration", duration_string(*ns));
@@ -799,10 +869,41 @@ static json_t *gen_step_json(const struct gen_step *s)
 		return json_pack("{ss}", "run", "forever");
 	case G_SLEEP:
 		return json_pack("{so}", "sleep", duration_string(s->ns));
-	case G_SEND:
-		return json_pack("{ss}", "send", s->chan);
-	case G_RECV:
-		return json_pack("{ss}", "recv", s->chan);
+	case G_RUNTIME:
+		return json_pack("{so}", "runtime", duration_string(s->ns));
+	case G_TIMER:
+		return json_pack("{sssosssb}", "timer", s->ref, "period",
+				 duration_string(s->ns), "mode",
+				 s->absolute ? "absolute" : "relative",
+				 "unique", s->unique);
+	case G_LOCK:
+		return json_pack("{ss}", "lock", s->ref);
+	case G_UNLOCK:
+		return json_pack("{ss}", "unlock", s->ref);
+	case G_WAIT:
+		return s->mutex ? json_pack("{ssss}", "wait", s->ref, "mutex",
+					    s->mutex) :
+				  json_pack("{ss}", "wait", s->ref);
+	case G_SIGNAL:
+		return json_pack("{ss}", "signal", s->ref);
+	case G_BROADCAST:
+		return json_pack("{ss}", "broadcast", s->ref);
+	case G_BARRIER:
+		return json_pack("{sssI}", "barrier", s->ref, "parties",
+				 (json_int_t)s->parties);
+	case G_YIELD:
+		return json_pack("{sb}", "yield", 1);
+	case G_AFFINITY: {
+		char cpus[1024];
+
+		return json_pack("{ss}", "affinity", s->cpus ?
+				 format_cpulist(s->cpus, cpus, sizeof(cpus)) :
+				 "all");
+	}
+	case G_NICE:
+		return json_pack("{si}", "nice", s->nice);
+	case G_RT_PRIORITY:
+		return json_pack("{si}", "rt_priority", s->nice);
 	default:
 		return NULL;
 	}
@@ -873,6 +974,12 @@ static json_t *generate(struct rt_ctx *c)
 		json_decref(doc);
 		json_decref(tasks);
 		rt_oom(c);
+		return NULL;
+	}
+	if (c->pi_enabled &&
+	    set_new(c, doc, "mutexes", json_pack("{sb}", "pi", 1))) {
+		json_decref(tasks);
+		json_decref(doc);
 		return NULL;
 	}
 	if (set_new(c, doc, "sched-sim", json_integer(1)) ||
@@ -1087,20 +1194,12 @@ static int remap_trace(struct rt_ctx *c, struct sim_trace *t)
 static int summary_notes(struct rt_ctx *c)
 {
 	static const char *const what[] = {
-		[APPROX_TIMER] = "timer event%s approximated: each sleeps its "
-			"period less the run and sleep time since the timer's "
-			"last use, which is rt-app's timer while the thread is "
-			"never preempted or delayed",
-		[APPROX_RUNTIME] = "runtime event%s taken as run (CPU time), "
-			"which is rt-app's runtime while the thread is "
-			"never preempted",
-		[APPROX_SUSPEND] = "suspend and resume event%s taken as a "
-			"channel's recv and send: a resume that comes before "
-			"its suspend is kept (rt-app loses it), and the wakeup "
-			"is synchronous",
-		[APPROX_BARRIER] = "barrier event%s made of two channels: the "
-			"same wait, but the thread that arrives last wakes the "
-			"other synchronously (rt-app broadcasts)",
+		[APPROX_MEM] = "mem event%s taken as taking no time: rt-app "
+			"writes that many bytes to a buffer, whose CPU time "
+			"sched-sim does not model",
+		[APPROX_IORUN] = "iorun event%s taken as taking no time: "
+			"rt-app writes that many bytes to its io_device, whose "
+			"CPU time and blocking sched-sim does not model",
 	};
 	char q[QUOTE_SIZE];
 
@@ -1118,7 +1217,7 @@ static int summary_notes(struct rt_ctx *c)
 		       "with the thread's name %s; %zu such in the file",
 		       quote_text(c->first_bare_thread, q, sizeof(q)), c->nr_bare))
 		return -1;
-	for (int a = 0; a < NR_APPROX; a++) {
+	for (int a = 0; a < APPROX_FIRST_EXACT; a++) {
 		char text[400];
 
 		if (!c->approx_used[a])
@@ -1126,8 +1225,10 @@ static int summary_notes(struct rt_ctx *c)
 		snprintf(text, sizeof(text), what[a],
 			 c->approx_used[a] == 1 ? "" : "s");
 		if (rt_note_at(c, c->approx_path[a], c->approx_pos[a],
-			       "%zu %s (global.sched-sim.approximate)",
-			       c->approx_used[a], text))
+			       "%zu %s (%s)", c->approx_used[a], text,
+			       c->approx_cli ? "global.sched-sim.approximate "
+			       "or --approximate" :
+			       "global.sched-sim.approximate"))
 			return -1;
 	}
 	return 0;
@@ -1166,22 +1267,38 @@ static int parse_top(struct rt_ctx *c)
 	}
 	c->global = rj_get(root, "global");
 	if (c->global) {
+		size_t depth = c->depth;
+
 		rt_push_key(c, "global");
-		if (parse_global(c, c->global))
+		if (parse_global(c, c->global) && rt_problem(c, depth))
 			return -1;
-		rt_pop(c);
+		c->depth = depth;
 	}
 	tasks = rj_get(root, "tasks");
 	if (!tasks) {
 		rt_push_key(c, "tasks");
-		return rt_fail_at(c, root->pos, "an object of rt-app thread "
-				  "objects, e.g. {\"thread0\": {\"run\": 1000, "
-				  "\"sleep\": 9000}}", "missing");
+		return rt_fail_at(c, root->pos, "a whole rt-app 1.0 file: "
+				  "\"global\" and \"tasks\", an object of thread "
+				  "objects whose events name their resources "
+				  "(\"lock\": \"m0\", \"wait\": {\"ref\": ..., "
+				  "\"mutex\": ...}), e.g. {\"thread0\": {\"run\": "
+				  "1000, \"sleep\": 9000}}",
+				  "missing: the file has no threads; %s",
+				  rj_get(root, "resources") ?
+				  "its \"resources\" of typed objects are rt-app's "
+				  "first grammar (before 1.0), a piece that "
+				  "rt-app's merge.py joins with global.json and "
+				  "thread*.json into one file" :
+				  "a \"global\" alone is a piece of a file, as "
+				  "those rt-app's merge.py joins into one (its "
+				  "threads in rt-app's first grammar, before 1.0)");
 	}
 	rt_push_key(c, "tasks");
 	if (rt_parse_tasks(c, tasks))
 		return -1;
 	rt_pop(c);
+	if (rt_problems_end(c))
+		return -1;
 	return rt_build_programs(c) || summary_notes(c) ? -1 : 0;
 }
 
@@ -1197,8 +1314,6 @@ static void ctx_free(struct rt_ctx *c)
 		for (size_t k = 0; th->phases && k < th->phases_cap; k++)
 			free(th->phases[k].path);
 		free(th->phases);
-		for (size_t k = 0; k < th->nr_steps; k++)
-			free(th->steps[k].chan);
 		free(th->steps);
 		free(th->path);
 	}
@@ -1220,7 +1335,7 @@ static void ctx_free(struct rt_ctx *c)
 }
 
 struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
-			     sim_error *err)
+			     unsigned int approx, sim_error *err)
 {
 	struct rt_ctx c = { .file = name, .doc = doc, .err = err,
 			    .highest_cpu = -1, .nr_cpus = NR_CPUS,
@@ -1233,6 +1348,10 @@ struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 
 	memset(err, 0, sizeof(*err));
 	error_set_file(err, name);
+	/* the command line's approximations, as the file's own */
+	c.approx[APPROX_MEM] = approx & SIM_FORMAT_APPROX_MEM;
+	c.approx[APPROX_IORUN] = approx & SIM_FORMAT_APPROX_IORUN;
+	c.approx_cli = approx != 0;
 	if (parse_top(&c))
 		goto out;
 	gen = generate(&c);
@@ -1255,6 +1374,10 @@ struct sim_trace *rtapp_load_doc(const struct rj_doc *doc, const char *name,
 	if (t && remap_trace(&c, t)) {
 		trace_free(t);
 		t = NULL;
+	}
+	if (t && c.duration_needed) {
+		t->duration_needed = true;
+		t->duration_refusal = c.duration_refusal;
 	}
 out:
 	free(text);
@@ -1284,7 +1407,7 @@ void rtapp_syntax_error(const struct rj_doc *doc, const char *name,
 }
 
 struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
-			 sim_error *err)
+			 unsigned int approx, sim_error *err)
 {
 	struct rj_doc doc;
 	struct sim_trace *t = NULL;
@@ -1292,7 +1415,7 @@ struct sim_trace *rtapp_load(const char *text, size_t len, const char *name,
 	if (rj_parse(text, len, &doc))
 		rtapp_syntax_error(&doc, name, err);
 	else
-		t = rtapp_load_doc(&doc, name, err);
+		t = rtapp_load_doc(&doc, name, approx, err);
 	rj_free(&doc);
 	return t;
 }

@@ -28,12 +28,20 @@
 #define RT_PATH_MAX		16
 #define FOREVER_NS		((u64)INT64_MAX)	/* "until every thread ends" */
 
-/* The approximations global["sched-sim"].approximate may allow */
-enum approx { APPROX_TIMER, APPROX_RUNTIME, APPROX_SUSPEND, APPROX_BARRIER,
-	      NR_APPROX };
+/*
+ * The approximations global["sched-sim"].approximate (or --approximate)
+ * may allow: mem and iorun, memory and I/O work sched-sim does not model,
+ * taken as taking no time.  "timer", "runtime", "suspend" and "barrier",
+ * approximations before the engine had those steps, are still accepted
+ * and noted as exact now.
+ */
+enum approx { APPROX_MEM, APPROX_IORUN, APPROX_TIMER, APPROX_RUNTIME,
+	      APPROX_SUSPEND, APPROX_BARRIER, NR_APPROX };
+#define APPROX_FIRST_EXACT APPROX_TIMER	/* from here: exact, noted */
 #define APPROX_VALID \
-	"an array of \"timer\", \"runtime\", \"suspend\", \"barrier\" " \
-	"(docs/rt-app.md says what each approximation changes)"
+	"an array of \"mem\", \"iorun\" (docs/rt-app.md says what each " \
+	"approximation changes; \"timer\", \"runtime\", \"suspend\" and " \
+	"\"barrier\" are accepted and exact)"
 
 /* rt-app's events, in the order rt-app tells them apart by prefix */
 enum rt_kind { RT_RUN, RT_RUNTIME, RT_SLEEP, RT_MEM, RT_IORUN, RT_LOCK,
@@ -44,7 +52,9 @@ struct rt_event {
 	enum rt_kind kind;
 	u64 usec;		/* run, runtime, sleep; timer: its period */
 	const char *ref;	/* the resource an event names */
+	const char *mutex;	/* wait, sync: the mutex */
 	bool unique;		/* a timer of each thread instance */
+	bool absolute;		/* a timer's "mode": "absolute" */
 	struct rj_pos pos;	/* of its key */
 	char *path;
 };
@@ -52,19 +62,29 @@ struct rt_event {
 struct rt_phase {
 	size_t first, count;	/* its events in the thread's */
 	long long loop;		/* <= 0: forever */
+	/* its own "cpus" and "priority" (a nice value), set at its start */
+	bool cpus_given, nice_given, rt_prio_given;
+	struct cpumask cpus;
+	int nice, rt_prio;
 	struct rj_pos pos;
 	char *path;
 };
 
-enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_SEND, G_RECV, G_TIMER };
+enum gen_kind { G_RUN, G_RUN_FOREVER, G_SLEEP, G_RUNTIME, G_TIMER, G_LOCK,
+		G_UNLOCK, G_WAIT, G_SIGNAL, G_BROADCAST, G_BARRIER, G_YIELD,
+		G_AFFINITY, G_NICE, G_RT_PRIORITY };
 
 /* A step of the sched-sim program, and the event it comes from */
 struct gen_step {
 	enum gen_kind kind;
-	u64 ns;
-	char *chan;		/* owned */
+	u64 ns;			/* run, sleep, runtime; timer: period */
+	const char *ref;	/* the object named (the event's) */
+	const char *mutex;	/* G_WAIT: its mutex, or NULL */
+	bool unique, absolute;	/* G_TIMER */
+	long long parties;	/* G_BARRIER: rt-app's count of users */
+	const struct cpumask *cpus;	/* G_AFFINITY; NULL: every CPU */
+	int nice;		/* G_NICE; G_RT_PRIORITY: the RT priority */
 	size_t origin;		/* index in the thread's events */
-	u64 timer_sleep;	/* G_TIMER: the sleep it becomes */
 };
 
 struct rt_thread {
@@ -89,6 +109,9 @@ struct rt_thread {
 	size_t nr_steps, steps_cap;
 	u64 loops;		/* TRACE_FOREVER: forever */
 	bool endless;		/* never ends by itself */
+	/* a phase sets its own cpus / nice: every phase sets its own at
+	 * its start (its own, else the thread's) */
+	bool phase_cpus, phase_nice, phase_rt_prio;
 };
 
 /* A group the trace makes for a taskgroup that global.sched-sim.groups
@@ -112,6 +135,15 @@ struct rt_ctx {
 
 	const struct rj_node *global, *ext;
 	bool approx[NR_APPROX];
+	bool approx_cli;	/* some came from the command line */
+	bool pi_enabled;	/* global.pi_enabled */
+	/* Every problem of the file, in one pass: the first in full (its
+	 * place is the error's), the others' texts after it, one a line */
+	size_t nr_problems;
+	size_t nr_first_grammar;	/* keys of rt-app's first grammar */
+	sim_error first_problem;
+	struct strbuf more_problems;
+	char more_text[SIM_ERROR_TEXT_LENGTH];
 	size_t approx_used[NR_APPROX];
 	struct rj_pos approx_pos[NR_APPROX];	/* of the first use */
 	char *approx_path[NR_APPROX];
@@ -130,6 +162,11 @@ struct rt_ctx {
 	struct rj_pos first_repeated, first_bare;
 	char *first_repeated_path, *first_bare_path;
 	const char *first_repeated_key, *first_bare_thread;
+
+	/* threads that never end and no duration: refused unless the
+	 * command line gives one (sim_trace.duration_needed) */
+	bool duration_needed;
+	sim_error duration_refusal;
 
 	struct implicit_group *implicit;
 	size_t nr_implicit;
@@ -155,6 +192,14 @@ PRINTF(4, 5) int rt_fail_at(struct rt_ctx *c, struct rj_pos pos,
 PRINTF(5, 6) int rt_fail_at_path(struct rt_ctx *c, const char *path,
 				 struct rj_pos pos, const char *valid,
 				 const char *fmt, ...);
+/*
+ * The error just made (c->err) is one problem of the file: kept, and the
+ * path brought back to depth, so that the caller goes on with what
+ * follows.  0, or -1 when out of memory (the error stays).
+ */
+int rt_problem(struct rt_ctx *c, size_t depth);
+/* The problems kept, if any, into c->err: -1; else 0 */
+int rt_problems_end(struct rt_ctx *c);
 /* Appends a malloc'd line to a growing list; -1 (line freed) if it cannot */
 int rt_add_line(char ***list, size_t *nr, size_t *cap, char *line);
 /* A note "FILE:LINE:COL: PATH: what"; 0, or -1 out of memory */

@@ -135,29 +135,145 @@ static void task_path(const struct trace_task *task, char *buf, size_t size)
 
 /* Events of a phase: "run", "sleep", then "run1", "sleep1", ... as
  * workgen names repeated keys; rt-app tells them apart by prefix. */
-struct event_names {
-	unsigned int run, sleep;
+enum export_key { K_RUN, K_SLEEP, K_RUNTIME, K_TIMER, K_LOCK, K_UNLOCK,
+		  K_WAIT, K_SUSPEND, K_SIGNAL, K_BROAD, K_RESUME, K_BARRIER,
+		  K_YIELD, NR_EXPORT_KEYS };
+static const char *const export_keys[NR_EXPORT_KEYS] = {
+	"run", "sleep", "runtime", "timer", "lock", "unlock", "wait",
+	"suspend", "signal", "broad", "resume", "barrier", "yield",
 };
+
+struct event_names {
+	unsigned int n[NR_EXPORT_KEYS];
+};
+
+static int add_event_value(json_t *obj, struct event_names *n,
+			   enum export_key k, json_t *value)
+{
+	char key[32];
+
+	if (n->n[k])
+		snprintf(key, sizeof(key), "%s%u", export_keys[k], n->n[k]);
+	else
+		snprintf(key, sizeof(key), "%s", export_keys[k]);
+	n->n[k]++;
+	return json_object_set_new(obj, key, value);
+}
 
 static int add_event(json_t *obj, struct event_names *n, bool run,
 		     json_int_t us)
 {
-	unsigned int *k = run ? &n->run : &n->sleep;
-	char key[32];
+	return add_event_value(obj, n, run ? K_RUN : K_SLEEP,
+			       json_integer(us));
+}
 
-	if (*k)
-		snprintf(key, sizeof(key), "%s%u", run ? "run" : "sleep", *k);
-	else
-		snprintf(key, sizeof(key), "%s", run ? "run" : "sleep");
-	(*k)++;
-	return json_object_set_new(obj, key, json_integer(us));
+/* Whether condition cond is ever waited on under a mutex (then its
+ * broadcast is rt-app's broad, else the resume of a suspend) */
+static bool cond_has_mutex(const struct sim_trace *t, int cond)
+{
+	for (size_t p = 0; p < t->nr_programs; p++)
+		for (size_t k = 0; k < t->programs[p].nr_steps; k++) {
+			const struct trace_step *s = &t->programs[p].steps[k];
+
+			if (s->kind == STEP_WAIT && s->object == cond &&
+			    s->mutex >= 0)
+				return true;
+		}
+	return false;
+}
+
+/* A synchronisation step as rt-app's event; false after a problem. */
+static bool add_sync_event(struct exporter *x, const struct trace_step *s,
+			   struct event_names *names, json_t *obj)
+{
+	const struct sim_trace *t = x->t;
+	const char *name = trace_step_object(t, s);
+	json_int_t us;
+	json_t *v = NULL;
+	enum export_key k;
+
+	switch (s->kind) {
+	case STEP_RUNTIME:
+		if (!to_usec(s->dur.a, &us)) {
+			problem(x, s->json_path, s->line, s->column,
+				"a whole number of microseconds up to "
+				"2147.483647 s",
+				"rt-app's durations are ints of "
+				"microseconds");
+			return false;
+		}
+		k = K_RUNTIME;
+		v = json_integer(us);
+		break;
+	case STEP_TIMER: {
+		bool unique = t->timers[s->object].unique;
+		bool named_unique = !strncmp(name, "unique", 6);
+		char ref[300];
+
+		if (!to_usec(s->dur.a, &us) || (named_unique && !unique)) {
+			problem(x, s->json_path, s->line, s->column,
+				"a period of whole microseconds, and a "
+				"shared timer whose name does not start "
+				"with \"unique\"", named_unique && !unique ?
+				"rt-app makes a timer whose name starts with "
+				"\"unique\" each thread's own" :
+				"rt-app's periods are ints of microseconds");
+			return false;
+		}
+		snprintf(ref, sizeof(ref), "%s%s", unique && !named_unique ?
+			 "unique_" : "", name);
+		k = K_TIMER;
+		v = json_pack("{sssIss}", "ref", ref, "period", us, "mode",
+			      s->timer_absolute ? "absolute" : "relative");
+		break;
+	}
+	case STEP_LOCK:
+		k = K_LOCK;
+		break;
+	case STEP_UNLOCK:
+		k = K_UNLOCK;
+		break;
+	case STEP_WAIT:
+		if (s->mutex < 0) {
+			k = K_SUSPEND;	/* rt-app's own mutex around it */
+			break;
+		}
+		k = K_WAIT;
+		v = json_pack("{ssss}", "ref", name, "mutex",
+			      t->mutexes[s->mutex]);
+		break;
+	case STEP_SIGNAL:
+		k = K_SIGNAL;
+		break;
+	case STEP_BROADCAST:
+		k = cond_has_mutex(t, s->object) ? K_BROAD : K_RESUME;
+		break;
+	case STEP_BARRIER:
+		k = K_BARRIER;
+		break;
+	case STEP_YIELD:
+		k = K_YIELD;
+		v = json_string("");
+		break;
+	default:
+		/* affinity, nice: rt-app sets them per phase only */
+		problem(x, s->json_path, s->line, s->column,
+			"steps rt-app has events for",
+			"a \"%s\" step (rt-app sets a phase's cpus and "
+			"priority at its start; their export is not written "
+			"yet)", trace_step_names[s->kind]);
+		return false;
+	}
+	if (!v)
+		v = json_string(name);
+	return v && !add_event_value(obj, names, k, v);
 }
 
 /* The steps of a program into obj; false after a problem. */
 static bool add_steps(struct exporter *x, const struct trace_program *prog,
 		      size_t nr_steps, json_t *obj)
 {
-	struct event_names names = { 0, 0 };
+	struct event_names names = { { 0 } };
 	bool ok = true;
 
 	for (size_t k = 0; k < nr_steps; k++) {
@@ -188,7 +304,7 @@ static bool add_steps(struct exporter *x, const struct trace_program *prog,
 		case STEP_SEND:
 		case STEP_RECV:
 			problem(x, s->json_path, s->line, s->column,
-				"run and sleep steps",
+				"run, sleep and the synchronisation steps",
 				"a channel (rt-app's resume and signal wake "
 				"only a thread already waiting, and lose a "
 				"wakeup that comes first; a channel keeps "
@@ -201,6 +317,10 @@ static bool add_steps(struct exporter *x, const struct trace_program *prog,
 				"a jobs step (rt-app's threads fork no "
 				"children)");
 			ok = false;
+			break;
+		default:
+			if (!add_sync_event(x, s, &names, obj))
+				ok = false;
 			break;
 		}
 	}
@@ -571,6 +691,8 @@ char *trace_export_rtapp(const struct sim_trace *t, char **notes, sim_error *err
 	global = json_pack("{sIss}", "duration", secs, "default_policy",
 			   "SCHED_OTHER");
 	if (!global || json_object_set_new(root, "global", global) ||
+	    (t->mutex_pi &&
+	     json_object_set_new(global, "pi_enabled", json_true())) ||
 	    json_object_set_new(global, "sched-sim", extension(t)))
 		goto oom;
 	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |

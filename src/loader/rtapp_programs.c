@@ -9,9 +9,13 @@
  * loops for ever ends the program: it is the program's loop when it is the
  * first phase, and a "run forever" when it only runs.
  *
- * The approximations that involve other threads are checked here, where
- * all threads are known: a resume of a name one thread suspends on, a
- * barrier of two, a timer of one thread.
+ * Every event maps to one step (sync to two: signal, then wait) of the
+ * engine's own, exact: run, runtime, sleep, timer, lock, unlock, wait,
+ * signal, broadcast, barrier, yield; suspend is a wait on a condition of
+ * the name, resume a broadcast of it (rt-app.c 1.0: pthread_cond_wait
+ * and pthread_cond_broadcast under a mutex of their own, whose empty
+ * critical sections take no time).  A barrier's parties are counted here,
+ * where all threads are known, as rt-app counts its users.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +81,7 @@ static void free_resources(struct resources *rs)
 }
 
 struct shared {
-	struct resources suspend, barrier, timer;
+	struct resources suspend, barrier;
 };
 
 static int collect_resources(struct rt_ctx *c, struct shared *sh)
@@ -111,13 +115,6 @@ static int collect_resources(struct rt_ctx *c, struct shared *sh)
 					r->users += th->instances;
 				}
 				break;
-			case RT_TIMER:
-				if (ev->unique)
-					continue;
-				r = resource(&sh->timer, ev->ref);
-				if (r)
-					add_user(r, th, th->instances);
-				break;
 			default:
 				continue;
 			}
@@ -128,137 +125,88 @@ static int collect_resources(struct rt_ctx *c, struct shared *sh)
 	return 0;
 }
 
-static const char *thread_names(const struct resource *r, char *buf,
-				size_t size)
-{
-	if (r->nr_threads > 2)
-		snprintf(buf, size, "%s, %s and %zu more", r->thread[0]->path,
-			 r->thread[1]->path, r->nr_threads - 2);
-	else if (r->nr_threads == 2)
-		snprintf(buf, size, "%s and %s", r->thread[0]->path,
-			 r->thread[1]->path);
-	else
-		snprintf(buf, size, "%s (%lld instances)", r->thread[0]->path,
-			 r->users);
-	return buf;
-}
-
-/* What the approximations need of shared resources, event by event. */
-static int check_shared(struct rt_ctx *c, struct shared *sh)
-{
-	for (size_t t = 0; t < c->nr_threads; t++) {
-		const struct rt_thread *th = &c->threads[t];
-
-		if (!th->instances)
-			continue;
-		for (size_t k = 0; k < th->nr_events; k++) {
-			const struct rt_event *ev = &th->events[k];
-			const struct resource *r;
-			char who[600], q[QUOTE_SIZE];
-
-			quote_text(ev->ref ? ev->ref : "", q, sizeof(q));
-			if (ev->kind == RT_RESUME) {
-				r = resource(&sh->suspend, ev->ref);
-				if (r->users > 1)
-					return rt_fail_at_path(c, ev->path, ev->pos,
-						"one thread (of one instance) "
-						"suspending on each name",
-						"%s is suspended on by %s: rt-app's "
-						"resume wakes them all, a channel's "
-						"message wakes one", q,
-						thread_names(r, who, sizeof(who)));
-			} else if (ev->kind == RT_BARRIER) {
-				r = resource(&sh->barrier, ev->ref);
-				if (r->users != 2 || r->nr_threads != 2)
-					return rt_fail_at_path(c, ev->path, ev->pos,
-						"a barrier of two threads of one "
-						"instance each, one reference each",
-						"barrier %s has %lld users (%s): "
-						"with channels sched-sim can make "
-						"a barrier of two only, each thread "
-						"sending to the other", q, r->users,
-						thread_names(r, who, sizeof(who)));
-			} else if (ev->kind == RT_TIMER && !ev->unique) {
-				r = resource(&sh->timer, ev->ref);
-				if (r->users > 1)
-					return rt_fail_at_path(c, ev->path, ev->pos,
-						"a timer of one thread: a name that "
-						"starts with \"unique\" (one timer "
-						"per thread instance), or a name no "
-						"other thread uses",
-						"timer %s is shared by %s: its "
-						"period is kept by whichever thread "
-						"uses it, which a sleep cannot "
-						"approximate", q,
-						thread_names(r, who, sizeof(who)));
-			}
-		}
-	}
-	return 0;
-}
-
 /* ---- programs --------------------------------------------------------------- */
 
 static int add_step(struct rt_ctx *c, struct rt_thread *th,
-		    enum gen_kind kind, u64 ns, char *chan, size_t origin)
+		    const struct gen_step *step)
 {
 	if (th->nr_steps == th->steps_cap) {
 		size_t n = th->steps_cap ? 2 * th->steps_cap : 16;
 		struct gen_step *bigger = realloc(th->steps,
 						  n * sizeof(*bigger));
 
-		if (!bigger) {
-			free(chan);
+		if (!bigger)
 			return rt_oom(c);
-		}
 		th->steps = bigger;
 		th->steps_cap = n;
 	}
-	th->steps[th->nr_steps++] = (struct gen_step){ kind, ns, chan, origin,
-						       0 };
+	th->steps[th->nr_steps++] = *step;
 	return 0;
-}
-
-/* The channel a barrier's user name receives on */
-static char *barrier_chan(const char *ref, const char *thread)
-{
-	return strdup_printf("barrier %s: %s", ref, thread);
 }
 
 static int emit_event(struct rt_ctx *c, struct rt_thread *th, size_t k,
 		      struct shared *sh)
 {
 	const struct rt_event *ev = &th->events[k];
-	const struct resource *r;
-	char *chan;
+	struct gen_step s = { .ns = ev->usec * 1000, .ref = ev->ref,
+			      .origin = k };
 
 	switch (ev->kind) {
 	case RT_RUN:
+		s.kind = G_RUN;
+		break;
 	case RT_RUNTIME:
-		return add_step(c, th, G_RUN, ev->usec * 1000, NULL, k);
+		s.kind = G_RUNTIME;
+		break;
 	case RT_SLEEP:
-		return add_step(c, th, G_SLEEP, ev->usec * 1000, NULL, k);
+		s.kind = G_SLEEP;
+		break;
 	case RT_TIMER:
-		return add_step(c, th, G_TIMER, ev->usec * 1000, NULL, k);
-	case RT_SUSPEND:
-		chan = strdup_printf("suspend %s", ev->ref);
-		return chan ? add_step(c, th, G_RECV, 0, chan, k) : rt_oom(c);
-	case RT_RESUME:
-		r = resource(&sh->suspend, ev->ref);
-		if (!r->users)
-			return 0;	/* no thread suspends on it: no effect */
-		chan = strdup_printf("suspend %s", ev->ref);
-		return chan ? add_step(c, th, G_SEND, 0, chan, k) : rt_oom(c);
+		s.kind = G_TIMER;
+		s.unique = ev->unique;
+		s.absolute = ev->absolute;
+		break;
+	case RT_LOCK:
+		s.kind = G_LOCK;
+		break;
+	case RT_UNLOCK:
+		s.kind = G_UNLOCK;
+		break;
+	case RT_SUSPEND:	/* rt-app: pthread_cond_wait */
+		s.kind = G_WAIT;
+		break;
+	case RT_WAIT:
+		s.kind = G_WAIT;
+		s.mutex = ev->mutex;
+		break;
+	case RT_SIGNAL:
+		s.kind = G_SIGNAL;
+		break;
+	case RT_RESUME:		/* rt-app: pthread_cond_broadcast */
+	case RT_BROAD:
+		s.kind = G_BROADCAST;
+		break;
+	case RT_SYNC:		/* rt-app: signal, then wait */
+		s.kind = G_SIGNAL;
+		if (add_step(c, th, &s))
+			return -1;
+		s.kind = G_WAIT;
+		s.mutex = ev->mutex;
+		break;
 	case RT_BARRIER:
-		r = resource(&sh->barrier, ev->ref);
-		chan = barrier_chan(ev->ref, r->thread[r->thread[0] == th]->name);
-		if (!chan || add_step(c, th, G_SEND, 0, chan, k))
-			return rt_oom(c);
-		chan = barrier_chan(ev->ref, th->name);
-		return chan ? add_step(c, th, G_RECV, 0, chan, k) : rt_oom(c);
+		s.kind = G_BARRIER;
+		s.parties = resource(&sh->barrier, ev->ref)->users;
+		break;
+	case RT_YIELD:
+		s.kind = G_YIELD;
+		break;
+	case RT_MEM:
+	case RT_IORUN:
+		return 0;	/* approximated: no time */
 	default:
 		return -1;	/* refused while parsing */
 	}
+	return add_step(c, th, &s);
 }
 
 static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
@@ -274,6 +222,31 @@ static int emit_phase(struct rt_ctx *c, struct rt_thread *th,
 				       "more than 100000 steps: sched-sim's "
 				       "programs have one loop, the task's, so "
 				       "each phase's loop is written out");
+	if (times > 0 && (th->phase_cpus || th->phase_nice ||
+			  th->phase_rt_prio)) {
+		/* rt-app sets a phase's affinity and nice at its start */
+		struct gen_step set = { .origin = p->first };
+
+		if (th->phase_cpus) {
+			set.kind = G_AFFINITY;
+			set.cpus = p->cpus_given ? &p->cpus :
+				   th->cpus_given ? &th->cpus : NULL;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+		if (th->phase_nice) {
+			set.kind = G_NICE;
+			set.nice = p->nice_given ? p->nice : th->nice;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+		if (th->phase_rt_prio) {
+			set.kind = G_RT_PRIORITY;
+			set.nice = p->rt_prio_given ? p->rt_prio : th->rt_prio;
+			if (add_step(c, th, &set))
+				return -1;
+		}
+	}
 	for (long long n = 0; n < times; n++)
 		for (size_t k = p->first; k < p->first + p->count; k++)
 			if (emit_event(c, th, k, sh))
@@ -334,10 +307,13 @@ static int build_program(struct rt_ctx *c, struct rt_thread *th,
 		th->loops = 1;
 		if (only_runs(th, start)) {
 			/* back-to-back runs for ever: one run for ever */
-			size_t origin = th->steps[start].origin;
+			struct gen_step forever_run = {
+				.kind = G_RUN_FOREVER,
+				.origin = th->steps[start].origin,
+			};
 
 			th->nr_steps = start;
-			if (add_step(c, th, G_RUN_FOREVER, 0, NULL, origin))
+			if (add_step(c, th, &forever_run))
 				return -1;
 		} else if (start) {
 			const struct rt_phase *p = &th->phases[forever];
@@ -361,100 +337,8 @@ static int build_program(struct rt_ctx *c, struct rt_thread *th,
 		return rt_fail_at_path(c, th->path, th->pos,
 				       "a thread that runs or sleeps",
 				       "nothing to simulate: every event of the "
-				       "thread has no effect (a resume of a name "
-				       "no thread suspends on)");
-	return 0;
-}
-
-/* Wall time the steps (from, to) take without contention; -1: unknown. */
-static int timed_span(const struct rt_thread *th, size_t from, size_t to,
-		      const char *ref, u64 *ns, size_t *blocker)
-{
-	for (size_t k = from; k < to; k++) {
-		const struct gen_step *s = &th->steps[k];
-
-		if (s->kind == G_RUN || s->kind == G_SLEEP)
-			*ns += s->ns;
-		else if (s->kind == G_RECV ||
-			 (s->kind == G_TIMER &&
-			  strcmp(th->events[s->origin].ref, ref))) {
-			*blocker = k;
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * Each timer becomes a sleep of its period less W, the wall time since
- * the timer's last use (or the thread's start, on the first pass): that
- * is when rt-app's timer fires while the thread is never delayed.  W must
- * be the same on every pass and made of run and sleep steps only.
- */
-static int resolve_timers(struct rt_ctx *c, struct rt_thread *th)
-{
-	/* all first, then the steps change: a timer step stays one while
-	 * the others are worked out */
-	for (size_t k = 0; k < th->nr_steps; k++) {
-		struct gen_step *s = &th->steps[k];
-		const struct rt_event *ev = &th->events[s->origin];
-		size_t prev = k, last = k, blocker = 0;
-		u64 first = 0, later = 0;
-		int rc;
-
-		if (s->kind != G_TIMER)
-			continue;
-		while (prev > 0 && !(th->steps[prev - 1].kind == G_TIMER &&
-				     !strcmp(th->events[th->steps[prev - 1].origin].ref,
-					     ev->ref)))
-			prev--;
-		/* prev: the first step after the last use before k (0: none) */
-		rc = timed_span(th, prev, k, ev->ref, &first, &blocker);
-		later = first;
-		if (!rc && !prev && th->loops != 1) {
-			/* the first use of the pass: on later passes W runs
-			 * from the pass's last use of the timer */
-			for (size_t j = k; j < th->nr_steps; j++)
-				if (th->steps[j].kind == G_TIMER &&
-				    !strcmp(th->events[th->steps[j].origin].ref,
-					    ev->ref))
-					last = j;
-			rc = timed_span(th, last + 1, th->nr_steps, ev->ref,
-					&later, &blocker);
-		}
-		if (rc)
-			return rt_fail_at_path(c, ev->path, ev->pos,
-					       "a timer whose uses have only run "
-					       "and sleep events between them",
-					       "cannot be approximated: %s (%s) "
-					       "comes between two uses of the timer, "
-					       "and how long it takes depends on the "
-					       "other threads",
-					       th->events[th->steps[blocker].origin].path,
-					       th->steps[blocker].kind == G_RECV ?
-					       "a suspend or a barrier" :
-					       "another timer");
-		if (first != later)
-			return rt_fail_at_path(c, ev->path, ev->pos,
-					       "a timer used at the same point of "
-					       "every pass, e.g. as its phase's last "
-					       "event",
-					       "cannot be approximated: %llu us of "
-					       "run and sleep come before its first "
-					       "use but %llu us between its later "
-					       "uses, and one sleep cannot be both",
-					       (unsigned long long)first / 1000,
-					       (unsigned long long)later / 1000);
-		s->timer_sleep = s->ns > first ? s->ns - first : 0;
-	}
-	for (size_t k = 0; k < th->nr_steps; k++) {
-		struct gen_step *s = &th->steps[k];
-
-		if (s->kind != G_TIMER)
-			continue;
-		s->kind = G_SLEEP;
-		s->ns = s->timer_sleep;
-	}
+				       "thread takes no time (mem and iorun, "
+				       "approximated)");
 	return 0;
 }
 
@@ -489,46 +373,21 @@ static int warn_unresumed(struct rt_ctx *c, struct shared *sh)
 	return 0;
 }
 
-static int note_dropped_resumes(struct rt_ctx *c, struct shared *sh)
-{
-	size_t n = 0;
-	const struct rt_event *first = NULL;
-
-	for (size_t t = 0; t < c->nr_threads; t++) {
-		const struct rt_thread *th = &c->threads[t];
-
-		for (size_t k = 0; th->instances && k < th->nr_events; k++) {
-			const struct rt_event *ev = &th->events[k];
-
-			if (ev->kind == RT_RESUME &&
-			    !resource(&sh->suspend, ev->ref)->users && !n++)
-				first = ev;
-		}
-	}
-	if (!n)
-		return 0;
-	return rt_note_at(c, first->path, first->pos, "no thread suspends on "
-			  "this name: the resume has no effect, in rt-app as in "
-			  "sched-sim, which leaves it out (%zu such resume "
-			  "event%s)", n, n == 1 ? "" : "s");
-}
-
 int rt_build_programs(struct rt_ctx *c)
 {
 	struct shared sh = { 0 };
-	int rc = collect_resources(c, &sh) || check_shared(c, &sh);
+	int rc = collect_resources(c, &sh);
 
 	for (size_t t = 0; !rc && t < c->nr_threads; t++) {
 		struct rt_thread *th = &c->threads[t];
 
 		if (th->instances)
-			rc = build_program(c, th, &sh) || resolve_timers(c, th);
+			rc = build_program(c, th, &sh);
 	}
 	if (!rc)
-		rc = warn_unresumed(c, &sh) || note_dropped_resumes(c, &sh);
+		rc = warn_unresumed(c, &sh);
 	free_resources(&sh.suspend);
 	free_resources(&sh.barrier);
-	free_resources(&sh.timer);
 	return rc ? -1 : 0;
 }
 

@@ -103,36 +103,13 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 			enum rt_kind kind)
 {
 	switch (kind) {
-	case RT_LOCK:
-	case RT_UNLOCK:
-		return rt_fail_at(c, m->key_pos,
-				  "run, runtime, sleep, timer, suspend, resume "
-				  "and barrier events (docs/rt-app.md)",
-				  "rt-app's mutexes have no counterpart in "
-				  "sched-sim: its channels start empty, so none "
-				  "can stand for a free mutex (the engine would "
-				  "need a channel that starts with a message)");
-	case RT_WAIT:
-	case RT_SIGNAL:
-	case RT_BROAD:
-	case RT_SYNC:
-		return rt_fail_at(c, m->key_pos,
-				  "run, runtime, sleep, timer, suspend, resume "
-				  "and barrier events (docs/rt-app.md)",
-				  "rt-app's condition variables have no "
-				  "counterpart in sched-sim: a signal wakes only "
-				  "a thread already waiting (one nobody waits for "
-				  "is lost), under a mutex, while sched-sim's "
-				  "channels keep every message");
-	case RT_YIELD:
-		return rt_fail_at(c, m->key_pos,
-				  "events without yield (docs/rt-app.md)",
-				  "sched-sim's programs have no "
-				  "sched_yield() step");
 	case RT_MEM:
 	case RT_IORUN:
 		return rt_fail_at(c, m->key_pos,
-				  "run events for CPU work (docs/rt-app.md)",
+				  "\"approximate\": [\"mem\", \"iorun\"] in "
+				  "global.sched-sim (or --approximate mem,iorun) "
+				  "to take them as taking no time, or run events "
+				  "for CPU work (docs/rt-app.md)",
 				  "sched-sim models no memory or I/O: how much "
 				  "CPU time and blocking this write costs is "
 				  "unknown");
@@ -143,46 +120,6 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 				  "fork starts a thread of another thread object; "
 				  "sched-sim's jobs steps fork copies of their "
 				  "own program only)", m->key);
-	case RT_RUNTIME:
-		return rt_fail_at(c, m->key_pos,
-				  "\"run\" (CPU time), or \"approximate\": "
-				  "[\"runtime\"] in global.sched-sim to take "
-				  "runtime as CPU time (the same while the "
-				  "thread is never preempted)",
-				  "runtime runs until that much wall-clock time "
-				  "has passed, preempted or not; sched-sim's "
-				  "engine has no run that ends at a "
-				  "wall-clock deadline");
-	case RT_TIMER:
-		return rt_fail_at(c, m->key_pos,
-				  "\"sleep\", or \"approximate\": [\"timer\"] in "
-				  "global.sched-sim to sleep the period less the "
-				  "run and sleep time since the timer's last use "
-				  "(the same while the thread is never preempted "
-				  "or delayed)",
-				  "rt-app's timer wakes at absolute times (its "
-				  "first use plus whole periods), however late "
-				  "the thread ran; sched-sim's engine has no "
-				  "absolute wakeup");
-	case RT_SUSPEND:
-	case RT_RESUME:
-		return rt_fail_at(c, m->key_pos,
-				  "\"approximate\": [\"suspend\"] in "
-				  "global.sched-sim to take suspend and resume as "
-				  "a channel's recv and send (the same while "
-				  "every resume finds its thread suspended)",
-				  "rt-app's resume wakes only a thread already "
-				  "suspended (one that comes first is lost), "
-				  "while sched-sim's channels keep every message");
-	case RT_BARRIER:
-		return rt_fail_at(c, m->key_pos,
-				  "\"approximate\": [\"barrier\"] in "
-				  "global.sched-sim to make a barrier of two "
-				  "threads from two channels (the same but for "
-				  "the wakeup's WF_SYNC)",
-				  "sched-sim has no barrier: its channels wake "
-				  "their receivers synchronously, rt-app's "
-				  "barrier with a broadcast");
 	default:
 		return -1;
 	}
@@ -191,11 +128,8 @@ static int refuse_event(struct rt_ctx *c, const struct rj_member *m,
 static bool approximated(enum rt_kind kind, enum approx *a)
 {
 	switch (kind) {
-	case RT_RUNTIME: *a = APPROX_RUNTIME; return true;
-	case RT_TIMER: *a = APPROX_TIMER; return true;
-	case RT_SUSPEND:
-	case RT_RESUME: *a = APPROX_SUSPEND; return true;
-	case RT_BARRIER: *a = APPROX_BARRIER; return true;
+	case RT_MEM: *a = APPROX_MEM; return true;
+	case RT_IORUN: *a = APPROX_IORUN; return true;
 	default: return false;
 	}
 }
@@ -256,17 +190,59 @@ static int parse_timer(struct rt_ctx *c, const struct rj_node *v,
 			return -1;
 		rt_pop(c);
 	}
+	ev->usec = (u64)p;
 	if (rj_get(v, "mode")) {
 		const char *mode;
 
 		rt_push_key(c, "mode");
 		if (rt_get_string(c, rj_get(v, "mode"), valid, &mode))
 			return -1;
+		if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
+			char q[QUOTE_SIZE];
+
+			return rt_fail_at(c, rj_get(v, "mode")->pos, valid,
+					  "%s is not a timer mode",
+					  quote_text(mode, q, sizeof(q)));
+		}
+		ev->absolute = !strcmp(mode, "absolute");
 		rt_pop(c);
 	}
-	ev->usec = (u64)p;
 	/* rt-app: a ref that starts with "unique" is each thread's own */
 	ev->unique = starts_with(ev->ref, "unique");
+	return 0;
+}
+
+/* wait, sync: {"ref": CONDITION, "mutex": MUTEX} */
+static int parse_wait(struct rt_ctx *c, const struct rj_node *v,
+		      struct rt_event *ev)
+{
+	static const char *const keys[] = { "ref", "mutex", NULL };
+	static const char valid[] =
+		"{\"ref\": CONDITION, \"mutex\": MUTEX}, two names";
+	const char **out[] = { &ev->ref, &ev->mutex };
+
+	if (v->type != RJ_OBJECT)
+		return rt_type_error(c, v, "an object", valid);
+	for (size_t k = 0; k < v->count; k++) {
+		const struct rj_member *m = &v->members[k];
+
+		if (!rt_in_list(m->key, keys) || m->dup_of >= 0 || !m->value) {
+			rt_push_key(c, m->key);
+			return m->dup_of >= 0 ? rt_repeated_key(c, v, m) :
+			       rt_unknown_key(c, m, "a wait", keys, "");
+		}
+	}
+	for (int k = 0; keys[k]; k++) {
+		const struct rj_node *f = rj_get(v, keys[k]);
+
+		if (!f)
+			return rt_fail_at(c, v->pos, valid, "\"%s\" missing",
+					  keys[k]);
+		rt_push_key(c, keys[k]);
+		if (rt_get_string(c, f, valid, out[k]))
+			return -1;
+		rt_pop(c);
+	}
 	return 0;
 }
 
@@ -309,15 +285,30 @@ static int parse_event(struct rt_ctx *c, struct rt_thread *th,
 	case RT_SUSPEND:
 	case RT_RESUME:
 	case RT_BARRIER:
+	case RT_LOCK:
+	case RT_UNLOCK:
+	case RT_SIGNAL:
+	case RT_BROAD:
 		if (v && rt_get_string(c, v, "the name of a resource, a string",
 				       &ev.ref))
+			return -1;
+		break;
+	case RT_WAIT:
+	case RT_SYNC:
+		if (parse_wait(c, v, &ev))
+			return -1;
+		break;
+	case RT_MEM:
+	case RT_IORUN:
+		if (rt_get_int(c, v, 0, RT_INT_MAX, "an integer number of "
+			       "bytes", &n))
 			return -1;
 		break;
 	default:
 		break;
 	}
-	if (ev.kind != RT_RUN && ev.kind != RT_SLEEP) {
-		if (!approximated(ev.kind, &a) || !c->approx[a])
+	if (approximated(ev.kind, &a) || ev.kind == RT_FORK) {
+		if (ev.kind == RT_FORK || !c->approx[a])
 			return refuse_event(c, m, ev.kind);
 		if (!c->approx_used[a]++) {
 			c->approx_pos[a] = m->key_pos;
@@ -331,10 +322,36 @@ static int parse_event(struct rt_ctx *c, struct rt_thread *th,
 
 /* ---- threads and phases --------------------------------------------------- */
 
+/* The keys of a thread in rt-app's first grammar (before 1.0) */
+static const char *const first_grammar_keys[] = {
+	"exec", "period", "deadline", "lock_order", "resources", NULL
+};
+
+/* m is a key of rt-app's first grammar: say so, and what 1.0 writes */
+static int refuse_first_grammar(struct rt_ctx *c, const struct rj_member *m)
+{
+	if (c->nr_first_grammar++)
+		return rt_fail_at(c, m->key_pos, "its rt-app 1.0 equivalent "
+				  "(as above)", "\"%s\": rt-app's first grammar "
+				  "too", m->key);
+	return rt_fail_at(c, m->key_pos,
+			  "its rt-app 1.0 equivalent: the thread's events in "
+			  "order, \"run\": EXEC, for each entry of lock_order "
+			  "a \"lock\" (or \"wait\", \"signal\") of the resource, "
+			  "a \"run\" of its duration and an \"unlock\", then "
+			  "\"timer\": {\"ref\": \"unique\", \"period\": PERIOD} "
+			  "(docs/rt-app.md, \"rt-app's first grammar\")",
+			  "\"%s\" is a key of rt-app's first grammar (before "
+			  "1.0: \"exec\", \"period\", \"deadline\", "
+			  "\"lock_order\", \"resources\" in a thread), which "
+			  "rt-app 1.0 no longer reads", m->key);
+}
+
 /* Everything that may sit in a phase (or a thread used as its only phase)
  * besides events: checked against the thread's, which cannot change. */
 static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
-			       const struct rj_member *m, bool *known)
+			       struct rt_phase *p, const struct rj_member *m,
+			       bool *known)
 {
 	const struct rj_node *v = m->value;
 
@@ -346,12 +363,12 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 			return -1;
 		if (!th->cpus_given)
 			cpus_setall(&thread_mask, c->cpus_known ? c->nr_cpus : NR_CPUS);
-		if (memcmp(&mask, &thread_mask, sizeof(mask)))
-			return rt_fail_at(c, v->pos, "a phase's \"cpus\" the same "
-					  "as its thread's, or none",
-					  "a phase's own CPU affinity: sched-sim's "
-					  "programs cannot change a task's "
-					  "affinity between steps");
+		if (p && memcmp(&mask, &thread_mask, sizeof(mask))) {
+			/* rt-app sets the phase's affinity at its start */
+			p->cpus = mask;
+			p->cpus_given = true;
+			th->phase_cpus = true;
+		}
 	} else if (!strcmp(m->key, "policy")) {
 		enum sim_sched_class cls;
 
@@ -368,12 +385,20 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 
 		if (rt_get_priority(c, v, th->cls, &prio))
 			return -1;
-		if (prio != mine)
-			return rt_fail_at(c, v->pos, "a phase's \"priority\" the "
-					  "same as its thread's, or none",
-					  "a phase's own priority: sched-sim's "
-					  "programs cannot change a task's "
-					  "priority between steps");
+		if (prio != mine && !p)
+			return rt_fail_at(c, v->pos, "the thread's own "
+					  "\"priority\"", "a priority here "
+					  "other than the thread's");
+		if (prio != mine && rt_is_rt(th->cls)) {
+			/* sched_setscheduler at the phase's start */
+			p->rt_prio = prio;
+			p->rt_prio_given = true;
+			th->phase_rt_prio = true;
+		} else if (prio != mine) {
+			p->nice = prio;
+			p->nice_given = true;
+			th->phase_nice = true;
+		}
 	} else if (!strcmp(m->key, "taskgroup")) {
 		const char *g;
 
@@ -438,33 +463,44 @@ static int parse_phase(struct rt_ctx *c, struct rt_thread *th,
 	for (size_t k = 0; k < obj->count; k++) {
 		const struct rj_member *m = &obj->members[k];
 		bool known = false;
+		size_t depth = c->depth;
 		int rc = 0;
 
 		rt_push_key(c, m->key);
-		if (is_event_key(m->key)) {
+		if (!in_thread && rt_in_list(m->key, first_grammar_keys)) {
+			rc = refuse_first_grammar(c, m);
+		} else if (rt_in_list(m->key, first_grammar_keys)) {
+			/* the thread's own: parse_thread said it */
+		} else if (is_event_key(m->key)) {
 			rc = count_repeated(c, m) || parse_event(c, th, m);
 		} else if (in_thread) {
 			/* the thread's own keys: read by parse_thread */
 		} else if (m->dup_of >= 0) {
-			return rt_repeated_key(c, obj, m);
+			rc = rt_repeated_key(c, obj, m);
 		} else if (!m->value) {
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
 		} else if (!strcmp(m->key, "loop")) {
 			rc = rt_get_int(c, m->value, LLONG_MIN, RT_INT_MAX,
 					"an integer: how many times the phase "
 					"runs (0 or less: forever)", &p->loop);
-		} else if (parse_phase_setting(c, th, m, &known)) {
-			return -1;
+		} else if (parse_phase_setting(c, th, p, m, &known)) {
+			rc = -1;
 		} else if (!known && !is_comment_key(m->key)) {
 			rc = rt_unknown_key(c, m, "an rt-app phase", phase_keys,
 					    " or an event (run, sleep, timer, ...)");
 		}
-		if (rc)
-			return -1;
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	p->count = th->nr_events - p->first;
+	if (!p->count && c->nr_problems)
+		return 0;	/* its events were the problems said */
 	if (!p->count)
 		return rt_fail_at(c, pos, "at least one event, e.g. \"run\": 1000",
 				  "no events: rt-app refuses a phase "
@@ -551,25 +587,38 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 	th->instances = 1;
 	for (size_t k = 0; k < obj->count; k++) {
 		const struct rj_member *m = &obj->members[k];
-		bool event = is_event_key(m->key);
+		bool event = is_event_key(m->key) &&
+			     !rt_in_list(m->key, first_grammar_keys);
+		size_t depth = c->depth;
+		int rc = 0;
 
 		rt_push_key(c, m->key);
 		if (event && !first_event) {
 			first_event = m->key;
 			first_event_pos = m->key_pos;
 		}
-		if (!event && m->dup_of >= 0)
-			return rt_repeated_key(c, obj, m);
-		if (!event && !m->value)
-			return rt_fail_at(c, m->key_pos, "\"key\": value",
-					  "a member without a value");
-		if (!event && !rt_in_list(m->key, thread_keys) &&
-		    !is_comment_key(m->key))
-			return rt_unknown_key(c, m, "an rt-app thread",
-					      thread_keys,
-					      " or an event (run, sleep, ...)");
-		if (!event && parse_thread_key(c, th, m))
-			return -1;
+		if (event)
+			;
+		else if (m->dup_of >= 0)
+			rc = rt_repeated_key(c, obj, m);
+		else if (!m->value)
+			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
+					"a member without a value");
+		else if (rt_in_list(m->key, first_grammar_keys))
+			rc = refuse_first_grammar(c, m);
+		else if (!rt_in_list(m->key, thread_keys) &&
+			 !is_comment_key(m->key))
+			rc = rt_unknown_key(c, m, "an rt-app thread",
+					    thread_keys,
+					    " or an event (run, sleep, ...)");
+		else
+			rc = parse_thread_key(c, th, m);
+		if (rc) {
+			/* one problem of the file: the next member */
+			if (rt_problem(c, depth))
+				return -1;
+			continue;
+		}
 		rt_pop(c);
 	}
 	if (parse_thread_sched(c, th, obj))
@@ -582,7 +631,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		if (!rt_in_list(m->key, noted_thread_keys))
 			continue;
 		rt_push_key(c, m->key);
-		if (parse_phase_setting(c, th, m, &known))
+		if (parse_phase_setting(c, th, NULL, m, &known))
 			return -1;
 		rt_pop(c);
 	}
@@ -688,6 +737,7 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		const struct rj_member *m = &tasks->members[k];
 		struct rt_thread *th = &c->threads[k];
 		char why[WHAT_SIZE];
+		size_t depth = c->depth;
 
 		rt_push_key(c, m->key);
 		c->nr_threads++;
@@ -704,8 +754,12 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		if (check_task_name(m->key, why, sizeof(why)))
 			return rt_fail_at(c, m->key_pos, THREAD_NAME_VALID, "%s",
 					  why);
-		if (parse_thread(c, th, m->value))
-			return -1;
+		if (parse_thread(c, th, m->value)) {
+			/* one problem of the file: the next thread */
+			if (rt_problem(c, depth))
+				return -1;
+			rt_push_key(c, m->key);
+		}
 		if (!th->instances &&
 		    rt_note_here(c, m->key_pos, "\"instance\": 0: rt-app starts no "
 				 "thread of this object, and sched-sim no task"))

@@ -586,6 +586,16 @@ int trace_validate(const struct sim_trace *t, sim_error *err)
 {
 	if (trace_validate_tunables(t, err))
 		return -1;
+	if (t->duration_needed) {
+		*err = t->duration_refusal;
+		return -1;
+	}
+	if (t->mutex_pi && !t->policy->pi_setprio)
+		return error_at(err, t->file, "mutexes.pi", 0, 0,
+				"a policy with priority inheritance "
+				"(rt_mutex_setprio), or \"pi\": false",
+				"priority-inheriting mutexes: the policy "
+				"has no pi_setprio");
 	/*
 	 * The loader checked the trace's own; --cpus may raise the machine
 	 * above the trace's value (that value is then named, at its place),

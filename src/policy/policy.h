@@ -335,6 +335,30 @@ struct sched_policy {
 	 * the engine calls schedule for that CPU next. */
 	void (*block)(struct policy_machine *m, int task, uint64_t now);
 	void (*exit)(struct policy_machine *m, int task, uint64_t now);
+	/*
+	 * sched_yield() by the current task: the class's yield_task, then
+	 * schedule() (the policy sets host->resched for the CPU).  NULL: the
+	 * policy has none, and a trace's "yield" step is refused.
+	 */
+	void (*yield)(struct policy_machine *m, int task, uint64_t now);
+	/*
+	 * Priority inheritance (rt_mutex_setprio): task runs at kernel
+	 * priority prio (0..99, an RT priority: 99 - rt_priority) while it
+	 * holds a mutex a higher-priority task waits for; prio -1: back to
+	 * its own.  0, or -1 when the policy cannot (it only boosts RT
+	 * tasks within the RT class).  NULL: the policy has none, and a
+	 * trace with priority-inheriting mutexes is refused.
+	 */
+	int (*pi_setprio)(struct policy_machine *m, int task, int prio,
+			  uint64_t now);
+	/*
+	 * sched_setscheduler() of an RT task to a new sched_priority, its
+	 * policy kept (rt-app's per-phase priority of a FIFO or RR thread);
+	 * a priority-inheritance boost above the new priority stays.  0, or
+	 * -1 for a task that is not RT.  NULL: such a step is refused.
+	 */
+	int (*set_rt_priority)(struct policy_machine *m, int task,
+			       unsigned int rt_priority, uint64_t now);
 
 	/* A scheduler tick on cpu.  Returns the time of the next tick, or
 	 * 0 when the CPU's tick stops (NO_HZ idle; see host->tick_restart). */

@@ -1139,6 +1139,20 @@ static int load(struct run *r)
 	}
 	for (size_t i = 0; i < r->t->nr_warnings; i++)
 		fprintf(stderr, KR_NAME ": %s\n", r->t->warnings[i]);
+	/* the synchronisation steps run only in the simulator so far */
+	for (size_t p = 0; p < r->t->nr_programs; p++)
+		for (size_t k = 0; k < r->t->programs[p].nr_steps; k++) {
+			const struct trace_step *st = &r->t->programs[p].steps[k];
+
+			if (st->kind <= STEP_JOBS)
+				continue;
+			fprintf(stderr, KR_NAME ": %s:%d:%d: %s: a \"%s\" step: "
+				"kernel-run does not run it yet (issue 29); valid: "
+				"run, sleep, send, recv and jobs steps\n",
+				r->t->file, st->line, st->column, st->json_path,
+				trace_step_names[st->kind]);
+			return KR_REFUSED;
+		}
 	/* the kernel has the CPUs online it has: the report records them */
 	online = sysconf(_SC_NPROCESSORS_ONLN);
 	if (r->t->online_cpus && r->t->online_cpus != online)

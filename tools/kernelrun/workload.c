@@ -486,6 +486,8 @@ static void run_step(struct task_proc *tp, const struct trace_program *prog,
 	case STEP_JOBS:
 		run_jobs(tp, prog, j);
 		break;
+	default:	/* refused before the run (main.c) */
+		break;
 	}
 }
 

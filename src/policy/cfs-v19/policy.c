@@ -421,6 +421,94 @@ static void cfs_v19_exit(struct policy_machine *pm, int id, uint64_t now)
 	p->tg->nr_tasks--;
 }
 
+/* sched.c 2.6.23 (CFS v19): sys_sched_yield: the class's yield_task,
+ * then schedule() */
+static void cfs_v19_yield(struct policy_machine *pm, int id, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+	struct rq *rq = task_rq(p);
+
+	pm->m.now = now;
+	update_rq_clock(rq, now);
+	if (p->sched_class->yield_task)
+		p->sched_class->yield_task(rq, p);
+	resched_task(p);
+}
+
+/*
+ * sched.c 2.6.23 (CFS v19): rt_mutex_setprio, for an RT task boosted
+ * within the RT class (the engine's priority-inheriting mutexes; a
+ * SCHED_OTHER task is refused, as eevdf's).  prio -1: its normal_prio.
+ */
+static void rt_requeue_prio(struct policy_machine *pm, struct task_struct *p,
+			    int prio, uint64_t now)
+{
+	struct rq *rq = task_rq(p);
+	int oldprio = p->prio;
+	bool on_rq;
+
+	pm->m.now = now;
+	update_rq_clock(rq, now);
+	on_rq = p->se.on_rq;
+	if (on_rq)
+		dequeue_task(rq, p, 0);
+	p->prio = prio;
+	if (on_rq) {
+		enqueue_task(rq, p, 0);
+		/* reschedule if we are currently running on this runqueue
+		 * and our priority decreased, or if we are not currently
+		 * running on this runqueue and our priority is higher than
+		 * the current's */
+		if (task_running(rq, p)) {
+			if (p->prio > oldprio)
+				resched_task(rq->curr);
+		} else {
+			check_preempt_curr(rq, p);
+		}
+	}
+}
+
+static int cfs_v19_pi_setprio(struct policy_machine *pm, int id, int prio,
+			      uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+
+	if (!rt_prio(p->normal_prio))
+		return -1;
+	if (prio < 0 || prio > p->normal_prio)
+		prio = p->normal_prio;
+	if (prio != p->prio)
+		rt_requeue_prio(pm, p, prio, now);
+	return 0;
+}
+
+/*
+ * sched.c 2.6.23 (CFS v19): sched_setscheduler of an RT task's new
+ * sched_priority, its policy kept: __setscheduler's rt_priority,
+ * normal_prio and rt_mutex_getprio (a PI boost above the new priority
+ * stays: the boost is p->prio below the old normal_prio), then the
+ * requeue and preemption check as rt_mutex_setprio above.
+ */
+static int cfs_v19_set_rt_priority(struct policy_machine *pm, int id,
+				   unsigned int rt_priority, uint64_t now)
+{
+	struct task_struct *p = task_by_id(pm, id);
+	bool boosted;
+	int prio;
+
+	if (!rt_prio(p->normal_prio))
+		return -1;
+	boosted = p->prio < p->normal_prio;
+	p->rt_priority = rt_priority;
+	p->normal_prio = normal_prio(p);
+	prio = p->normal_prio;
+	if (boosted && p->prio < prio)
+		prio = p->prio;
+	if (prio != p->prio)
+		rt_requeue_prio(pm, p, prio, now);
+	return 0;
+}
+
 static uint64_t cfs_v19_tick(struct policy_machine *pm, int cpu, uint64_t now)
 {
 	struct rq *rq = cpu_rq(&pm->m, cpu);
@@ -607,6 +695,9 @@ const struct sched_policy cfs_v19_policy = {
 	.wake = cfs_v19_wake,
 	.block = cfs_v19_block,
 	.exit = cfs_v19_exit,
+	.yield = cfs_v19_yield,
+	.pi_setprio = cfs_v19_pi_setprio,
+	.set_rt_priority = cfs_v19_set_rt_priority,
 	.tick = cfs_v19_tick,
 	.schedule = cfs_v19_schedule,
 	.group_create = cfs_v19_group_create,

@@ -1522,10 +1522,9 @@ preempt:
 
 /*
  * kernel/sched/fair.c v6.12: yield_task_fair: skip the rest of the
- * request.  No trace step yields yet (rt-app's yield is issue 29): the
- * tests call it.
+ * request (a trace's "yield" step: eevdf_yield in policy.c).
  */
-static __attribute__((unused)) void yield_task_fair(struct rq *rq, struct task_struct *p)
+static void yield_task_fair(struct rq *rq, struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = se->cfs_rq;

@@ -593,6 +593,107 @@ static void eevdf_set_nice(struct policy_machine *m, int id, int nice,
 }
 
 /*
+ * kernel/sched/syscalls.c 6.18.35: do_sched_yield: the current task's
+ * class's yield_task (yield_task_fair; yield_task_rt, which is
+ * requeue_task_rt at the tail), then schedule().
+ */
+static void eevdf_yield(struct policy_machine *m, int id, uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	struct rq *rq = &m->rqs[p->cpu];
+
+	rq->clock_task = now;
+	if (p->sched_class == &fair_sched_class)
+		yield_task_fair(rq, p);
+	else if (p->sched_class == &rt_sched_class)
+		requeue_task_rt(rq, p, 0);
+	resched_curr(rq);
+}
+
+/*
+ * kernel/sched/core.c 6.18.35: rt_mutex_setprio, for an RT task boosted
+ * within the RT class (the engine's priority-inheriting mutexes): a
+ * SCHED_OTHER task boosted into the RT class, which needs the class
+ * switch (switched_from_fair, switched_to_rt), is refused.  prio -1:
+ * __rt_effective_prio's own normal_prio.  Then prio_changed_rt (6.18.35)
+ * without its pull to other CPUs (rt_queue_pull_task): the port's
+ * balancing pulls at the next pick instead.  rt_requeue_prio is the
+ * part __sched_setscheduler shares.
+ */
+static void rt_requeue_prio(struct policy_machine *m, struct task_struct *p,
+			    int prio, uint64_t now)
+{
+	struct rq *rq = &m->rqs[p->cpu];
+	int oldprio = p->prio, queue_flag = DEQUEUE_SAVE | DEQUEUE_MOVE;
+	bool queued, running;
+
+	rq->clock_task = now;
+	queued = p->on_rq;
+	running = rq->curr == p->id;
+	if (queued)
+		dequeue_task(rq, p, queue_flag);
+	if (running)
+		p->sched_class->put_prev_task(rq, p);
+	/* a lowered task goes to the head of its new priority's list */
+	if (oldprio < prio)
+		queue_flag |= ENQUEUE_HEAD;
+	p->prio = prio;
+	if (queued)
+		enqueue_task(rq, p, queue_flag);
+	if (running)
+		p->sched_class->set_next_task(rq, p, false);
+	/* prio_changed_rt */
+	if (!queued)
+		return;
+	if (running) {
+		if (p->prio > rq->rt.highest_prio.curr)
+			resched_curr(rq);
+	} else if (p->prio < rq_task(rq, rq->curr)->prio) {
+		resched_curr(rq);
+	}
+}
+
+static int eevdf_pi_setprio(struct policy_machine *m, int id, int prio,
+			    uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+
+	if (!rt_task(p))
+		return -1;
+	if (prio < 0 || prio > task_normal_prio(p))
+		prio = task_normal_prio(p);
+	if (prio != p->prio)
+		rt_requeue_prio(m, p, prio, now);
+	return 0;
+}
+
+/*
+ * kernel/sched/syscalls.c 6.18.35: __sched_setscheduler for an RT task's
+ * new sched_priority, its policy kept: __setscheduler_params, the prio
+ * rt_effective_prio gives (a PI boost above the new priority stays: the
+ * boost is p->prio below the old normal_prio), then the requeue and
+ * prio_changed_rt as rt_mutex_setprio above.
+ */
+static int eevdf_set_rt_priority(struct policy_machine *m, int id,
+				 unsigned int rt_priority, uint64_t now)
+{
+	struct task_struct *p = &m->tasks[id];
+	bool boosted;
+	int prio;
+
+	if (!rt_task(p))
+		return -1;
+	boosted = p->prio < task_normal_prio(p);
+	p->rt_priority = rt_priority;
+	prio = task_normal_prio(p);
+	if (boosted && p->prio < prio)
+		prio = p->prio;
+	if (prio != p->prio)
+		rt_requeue_prio(m, p, prio, now);
+	return 0;
+}
+
+/*
  * kernel/sched/core.c v6.12: __set_cpus_allowed_ptr.  A task off its
  * queue just takes the mask (its wakeup places it); a queued task whose
  * CPU left the mask moves (affine_move_task in balance.c: at once if it
@@ -713,6 +814,9 @@ const struct sched_policy eevdf_policy = {
 	.wake = eevdf_wake,
 	.block = eevdf_block,
 	.exit = eevdf_exit,
+	.yield = eevdf_yield,
+	.pi_setprio = eevdf_pi_setprio,
+	.set_rt_priority = eevdf_set_rt_priority,
 	.tick = eevdf_tick,
 	.schedule = eevdf_schedule,
 	.group_create = eevdf_group_create,
