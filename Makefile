@@ -139,7 +139,8 @@ TEST_TIMEOUT ?= 600
 
 # The sched-sim command: main() and its compare subcommand, on the public
 # API only
-CLI_SRCS := src/cli.c src/cli_compare.c src/cli_expect.c src/cli_info.c
+CLI_SRCS := src/cli.c src/cli_compare.c src/cli_expect.c src/cli_info.c \
+	src/cli_msg.c
 LIB_SRCS := $(sort $(filter-out $(CLI_SRCS) src/lib/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard src/policy/*/policy.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
@@ -324,7 +325,8 @@ TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-resources.sh \
 	tests/run-traces.sh tests/run-bench-instr.sh tests/run-golden.sh \
 	tests/run-sweep-slurm.sh tests/run-add-policy.sh tests/run-sweep.sh \
 	tests/run-bad-traces.sh tests/run-rtapp-examples.sh tests/run-conventions.sh \
-	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh
+	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh \
+	tests/run-escaped-names.sh tests/run-output-eacces.sh
 CHECK_DIR := $(BUILD)/check
 CHECK_BIN_RESULTS := $(TEST_BINS:$(BUILD)/tests/%=$(CHECK_DIR)/%.result)
 CHECK_SCRIPT_RESULTS := $(TEST_SCRIPTS:tests/%.sh=$(CHECK_DIR)/%.result)

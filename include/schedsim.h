@@ -69,6 +69,12 @@ typedef struct sim_error {
 	char file[256];
 	char path[256];		/* JSON path: "tasks[3].program[1].run" */
 	char text[SIM_ERROR_TEXT_LENGTH];	/* the whole message */
+	/* More than 1: text lists that many problems of one file, one a
+	 * line, then a line with their count (an rt-app file's problems are
+	 * found in one pass); each problem's own control characters are
+	 * escaped (\xHH), so every line feed in text ends a line.  0 or 1:
+	 * one message, as it is. */
+	int problems;
 } sim_error;
 
 /* Exit statuses of sched-sim, also returned by sim_result_status(). */
@@ -101,6 +107,7 @@ enum sim_end {
 	SIM_END_QUIT,		/* --step: 'q' */
 	SIM_END_MAX_EVENTS,	/* sim_options.max_events reached */
 	SIM_END_MAX_WALL,	/* sim_options.max_wall_ns reached */
+	SIM_END_MAX_SERIES_ROWS,	/* sim_options.series_max_rows reached */
 };
 
 typedef struct sim_trace sim_trace;
@@ -354,6 +361,14 @@ typedef struct sim_options {
 	 */
 	uint64_t series_interval_ns;
 	FILE *series_csv;
+	/*
+	 * The most rows the series may have, every row counted (the
+	 * machine's, each group's, task's (job children's too), CPU's and
+	 * CPU x group's); 0: no limit.  The row that would pass it is not
+	 * written: the run stops there, partial (SIM_END_MAX_SERIES_ROWS),
+	 * with the series' rows until then.
+	 */
+	uint64_t series_max_rows;
 } sim_options;
 
 /*
@@ -403,7 +418,8 @@ SIM_API void sim_result_free(sim_result *result);
 SIM_API int sim_result_series_errno(const sim_result *result);
 /* The most rows a series of interval_ns over the trace can have: its
  * intervals times one row each for the machine, every task, group and
- * CPU of the trace (job children and CPU x group rows come on top). */
+ * CPU of the trace (job children and CPU x group rows come on top:
+ * sim_options.series_max_rows bounds them all as they are written). */
 SIM_API uint64_t sim_series_rows_bound(const sim_trace *trace,
 				       uint64_t interval_ns);
 
@@ -821,6 +837,12 @@ SIM_API void sim_compare_free(sim_compare *c);
  * every text output of sched-sim prints names (docs/limits.md).
  */
 SIM_API void sim_put_escaped(FILE *out, const char *s);
+/*
+ * A message on standard error (sched-sim's, compare's, kernel-run's):
+ * each control character becomes \xHH as above, but a backslash is kept,
+ * since a message's quoted values are already escaped as JSON.
+ */
+SIM_API void sim_put_escaped_message(FILE *out, const char *s);
 
 /* ---- the project's own tests ------------------------------------------ */
 

@@ -242,7 +242,8 @@ sim_result *sim_run_opts(const sim_trace *trace, const sim_options *caller,
 		return NULL;
 	if (opts->series_interval_ns) {
 		series = series_writer_new(trace, opts->series_interval_ns,
-					   opts->series_csv);
+					   opts->series_csv,
+					   opts->series_max_rows);
 		if (!series) {
 			memset(err, 0, sizeof(*err));
 			snprintf(err->text, sizeof(err->text), "%s: out of "
@@ -296,6 +297,7 @@ int sim_result_status(const sim_result *result)
 		return SIM_INTERRUPTED;
 	case SIM_END_MAX_EVENTS:
 	case SIM_END_MAX_WALL:
+	case SIM_END_MAX_SERIES_ROWS:
 		/* the trace asks for more than the caller allowed */
 		return SIM_INVALID;
 	case SIM_END_COMPLETE:

@@ -27,6 +27,7 @@
 #include "cli_compare.h"
 #include "cli_expect.h"
 #include "cli_info.h"
+#include "cli_msg.h"
 
 /*
  * How often the invariants are checked: every 4096 events in normal
@@ -205,8 +206,13 @@ enum {
 /* Intervals a series may have: its rows go to a file, not to memory,
  * but a typo (1ns over an hour) should not fill the disk */
 #define MAX_SERIES_INTERVALS 10000000ULL
-/* Rows a series may have (intervals x (1 + tasks + groups + CPUs)):
- * about 23 MB of CSV, 55 MB of JSON, 16 MB of temporary file */
+/* Rows a series may have: about 23 MB of CSV, 55 MB of JSON, 16 MB of
+ * temporary file.  Refused before the run when the intervals times one
+ * row each for the machine and the trace's tasks, groups and CPUs pass
+ * it (sim_series_rows_bound); the rows the trace cannot tell before the
+ * run (job children, CPU x group) are counted as they are written, every
+ * row with the others (sim_options.series_max_rows): the run stops at
+ * the limit, partial */
 #define MAX_SERIES_ROWS 250000ULL
 /* --max-output's default: --ftrace writes about 100 MB per second */
 #define DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
@@ -260,9 +266,9 @@ static void print_usage(void)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "sched-sim: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'sched-sim --help'.\n");
+	/* the option as given (argv may hold any byte): escaped */
+	sim_msg(fmt, arg);
+	fprintf(stderr, "Try 'sched-sim --help'.\n");
 	return SIM_INVALID;
 }
 
@@ -331,7 +337,7 @@ static int list_policy_tunables(const char *name)
 
 	if (p < 0) {
 		sim_policy_lookup(name, "--list-tunables", &err);
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		sim_msg("%s", err.text);
 		return SIM_INVALID;
 	}
 	n = sim_policy_tunable_count((size_t)p);
@@ -363,7 +369,7 @@ static int list_policy_tunables(const char *name)
 static int bad_value(const char *option, const char *value, const char *what,
 		     const char *valid)
 {
-	fprintf(stderr, "sched-sim: command line: %s: \"%s\" %s; valid: %s\n",
+	sim_msg("command line: %s: \"%s\" %s; valid: %s",
 		option, value, what, valid);
 	return SIM_INVALID;
 }
@@ -399,7 +405,7 @@ static int parse_duration_option(const char *option, const char *arg,
 	char why[200];
 
 	if (sim_parse_duration(arg, ns, why, sizeof(why))) {
-		fprintf(stderr, "sched-sim: command line: %s: %s; valid: %s\n",
+		sim_msg("command line: %s: %s; valid: %s",
 			option, why, valid);
 		return SIM_INVALID;
 	}
@@ -456,9 +462,9 @@ static int parse_size(const char *option, const char *arg, uint64_t *bytes)
 	*bytes = n;
 	return 0;
 bad:
-	fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
+	sim_msg("command line: %s: \"%s\" is "
 		"not a size; valid: a number of bytes from 1 to 1T, with an "
-		"optional unit K, M, G or T (powers of 1024), e.g. 512M\n",
+		"optional unit K, M, G or T (powers of 1024), e.g. 512M",
 		option, arg);
 	return -1;
 }
@@ -698,11 +704,14 @@ static sim_trace *load_trace(const struct cli *c)
 					     c->format, &err);
 
 	if (!t) {
-		/* an rt-app file's problems come one a line */
-		for (const char *l = err.text; *l; ) {
+		/* an rt-app file's problems come one a line (each escaped
+		 * already: every line feed ends one) */
+		if (err.problems <= 1)
+			sim_msg("%s", err.text);
+		else for (const char *l = err.text; *l; ) {
 			size_t n = strcspn(l, "\n");
 
-			fprintf(stderr, "sched-sim: %.*s\n", (int)n, l);
+			sim_msg("%.*s", (int)n, l);
 			l += n + (l[n] == '\n');
 		}
 		return NULL;
@@ -713,7 +722,7 @@ static sim_trace *load_trace(const struct cli *c)
 	/* before --policy, wherever it came */
 	if (c->ignore_foreign &&
 	    sim_trace_override(t, "foreign_tunables", "ignore", &err)) {
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		sim_msg("%s", err.text);
 		sim_trace_free(t);
 		return NULL;
 	}
@@ -741,7 +750,7 @@ static sim_trace *load_trace(const struct cli *c)
 		goto refused;
 	return t;
 refused:
-	fprintf(stderr, "sched-sim: %s\n", err.text);
+	sim_msg("%s", err.text);
 	sim_trace_free(t);
 	return NULL;
 }
@@ -755,17 +764,17 @@ static int parse_dumps(const struct cli *c, const sim_trace *t,
 
 		if (sim_parse_duration(c->dumps[i], &dump_at[i], why,
 				       sizeof(why))) {
-			fprintf(stderr, "sched-sim: command line: --dump-at: %s; "
+			sim_msg("command line: --dump-at: %s; "
 				"valid: a string with a unit, e.g. \"5s\" (units "
-				"ns, us, ms, s, min, h)\n", why);
+				"ns, us, ms, s, min, h)", why);
 			return -1;
 		}
 	}
 	qsort(dump_at, (size_t)c->nr_dumps, sizeof(*dump_at), cmp_u64);
 	for (int i = 0; i < c->nr_dumps; i++)
 		if (dump_at[i] > sim_trace_duration(t))
-			fprintf(stderr, "sched-sim: warning: --dump-at %s is after "
-				"the end of the run; nothing is printed for it\n",
+			sim_msg("warning: --dump-at %s is after "
+				"the end of the run; nothing is printed for it",
 				c->dumps[i]);
 	return 0;
 }
@@ -789,9 +798,9 @@ static int log_filters(const struct cli *c, const sim_trace *t,
 {
 	if ((c->log_from || c->log_to || c->nr_log_cpus || c->log_group) &&
 	    !c->verbose && !c->step) {
-		fprintf(stderr, "sched-sim: command line: --from, --to, "
+		sim_msg("command line: --from, --to, "
 			"--only-cpu and --only-group narrow the verbose log; "
-			"valid: with -v, -vv or --step\n");
+			"valid: with -v, -vv or --step");
 		return -1;
 	}
 	if (c->log_from &&
@@ -802,17 +811,17 @@ static int log_filters(const struct cli *c, const sim_trace *t,
 			return -1;
 		opt->has_log_to = 1;
 		if (opt->log_to_ns < opt->log_from_ns) {
-			fprintf(stderr, "sched-sim: command line: --to %s is "
+			sim_msg("command line: --to %s is "
 				"before --from %s; valid: --to at or after "
-				"--from\n", c->log_to, c->log_from);
+				"--from", c->log_to, c->log_from);
 			return -1;
 		}
 	}
 	for (int i = 0; i < c->nr_log_cpus; i++) {
 		if (c->log_cpus[i] < sim_trace_cpus(t))
 			continue;
-		fprintf(stderr, "sched-sim: command line: --only-cpu %d: %s has "
-			"%d CPU%s; valid: 0 to %d\n", c->log_cpus[i],
+		sim_msg("command line: --only-cpu %d: %s has "
+			"%d CPU%s; valid: 0 to %d", c->log_cpus[i],
 			sim_trace_file(t), sim_trace_cpus(t),
 			sim_trace_cpus(t) == 1 ? "" : "s", sim_trace_cpus(t) - 1);
 		return -1;
@@ -820,9 +829,9 @@ static int log_filters(const struct cli *c, const sim_trace *t,
 	opt->log_cpus = c->log_cpus;
 	opt->nr_log_cpus = (size_t)c->nr_log_cpus;
 	if (c->log_group && !sim_trace_has_group(t, c->log_group)) {
-		fprintf(stderr, "sched-sim: command line: --only-group %s: %s "
+		sim_msg("command line: --only-group %s: %s "
 			"has no such group; valid: a path of its \"groups\", "
-			"e.g. \"/\"\n", c->log_group, sim_trace_file(t));
+			"e.g. \"/\"", c->log_group, sim_trace_file(t));
 		return -1;
 	}
 	opt->log_group = c->log_group;
@@ -913,7 +922,7 @@ struct output {
 
 static void output_failed(const struct output *o, int err)
 {
-	fprintf(stderr, "sched-sim: cannot write %s: %s\n", o->name,
+	sim_msg("cannot write %s: %s", o->name,
 		strerror(err));
 }
 
@@ -1204,36 +1213,44 @@ static int report_partial_end(const struct cli *c, const sim_trace *t,
 	switch (sim_result_end(r)) {
 	case SIM_END_INTERRUPTED:
 		if (stop_signal == STOP_MAX_OUTPUT) {
-			fprintf(stderr, "sched-sim: %s: --ftrace %s holds more "
+			sim_msg("%s: --ftrace %s holds more "
 				"than --max-output %s bytes at simulated time "
 				"%s (of %s): the run stopped, the ftrace and the "
 				"report are partial; valid: a larger --max-output "
-				"or a shorter --duration\n", sim_trace_file(t),
+				"or a shorter --duration", sim_trace_file(t),
 				c->ftrace, c->max_output_arg ?
 				c->max_output_arg : "1G", when, of);
 			return SIM_INVALID;
 		}
-		fprintf(stderr, "sched-sim: %s at simulated time %s (of %s): "
-			"the report is partial\n", stop_signal == SIGTERM ?
+		sim_msg("%s at simulated time %s (of %s): "
+			"the report is partial", stop_signal == SIGTERM ?
 			"terminated by SIGTERM" : "interrupted by SIGINT", when,
 			of);
 		return SIM_INTERRUPTED;
 	case SIM_END_QUIT:
-		fprintf(stderr, "sched-sim: quit at simulated time %s (of %s): "
-			"the report is partial\n", when, of);
+		sim_msg("quit at simulated time %s (of %s): "
+			"the report is partial", when, of);
 		return SIM_INTERRUPTED;
 	case SIM_END_MAX_EVENTS:
-		fprintf(stderr, "sched-sim: %s: --max-events %" PRIu64
+		sim_msg("%s: --max-events %" PRIu64
 			" reached at simulated time %s (of %s): the report is "
 			"partial; valid: a larger --max-events or a shorter "
-			"--duration\n", sim_trace_file(t), c->max_events, when,
+			"--duration", sim_trace_file(t), c->max_events, when,
 			of);
 		return SIM_INVALID;
+	case SIM_END_MAX_SERIES_ROWS:
+		sim_msg("%s: --series %s reached its limit of %llu rows (job "
+			"children and CPU x group rows included) at simulated "
+			"time %s (of %s): the run stopped, the series and the "
+			"report are partial; valid: a longer --series interval "
+			"or a shorter --duration", sim_trace_file(t), c->series,
+			MAX_SERIES_ROWS, when, of);
+		return SIM_INVALID;
 	default:
-		fprintf(stderr, "sched-sim: %s: --max-wall %s reached at "
+		sim_msg("%s: --max-wall %s reached at "
 			"simulated time %s (of %s) after %" PRIu64 " events: "
 			"the report is partial; valid: a longer --max-wall or "
-			"a shorter --duration\n", sim_trace_file(t),
+			"a shorter --duration", sim_trace_file(t),
 			c->max_wall, when, of, rs.events);
 		return SIM_INVALID;
 	}
@@ -1274,8 +1291,8 @@ static int out_id_get(struct out_id *id, const char *opt, const char *file)
 		return 0;
 	}
 	if (errno != ENOENT) {
-		fprintf(stderr, "sched-sim: command line: %s: cannot write "
-			"%s: %s\n", opt, file, strerror(errno));
+		sim_msg("command line: %s: cannot write "
+			"%s: %s", opt, file, strerror(errno));
 		return SIM_WRITE_ERROR;
 	}
 	dir = slash ? strndup(file, (size_t)(slash - file) + 1) : strdup(".");
@@ -1335,9 +1352,9 @@ static int check_output_files(const struct cli *c)
 			break;
 		if (trace_known && ids[i].exists && S_ISREG(trace.st_mode) &&
 		    is_trace(outs[i], &ids[i], &trace)) {
-			fprintf(stderr, "sched-sim: command line: %s: \"%s\" is "
+			sim_msg("command line: %s: \"%s\" is "
 				"the trace file \"%s\", which the output would "
-				"replace; valid: another file\n", opts[i],
+				"replace; valid: another file", opts[i],
 				outs[i], c->trace_file);
 			status = SIM_INVALID;
 			break;
@@ -1345,9 +1362,9 @@ static int check_output_files(const struct cli *c)
 		for (int k = 0; k < i; k++)
 			if (outs[k] && !own_descriptor(outs[k]) &&
 			    out_id_same(&ids[i], &ids[k])) {
-				fprintf(stderr, "sched-sim: command line: %s: "
+				sim_msg("command line: %s: "
 					"\"%s\" is also the %s file \"%s\"; "
-					"valid: another file\n", opts[i],
+					"valid: another file", opts[i],
 					outs[i], opts[k], outs[k]);
 				status = SIM_INVALID;
 				break;
@@ -1364,8 +1381,8 @@ static void note_output_format(const struct cli *c)
 	size_t n = c->output ? strlen(c->output) : 0;
 
 	if (!c->json && n >= 5 && !strcmp(c->output + n - 5, ".json"))
-		fprintf(stderr, "sched-sim: note: %s gets the text report; "
-			"--json writes the JSON report\n", c->output);
+		sim_msg("note: %s gets the text report; "
+			"--json writes the JSON report", c->output);
 }
 
 /* --junit FILE: the expectations of r, or why the run broke off (r
@@ -1398,9 +1415,9 @@ static int export_only_options(const struct cli *c)
 
 	if (!which)
 		return 0;
-	fprintf(stderr, "sched-sim: command line: %s: --export rt-app writes "
+	sim_msg("command line: %s: --export rt-app writes "
 		"the trace and runs nothing, so %s would have no effect; "
-		"valid: --export with -o and the trace's overrides only\n",
+		"valid: --export with -o and the trace's overrides only",
 		which, which);
 	return SIM_INVALID;
 }
@@ -1416,13 +1433,13 @@ static int export_rtapp(struct cli *c, const sim_trace *t)
 	for (char *line = notes; line && *line;) {
 		char *end = strchr(line, '\n');
 
-		fprintf(stderr, "sched-sim: note: %.*s\n",
+		sim_msg("note: %.*s",
 			(int)(end ? end - line : (long)strlen(line)), line);
 		line = end ? end + 1 : line + strlen(line);
 	}
 	free(notes);
 	if (!text) {
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		sim_msg("%s", err.text);
 		c->no_report = true;
 		return SIM_INVALID;
 	}
@@ -1478,6 +1495,7 @@ static void set_run_options(const struct cli *c, sim_options *opt,
 	opt->ftrace = ftrace;
 	opt->series_interval_ns = c->series_ns;
 	opt->series_csv = series_csv;
+	opt->series_max_rows = c->series_ns ? MAX_SERIES_ROWS : 0;
 	opt->accounting = c->phases || c->placement;
 	/* Progress only for a person watching a terminal, and not over a
 	 * log or a prompt written to the same terminal */
@@ -1530,9 +1548,9 @@ static int run(struct cli *c)
 	if (!t || parse_dumps(c, t, dump_at))
 		goto out;
 	for (size_t i = 0; i < sim_trace_note_count(t); i++)
-		fprintf(stderr, "sched-sim: note: %s\n", sim_trace_note(t, i));
+		sim_msg("note: %s", sim_trace_note(t, i));
 	for (size_t i = 0; i < sim_trace_warning_count(t); i++)
-		fprintf(stderr, "sched-sim: warning: %s\n",
+		sim_msg("warning: %s",
 			sim_trace_warning(t, i));
 	if (c->export_rtapp) {
 		status = export_only_options(c);
@@ -1545,20 +1563,20 @@ static int run(struct cli *c)
 
 	if (c->series_ns &&
 	    sim_trace_duration(t) / c->series_ns >= MAX_SERIES_INTERVALS) {
-		fprintf(stderr, "sched-sim: command line: --series: \"%s\" "
+		sim_msg("command line: --series: \"%s\" "
 			"cuts the run's %" PRIu64 " ns into more than %llu "
 			"intervals; valid: an interval of at least a %llu-th "
-			"of the run\n", c->series, sim_trace_duration(t),
+			"of the run", c->series, sim_trace_duration(t),
 			MAX_SERIES_INTERVALS, MAX_SERIES_INTERVALS);
 		goto out;
 	}
 	if (c->series_ns &&
 	    sim_series_rows_bound(t, c->series_ns) > MAX_SERIES_ROWS) {
-		fprintf(stderr, "sched-sim: command line: --series: \"%s\" "
+		sim_msg("command line: --series: \"%s\" "
 			"gives up to %" PRIu64 " rows (%" PRIu64 " intervals "
 			"of the run's %" PRIu64 " ns, a row each for the "
 			"machine and every task, group and CPU), more than the "
-			"limit of %llu; valid: a longer interval\n", c->series,
+			"limit of %llu; valid: a longer interval", c->series,
 			sim_series_rows_bound(t, c->series_ns),
 			(sim_trace_duration(t) + c->series_ns - 1) /
 			c->series_ns, sim_trace_duration(t), MAX_SERIES_ROWS);
@@ -1607,7 +1625,7 @@ static int run(struct cli *c)
 	if (opt.step_in && opt.step_in != stdin)
 		fclose(opt.step_in);
 	if (!r) {
-		fprintf(stderr, "sched-sim: %s\n", err.text);
+		sim_msg("%s", err.text);
 		output_discard(&series_out);
 		output_discard(&out);
 		status = write_junit(c, &junit, t, NULL, err.text);
@@ -1620,7 +1638,7 @@ static int run(struct cli *c)
 	if (!sim_result_partial(r) &&
 	    (status == SIM_INVALID || status == SIM_BUG)) {
 		/* no report: -o FILE keeps what it had */
-		fprintf(stderr, "sched-sim: %s%s\n", status == SIM_BUG ?
+		sim_msg("%s%s", status == SIM_BUG ?
 			"BUG: " : "", sim_result_error(r));
 		output_discard(&series_out);
 		output_discard(&out);
@@ -1640,7 +1658,7 @@ static int run(struct cli *c)
 		goto out;
 	}
 	if (sim_report_flags(r, out.f, report_flags(c)) && !ferror(out.f)) {
-		fprintf(stderr, "sched-sim: out of memory writing the report\n");
+		sim_msg("out of memory writing the report");
 		c->no_report = true;
 		status = SIM_BUG;
 		goto out;
@@ -1651,9 +1669,9 @@ static int run(struct cli *c)
 	}
 	/* the JSON report's series lost rows: never silently */
 	if (c->series_ns && c->json && sim_result_series_errno(r)) {
-		fprintf(stderr, "sched-sim: --series: cannot write the series' "
+		sim_msg("--series: cannot write the series' "
 			"temporary file: %s; the JSON report's series is "
-			"incomplete (\"complete\": false)\n",
+			"incomplete (\"complete\": false)",
 			strerror(sim_result_series_errno(r)));
 		status = SIM_WRITE_ERROR;
 		goto out;
@@ -1667,9 +1685,9 @@ static int run(struct cli *c)
 		char when[48];
 
 		sim_run_info(r, &rs);
-		fprintf(stderr, "sched-sim: %s: the run ended at simulated time "
+		sim_msg("%s: the run ended at simulated time "
 			"%s in a deadlock: %zu task%s blocked for good (the "
-			"report lists them)\n", sim_trace_file(t),
+			"report lists them)", sim_trace_file(t),
 			sim_time(rs.duration_ns, when, sizeof(when)),
 			sim_blocked_count(r),
 			sim_blocked_count(r) == 1 ? "" : "s");
@@ -1721,7 +1739,7 @@ static int close_stdout(void)
 		err = errno;
 	if (!err)
 		return 0;
-	fprintf(stderr, "sched-sim: cannot write standard output: %s\n",
+	sim_msg("cannot write standard output: %s",
 		strerror(err));
 	return SIM_WRITE_ERROR;
 }

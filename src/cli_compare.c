@@ -21,6 +21,7 @@
 #include <schedsim.h>
 
 #include "cli_compare.h"
+#include "cli_msg.h"
 
 /* Failures of --max-diff printed on stderr; the rest are counted (the
  * JSON output lists every one). */
@@ -60,9 +61,9 @@ enum {
 
 static int compare_usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "sched-sim compare: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'sched-sim compare --help'.\n");
+	/* the option as given (argv may hold any byte): escaped */
+	cli_msg("sched-sim compare", fmt, arg);
+	fprintf(stderr, "Try 'sched-sim compare --help'.\n");
 	return SIM_INVALID;
 }
 
@@ -76,9 +77,9 @@ static int parse_max_diff(const char *arg, double *pp)
 	*pp = strtod(arg, NULL);
 	if ((!whole && fraction < 2) || arg[whole + fraction] ||
 	    !(*pp >= 0 && *pp <= 100)) {
-		fprintf(stderr, "sched-sim compare: command line: --max-diff: "
+		cli_msg("sched-sim compare", "command line: --max-diff: "
 			"\"%s\" is not a number of percentage points; valid: a "
-			"number from 0 to 100, e.g. 2.5\n", arg);
+			"number from 0 to 100, e.g. 2.5", arg);
 		return SIM_INVALID;
 	}
 	return 0;
@@ -140,21 +141,21 @@ int compare_main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		if (sim_compare_add_file(c, argv[i], &err)) {
 			fprintf(stderr, "sched-sim compare: ");
-			sim_put_escaped(stderr, err.text);
+			sim_put_escaped_message(stderr, err.text);
 			fprintf(stderr, "\n");
 			sim_compare_free(c);
 			return SIM_INVALID;
 		}
 	if (sim_compare_finish(c, &opts, &err)) {
 		fprintf(stderr, "sched-sim compare: ");
-		sim_put_escaped(stderr, err.text);
+		sim_put_escaped_message(stderr, err.text);
 		fprintf(stderr, "\n");
 		sim_compare_free(c);
 		return SIM_INVALID;
 	}
 	for (size_t i = 0; i < sim_compare_warning_count(c); i++) {
 		fprintf(stderr, "sched-sim compare: warning: ");
-		sim_put_escaped(stderr, sim_compare_warning(c, i));
+		sim_put_escaped_message(stderr, sim_compare_warning(c, i));
 		fprintf(stderr, "\n");
 	}
 	/* a failed write is main()'s to report (exit 4), when it closes
@@ -174,7 +175,7 @@ int compare_main(int argc, char **argv)
 		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN; i++)
 		{
 			fprintf(stderr, "  ");
-			sim_put_escaped(stderr, sim_compare_failure(c, i));
+			sim_put_escaped_message(stderr, sim_compare_failure(c, i));
 			fprintf(stderr, "\n");
 		}
 		if (n > MAX_FAILURES_SHOWN)

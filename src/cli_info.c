@@ -17,6 +17,7 @@
 #include <schedsim.h>
 
 #include "cli_info.h"
+#include "cli_msg.h"
 
 void print_version(void)
 {
@@ -78,7 +79,7 @@ int print_tunables_markdown(const char *policy)
 
 		p = sim_policy_lookup(policy, "--list-tunables", &err);
 		if (p < 0) {
-			fprintf(stderr, "sched-sim: %s\n", err.text);
+			sim_msg("%s", err.text);
 			return SIM_INVALID;
 		}
 	}

@@ -44,6 +44,8 @@ static const char *stopped_by(enum sim_end end)
 		return "max_events";
 	case SIM_END_MAX_WALL:
 		return "max_wall";
+	case SIM_END_MAX_SERIES_ROWS:
+		return "max_series_rows";
 	default:
 		return "";
 	}

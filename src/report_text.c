@@ -145,6 +145,8 @@ static const char *stopped_by_text(enum sim_end end)
 		return "stopped by --max-events";
 	case SIM_END_MAX_WALL:
 		return "stopped by --max-wall";
+	case SIM_END_MAX_SERIES_ROWS:
+		return "stopped at --series' limit of rows";
 	default:
 		return "";
 	}

@@ -147,8 +147,10 @@ struct sim_series_interval {
 struct sim_series_sink {
 	u64 interval_ns;
 	/* The sink keeps its own errors (a failed write is the caller's
-	 * to report, from its FILE): the run goes on */
-	void (*interval)(void *arg, const struct sim_series_interval *iv);
+	 * to report, from its FILE): the run goes on.  It returns true
+	 * when it is full (its bound of rows reached, a row not written):
+	 * the run then stops, partial (SIM_END_MAX_SERIES_ROWS). */
+	bool (*interval)(void *arg, const struct sim_series_interval *iv);
 	void *arg;
 };
 
@@ -251,7 +253,8 @@ struct sim_result {
 static inline bool sim_end_is_partial(enum sim_end end)
 {
 	return end == SIM_END_INTERRUPTED || end == SIM_END_QUIT ||
-	       end == SIM_END_MAX_EVENTS || end == SIM_END_MAX_WALL;
+	       end == SIM_END_MAX_EVENTS || end == SIM_END_MAX_WALL ||
+	       end == SIM_END_MAX_SERIES_ROWS;
 }
 
 /* CPU time of a group including its descendants. */

@@ -66,6 +66,10 @@ struct series_writer {
 	FILE *csv;
 	FILE *keep;		/* the rows, for the JSON report */
 	u64 rows;
+	/* rows emitted (to the CSV, the file or both) and their bound:
+	 * full once a row would pass it, and no row is written after */
+	u64 rows_emitted, max_rows;
+	bool full;
 	bool complete;
 	int keep_errno;		/* why a row could not be kept */
 	/* the analytic model, swept along; NULL where it does not apply */
@@ -145,6 +149,11 @@ static void write_csv(struct series_writer *w, const struct series_row *row,
 static void emit(struct series_writer *w, const struct series_row *row,
 		 const char *task_name)
 {
+	if (w->max_rows && w->rows_emitted >= w->max_rows) {
+		w->full = true;
+		return;
+	}
+	w->rows_emitted++;
 	if (w->csv)
 		write_csv(w, row, task_name);
 	if (w->keep && fwrite(row, sizeof(*row), 1, w->keep) == 1) {
@@ -246,7 +255,7 @@ static void emit_merged(struct series_writer *w,
 	}
 }
 
-static void on_interval(void *arg, const struct sim_series_interval *iv)
+static bool on_interval(void *arg, const struct sim_series_interval *iv)
 {
 	struct series_writer *w = arg;
 	const struct sim_trace *t = w->t;
@@ -292,10 +301,12 @@ static void on_interval(void *arg, const struct sim_series_interval *iv)
 		};
 		emit(w, &row, NULL);
 	}
+	return w->full;
 }
 
 struct series_writer *series_writer_new(const struct sim_trace *t,
-					u64 interval_ns, FILE *csv)
+					u64 interval_ns, FILE *csv,
+					u64 max_rows)
 {
 	struct series_writer *w = calloc(1, sizeof(*w));
 
@@ -303,6 +314,7 @@ struct series_writer *series_writer_new(const struct sim_trace *t,
 		return NULL;
 	w->t = t;
 	w->csv = csv;
+	w->max_rows = max_rows;
 	w->complete = true;
 	w->sink = (struct sim_series_sink){
 		.interval_ns = interval_ns, .interval = on_interval, .arg = w,

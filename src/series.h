@@ -15,10 +15,12 @@
 
 struct series_writer;
 
-/* A writer of intervals of interval_ns to csv (NULL: none); NULL when
- * out of memory. */
+/* A writer of intervals of interval_ns to csv (NULL: none), of at most
+ * max_rows rows (0: no limit; every row counts, whatever its kind);
+ * NULL when out of memory. */
 struct series_writer *series_writer_new(const struct sim_trace *t,
-					u64 interval_ns, FILE *csv);
+					u64 interval_ns, FILE *csv,
+					u64 max_rows);
 /* What to give the engine (sim_run_trace_series). */
 const struct sim_series_sink *series_writer_sink(struct series_writer *w);
 /* The run is over: the kept rows go to the result (r may be NULL). */

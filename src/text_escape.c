@@ -3,6 +3,7 @@
  * text_escape.c - control characters in names printed as \xHH (see
  * text_escape.h).
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include <schedsim.h>
@@ -14,9 +15,9 @@
  * 1 for a plain byte or a byte escaped alone, 2 for a C1 control in
  * UTF-8 (0xc2 then 0x80-0x9f), each of whose bytes is escaped.
  */
-static size_t unit(const unsigned char *p, int *escaped)
+static size_t unit(const unsigned char *p, bool backslash, int *escaped)
 {
-	if (*p < 0x20 || *p == 0x7f || *p == '\\' ||
+	if (*p < 0x20 || *p == 0x7f || (backslash && *p == '\\') ||
 	    (*p >= 0x80 && *p <= 0x9f)) {
 		*escaped = 1;
 		return 1;
@@ -40,7 +41,7 @@ static size_t lead_length(unsigned char c)
 	       c >= 0xf0 && c <= 0xf4 ? 3 : 0;
 }
 
-static void walk(const char *s, FILE *out, size_t *len)
+static void walk(const char *s, FILE *out, size_t *len, bool backslash)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t continuation = 0;
@@ -58,7 +59,7 @@ static void walk(const char *s, FILE *out, size_t *len)
 			continue;
 		}
 		continuation = 0;
-		n = unit(p, &escaped);
+		n = unit(p, backslash, &escaped);
 		if (!escaped) {
 			continuation = lead_length(*p);
 			if (out)
@@ -82,7 +83,7 @@ size_t text_escaped_len(const char *s)
 {
 	size_t len = 0;
 
-	walk(s, NULL, &len);
+	walk(s, NULL, &len, true);
 	return len;
 }
 
@@ -90,14 +91,14 @@ void text_put(FILE *out, const char *s)
 {
 	size_t len = 0;
 
-	walk(s, out, &len);
+	walk(s, out, &len, true);
 }
 
 void text_put_padded(FILE *out, const char *s, int width)
 {
 	size_t len = 0;
 
-	walk(s, out, &len);
+	walk(s, out, &len, true);
 	if (width > 0 && len < (size_t)width)
 		fprintf(out, "%*s", (int)((size_t)width - len), "");
 }
@@ -105,4 +106,16 @@ void text_put_padded(FILE *out, const char *s, int width)
 SIM_API void sim_put_escaped(FILE *out, const char *s)
 {
 	text_put(out, s);
+}
+
+void text_put_controls(FILE *out, const char *s)
+{
+	size_t len = 0;
+
+	walk(s, out, &len, false);
+}
+
+SIM_API void sim_put_escaped_message(FILE *out, const char *s)
+{
+	text_put_controls(out, s);
 }

@@ -22,5 +22,12 @@ size_t text_escaped_len(const char *s);
 void text_put(FILE *out, const char *s);
 /* s, escaped, padded with spaces to width bytes. */
 void text_put_padded(FILE *out, const char *s, int width);
+/*
+ * A message: its control characters escaped as above, its backslashes
+ * kept.  A message's quoted values are already escaped as JSON (\", \\,
+ * \u0000) and jansson's texts hold backslashes of their own; doubling
+ * them would garble both, and a backslash drives no terminal.
+ */
+void text_put_controls(FILE *out, const char *s);
 
 #endif

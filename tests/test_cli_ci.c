@@ -473,6 +473,65 @@ START_TEST(test_series_and_ftrace_bounds)
 }
 END_TEST
 
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/*
+ * Issue 33: the series' bound counts every row written, the rows of job
+ * children and of CPU x group included, which the bound checked before
+ * the run cannot see.  5,000 children of one jobs step run for the
+ * whole second on 1 CPU: each 10 ms interval has a row for the machine,
+ * the root group, each child, the CPU and the CPU x root group (5,004;
+ * make's own row in the first), 500,401 rows in all, where the bound
+ * before the run counts 100 x (1 + 1 task + 1 group + 1 CPU) = 400.
+ * The run stops at the 250,000th row: the CSV holds exactly that many
+ * after its header, the JSON report is partial, exit 2.
+ */
+START_TEST(test_series_rows_count_job_children)
+{
+	static const char jobs[] =
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": "
+		"{ \"cpus\": 1 }, \"scheduler\": {}, \"tasks\": [ { \"name\": "
+		"\"make\", \"program\": [ { \"jobs\": { \"parallel\": 5000, "
+		"\"total\": 5000, \"program\": [ { \"run\": \"1s\" } ] } } ] "
+		"} ] }\n";
+	const char *j = scratch_file("jobs-series.json", jobs);
+	char csv_path[512], json_path[512];
+	char *csv, *report;
+	struct cmd_run r;
+
+	snprintf(csv_path, sizeof(csv_path), "%s/jobs-series.csv", scratch());
+	snprintf(json_path, sizeof(json_path), "%s/jobs-series-report.json",
+		 scratch());
+	{
+		char cmd[2048];
+
+		snprintf(cmd, sizeof(cmd), "$SIM --series 10ms --series-out "
+			 "%s --json -o %s %s", csv_path, json_path, j);
+		r = run_cmd("%s", cmd, NULL);
+	}
+	ck_assert_msg(r.status == 2, "%d %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "--series 10ms reached its limit of "
+			     "250000 rows (job children and CPU x group rows "
+			     "included) at simulated time 0.500000000 s (of "
+			     "1.000000000 s): the run stopped, the series and "
+			     "the report are partial"), "%s", r.err);
+	cmd_run_free(&r);
+	csv = read_whole(csv_path);
+	ck_assert_int_eq(count_lines(csv), 1 + 250000);
+	free(csv);
+	report = read_whole(json_path);
+	ck_assert_ptr_nonnull(strstr(report, "\"stopped_by\": \"max_series_rows\""));
+	free(report);
+}
+END_TEST
+
 /* -o x.json without --json: the text report, and a note that says so. */
 START_TEST(test_output_json_name_note)
 {
@@ -519,15 +578,6 @@ static const char *many_tasks_trace(int n)
 		 "              { \"name\": \"y\", \"instances\": %d, \"group\": \"/b\", \"program\": [ { \"run\": \"forever\" } ] } ] }\n",
 		 n / 2, n / 2);
 	return scratch_file("many.json", text);
-}
-
-static int count_lines(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
 }
 
 /* --summary: groups and totals, no line per task or CPU. */
@@ -762,6 +812,7 @@ static Suite *cli_ci_suite(void)
 	tcase_add_test(tc, test_junit_escapes_names);
 	tcase_add_test(tc, test_output_refuses_the_trace);
 	tcase_add_test(tc, test_series_and_ftrace_bounds);
+	tcase_add_test(tc, test_series_rows_count_job_children);
 	tcase_add_test(tc, test_output_json_name_note);
 	tcase_add_test(tc, test_summary);
 	tcase_add_test(tc, test_task_tables_fit_100_columns);

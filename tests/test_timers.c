@@ -12,6 +12,9 @@
  * place, and a lane too small for all ticks, and compare every pop.
  */
 #include <stdlib.h>
+#include <string.h>
+
+#include <schedsim.h>
 
 #include "check_util.h"
 #include "engine/sim.h"
@@ -260,6 +263,83 @@ START_TEST(random_against_oracle)
 }
 END_TEST
 
+/*
+ * A timer armed on a full heap (the queue's size, counted before the run,
+ * wrong) stops the run with SIM_BUG and writes nothing past the heap.
+ */
+START_TEST(full_heap_stops_the_run)
+{
+	struct queue q;
+
+	queue_init(&q, 0, 3, 0);
+	q.s.heap_cap = 2;	/* room for two of the three */
+	timer_arm(&q.s, &q.t[0], 10);
+	timer_arm(&q.s, &q.t[1], 20);
+	ck_assert_int_eq(q.s.status, SIM_OK);
+	timer_arm(&q.s, &q.t[2], 30);
+	ck_assert_int_eq(q.s.status, SIM_BUG);
+	ck_assert_ptr_nonnull(strstr(q.s.error, "the event queue is full (2 "
+				     "timers)"));
+	ck_assert_uint_eq(q.s.heap_len, 2);
+	ck_assert(!armed(&q.t[2]));
+	queue_free(&q);
+}
+END_TEST
+
+static size_t live_bound_of(const char *text, size_t slots)
+{
+	sim_error err;
+	sim_trace *t = sim_trace_load_string(text, strlen(text), "live.json",
+					     &err);
+	size_t n;
+
+	ck_assert_msg(t != NULL, "%s", err.text);
+	n = sim_live_task_bound(t, slots);
+	sim_trace_free(t);
+	return n;
+}
+
+/*
+ * The event queue holds a timer per task that can be alive at once, not
+ * per task slot.  Hand-counted:
+ *  - one task whose jobs step forks 999,999 children, 100,000 at a time:
+ *    1 + 100,000 (the slots: 1,000,000);
+ *  - "make": its steps one after another, the most of any: 7 children
+ *    at a time, each of the first program with 3 of its own (the other
+ *    program has none): 7 x (1 + 3) = 28; then min(50, 10) = 10; so 28.
+ *    "pair" (2 instances, each a trace task): min(4, 9) x (1 + 2) = 12
+ *    each.  "idle": 0.  Trace tasks 4: 4 + 28 + 2 x 12 = 56;
+ *  - the slots cap it: 56 with 40 slots is 40.
+ */
+START_TEST(queue_sized_for_tasks_alive_at_once)
+{
+	static const char fanout[] =
+		"{\"sched-sim\": 1, \"duration\": \"100s\", \"machine\": "
+		"{\"cpus\": 1}, \"scheduler\": {}, \"tasks\": [{\"name\": "
+		"\"make\", \"program\": [{\"jobs\": {\"parallel\": 100000, "
+		"\"total\": 999999, \"program\": [{\"run\": \"1us\"}]}}]}]}";
+	static const char nested[] =
+		"{\"sched-sim\": 1, \"duration\": \"2s\", \"machine\": "
+		"{\"cpus\": 2}, \"scheduler\": {}, \"tasks\": ["
+		"{\"name\": \"make\", \"loop\": 3, \"program\": ["
+		"{\"sleep\": \"1ms\"}, {\"jobs\": {\"parallel\": 7, "
+		"\"total\": 20, \"programs\": [[{\"run\": \"1ms\"}, "
+		"{\"jobs\": {\"parallel\": 3, \"total\": 5, \"program\": "
+		"[{\"sleep\": \"1ms\"}]}}], [{\"run\": \"2ms\"}]]}}, "
+		"{\"jobs\": {\"parallel\": 50, \"total\": 10, \"program\": "
+		"[{\"sleep\": \"4ms\"}]}}]}, "
+		"{\"name\": \"pair\", \"instances\": 2, \"program\": "
+		"[{\"jobs\": {\"parallel\": 4, \"total\": 9, \"program\": "
+		"[{\"jobs\": {\"parallel\": 2, \"total\": 2, \"program\": "
+		"[{\"sleep\": \"2ms\"}]}}]}}]}, "
+		"{\"name\": \"idle\", \"program\": [{\"sleep\": \"1ms\"}]}]}";
+
+	ck_assert_uint_eq(live_bound_of(fanout, 1000000), 100001);
+	ck_assert_uint_eq(live_bound_of(nested, 1000), 56);
+	ck_assert_uint_eq(live_bound_of(nested, 40), 40);
+}
+END_TEST
+
 static Suite *timers_suite(void)
 {
 	Suite *s = suite_create("timers");
@@ -270,6 +350,8 @@ static Suite *timers_suite(void)
 	tcase_add_test(tc, full_lane_overflows_to_the_heap);
 	tcase_add_test(tc, run_done_first_at_an_instant);
 	tcase_add_loop_test(tc, random_against_oracle, 0, 40);
+	tcase_add_test(tc, full_heap_stops_the_run);
+	tcase_add_test(tc, queue_sized_for_tasks_alive_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

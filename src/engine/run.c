@@ -127,6 +127,55 @@ static u64 job_slots(const struct trace_program *prog, u64 passes)
 	return n;
 }
 
+/*
+ * The most tasks a program's jobs steps keep alive at once: its steps run
+ * one after another (the parent waits for a step's last child before its
+ * next step, or its next pass), so the most of any one step, whose
+ * children are at most min(parallel, total) at a time, each with the
+ * most its own program keeps alive.  Capped at MAX_SIM_TASKS at each
+ * level, so that nesting cannot overflow; the caller caps the sum by the
+ * slots counted (count_task_slots), which it never exceeds.
+ */
+static u64 job_live(const struct trace_program *prog)
+{
+	u64 most = 0;
+
+	for (size_t i = 0; i < prog->nr_steps; i++) {
+		const struct trace_step *step = &prog->steps[i];
+		u64 each = 0, n;
+
+		if (step->kind != STEP_JOBS)
+			continue;
+		for (unsigned int k = 0; k < step->nr_jobs_programs; k++) {
+			u64 n_k = job_live(step->jobs_programs[k]);
+
+			if (n_k > each)
+				each = n_k;
+		}
+		n = (step->parallel < step->total ? step->parallel :
+		     step->total) * (1 + each);
+		if (n > most)
+			most = n > MAX_SIM_TASKS ? MAX_SIM_TASKS : n;
+	}
+	return most;
+}
+
+/*
+ * Tasks whose timer can be armed at once: a task's timer is armed from
+ * its creation (a trace task's start) or by its own sleep, and cancelled
+ * at its exit, so at most the trace's tasks and the job children alive
+ * together.  A jobs fan-out of 1,000,000 children, 100,000 at a time,
+ * needs a tenth of the queue its slots would (docs/limits.md).
+ */
+size_t sim_live_task_bound(const struct sim_trace *t, size_t slots)
+{
+	u64 n = t->nr_tasks;
+
+	for (size_t i = 0; i < t->nr_tasks && n < slots; i++)
+		n += job_live(t->tasks[i].program);
+	return n < slots ? (size_t)n : slots;
+}
+
 /* The first jobs step of a program (one that forks, since it counted). */
 static const struct trace_step *first_jobs_step(const struct trace_program *p)
 {
@@ -406,6 +455,8 @@ static void describe_partial_end(struct sim *s)
 				       "(max_events)",
 		[SIM_END_MAX_WALL] = "stopped at its bound of wall-clock "
 				     "time (max_wall_ns)",
+		[SIM_END_MAX_SERIES_ROWS] = "stopped at its series' bound "
+					    "of rows (series_max_rows)",
 	};
 	char when[48];
 
@@ -607,7 +658,10 @@ struct sim_result *sim_run_trace_series(const struct sim_trace *t,
 	s->failures = calloc(t->nr_events ? t->nr_events : 1,
 			     sizeof(*s->failures));
 	s->cpus = calloc((size_t)ncpu, sizeof(*s->cpus));
-	s->heap_cap = s->task_cap + 2 * (size_t)ncpu + 2;
+	/* every live task's timer, each CPU's tick and run_done, the trace
+	 * event's and the dump's */
+	s->heap_cap = sim_live_task_bound(t, s->task_cap) +
+		      2 * (size_t)ncpu + 2;
 	s->heap = calloc(s->heap_cap, sizeof(*s->heap));
 	/* room for every CPU's tick and as many cancelled slots; a tick
 	 * that finds the lane full goes to the heap */

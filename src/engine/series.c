@@ -550,7 +550,12 @@ static void close_interval(struct sim *s, u64 end)
 	iv.cpus = se->out_cpus;
 	iv.nr_cpus = n;
 
-	se->sink->interval(se->sink->arg, &iv);
+	/* a full sink (its bound of rows) stops the run before the next
+	 * event; the intervals closed after that, at the end, write
+	 * nothing more */
+	if (se->sink->interval(se->sink->arg, &iv) &&
+	    s->end == SIM_END_COMPLETE)
+		s->end = SIM_END_MAX_SERIES_ROWS;
 	se->interval_start = end;
 }
 

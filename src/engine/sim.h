@@ -164,19 +164,27 @@ struct sim_task {
 	/* for wasted time: the trace's mask (trace->cpumasks), never freed
 	 * before the run ends */
 	const struct cpumask *cpus_allowed;
-	bool allowed_everywhere;	/* cpus_allowed covers the machine */
 
 	/* Program state */
 	const struct trace_program *program;
 	size_t pc;			/* current step */
 	u64 loops_left;
 	u64 run_left;			/* of the current run step; 0: none */
-	bool in_run;			/* pc is a run step in progress */
 	u64 run_since;			/* became current at */
 	u64 step_since;			/* run_left was last brought up to date */
+	int cpu;			/* its CPU while current, else -1 */
+	/*
+	 * The flags together, beside an int: each bool between two u64
+	 * fields cost 8 bytes, and a jobs step's children take a million
+	 * of these (docs/limits.md, "memory per task").
+	 */
+	bool in_run;			/* pc is a run step in progress */
 	bool started, exited, killed;
 	bool blocked;			/* asleep: sleep, recv or wait4 */
-	int cpu;			/* its CPU while current, else -1 */
+	bool allowed_everywhere;	/* cpus_allowed covers the machine */
+	bool runnable_waiting;		/* queued, not current: only through
+					 * sim_task_set_waiting() */
+	bool latency_pending;		/* a wakeup not yet run: wake_time */
 	struct sim_timer timer;
 
 	/* jobs (make -jP): child side */
@@ -199,10 +207,7 @@ struct sim_task {
 	/* Statistics */
 	u64 oncpu_ns;			/* time current, measured by the engine */
 	u64 wait_ns, wait_since;
-	bool runnable_waiting;		/* queued, not current: only through
-					 * sim_task_set_waiting() */
 	u64 wake_time;
-	bool latency_pending;
 	struct lat_stats lat;
 	u64 exit_ns;
 	u64 cpu_attributed;		/* CPU time already given to a group */
@@ -532,6 +537,9 @@ void task_exit(struct sim *s, struct sim_task *st);
 void attribute_cpu(struct sim *s, struct sim_task *st);
 
 /* series.c: each hook is called only when s->series is set */
+/* The most tasks of trace t alive at once (its tasks and the job children
+ * alive together), at most slots: the event queue's size (run.c). */
+size_t sim_live_task_bound(const struct sim_trace *t, size_t slots);
 int sim_series_init(struct sim *s, const struct sim_series_sink *sink);
 void sim_series_free(struct sim *s);
 /* st's running, queued, CPU or group changed (just now) */

@@ -176,6 +176,18 @@ void timer_arm(struct sim *s, struct sim_timer *t, u64 when)
 		heap_fix(s, (size_t)t->heap_pos, slot);
 		return;
 	}
+	/* sized before the run for every timer that can be armed at once
+	 * (run.c, sim_live_task_bound): never full unless that bound is wrong */
+	if (s->heap_len == s->heap_cap) {
+		if (s->status == SIM_OK) {
+			snprintf(s->error, sizeof(s->error), "the event queue "
+				 "is full (%zu timers) at %" PRIu64 " ns: more "
+				 "timers armed at once than the tasks that can "
+				 "be alive together", s->heap_cap, s->now);
+			s->status = SIM_BUG;
+		}
+		return;
+	}
 	s->armed[t->kind]++;
 	heap_up(s, s->heap_len++, slot);
 }

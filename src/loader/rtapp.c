@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "loader/rtapp.h"
+#include "text_escape.h"
 
 #define POLICY_VALID \
 	"one of \"SCHED_OTHER\", \"SCHED_BATCH\", \"SCHED_IDLE\", " \
@@ -118,6 +119,21 @@ int rt_fail_at(struct rt_ctx *c, struct rj_pos pos, const char *valid,
 			valid, what);
 }
 
+/* s with its control characters escaped (text_put_controls), into
+ * out[size]: a problem of a list must hold no line feed of its own */
+static void escape_problem(char *out, size_t size, const char *s)
+{
+	FILE *f = fmemopen(out, size, "w");
+
+	if (!f) {
+		snprintf(out, size, "%s", "(a problem that could not be shown)");
+		return;
+	}
+	text_put_controls(f, s);
+	if (fclose(f) == EOF || !memchr(out, '\0', size))
+		out[size - 1] = '\0';
+}
+
 int rt_problem(struct rt_ctx *c, size_t depth)
 {
 	if (strstr(c->err->text, "out of memory"))
@@ -126,7 +142,10 @@ int rt_problem(struct rt_ctx *c, size_t depth)
 		c->first_problem = *c->err;
 		sb_init(&c->more_problems, c->more_text, sizeof(c->more_text));
 	} else {
-		sb_printf(&c->more_problems, "\n%s", c->err->text);
+		char shown[SIM_ERROR_TEXT_LENGTH];
+
+		escape_problem(shown, sizeof(shown), c->err->text);
+		sb_printf(&c->more_problems, "\n%s", shown);
 	}
 	c->depth = depth;
 	return 0;
@@ -143,9 +162,15 @@ int rt_problems_end(struct rt_ctx *c)
 		return -1;
 	sb_finish(&c->more_problems);
 	{
+		char first_shown[SIM_ERROR_TEXT_LENGTH];
+		size_t first;
+
+		escape_problem(first_shown, sizeof(first_shown),
+			       c->first_problem.text);
 		/* room for the count at the end, whatever the list's length */
-		size_t first = strlen(c->first_problem.text);
-		size_t room = sizeof(c->err->text) - 1 - first - 80;
+		first = strlen(first_shown);
+		size_t room = first + 81 < sizeof(c->err->text) ?
+			      sizeof(c->err->text) - 1 - first - 80 : 0;
 		size_t more = strlen(c->more_text);
 		const char *cut = memchr(c->more_text, '\n', more) &&
 				  more > room ? "\n..." : "";
@@ -158,10 +183,11 @@ int rt_problems_end(struct rt_ctx *c)
 		}
 		sb_init(&sb, c->err->text, sizeof(c->err->text));
 		sb_printf(&sb, "%s%.*s%s\n(%zu problems in the file%s)",
-			  c->first_problem.text, (int)more, c->more_text, cut,
+			  first_shown, (int)more, c->more_text, cut,
 			  c->nr_problems, *cut ? ", the first ones listed" :
 			  "");
 		sb_finish(&sb);
+		c->err->problems = (int)c->nr_problems;
 	}
 	return -1;
 }

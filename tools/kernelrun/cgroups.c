@@ -985,7 +985,7 @@ int kr_group_remove(struct kr_cgroups *cg, int g)
 		err = errno;
 	if (err)	/* the cpu cgroup is gone, so is the group; the
 			 * mirror goes with the rest at the end */
-		fprintf(stderr, KR_NAME ": cannot remove %s now: %s\n",
+		kr_msg("cannot remove %s now: %s",
 			gs->acct_dir, strerror(err));
 	gs->exists = false;
 	if (gs->usage_fd >= 0)
@@ -1065,14 +1065,14 @@ static bool remove_tree(const char *dir, int depth)
 	if (fd < 0) {
 		if (errno == ENOENT)
 			return true;
-		fprintf(stderr, KR_NAME ": not removing %s: %s%s\n", dir,
+		kr_msg("not removing %s: %s%s", dir,
 			strerror(errno), errno == ELOOP || errno == ENOTDIR ?
 			" (a symbolic link or a file is never followed)" : "");
 		return false;
 	}
 	if (fstatfs(fd, &sf) || !is_cgroup_fs(&sf)) {
-		fprintf(stderr, KR_NAME ": not removing %s: not on a cgroup "
-			"file system\n", dir);
+		kr_msg("not removing %s: not on a cgroup "
+			"file system", dir);
 		close(fd);
 		return false;
 	}
@@ -1100,7 +1100,7 @@ static bool remove_tree(const char *dir, int depth)
 		kill_procs(dir);
 		sleep_ms(10);
 	}
-	fprintf(stderr, KR_NAME ": cannot remove the cgroup %s: %s\n", dir,
+	kr_msg("cannot remove the cgroup %s: %s", dir,
 		strerror(errno));
 	return false;
 }

@@ -24,6 +24,7 @@
 #define KERNEL_RUN_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,6 +35,16 @@
 #include "trace.h"
 
 #define KR_NAME "kernel-run"
+
+/*
+ * Messages on standard error: "kernel-run: ", then head (when not NULL)
+ * and the message formatted, escaped as sched-sim's (text_escape.h's
+ * text_put_controls: a control character as \xHH, backslashes kept), so
+ * that ESC, CR or LF in a file name, a trace's name or an option cannot
+ * reach the terminal.
+ */
+void kr_vmsg(const char *head, const char *fmt, va_list ap);
+void kr_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define KR_PATH_MAX 4096	/* of a cgroup file's path */
 
 /* Exit statuses, as sched-sim's where they mean the same. */

@@ -44,6 +44,7 @@
 #include "kreport.h"
 #include "report.h"
 #include "result.h"
+#include "text_escape.h"
 
 /* ---- the kernel as a policy, for the analytic model ------------------- */
 
@@ -75,7 +76,7 @@ static uint64_t kernel_idle_weight(void)
 
 static void output_failed(const char *name, int err)
 {
-	fprintf(stderr, KR_NAME ": cannot write %s: %s\n",
+	kr_msg("cannot write %s: %s",
 		name ? name : "standard output", strerror(err));
 }
 
@@ -85,6 +86,47 @@ static mode_t new_file_mode(void)
 
 	umask(mask);
 	return 0666 & ~mask;
+}
+
+/* ---- messages (kernel-run.h) --------------------------------------------- */
+
+void kr_vmsg(const char *head, const char *fmt, va_list ap)
+{
+	char small[1024];
+	char *text = small;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	/* a longer message whole, if memory allows */
+	if (n >= (int)sizeof(small)) {
+		char *big = malloc((size_t)n + 1);
+
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			text = big;
+		}
+	}
+	va_end(again);
+	if (n < 0)
+		small[0] = '\0';
+	fputs(KR_NAME ": ", stderr);
+	if (head)
+		text_put_controls(stderr, head);
+	text_put_controls(stderr, text);
+	fputc('\n', stderr);
+	if (text != small)
+		free(text);
+}
+
+void kr_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	kr_vmsg(NULL, fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -161,7 +203,7 @@ static int open_temp(int dirfd, const char *base, char **temp_out, mode_t mode)
 
 static int output_refused(const char *file, const char *why)
 {
-	fprintf(stderr, KR_NAME ": cannot write %s: %s\n", file, why);
+	kr_msg("cannot write %s: %s", file, why);
 	return -1;
 }
 
@@ -216,7 +258,10 @@ int kr_output_open(struct kr_output *o, const char *file)
 		kr_output_discard(o);
 		return -1;
 	}
-	o->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* O_PATH: openat, unlinkat and renameat need search and write
+	 * permission of the directory, not read (a directory of mode 0300
+	 * takes the report, as sched-sim writes there) */
+	o->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	free(dir);
 	if (o->dirfd < 0) {
 		output_failed(file, errno);
@@ -263,7 +308,7 @@ int kr_output_cleanup(const char *file)
 		return -1;
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0 || !*base) {
-		fprintf(stderr, KR_NAME ": --cleanup -o %s: %s\n", file,
+		kr_msg("--cleanup -o %s: %s", file,
 			dirfd < 0 ? strerror(errno) : "names a directory");
 		if (dirfd >= 0)
 			close(dirfd);
@@ -829,19 +874,19 @@ int kr_write_report(const struct kr_report_input *in, struct kr_output *o)
 			char detail[200];
 
 			if (!e->ok)
-				fprintf(stderr, KR_NAME ": expectation failed: "
-					"%s: %s\n", e->ex->what,
+				kr_msg("expectation failed: "
+					"%s: %s", e->ex->what,
 					expect_outcome_text(e, detail,
 							    sizeof(detail)));
 		}
-		fprintf(stderr, KR_NAME ": %d expectation%s failed\n", failed,
+		kr_msg("%d expectation%s failed", failed,
 			failed > 1 ? "s" : "");
 		rc = KR_EXPECT_FAILED;
 	}
 out:
 	if (rc == KR_RUN_FAILED) {
-		fprintf(stderr, KR_NAME ": out of memory while writing the "
-			"report\n");
+		kr_msg("out of memory while writing the "
+			"report");
 		kr_output_discard(o);
 	}
 	json_decref(out);

@@ -180,11 +180,9 @@ static int refuse(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(KR_NAME ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	kr_vmsg(NULL, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return KR_REFUSED;
 }
 
@@ -359,7 +357,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	/* getopt's own messages would print the option raw: ours escape it */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->output = optarg;
@@ -425,7 +425,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_VERSION:
 			printf(KR_NAME " (sched-sim %s)\n", SCHEDSIM_VERSION);
 			exit(0);
+		case ':':
+			refuse("option %s needs a value", argv[optind - 1]);
+			fputs(usage_text, stderr);
+			return KR_REFUSED;
 		default:
+			refuse("unknown option %s", argv[optind - 1]);
 			fputs(usage_text, stderr);
 			return KR_REFUSED;
 		}
@@ -1081,8 +1086,8 @@ static bool clean_up(struct run *r)
 			continue;
 		}
 		if (kr_now_ns() > deadline) {
-			fprintf(stderr, KR_NAME ": some task processes did not "
-				"die within 5 s of SIGKILL\n");
+			kr_msg("some task processes did not "
+				"die within 5 s of SIGKILL");
 			ok = false;
 			break;
 		}
@@ -1094,8 +1099,8 @@ static bool clean_up(struct run *r)
 			r->stat_fds[i] = -1;
 		}
 	if (!kr_cgroups_remove_all(&r->cg)) {
-		fprintf(stderr, KR_NAME ": cgroups of this run are left; "
-			"kernel-run --cleanup removes them\n");
+		kr_msg("cgroups of this run are left; "
+			"kernel-run --cleanup removes them");
 		ok = false;
 	}
 	return ok;
@@ -1134,11 +1139,11 @@ static int load(struct run *r)
 
 	r->t = trace_load_max(o->trace_file, o->max_trace_size, &err);
 	if (!r->t) {
-		fprintf(stderr, KR_NAME ": %s\n", err.text);
+		kr_msg("%s", err.text);
 		return KR_REFUSED;
 	}
 	for (size_t i = 0; i < r->t->nr_warnings; i++)
-		fprintf(stderr, KR_NAME ": %s\n", r->t->warnings[i]);
+		kr_msg("%s", r->t->warnings[i]);
 	/* the synchronisation steps run only in the simulator so far */
 	for (size_t p = 0; p < r->t->nr_programs; p++)
 		for (size_t k = 0; k < r->t->programs[p].nr_steps; k++) {
@@ -1146,38 +1151,38 @@ static int load(struct run *r)
 
 			if (st->kind <= STEP_JOBS)
 				continue;
-			fprintf(stderr, KR_NAME ": %s:%d:%d: %s: a \"%s\" step: "
-				"kernel-run does not run it yet (issue 29); valid: "
-				"run, sleep, send, recv and jobs steps\n",
-				r->t->file, st->line, st->column, st->json_path,
-				trace_step_names[st->kind]);
+			kr_msg("%s:%d:%d: %s: a \"%s\" step: kernel-run does "
+			       "not run it yet (issue 29); valid: run, sleep, "
+			       "send, recv and jobs steps", r->t->file, st->line,
+			       st->column, st->json_path,
+			       trace_step_names[st->kind]);
 			return KR_REFUSED;
 		}
 	/* the kernel has the CPUs online it has: the report records them */
 	online = sysconf(_SC_NPROCESSORS_ONLN);
 	if (r->t->online_cpus && r->t->online_cpus != online)
-		fprintf(stderr, KR_NAME ": warning: %s:%d:%d: machine.online_cpus "
+		kr_msg("warning: %s:%d:%d: machine.online_cpus "
 			"%d is not this kernel's %ld CPUs online; the run has "
-			"this kernel's, and its report says so (\"online_cpus\")\n",
+			"this kernel's, and its report says so (\"online_cpus\")",
 			r->t->file, r->t->online_cpus_line,
 			r->t->online_cpus_column, r->t->online_cpus, online);
 	if ((o->duration && trace_override(r->t, "duration", o->duration, &err)) ||
 	    (o->seed && trace_override(r->t, "seed", o->seed, &err)) ||
 	    (o->no_group_sched && trace_override(r->t, "group_sched", "0", &err))) {
-		fprintf(stderr, KR_NAME ": %s\n", err.text);
+		kr_msg("%s", err.text);
 		return KR_REFUSED;
 	}
 	/* the trace's tunables suit its policy (kernel-run has no --policy;
 	 * a task "slice" is checked on the kernel: kernel_takes_slices) */
 	if (trace_validate_tunables(r->t, &err)) {
-		fprintf(stderr, KR_NAME ": %s\n", err.text);
+		kr_msg("%s", err.text);
 		return KR_REFUSED;
 	}
 	if (o->no_expect)
 		trace_clear_expects(r->t);
 	for (int i = 0; i < o->nr_expects; i++)
 		if (trace_add_expect_arg(r->t, o->expects[i], &err)) {
-			fprintf(stderr, KR_NAME ": %s\n", err.text);
+			kr_msg("%s", err.text);
 			return KR_REFUSED;
 		}
 	return 0;
@@ -1470,7 +1475,7 @@ static int run_trace(const struct options *opt)
 		return rc;
 	}
 	if (allocate(&r)) {
-		fprintf(stderr, KR_NAME ": out of memory\n");
+		kr_msg("out of memory");
 		kr_output_discard(&r.out);
 		free_run(&r);
 		return KR_RUN_FAILED;
@@ -1502,7 +1507,7 @@ static int run_trace(const struct options *opt)
 		fail_run(&r, "the run's processes or cgroups could not all be "
 			 "removed");
 	if (r.failed) {
-		fprintf(stderr, KR_NAME ": %s\n", r.error);
+		kr_msg("%s", r.error);
 		kr_output_discard(&r.out);
 		free_run(&r);
 		return r.interrupted ? KR_INTERRUPTED :
@@ -1559,7 +1564,7 @@ static int run_several(const struct options *opt)
 
 	files = calloc((size_t)opt->runs, sizeof(*files));
 	if (!files) {
-		fprintf(stderr, KR_NAME ": out of memory\n");
+		kr_msg("out of memory");
 		return KR_RUN_FAILED;
 	}
 	if (kr_output_open(&out, opt->output)) {
@@ -1569,8 +1574,8 @@ static int run_several(const struct options *opt)
 	snprintf(dir, sizeof(dir), "%s/kernel-run.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
-		fprintf(stderr, KR_NAME ": --runs: cannot make a directory "
-			"for the runs' reports in %s: %s\n",
+		kr_msg("--runs: cannot make a directory "
+			"for the runs' reports in %s: %s",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		kr_output_discard(&out);
 		free(files);
@@ -1582,7 +1587,7 @@ static int run_several(const struct options *opt)
 		snprintf(files[i], sizeof(files[i]), "%s/run-%d.json", dir, (int)(i + 1));
 		one.output = files[i];
 		one.runs = 0;
-		fprintf(stderr, KR_NAME ": run %ld of %ld\n", i + 1, opt->runs);
+		kr_msg("run %ld of %ld", i + 1, opt->runs);
 		rc = run_trace(&one);
 		if (rc == KR_OK || rc == KR_EXPECT_FAILED) {
 			names[done++] = files[i];
@@ -1608,8 +1613,8 @@ static int run_several(const struct options *opt)
 		if (rc == 0 && interrupted)
 			rc = KR_INTERRUPTED;
 		else if (rc == 0 && expect_failed) {
-			fprintf(stderr, KR_NAME ": %d expectation%s failed in "
-				"some run\n", expect_failed,
+			kr_msg("%d expectation%s failed in "
+				"some run", expect_failed,
 				expect_failed > 1 ? "s" : "");
 			rc = KR_EXPECT_FAILED;
 		}

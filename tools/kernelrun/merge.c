@@ -73,15 +73,14 @@ static int merge_refused(const struct run_file *f, const char *path, const char 
 static int merge_refused(const struct run_file *f, const char *path, const char *fmt,
 		...)
 {
-	char where[1200];
+	char where[1200], head[1220];
 	va_list ap;
 
 	where_in(f, path, where, sizeof(where));
-	fprintf(stderr, KR_NAME ": --merge: %s: ", where);
+	snprintf(head, sizeof(head), "--merge: %s: ", where);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	kr_vmsg(head, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return KR_REFUSED;
 }
 
@@ -134,13 +133,13 @@ static int read_run(struct run_file *f)
 	f->text = cmp_read_file(f->name, SIM_DEFAULT_MAX_TRACE_BYTES, &f->len,
 				&err);
 	if (!f->text) {
-		fprintf(stderr, KR_NAME ": --merge: %s\n", err.text);
+		kr_msg("--merge: %s", err.text);
 		return KR_REFUSED;
 	}
 	f->root = json_loadb(f->text, f->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!f->root) {
-		fprintf(stderr, KR_NAME ": --merge: %s: line %d, column %d: "
-			"%s (valid: the JSON report of kernel-run)\n", f->name,
+		kr_msg("--merge: %s: line %d, column %d: "
+			"%s (valid: the JSON report of kernel-run)", f->name,
 			jerr.line, jerr.column, jerr.text);
 		return KR_REFUSED;
 	}
@@ -487,8 +486,8 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 
 	*expect_failed = 0;
 	if (n < 1 || n > KR_MAX_RUNS) {
-		fprintf(stderr, KR_NAME ": --merge: %zu reports (valid: 1 to "
-			"%d)\n", n, KR_MAX_RUNS);
+		kr_msg("--merge: %zu reports (valid: 1 to "
+			"%d)", n, KR_MAX_RUNS);
 		return KR_REFUSED;
 	}
 	for (size_t r = 0; r < n; r++) {
@@ -559,7 +558,7 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 	rc = kr_output_commit(o, text);
 	goto out;
 nomem:
-	fprintf(stderr, KR_NAME ": --merge: out of memory\n");
+	kr_msg("--merge: out of memory");
 	rc = KR_RUN_FAILED;
 out:
 	if (rc)
