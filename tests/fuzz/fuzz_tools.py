@@ -293,6 +293,11 @@ SWEEP_ARGV = [
      "--shares", "/users=2,262144", "--shares", "/admins=1024"],
     ["-j", "50%", "--sshloginfile", "hosts", "--cpus", "8"],
     ["--collect"],
+    ["--policy", "cfs-v19,eevdf", "--set", "cfs-v19:sched_granularity=1ms,2ms",
+     "--set", "eevdf:sched_wakeup_granularity=3ms", "--seed", "1..3",
+     "--junit", "grid.xml", "--", "--hz", "1000", "--no-expect",
+     "--series", "100ms", "--set=sched_features=1"],
+    ["--cpus", "1,2", "--", "--online-cpus", "4", "--expect", "/gold=0.5"],
 ]
 SWEEP_TRACES = [
     {"sched-sim": 1, "name": "s", "duration": "1s",
@@ -399,9 +404,12 @@ def sweep_run(mod, argv, trace, work):
     path = os.path.join(work, "trace.json")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(trace)
-    full = argv + ["-o", os.path.join(work, "sweep")]
+    # -o and the trace go before the options for sched-sim (after --)
+    cut = argv.index("--") if "--" in argv else len(argv)
+    full = argv[:cut] + ["-o", os.path.join(work, "sweep")]
     if "--collect" not in argv:
         full.append(path)
+    full += argv[cut:]
     sink = io.StringIO()
     start = time.monotonic()
     try:
@@ -410,6 +418,7 @@ def sweep_run(mod, argv, trace, work):
             opts = mod.parse_args(full)
             if not opts.collect:
                 mod.check_no_newline(opts)
+                mod.check_sim_args(opts)
                 axes, _ = mod.build_grid(opts, "sched-sim")
                 for _ in itertools.islice(mod.points_of(axes), 1000):
                     pass
