@@ -438,6 +438,8 @@ docs-img: deps
 	tools/plot --tasks --title "traces/move-task.json: mover from /a to /b at 10 s" $(BUILD)/series/move-task.csv docs/img/move-task
 	$(CLI) --series 100ms --series-out $(BUILD)/series/smp-unequal.csv traces/smp-unequal.json >/dev/null
 	tools/plot --title "traces/smp-unequal.json: 4 hogs in /a, 12 in /b (from 0.1 s), 4 CPUs" $(BUILD)/series/smp-unequal.csv docs/img/smp-unequal
+	$(CLI) --policy eevdf --series 250ms --series-out $(BUILD)/series/shares-eevdf.csv traces/shares.json >/dev/null
+	tools/plot --title "traces/shares.json under cfs-v19 and eevdf" --label cfs-v19 --label eevdf --events traces/shares.json $(BUILD)/series/shares.csv $(BUILD)/series/shares-eevdf.csv docs/img/shares-cfs-eevdf
 
 # The tools go into BINDIR as sched-sim-plot, sched-sim-sweep and
 # sched-sim-kernel-run, not under libexec: they are commands a user types

@@ -215,6 +215,12 @@ def plot_input(m, seeds):
     if r.random() < 0.3:
         args += ["--title", m.text(r.choice(["T", "a `b` $(c) 'd' \"e\""]),
                                    PAYLOADS)]
+    if r.random() < 0.2:
+        args += ["--label", m.text("A", PAYLOADS)]
+    if r.random() < 0.3:
+        # two series: the CSV against itself (a last word in.csv is the
+        # first series, then plot_run's in.csv the second)
+        args.append("in.csv")
     # a command line cannot hold a NUL byte
     return csv_text, [a.replace("\x00", "") for a in args]
 
