@@ -324,7 +324,8 @@ TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-resources.sh \
 	tests/run-traces.sh tests/run-bench-instr.sh tests/run-golden.sh \
 	tests/run-sweep-slurm.sh tests/run-add-policy.sh tests/run-sweep.sh \
 	tests/run-bad-traces.sh tests/run-rtapp-examples.sh tests/run-conventions.sh \
-	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh
+	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh \
+	tests/run-completion.sh
 CHECK_DIR := $(BUILD)/check
 CHECK_BIN_RESULTS := $(TEST_BINS:$(BUILD)/tests/%=$(CHECK_DIR)/%.result)
 CHECK_SCRIPT_RESULTS := $(TEST_SCRIPTS:tests/%.sh=$(CHECK_DIR)/%.result)
