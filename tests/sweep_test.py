@@ -581,6 +581,23 @@ def test_seed_stats_and_junit(sim, tmp):
           failed == [[not e["ok"] for e in r["report"]["expect"]]
                      for r in runs] and 0 < want_failures < 8, str(failed))
 
+    # a trace whose file name holds a control character and XML's < & "
+    # (the classname and a property name it): still well-formed XML
+    odd = os.path.join(tmp, "odd\x01<&\">.json")
+    shutil.copy(trace, odd)
+    junit_odd = os.path.join(tmp, "odd.xml")
+    out = sweep(sim, "-o", os.path.join(tmp, "odd-dir"), "--junit",
+                junit_odd, "--seed", "1", odd)
+    try:
+        root = ET.parse(junit_odd).getroot()
+        classnames = {c.get("classname") for c in root.iter("testcase")}
+    except (OSError, ET.ParseError) as err:
+        classnames = {repr(err)}
+    check("junit: a trace's file name with a control character and < & \" "
+          "gives well-formed XML (the character as U+FFFD)",
+          out.returncode == 0 and classnames == {"sweep.odd\ufffd<&\">"},
+          f"exit {out.returncode}, {classnames}: {out.stderr.strip()!r}")
+
     # a point with no report: an error testcase with sched-sim's message
     pinned = os.path.join(tmp, "pinned-junit.json")
     with open(pinned, "w") as f:
