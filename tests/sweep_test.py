@@ -456,6 +456,29 @@ def test_policy_axes(sim, tmp):
                     ("eevdf", "", "1ms"), ("eevdf", "", "3ms"),
                     ("eevdf", "", "5ms")], str(cells))
 
+    # with a group's CPU limit swept too (--cpu-max: a column of its own,
+    # cpu_max:/gold, on every point; eevdf only, so cfs-v19 is left out)
+    out_dir = os.path.join(tmp, "policy-axes-cpu-max")
+    out = sweep(sim, "-o", out_dir, "--policy", "eevdf",
+                "--set", "eevdf:sched_base_slice=1ms,3ms",
+                "--cpu-max", "/gold=50000 100000,max",
+                "--duration", "200ms", TRACE)
+    rows = csv_rows(os.path.join(out_dir, "summary.csv"))
+    cells = [(row["eevdf:sched_base_slice"], row["cpu_max:/gold"])
+             for row in rows]
+    check("policy axes: beside a --cpu-max axis, both columns hold their "
+          "point's values",
+          out.returncode == 0 and cells == [
+              ("1ms", "50000 100000"), ("1ms", "max"),
+              ("3ms", "50000 100000"), ("3ms", "max")],
+          f"exit {out.returncode}, {cells}: {out.stderr.strip()!r}")
+    out = sweep(sim, "-o", os.path.join(tmp, "bad-cpu-max"), "--policy",
+                "eevdf", "--cpu-max", "/gold=max", TRACE, "--",
+                "--cpu-max", "/gold=50000 100000")
+    check("-- options: --cpu-max of a group the grid limits is refused",
+          out.returncode == 2 and "the grid sweeps /gold's already "
+          "(--cpu-max)" in out.stderr, out.stderr)
+
     cases = [
         ("a tunable of one policy swept for both",
          ["--policy", "cfs-v19,eevdf", "--set", "sched_granularity=1ms"],
