@@ -326,7 +326,8 @@ TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-resources.sh \
 	tests/run-sweep-slurm.sh tests/run-add-policy.sh tests/run-sweep.sh \
 	tests/run-bad-traces.sh tests/run-rtapp-examples.sh tests/run-conventions.sh \
 	tests/run-check-harness.sh tests/run-plot.sh tests/run-fuzz-tools.sh \
-	tests/run-escaped-names.sh tests/run-output-eacces.sh
+	tests/run-escaped-names.sh tests/run-output-eacces.sh \
+	tests/run-completion.sh
 CHECK_DIR := $(BUILD)/check
 CHECK_BIN_RESULTS := $(TEST_BINS:$(BUILD)/tests/%=$(CHECK_DIR)/%.result)
 CHECK_SCRIPT_RESULTS := $(TEST_SCRIPTS:tests/%.sh=$(CHECK_DIR)/%.result)
@@ -440,6 +441,8 @@ docs-img: deps
 	tools/plot --tasks --title "traces/move-task.json: mover from /a to /b at 10 s" $(BUILD)/series/move-task.csv docs/img/move-task
 	$(CLI) --series 100ms --series-out $(BUILD)/series/smp-unequal.csv traces/smp-unequal.json >/dev/null
 	tools/plot --title "traces/smp-unequal.json: 4 hogs in /a, 12 in /b (from 0.1 s), 4 CPUs" $(BUILD)/series/smp-unequal.csv docs/img/smp-unequal
+	$(CLI) --policy eevdf --series 250ms --series-out $(BUILD)/series/shares-eevdf.csv traces/shares.json >/dev/null
+	tools/plot --title "traces/shares.json under cfs-v19 and eevdf" --label cfs-v19 --label eevdf --events traces/shares.json $(BUILD)/series/shares.csv $(BUILD)/series/shares-eevdf.csv docs/img/shares-cfs-eevdf
 
 # The tools go into BINDIR as sched-sim-plot, sched-sim-sweep and
 # sched-sim-kernel-run, not under libexec: they are commands a user types

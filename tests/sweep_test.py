@@ -340,9 +340,326 @@ def test_hostile_paths(sim, tmp):
               f"exit {out.returncode}: {out.stderr.strip()!r}")
 
 
+# A trace whose shares depend on the seed: /a's task runs and sleeps for
+# random times, /b's hogs; its expectation passes for some seeds only.
+RANDOM_TRACE = {
+    "sched-sim": 1, "duration": "2s", "machine": {"cpus": 1},
+    "scheduler": {},
+    "groups": [{"path": "/a", "shares": 1024}, {"path": "/b", "shares": 1024}],
+    "tasks": [{"name": "sleeper", "group": "/a", "loop": "forever",
+               "program": [{"run": {"uniform": ["1ms", "20ms"]}},
+                           {"sleep": {"uniform": ["1ms", "30ms"]}}]},
+              {"name": "hog", "group": "/b", "program": [{"run": "forever"}]}],
+    "expect": [{"group": "/a", "share": 0.355, "tolerance": 0.01}],
+}
+
+
+def csv_rows(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_sim_options(sim, tmp):
+    """Options after -- reach every run (--hz, --no-expect, --series),
+    checked in each report and against a direct run; the ones the sweep
+    cannot pass on are refused before anything runs."""
+    out_dir = os.path.join(tmp, "passthrough")
+    out = sweep(sim, "-o", out_dir, "--cpus", "1,2", "--duration", "1s",
+                TRACE, "--", "--hz", "1000", "--no-expect",
+                "--series", "100ms", "--set", "sched_wakeup_granularity=3ms")
+    runs = [json.loads(line) for line in
+            read(os.path.join(out_dir, "runs.jsonl")).splitlines()] \
+        if out.returncode == 0 else []
+    # shares.json expects its shares after its event at 20 s: in 1 s they
+    # fail, so each run's exit status 0 says --no-expect reached it
+    check("-- options: every run has --hz 1000, --no-expect (exit 0, no "
+          "expectation), --series (10 rows a series of 1 s by 100 ms) and "
+          "the --set",
+          len(runs) == 2 and all(
+              r["report"]["hz"] == 1000 and r["exit_status"] == 0 and
+              not r["report"]["expect"] and
+              r["report"]["tunables"]["sched_wakeup_granularity"] == 3000000
+              and r["report"].get("series") for r in runs),
+          f"exit {out.returncode}: {out.stderr.strip()!r}")
+    if runs:
+        direct = subprocess.run(
+            [sim, "--json", "--hz", "1000", "--no-expect", "--series",
+             "100ms", "--set", "sched_wakeup_granularity=3ms", "--cpus", "2",
+             "--duration", "1s", TRACE], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        check("-- options: point 1's report equals sched-sim run directly "
+              "with them and --cpus 2",
+              without_file(json.loads(direct.stdout)) ==
+              without_file(runs[1]["report"]))
+        check("-- options: sweep.json records them",
+              json.loads(read(os.path.join(out_dir, "sweep.json")))
+              ["sim_args"] == ["--hz", "1000", "--no-expect", "--series",
+                               "100ms", "--set",
+                               "sched_wakeup_granularity=3ms"])
+
+    cases = [
+        ("--json", ["--json"], ["-- --json: not passed to every run"]),
+        ("-o", ["-o", "x.json"], ["-- -o: not passed", "results/N.json"]),
+        ("--junit", ["--junit=x.xml"], ["-- --junit", "tools/sweep --junit"]),
+        ("-vv", ["-vv"], ["-- -vv: not passed"]),
+        ("a trace after --", [TRACE], ["not an option of sched-sim",
+                                       "the trace goes before --"]),
+        ("an option an axis sweeps", ["--cpus", "4"],
+         ["-- --cpus: the grid sweeps it already (--cpus)"]),
+        ("a tunable an axis sweeps", ["--set", "sched_granularity=2ms"],
+         ["the grid sweeps sched_granularity already"]),
+        ("an option without its value", ["--hz"], ["-- --hz: needs a value"]),
+        ("a value sched-sim refuses", ["--hz", "7"],
+         ["sched-sim refuses the trace", "with -- --hz 7", "hz"]),
+        ("an option sched-sim does not know", ["--hetz", "7"],
+         ["sched-sim refuses the trace", "--hetz"]),
+    ]
+    for name, args, needles in cases:
+        bad_dir = os.path.join(tmp, "bad-passthrough")
+        out = sweep(sim, "-o", bad_dir, "--cpus", "1,2",
+                    "--set", "sched_granularity=1ms", TRACE, "--", *args)
+        check(f"-- options: {name} is refused (exit 2, nothing written)",
+              out.returncode == 2 and all(n in out.stderr for n in needles)
+              and not os.path.exists(bad_dir),
+              f"exit {out.returncode}, stderr {out.stderr.strip()!r}")
+
+
+def test_policy_axes(sim, tmp):
+    """--set POLICY:TUNABLE=... sweeps a tunable at the points of its
+    policy only: cfs-v19's sched_granularity (2 values) and eevdf's
+    sched_base_slice (3 values) give 2 + 3 points, not 2 x 2 x 3."""
+    out_dir = os.path.join(tmp, "policy-axes")
+    out = sweep(sim, "-o", out_dir, "--policy", "cfs-v19,eevdf",
+                "--set", "cfs-v19:sched_granularity=1ms,4ms",
+                "--set", "eevdf:sched_base_slice=1ms,3ms,5ms",
+                "--duration", "200ms", TRACE)
+    runs = [json.loads(line) for line in
+            read(os.path.join(out_dir, "runs.jsonl")).splitlines()] \
+        if out.returncode == 0 else []
+    got = [(r["report"]["policy"],
+            r["report"]["tunables"].get("sched_granularity")
+            if r["report"]["policy"] == "cfs-v19" else
+            r["report"]["tunables"].get("sched_base_slice")) for r in runs]
+    check("policy axes: 5 points, each policy's tunable at its values only",
+          got == [("cfs-v19", 1000000), ("cfs-v19", 4000000),
+                  ("eevdf", 1000000), ("eevdf", 3000000),
+                  ("eevdf", 5000000)],
+          f"exit {out.returncode}, {got}: {out.stderr.strip()!r}")
+    rows = csv_rows(os.path.join(out_dir, "summary.csv"))
+    cells = [(row["policy"], row["cfs-v19:sched_granularity"],
+              row["eevdf:sched_base_slice"]) for row in rows]
+    check("policy axes: summary.csv has a column per policy's axis, empty "
+          "at the other policy's points",
+          cells == [("cfs-v19", "1ms", ""), ("cfs-v19", "4ms", ""),
+                    ("eevdf", "", "1ms"), ("eevdf", "", "3ms"),
+                    ("eevdf", "", "5ms")], str(cells))
+
+    # with a group's CPU limit swept too (--cpu-max: a column of its own,
+    # cpu_max:/gold, on every point; eevdf only, so cfs-v19 is left out)
+    out_dir = os.path.join(tmp, "policy-axes-cpu-max")
+    out = sweep(sim, "-o", out_dir, "--policy", "eevdf",
+                "--set", "eevdf:sched_base_slice=1ms,3ms",
+                "--cpu-max", "/gold=50000 100000,max",
+                "--duration", "200ms", TRACE)
+    rows = csv_rows(os.path.join(out_dir, "summary.csv"))
+    cells = [(row["eevdf:sched_base_slice"], row["cpu_max:/gold"])
+             for row in rows]
+    check("policy axes: beside a --cpu-max axis, both columns hold their "
+          "point's values",
+          out.returncode == 0 and cells == [
+              ("1ms", "50000 100000"), ("1ms", "max"),
+              ("3ms", "50000 100000"), ("3ms", "max")],
+          f"exit {out.returncode}, {cells}: {out.stderr.strip()!r}")
+    out = sweep(sim, "-o", os.path.join(tmp, "bad-cpu-max"), "--policy",
+                "eevdf", "--cpu-max", "/gold=max", TRACE, "--",
+                "--cpu-max", "/gold=50000 100000")
+    check("-- options: --cpu-max of a group the grid limits is refused",
+          out.returncode == 2 and "the grid sweeps /gold's already "
+          "(--cpu-max)" in out.stderr, out.stderr)
+
+    cases = [
+        ("a tunable of one policy swept for both",
+         ["--policy", "cfs-v19,eevdf", "--set", "sched_granularity=1ms"],
+         ['"sched_granularity" is not a tunable of eevdf',
+          "POLICY:TUNABLE=VALUES"]),
+        ("an axis of a policy outside the grid",
+         ["--policy", "cfs-v19", "--set", "eevdf:sched_base_slice=1ms"],
+         ["eevdf is not a policy of the grid"]),
+        ("an axis of a policy without --policy",
+         ["--set", "cfs-v19:sched_granularity=1ms"],
+         ["cfs-v19 is not a policy of the grid", "none given"]),
+        ("a policy's tunable it lacks",
+         ["--policy", "cfs-v19,eevdf", "--set", "eevdf:sched_granularity=1ms"],
+         ['"sched_granularity" is not a tunable of eevdf']),
+        ("a tunable swept for all and for one policy",
+         ["--policy", "cfs-v19", "--set", "sched_granularity=1ms",
+          "--set", "cfs-v19:sched_granularity=2ms"],
+         ["sched_granularity is given twice"]),
+        ("a value the policy refuses",
+         ["--policy", "cfs-v19,eevdf", "--set", "eevdf:sched_base_slice=1h"],
+         ["sched_base_slice=1h", "sched-sim refuses it"]),
+    ]
+    for name, args, needles in cases:
+        bad_dir = os.path.join(tmp, "bad-axes")
+        out = sweep(sim, "-o", bad_dir, *args, TRACE)
+        check(f"policy axes: {name} is refused (exit 2, nothing written)",
+              out.returncode == 2 and all(n in out.stderr for n in needles)
+              and not os.path.exists(bad_dir),
+              f"exit {out.returncode}, stderr {out.stderr.strip()!r}")
+
+
+def test_seed_stats_and_junit(sim, tmp):
+    """summary.csv's mean, min, max and sample deviation over the seeds
+    of each point, worked from the rows' own shares; --junit's one
+    report for the grid, against each report's expectations."""
+    trace = os.path.join(tmp, "random.json")
+    with open(trace, "w") as f:
+        json.dump(RANDOM_TRACE, f)
+    out_dir = os.path.join(tmp, "seeds")
+    junit = os.path.join(tmp, "grid.xml")
+    out = sweep(sim, "-o", out_dir, "--junit", junit,
+                "--policy", "cfs-v19,eevdf", "--seed", "1..4", trace)
+    rows = csv_rows(os.path.join(out_dir, "summary.csv"))
+    if not check("seeds: 2 policies x 4 seeds run (exit 0)",
+                 out.returncode == 0 and len(rows) == 8,
+                 f"exit {out.returncode}: {out.stderr.strip()!r}"):
+        return
+    off = []
+    for policy in ("cfs-v19", "eevdf"):
+        group = [r for r in rows if r["policy"] == policy]
+        for path in ("/a", "/b"):
+            shares = [float(r[f"share:{path}"]) for r in group]
+            diffs = [(float(r[f"share:{path}"]) - float(r[f"ideal:{path}"]))
+                     * 100 for r in group]
+            mean = sum(shares) / 4
+            sd = (sum((x - mean) ** 2 for x in shares) / 3) ** 0.5
+            dmean = sum(diffs) / 4
+            want = (4, mean, min(shares), max(shares), sd, dmean, min(diffs),
+                    max(diffs))
+            for r in group:
+                got = (int(r["seeds"]), float(r[f"share_mean:{path}"]),
+                       float(r[f"share_min:{path}"]),
+                       float(r[f"share_max:{path}"]),
+                       float(r[f"share_sd:{path}"]),
+                       float(r[f"diff_pp_mean:{path}"]),
+                       float(r[f"diff_pp_min:{path}"]),
+                       float(r[f"diff_pp_max:{path}"]))
+                if got[0] != 4 or any(abs(g - w) > 1e-6 for g, w in
+                                      zip(got[1:5], want[1:5])) or \
+                        any(abs(g - w) > 1e-4 for g, w in
+                            zip(got[5:], want[5:])):
+                    off.append((r["point"], path, got, want))
+        if len({float(r["share:/a"]) for r in group}) < 2:
+            off.append((policy, "the seeds gave equal shares: no spread "
+                        "to check"))
+    check("seeds: per policy, every row has the 4 seeds' mean, min, max "
+          "and sample deviation (n - 1) of each group's share and diff_pp",
+          not off, str(off[:3]))
+
+    # shares.json gives the same shares under every seed: deviation 0
+    same_dir = os.path.join(tmp, "same-seeds")
+    out = sweep(sim, "-o", same_dir, "--seed", "1,2", "--duration", "1s",
+                TRACE)
+    rows = csv_rows(os.path.join(same_dir, "summary.csv"))
+    check("seeds: equal shares over the seeds give mean = each share and "
+          "deviation 0",
+          out.returncode == 0 and len(rows) == 2 and all(
+              float(r["share_mean:/gold"]) == float(r["share:/gold"]) and
+              float(r["share_sd:/gold"]) == 0 for r in rows), str(rows[:1]))
+    no_seed = csv_rows(os.path.join(tmp, "policy-axes", "summary.csv"))
+    check("seeds: without a seed axis, no seed columns",
+          no_seed and "seeds" not in no_seed[0] and
+          "share_mean:/gold" not in no_seed[0])
+
+    import xml.etree.ElementTree as ET
+    runs = [json.loads(line) for line in
+            read(os.path.join(out_dir, "runs.jsonl")).splitlines()]
+    try:
+        root = ET.parse(junit).getroot()
+    except (OSError, ET.ParseError) as err:
+        bad("junit: the report is XML", repr(err))
+        return
+    suites = root.findall("testsuite")
+    cases = [(c.get("classname"), c.get("name"))
+             for s in suites for c in s.findall("testcase")]
+    want_failures = sum(not e["ok"] for r in runs for e in r["report"]["expect"])
+    check("junit: one testsuite per point, one testcase per expectation, "
+          "the totals summed",
+          len(suites) == 8 and len(cases) == 8 and
+          root.get("tests") == "8" and
+          root.get("failures") == str(want_failures) and
+          root.get("errors") == "0", ET.tostring(root)[:300])
+    check("junit: the (classname, name) pairs are unique and each name "
+          "holds its point's policy and seed",
+          len(set(cases)) == len(cases) and all(
+              f"policy={r['params']['policy']} " in name and
+              name.endswith(f"seed={r['params']['seed']}]")
+              for r, (_, name) in zip(runs, cases)), str(cases[:2]))
+    failed = [[c.find("failure") is not None for c in s.findall("testcase")]
+              for s in suites]
+    check("junit: a failure exactly where the report's expectation failed "
+          f"({want_failures} of 8)",
+          failed == [[not e["ok"] for e in r["report"]["expect"]]
+                     for r in runs] and 0 < want_failures < 8, str(failed))
+
+    # a trace whose file name holds a control character and XML's < & "
+    # (the classname and a property name it): still well-formed XML
+    odd = os.path.join(tmp, "odd\x01<&\">.json")
+    shutil.copy(trace, odd)
+    junit_odd = os.path.join(tmp, "odd.xml")
+    out = sweep(sim, "-o", os.path.join(tmp, "odd-dir"), "--junit",
+                junit_odd, "--seed", "1", odd)
+    try:
+        root = ET.parse(junit_odd).getroot()
+        classnames = {c.get("classname") for c in root.iter("testcase")}
+    except (OSError, ET.ParseError) as err:
+        classnames = {repr(err)}
+    check("junit: a trace's file name with a control character and < & \" "
+          "gives well-formed XML (the character as U+FFFD)",
+          out.returncode == 0 and classnames == {"sweep.odd\ufffd<&\">"},
+          f"exit {out.returncode}, {classnames}: {out.stderr.strip()!r}")
+
+    # a point with no report: an error testcase with sched-sim's message
+    pinned = os.path.join(tmp, "pinned-junit.json")
+    with open(pinned, "w") as f:
+        json.dump({"sched-sim": 1, "duration": "100ms",
+                   "machine": {"cpus": 2}, "scheduler": {},
+                   "tasks": [{"name": "p", "cpus": "1",
+                              "program": [{"run": "forever"}]}]}, f)
+    junit2 = os.path.join(tmp, "failing.xml")
+    out = sweep(sim, "-o", os.path.join(tmp, "failing-junit"), "--junit",
+                junit2, "--cpus", "2,1", pinned)
+    root = ET.parse(junit2).getroot() if os.path.exists(junit2) else None
+    errors = [] if root is None else [
+        (c.get("name"), c.find("error").get("message"))
+        for c in root.iter("testcase") if c.find("error") is not None]
+    check("junit: a point sched-sim refuses is an error testcase naming "
+          "the point and sched-sim's message",
+          out.returncode == 1 and root is not None and
+          root.get("errors") == "1" and len(errors) == 1 and
+          errors[0][0] == "run [cpus=1]" and
+          "sched-sim exit status 2" in errors[0][1] and
+          "cpus" in errors[0][1], f"{errors}, exit {out.returncode}")
+    os.unlink(junit2)
+    out = sweep(sim, "--collect", "-o", os.path.join(tmp, "failing-junit"),
+                "--junit", junit2)
+    check("junit: --collect --junit writes it from the results too",
+          out.returncode == 1 and os.path.exists(junit2))
+    out = sweep(sim, "-o", os.path.join(tmp, "slurm-junit"), "--slurm",
+                "--junit", junit2, TRACE)
+    check("junit: --slurm without --submit refuses --junit (it collects "
+          "nothing), naming --collect", out.returncode == 2 and
+          "--collect" in out.stderr, out.stderr)
+
+
 def test_parallel(sim, tmp):
     test_help_and_bad_grids(sim, tmp)
     test_hostile_paths(sim, tmp)
+    test_sim_options(sim, tmp)
+    test_policy_axes(sim, tmp)
+    test_seed_stats_and_junit(sim, tmp)
 
     out_dir = os.path.join(tmp, "sweep")
     out = sweep(sim, "-o", out_dir, "-j", "2", *GRID, TRACE)
@@ -452,6 +769,31 @@ def test_slurm(sim, tmp):
           == by_parallel)
     check("slurm: no name in the directory's path was run", not pwned(tmp),
           str(pwned(tmp)))
+
+    # Options after --, per-policy axes, seeds and --junit as a job array:
+    # the same files as with parallel
+    trace = os.path.join(tmp, "random.json")
+    with open(trace, "w") as f:
+        json.dump(RANDOM_TRACE, f)
+    grid = ["--policy", "cfs-v19,eevdf", "--set",
+            "cfs-v19:sched_granularity=1ms,4ms", "--seed", "1,2",
+            "--duration", "500ms", trace, "--", "--hz", "1000"]
+    files = ("runs.jsonl", "summary.csv", "grid.xml")
+    extra = os.path.join(tmp, "extra")
+    out = sweep(sim, "-o", extra, "--junit", os.path.join(extra, "grid.xml"),
+                *grid)
+    by_parallel = [read(os.path.join(extra, name)) for name in files] \
+        if out.returncode == 0 else None
+    out = sweep(sim, "-o", extra, "--force", "--slurm", "--submit",
+                "--junit", os.path.join(extra, "grid.xml"), *grid,
+                timeout=300)
+    check("slurm: -- options, a policy's axis, seeds and --junit: "
+          "runs.jsonl, summary.csv and the JUnit report byte-identical to "
+          "parallel's",
+          by_parallel is not None and out.returncode == 0 and
+          [read(os.path.join(extra, name)) for name in files] == by_parallel
+          and '"hz":1000' in by_parallel[0] and "seeds" in by_parallel[1],
+          f"exit {out.returncode}: {out.stderr.strip()}")
 
 
 def main():

@@ -215,6 +215,12 @@ def plot_input(m, seeds):
     if r.random() < 0.3:
         args += ["--title", m.text(r.choice(["T", "a `b` $(c) 'd' \"e\""]),
                                    PAYLOADS)]
+    if r.random() < 0.2:
+        args += ["--label", m.text("A", PAYLOADS)]
+    if r.random() < 0.3:
+        # two series: the CSV against itself (a last word in.csv is the
+        # first series, then plot_run's in.csv the second)
+        args.append("in.csv")
     # a command line cannot hold a NUL byte
     return csv_text, [a.replace("\x00", "") for a in args]
 
@@ -293,6 +299,11 @@ SWEEP_ARGV = [
      "--shares", "/users=2,262144", "--shares", "/admins=1024"],
     ["-j", "50%", "--sshloginfile", "hosts", "--cpus", "8"],
     ["--collect"],
+    ["--policy", "cfs-v19,eevdf", "--set", "cfs-v19:sched_granularity=1ms,2ms",
+     "--set", "eevdf:sched_wakeup_granularity=3ms", "--seed", "1..3",
+     "--junit", "grid.xml", "--", "--hz", "1000", "--no-expect",
+     "--series", "100ms", "--set=sched_features=1"],
+    ["--cpus", "1,2", "--", "--online-cpus", "4", "--expect", "/gold=0.5"],
 ]
 SWEEP_TRACES = [
     {"sched-sim": 1, "name": "s", "duration": "1s",
@@ -399,9 +410,12 @@ def sweep_run(mod, argv, trace, work):
     path = os.path.join(work, "trace.json")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(trace)
-    full = argv + ["-o", os.path.join(work, "sweep")]
+    # -o and the trace go before the options for sched-sim (after --)
+    cut = argv.index("--") if "--" in argv else len(argv)
+    full = argv[:cut] + ["-o", os.path.join(work, "sweep")]
     if "--collect" not in argv:
         full.append(path)
+    full += argv[cut:]
     sink = io.StringIO()
     start = time.monotonic()
     try:
@@ -410,6 +424,7 @@ def sweep_run(mod, argv, trace, work):
             opts = mod.parse_args(full)
             if not opts.collect:
                 mod.check_no_newline(opts)
+                mod.check_sim_args(opts)
                 axes, _ = mod.build_grid(opts, "sched-sim")
                 for _ in itertools.islice(mod.points_of(axes), 1000):
                     pass
