@@ -270,6 +270,87 @@ START_TEST(test_check_preempt_shown)
 }
 END_TEST
 
+/*
+ * Cause before effect: a check_preempt line comes after the line that
+ * queued its task at that instant (fork, wakeup, migrate), and a migrate
+ * line after the balancing pass that moved it (its load_balance line,
+ * which says how many it moved, or an active balance's).
+ */
+struct order_state {
+	char last_cause[256];	/* the task of the last fork/wakeup/migrate */
+	long long last_cause_time;
+	long long pass_time;	/* the last balancing pass's line */
+	long pass_moved_left;	/* its moves not yet seen */
+	int checks, migrates;
+};
+
+static void order_line(const char *line, void *arg)
+{
+	struct order_state *o = arg;
+	const char *text = strstr(line, " cpu");
+	char task[256];
+	long moved;
+	int cpu;
+	long long when = line_time(line, &cpu);
+
+	text = strchr(text + 1, ' ') + 1;
+	if (sscanf(text, "fork %255s", task) == 1 ||
+	    sscanf(text, "wakeup %255s", task) == 1 ||
+	    sscanf(text, "migrate %255s", task) == 1) {
+		if (!strncmp(text, "wakeup of ", 10))
+			return;		/* wake balancing: not the enqueue */
+		snprintf(o->last_cause, sizeof(o->last_cause), "%s", task);
+		o->last_cause_time = when;
+	}
+	if (!strncmp(text, "migrate ", 8)) {
+		ck_assert_msg(o->pass_time == when && o->pass_moved_left > 0,
+			      "a move before its balancing pass: \"%s\"", line);
+		o->pass_moved_left--;
+		o->migrates++;
+	}
+	if ((!strncmp(text, "load_balance", 12) &&
+	     sscanf(strstr(text, "moved "), "moved %ld", &moved) == 1) ||
+	    (!strncmp(text, "active balance", 14) &&
+	     (moved = strstr(text, "pushed 1 task") != NULL, true))) {
+		o->pass_time = when;
+		o->pass_moved_left = moved;
+	}
+	if (sscanf(text, "check_preempt: %255s vs", task) == 1) {
+		ck_assert_msg(!strcmp(task, o->last_cause) &&
+			      o->last_cause_time == when,
+			      "check_preempt before what queued %s: \"%s\"",
+			      task, line);
+		o->checks++;
+	}
+}
+
+START_TEST(test_cause_before_effect)
+{
+	static const char *const runs[] = {
+		"-o /dev/null -vv --to 100ms traces/demo.json",
+		"-o /dev/null -vv --policy eevdf --to 100ms traces/demo.json",
+		"-o /dev/null -vv --duration 2s traces/smp-fairness.json",
+		"-o /dev/null -vv --duration 1s traces/hackbench-smp.json",
+	};
+	int migrates = 0;
+
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		struct cmd_run r = run_sim(runs[i]);
+		struct order_state o = { .last_cause_time = -1,
+					 .pass_time = -1 };
+
+		/* 1: a shortened run misses the trace's expectations */
+		ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit %d",
+			      runs[i], r.status);
+		each_line(r.out, order_line, &o);
+		ck_assert_msg(o.checks > 0, "%s: no check_preempt", runs[i]);
+		migrates += o.migrates;
+		cmd_run_free(&r);
+	}
+	ck_assert_int_gt(migrates, 0);
+}
+END_TEST
+
 /* --step with keys from standard input (no terminal under setsid) */
 static struct cmd_run step(const char *keys, const char *trace)
 {
@@ -429,6 +510,7 @@ static Suite *verbose_suite(void)
 	tcase_add_test(tc, test_only_group);
 	tcase_add_test(tc, test_bad_filters);
 	tcase_add_test(tc, test_check_preempt_shown);
+	tcase_add_test(tc, test_cause_before_effect);
 	tcase_add_test(tc, test_step_keys);
 	tcase_add_test(tc, test_step_dump_and_dump_at_streams);
 	tcase_add_test(tc, test_balancer_lines_per_policy);

@@ -297,12 +297,14 @@ void wake_task(struct sim *s, struct sim_task *st, int waker_cpu, bool sync)
 	s->acting_cpu = waker_cpu;
 	if (s->ftrace && st->blocked)
 		ftrace_waking(s, waker_cpu, st, sim_task_cpu(s, st));
+	sim_log_cause(s, st->index, "wakeup %s\n", st->name);
 	if (s->policy->wake(s->pm, st->index, waker_cpu, sync, s->now)) {
+		sim_log_cause_end(s, true);
 		st->blocked = false;
 		note_wakeup(s, st, true);
 		ftrace_wakeup(s, waker_cpu, st, false);
-		vlog(s, 2, sim_task_cpu(s, st), st->index, "wakeup %s\n",
-		     st->name);
+	} else {
+		sim_log_cause_end(s, false);
 	}
 }
 
@@ -362,12 +364,13 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 	s->groups[child->group].alive_members++;
 	attr = (struct policy_task_attr){ .pid = child->pid,
 					  .comm = child->name };
+	sim_log_cause(s, child->index, "fork %s (parent %s)\n", child->name,
+		      parent->name);
 	s->policy->fork(s->pm, child->index, parent->index, child->group,
 			&attr, s->now);
+	sim_log_cause_end(s, true);
 	note_wakeup(s, child, false);
 	ftrace_wakeup(s, parent->cpu, child, true);
-	vlog(s, 2, sim_task_cpu(s, child), child->index, "fork %s (parent %s)\n",
-	     child->name, parent->name);
 }
 
 /* The current task blocks: the engine's side, then the policy's. */

@@ -61,11 +61,12 @@ static void start_task(struct sim *s, struct sim_task *st)
 	st->started = true;
 	sim_task_watch(s, st);
 	s->acting_cpu = -1;	/* a launcher outside the machine */
+	sim_log_cause(s, st->index, "fork %s\n", st->name);
 	s->policy->fork(s->pm, st->index, SIM_IDLE, st->group, NULL, s->now);
+	sim_log_cause_end(s, true);
 	note_wakeup(s, st, false);
 	cpu = sim_task_cpu(s, st);
 	ftrace_wakeup(s, cpu, st, true);
-	vlog(s, 2, cpu, st->index, "fork %s\n", st->name);
 }
 
 static void on_task_timer(struct sim *s, struct sim_task *st)

@@ -436,6 +436,9 @@ bool sim_log_wanted(struct sim *s, int cpu, int task);
 bool sim_log_wanted_group(struct sim *s, int cpu, int group);
 void sim_log_prefix(struct sim *s, int cpu);
 bool host_log_wanted(struct policy_host *host, int cpu, int task);
+void sim_log_cause(struct sim *s, int task, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void sim_log_cause_end(struct sim *s, bool happened);
 void step_prompt(struct sim *s, int cpu, int prev, int next);
 void verbose_probe_switch(void *data, struct sim *s, int cpu, int prev,
 			  int next, bool prev_queued);

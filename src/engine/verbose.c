@@ -6,6 +6,7 @@
  * simply not printed.  docs/verbose.md explains every line.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,15 @@ struct sim_verbose {
 	 * simulated time to run to (step_until_set) */
 	u64 step_skip, step_until;
 	bool step_until_set;
+	/*
+	 * -vv: the engine's line about what it is asking the policy to do
+	 * ("fork T", "wakeup T"), held while the policy does it: it is
+	 * printed before the policy's first line about task cause_task
+	 * (check_preempt: the effect), or after the policy returns if the
+	 * policy printed none.  -1: nothing held.
+	 */
+	int cause_task;
+	char cause_text[512];
 };
 
 /*
@@ -61,6 +71,7 @@ int sim_log_init(struct sim *s)
 	if (!v)
 		return -1;
 	s->verbose = v;
+	v->cause_task = -1;
 	cpus_clear(&v->cpus);
 	for (size_t i = 0; i < s->opt.nr_log_cpus; i++)
 		cpu_set(s->opt.log_cpus[i], &v->cpus);
@@ -110,10 +121,66 @@ bool sim_log_wanted(struct sim *s, int cpu, int task)
 				    s->tasks[task].group);
 }
 
-/* host->log_wanted: the policy asks before it prints. */
+/*
+ * The held cause line, on the CPU the task is on now (the policy may
+ * have chosen it while forking or waking it: fork and wakeup balancing).
+ */
+static void print_cause(struct sim *s)
+{
+	struct sim_verbose *v = s->verbose;
+	int task = v->cause_task, cpu;
+
+	v->cause_task = -1;
+	cpu = sim_task_cpu(s, &s->tasks[task]);
+	if (sim_log_wanted(s, cpu, task)) {
+		sim_log_prefix(s, cpu);
+		fputs(v->cause_text, s->opt.log);
+	}
+}
+
+/*
+ * -vv: hold the engine's line about task (fmt...) until the policy
+ * prints its first line about the task, so that the cause comes before
+ * its effects ("fork T" before "check_preempt: T vs curr C").  Call
+ * sim_log_cause_end() after the policy call.
+ */
+void sim_log_cause(struct sim *s, int task, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->opt.verbose < 2 || !s->opt.log || !s->verbose)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s->verbose->cause_text, sizeof(s->verbose->cause_text),
+		  fmt, ap);
+	va_end(ap);
+	s->verbose->cause_task = task;
+}
+
+/* After the policy call: print the held line if it happened and is
+ * still held; drop it otherwise (a wakeup of a task that was awake). */
+void sim_log_cause_end(struct sim *s, bool happened)
+{
+	if (!s->verbose || s->verbose->cause_task < 0)
+		return;
+	if (happened)
+		print_cause(s);
+	s->verbose->cause_task = -1;
+}
+
+/*
+ * host->log_wanted: the policy asks before it prints.  A line about the
+ * task whose fork or wakeup is held is an effect of it: the held line
+ * goes first.
+ */
 bool host_log_wanted(struct policy_host *host, int cpu, int task)
 {
-	return sim_log_wanted(sim_of_host(host), cpu, task);
+	struct sim *s = sim_of_host(host);
+
+	if (s->verbose && s->verbose->cause_task >= 0 &&
+	    s->verbose->cause_task == task)
+		print_cause(s);
+	return sim_log_wanted(s, cpu, task);
 }
 
 static const char *task_name(struct sim *s, int id)

@@ -111,24 +111,73 @@ static const char *const idle_names[] = { "idle", "busy", "newidle" };
 static void lb_log(struct rq *rq, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-static void lb_log(struct rq *rq, const char *fmt, ...)
+static void lb_vlog(struct rq *rq, const char *fmt, va_list ap)
 {
 	struct machine *m = rq->machine;
 	char buf[512];
-	va_list ap;
 
 	if (m->verbose < 1 || !logging(rq, NULL))
 		return;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	log_prefix(m->log, rq->clock, rq->cpu);
 	sched_log(m, "%s\n", buf);
+}
+
+static void lb_log(struct rq *rq, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lb_vlog(rq, fmt, ap);
+	va_end(ap);
 }
 
 static bool lb_logging(const struct machine *m)
 {
 	return m->log && m->verbose >= 1;
+}
+
+/*
+ * A balancing pass's line is known only after its moves (it says how
+ * many): log_hold() collects the lines its moves print (migrate, and at
+ * -vv their check_preempt) and log_release_after() prints the pass's
+ * line, then them, so that the cause comes before its effects.
+ */
+static void log_hold(struct machine *m)
+{
+	if (!lb_logging(m) || m->log_held_real)
+		return;
+	if (!m->log_held)
+		m->log_held = open_memstream(&m->log_held_text,
+					     &m->log_held_size);
+	if (!m->log_held)
+		return;
+	rewind(m->log_held);
+	m->log_held_real = m->log;
+	m->log = m->log_held;
+}
+
+static void log_release_after(struct machine *m, struct rq *rq,
+			      const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void log_release_after(struct machine *m, struct rq *rq,
+			      const char *fmt, ...)
+{
+	va_list ap;
+	long len = -1;
+
+	if (m->log_held_real) {
+		len = ftell(m->log_held);
+		fflush(m->log_held);
+		m->log = m->log_held_real;
+		m->log_held_real = NULL;
+	}
+	va_start(ap, fmt);
+	lb_vlog(rq, fmt, ap);
+	va_end(ap);
+	if (len > 0)
+		fwrite(m->log_held_text, 1, (size_t)len, m->log);
 }
 
 /*
@@ -579,9 +628,10 @@ static void pull_task(struct rq *src_rq, struct task_struct *p,
 	 * Note that idle threads have a prio of MAX_PRIO, for this test to
 	 * be always true for them.
 	 */
-	check_preempt_curr(this_rq, p);
+	/* -v: the move before the preemption check it causes (-vv) */
 	lb_log(this_rq, "migrate %s (pid %d) cpu%d -> cpu%d", p->comm, p->pid,
 	       src_rq->cpu, this_rq->cpu);
+	check_preempt_curr(this_rq, p);
 }
 
 /*
@@ -1000,6 +1050,7 @@ static void active_load_balance(struct rq *busiest_rq, int busiest_cpu)
 		int moved;
 
 		sd->alb_cnt++;
+		log_hold(m);	/* the migrate line after the pass's */
 		moved = move_tasks(target_rq, target_cpu, busiest_rq, 1,
 				   rtprio_to_load_weight(m, 100), sd, CPU_IDLE,
 				   NULL);
@@ -1007,8 +1058,9 @@ static void active_load_balance(struct rq *busiest_rq, int busiest_cpu)
 			sd->alb_pushed++;
 		else
 			sd->alb_failed++;
-		lb_log(busiest_rq, "active balance [%s] to cpu%d: %s", sd->name,
-		       target_cpu, moved ? "pushed 1 task" : "failed");
+		log_release_after(m, busiest_rq, "active balance [%s] to cpu%d: "
+				  "%s", sd->name, target_cpu,
+				  moved ? "pushed 1 task" : "failed");
 	}
 out:
 	migration_thread_sleep(busiest_rq, preempted);
@@ -1097,15 +1149,18 @@ redo:
 		 * __migrate_task does in core.c.
 		 */
 		update_rq_clock(busiest, this_rq->clock);
+		/* -v: the pass's line (which says how many it moved) comes
+		 * before the migrate lines of its moves */
+		log_hold(m);
 		nr_moved = move_tasks(this_rq, this_cpu, busiest,
 				      minus_1_or_zero(busiest->nr_running),
 				      imbalance, sd, idle, &all_pinned);
 		if (lb_logging(m)) {
 			char str[256];
 
-			lb_log(this_rq, "load_balance [%s %s]: busiest group %s "
-			       "cpu%d, imbalance %" PRIu64 ", moved %d%s",
-			       sd->name, idle_names[idle],
+			log_release_after(m, this_rq, "load_balance [%s %s]: "
+			       "busiest group %s cpu%d, imbalance %" PRIu64
+			       ", moved %d%s", sd->name, idle_names[idle],
 			       cpulist_str(&group->cpumask, str, sizeof(str)),
 			       busiest->cpu, imbalance, nr_moved,
 			       all_pinned ? " (all pinned)" : "");
@@ -1251,15 +1306,16 @@ redo:
 	if (busiest->nr_running > 1) {
 		/* Attempt to move tasks */
 		update_rq_clock(busiest, this_rq->clock);
+		log_hold(m);	/* as load_balance: the pass, then its moves */
 		nr_moved = move_tasks(this_rq, this_cpu, busiest,
 				      minus_1_or_zero(busiest->nr_running),
 				      imbalance, sd, CPU_NEWLY_IDLE, NULL);
 		if (lb_logging(m)) {
 			char str[256];
 
-			lb_log(this_rq, "load_balance_newidle [%s]: busiest "
-			       "group %s cpu%d, imbalance %" PRIu64 ", moved %d",
-			       sd->name,
+			log_release_after(m, this_rq, "load_balance_newidle "
+			       "[%s]: busiest group %s cpu%d, imbalance %"
+			       PRIu64 ", moved %d", sd->name,
 			       cpulist_str(&group->cpumask, str, sizeof(str)),
 			       busiest->cpu, imbalance, nr_moved);
 		}

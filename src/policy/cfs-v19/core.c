@@ -942,4 +942,9 @@ static void machine_destroy(struct machine *m)
 	free(m->decision_text);
 	m->decision = NULL;
 	m->decision_text = NULL;
+	if (m->log_held)
+		fclose(m->log_held);
+	free(m->log_held_text);
+	m->log_held = NULL;
+	m->log_held_text = NULL;
 }

@@ -477,6 +477,12 @@ struct machine {
 	FILE *decision;
 	char *decision_text;
 	size_t decision_size;
+	/* A balancing pass's moves' lines, held until the pass's own line
+	 * is printed (balance.c, log_hold); log_held_real: the log while
+	 * they are held, NULL when none are */
+	FILE *log_held, *log_held_real;
+	char *log_held_text;
+	size_t log_held_size;
 	/*
 	 * The engine's side of the seam (policy/policy.h): told of every
 	 * switch and tick restart; holds the CPUs that owe a schedule() and
