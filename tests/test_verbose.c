@@ -498,6 +498,87 @@ START_TEST(test_balancer_lines_per_policy)
 }
 END_TEST
 
+/* The wait-runtime column of task's row in a dump ("R hog-1 ..."),
+ * and whether the row is the running task's. */
+static long long dump_wait_runtime(const char *dump, const char *task,
+				   bool *running)
+{
+	char pat[64];
+	const char *p;
+	long long key, wait;
+	char r;
+
+	snprintf(pat, sizeof(pat), " %s ", task);
+	for (p = dump; (p = strstr(p, pat)); p++) {
+		const char *row = p;
+		int pid;
+
+		while (row > dump && row[-1] != '\n')
+			row--;
+		if (sscanf(row, "%c %*s %d %lld %lld", &r, &pid, &key,
+			   &wait) == 4 && (r == 'R' || r == ' ')) {
+			*running = r == 'R';
+			return wait;
+		}
+	}
+	ck_abort_msg("no row of %s in the dump", task);
+	return 0;
+}
+
+/*
+ * The issue's example (docs/verbose.md, "At which point of an
+ * instant"): at 9 ms in the demo the walk takes hog-1, which waited
+ * while /bob's fair_clock went from 1 to 1000000: its wait credited,
+ * 999999 ns.  The walk, 'd' at the prompt after it and --dump-at 9ms
+ * (after every event at 9 ms) all say so; --dump-at 12ms shows the
+ * 12 ms tick's decision (the editor running), not the state before it.
+ */
+START_TEST(test_step_and_dump_agree)
+{
+	struct cmd_run r;
+	char cmd[512];
+	bool running;
+	const char *walk;
+
+	snprintf(cmd, sizeof(cmd), "setsid %s -v --step traces/demo.json",
+		 sim_binary());
+	r = run_shell(cmd, "t 9ms\nd\nq\n");
+	ck_assert_int_eq(r.status, 130);
+	walk = strstr(r.out, "    0.009000000 cpu0   /bob@cpu0 fair_clock=1000000 "
+		      "nr=3: hog-1[key=1 wait_runtime=0]");
+	ck_assert_ptr_nonnull(walk);
+	ck_assert_ptr_nonnull(strstr(walk, "-> hog-1 (its wait credited: "
+				     "wait_runtime=999999)\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "now at     0.009000000 s"));
+	ck_assert_int_eq(dump_wait_runtime(strstr(r.err, "now at"), "hog-1",
+					   &running), 1000000 - 1);
+	ck_assert(running);
+	cmd_run_free(&r);
+
+	r = run_sim("-o /dev/null --dump-at 9ms traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_int_eq(dump_wait_runtime(r.out, "hog-1", &running), 999999);
+	ck_assert(running);
+	cmd_run_free(&r);
+
+	/* the 12 ms tick hands the CPU to the editor: the dump at 12 ms
+	 * is after it, the one a nanosecond before is not */
+	r = run_sim("-o /dev/null --dump-at 12ms --dump-at 11999999ns "
+		    "traces/demo.json");
+	ck_assert_int_eq(r.status, 0);
+	{
+		const char *at12 = strstr(r.out, "now at     0.012000000 s");
+
+		ck_assert_ptr_nonnull(at12);
+		dump_wait_runtime(at12, "editor", &running);
+		ck_assert(running);
+		dump_wait_runtime(r.out, "editor", &running);
+		ck_assert(!running);	/* 11.999999 ms: hog-1 runs */
+	}
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *verbose_suite(void)
 {
 	Suite *s = suite_create("verbose");
@@ -511,6 +592,7 @@ static Suite *verbose_suite(void)
 	tcase_add_test(tc, test_bad_filters);
 	tcase_add_test(tc, test_check_preempt_shown);
 	tcase_add_test(tc, test_cause_before_effect);
+	tcase_add_test(tc, test_step_and_dump_agree);
 	tcase_add_test(tc, test_step_keys);
 	tcase_add_test(tc, test_step_dump_and_dump_at_streams);
 	tcase_add_test(tc, test_balancer_lines_per_policy);

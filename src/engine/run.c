@@ -78,8 +78,20 @@ static void on_task_timer(struct sim *s, struct sim_task *st)
 	wake_task(s, st, sim_task_cpu(s, st), false);
 }
 
+/*
+ * --dump-at T prints the state at the end of instant T: after every
+ * event due at T (the tick, the wakeups, the decisions -v prints at T),
+ * so that it shows what the walks at T left.  While another timer is
+ * due now, the dump is armed again at now, behind it (a timer armed
+ * later comes later among those due at the same time); the instant's
+ * events are finite, so it comes.
+ */
 static void on_dump(struct sim *s)
 {
+	if (timer_next_when(s) == s->now) {
+		timer_arm(s, &s->dump_timer, s->now);
+		return;
+	}
 	while (s->next_dump < s->opt.nr_dump_at &&
 	       s->opt.dump_at[s->next_dump] <= s->now) {
 		s->policy->dump(s->pm, s->opt.dump_out ? s->opt.dump_out : stdout,

@@ -472,6 +472,7 @@ void timer_init(struct sim_timer *t, enum timer_kind kind, int owner);
 void timer_arm(struct sim *s, struct sim_timer *t, u64 when);
 void timer_cancel(struct sim *s, struct sim_timer *t);
 struct sim_timer *timer_pop(struct sim *s);
+u64 timer_next_when(const struct sim *s);
 
 /* program.c */
 void zero_time_witness(struct sim *s, int cpu, struct sim_task *st,

@@ -207,6 +207,16 @@ struct sim_timer *timer_pop(struct sim *s)
 	return t;
 }
 
+/* When the queue's next timer is due, without taking it; UINT64_MAX
+ * when none is armed (--dump-at waits behind the timers due with it). */
+u64 timer_next_when(const struct sim *s)
+{
+	if (s->lane_len &&
+	    (!s->heap_len || slot_before(&s->lane[s->lane_head], &s->heap[0])))
+		return s->lane[s->lane_head].when;
+	return s->heap_len ? s->heap[0].when : UINT64_MAX;
+}
+
 void timer_init(struct sim_timer *t, enum timer_kind kind, int owner)
 {
 	t->heap_pos = -1;

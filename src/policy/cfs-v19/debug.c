@@ -124,8 +124,16 @@ static void trace_schedule_end(struct rq *rq, struct task_struct *prev,
 		log_lines(m, rq->clock, rq->cpu, m->decision_text, (size_t)len);
 }
 
-/* One line per level of the pick_next_task_fair walk. */
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
+/*
+ * One line per level of the pick_next_task_fair walk, printed right
+ * after set_next_entity(): the entities as the pick compared them (the
+ * one taken with its wait_runtime from before, picked_wait_before), then
+ * the one taken and, if set_next_entity credited its wait
+ * (update_stats_wait_end), its wait_runtime now: what a dump taken after
+ * the decision shows (docs/verbose.md, "At which point of an instant").
+ */
+static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked,
+			     s64 picked_wait_before)
 {
 	FILE *out = cfs_rq->rq->machine->decision;
 	struct rb_node *node = cfs_rq->rb_leftmost;
@@ -142,13 +150,18 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked)
 			rb_entry(node, struct sched_entity, run_node);
 
 		fprintf(out, " %s[key=%" PRId64 " wait_runtime=%" PRId64 "]",
-			entity_name(se), se->fair_key, se->wait_runtime);
+			entity_name(se), se->fair_key, se == picked ?
+			picked_wait_before : se->wait_runtime);
 		shown++;
 	}
 	if (cfs_rq->nr_running > (u64)shown)
 		fprintf(out, " (+%" PRIu64 " more)",
 			cfs_rq->nr_running - (u64)shown);
-	fprintf(out, " -> %s\n", entity_name(picked));
+	fprintf(out, " -> %s", entity_name(picked));
+	if (picked->wait_runtime != picked_wait_before)
+		fprintf(out, " (its wait credited: wait_runtime=%" PRId64 ")",
+			picked->wait_runtime);
+	fputc('\n', out);
 }
 
 /*

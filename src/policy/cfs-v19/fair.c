@@ -483,11 +483,12 @@ static void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = __pick_next_entity(cfs_rq);
+	s64 wait_before = se->wait_runtime;	/* for -v's walk */
 
 	schedstat_inc(rq_of(cfs_rq), ops.pick_next_entity);
-	if (rq_of(cfs_rq)->machine->log)
-		trace_pick_level(cfs_rq, se);
 	set_next_entity(cfs_rq, se);
+	if (rq_of(cfs_rq)->machine->log)
+		trace_pick_level(cfs_rq, se, wait_before);
 	return se;
 }
 

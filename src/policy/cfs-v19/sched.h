@@ -659,7 +659,8 @@ static void sched_log(struct machine *m, const char *fmt, ...)
 static void trace_schedule_start(struct rq *rq, struct task_struct *prev);
 static void trace_schedule_end(struct rq *rq, struct task_struct *prev,
 			       struct task_struct *next);
-static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked);
+static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked,
+			     s64 picked_wait_before);
 static void trace_check_preempt(struct rq *rq, struct task_struct *p, u64 gran);
 static bool logging(struct rq *rq, struct task_struct *p);
 static void log_prefix(FILE *out, u64 now, int cpu);
