@@ -359,10 +359,10 @@ START_TEST(test_verbose_shows_the_pick_walk)
 	ck_assert_int_eq(r.status, 0);
 	/* the decision's time, CPU and the task leaving */
 	ck_assert_ptr_nonnull(strstr(r.out, "0.000000000 cpu0 schedule: prev idle"));
-	/* the top level, then the group's cfs_rq, with keys */
+	/* the top level, then the group's cfs_rq, with weights and keys */
 	ck_assert_ptr_nonnull(strstr(r.out, "rq@cpu0 fair_clock="));
 	ck_assert_ptr_nonnull(strstr(r.out, "/alice@cpu0 fair_clock="));
-	ck_assert_ptr_nonnull(strstr(r.out, "[key="));
+	ck_assert_ptr_nonnull(strstr(r.out, "[w=1024 key="));
 	ck_assert_ptr_nonnull(strstr(r.out, " wait_runtime="));
 	/* the task taken, with the time and the CPU too */
 	ck_assert_ptr_nonnull(strstr(r.out, "0.000000000 cpu0   => editor [fair]"));

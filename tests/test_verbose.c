@@ -545,7 +545,7 @@ START_TEST(test_step_and_dump_agree)
 	r = run_shell(cmd, "t 9ms\nd\nq\n");
 	ck_assert_int_eq(r.status, 130);
 	walk = strstr(r.out, "    0.009000000 cpu0   /bob@cpu0 fair_clock=1000000 "
-		      "nr=3: hog-1[key=1 wait_runtime=0]");
+		      "nr=3: hog-1[w=1024 key=1 wait_runtime=0]");
 	ck_assert_ptr_nonnull(walk);
 	ck_assert_ptr_nonnull(strstr(walk, "-> hog-1 (its wait credited: "
 				     "wait_runtime=999999)\n"));
@@ -579,6 +579,54 @@ START_TEST(test_step_and_dump_agree)
 }
 END_TEST
 
+/*
+ * cfs-v19's walk shows each entity's weight: a group's shares
+ * (traces/shares.json gives /gold 2048), a nice-5 task's 336 (2.6.23-rc1's
+ * prio_to_weight); -vv's wakeup shows the sleeper bonus: the demo's
+ * editor sleeps 8 ms (the trace) from 2 ms, when it had run 2 ms sharing
+ * /alice with compile (entitled to 1 ms: wait_runtime -1000000); compile
+ * runs alone in /alice from 5 to 9 ms, so /alice's fair_clock moves
+ * 4000000 ns (1000001 at 5 ms to 5000001 at 12 ms in the walk); the
+ * bonus B is at most that (SLEEPER_AVG scales down) and leaves
+ * wait_runtime R = B - 1000000, which the 12 ms walk shows with key
+ * fair_clock - R.
+ */
+START_TEST(test_cfs_walk_weights_and_sleeper_bonus)
+{
+	struct cmd_run r = run_sim("-o /dev/null -v --to 10ms "
+				   "traces/shares.json");
+	long long bonus, now, key, wait, fair;
+	const char *line;
+
+	ck_assert_ptr_nonnull(strstr(r.out, "/gold[w=2048 "));
+	ck_assert_ptr_nonnull(strstr(r.out, "/silver[w=1024 "));
+	ck_assert_ptr_nonnull(strstr(r.out, "gold-nice5[w=336 "));
+	cmd_run_free(&r);
+
+	r = run_sim("-o /dev/null -vv --to 12ms traces/demo.json");
+	line = strstr(r.out, "    0.010000000 cpu0 wakeup editor\n"
+		      "    0.010000000 cpu0 sleeper bonus: editor on "
+		      "/alice@cpu0: slept 8000000 ns, fair_clock moved "
+		      "4000000 ns: wait_runtime ");
+	ck_assert_ptr_nonnull(line);
+	line = strstr(line, "sleeper bonus");
+	ck_assert_int_eq(sscanf(strstr(line, "wait_runtime "),
+				"wait_runtime %lld ns = %lld", &bonus, &now), 2);
+	ck_assert_int_gt(bonus, 0);
+	ck_assert_int_le(bonus, 4000000);
+	ck_assert_int_eq(now, bonus - 1000000);
+	line = strstr(r.out, "    0.012000000 cpu0   /alice@cpu0 fair_clock=");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(sscanf(line, " %*s %*s %*s fair_clock=%lld nr=2: "
+				"editor[w=1024 key=%lld wait_runtime=%lld]",
+				&fair, &key, &wait), 3);
+	ck_assert_int_eq(fair, 5000001);
+	ck_assert_int_eq(wait, now);
+	ck_assert_int_eq(key, fair - now);
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *verbose_suite(void)
 {
 	Suite *s = suite_create("verbose");
@@ -593,6 +641,7 @@ static Suite *verbose_suite(void)
 	tcase_add_test(tc, test_check_preempt_shown);
 	tcase_add_test(tc, test_cause_before_effect);
 	tcase_add_test(tc, test_step_and_dump_agree);
+	tcase_add_test(tc, test_cfs_walk_weights_and_sleeper_bonus);
 	tcase_add_test(tc, test_step_keys);
 	tcase_add_test(tc, test_step_dump_and_dump_at_streams);
 	tcase_add_test(tc, test_balancer_lines_per_policy);

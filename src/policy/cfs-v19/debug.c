@@ -149,9 +149,10 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked,
 		struct sched_entity *se =
 			rb_entry(node, struct sched_entity, run_node);
 
-		fprintf(out, " %s[key=%" PRId64 " wait_runtime=%" PRId64 "]",
-			entity_name(se), se->fair_key, se == picked ?
-			picked_wait_before : se->wait_runtime);
+		fprintf(out, " %s[w=%" PRIu64 " key=%" PRId64 " wait_runtime=%"
+			PRId64 "]", entity_name(se), se->load.weight,
+			se->fair_key, se == picked ? picked_wait_before :
+			se->wait_runtime);
 		shown++;
 	}
 	if (cfs_rq->nr_running > (u64)shown)
@@ -162,6 +163,39 @@ static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked,
 		fprintf(out, " (its wait credited: wait_runtime=%" PRId64 ")",
 			picked->wait_runtime);
 	fputc('\n', out);
+}
+
+/*
+ * -vv: the sleeper bonus enqueue_sleeper() gave se on waking (task is
+ * the woken task, se its entity or a group entity above it): the real
+ * time it slept (slept_ns; 0 for a group entity, which keeps no such
+ * time), how far the cfs_rq's fair_clock moved meanwhile (fair_sleep,
+ * capped at 2 * sched_runtime_limit), and the wait_runtime it got.  held:
+ * the fair sleep is below sched_stat_granularity and waits in
+ * delta_fair_sleep for a later wakeup.
+ */
+static void trace_sleeper_bonus(struct cfs_rq *cfs_rq, struct sched_entity *se,
+				struct task_struct *task, u64 slept_ns,
+				u64 fair_sleep, s64 bonus, bool held)
+{
+	struct rq *rq = cfs_rq->rq;
+	struct machine *m = rq->machine;
+	char name[256];
+
+	if (m->verbose < 2 || !logging(rq, task))
+		return;
+	log_prefix(m->log, rq->clock, rq->cpu);
+	fprintf(m->log, "sleeper bonus: %s on %s:", entity_name(se),
+		cfs_rq_name(cfs_rq, name, sizeof(name)));
+	if (entity_is_task(se))
+		fprintf(m->log, " slept %" PRIu64 " ns,", slept_ns);
+	fprintf(m->log, " fair_clock moved %" PRIu64 " ns", fair_sleep);
+	if (held)
+		fprintf(m->log, ": below sched_stat_granularity, held "
+			"(%" PRIu64 " ns so far)\n", se->delta_fair_sleep);
+	else
+		fprintf(m->log, ": wait_runtime %+" PRId64 " ns = %" PRId64
+			"\n", bonus, se->wait_runtime);
 }
 
 /*

@@ -380,6 +380,8 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	struct rq *rq = rq_of(cfs_rq);
 	const struct sched_sysctl *sys = rq->sysctl;
 	u64 delta_fair;
+	s64 wait_before = se->wait_runtime;	/* for -vv */
+	bool held = true;
 
 	if ((entity_is_task(se) && task_of(se)->policy == SCHED_BATCH) ||
 	    !sched_feat(rq, FAIR_SLEEPERS))
@@ -393,7 +395,13 @@ static void enqueue_sleeper(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	    (int)sys->sched_stat_granularity) {
 		__enqueue_sleeper(cfs_rq, se);
 		se->delta_fair_sleep = 0;
+		held = false;
 	}
+	if (rq->machine->log && rq->machine->log_waking)
+		trace_sleeper_bonus(cfs_rq, se, rq->machine->log_waking,
+				    se->sleep_start && rq->clock > se->sleep_start ?
+				    rq->clock - se->sleep_start : 0, delta_fair,
+				    se->wait_runtime - wait_before, held);
 
 	se->sleep_start_fair = 0;
 
@@ -596,12 +604,14 @@ static void enqueue_task_fair(struct rq *rq, struct task_struct *p, int wakeup)
 {
 	struct sched_entity *se = &p->se;
 
-	(void)rq;
+	/* -vv: the task a sleeper bonus line is about, at every level */
+	rq->machine->log_waking = wakeup ? p : NULL;
 	for_each_sched_entity(se) {
 		if (se->on_rq)
 			break;
 		enqueue_entity(cfs_rq_of(se), se, wakeup);
 	}
+	rq->machine->log_waking = NULL;
 }
 
 /* dequeue_task_fair: dequeue up the chain while the parent queue empties */

@@ -480,6 +480,9 @@ struct machine {
 	/* A balancing pass's moves' lines, held until the pass's own line
 	 * is printed (balance.c, log_hold); log_held_real: the log while
 	 * they are held, NULL when none are */
+	/* The task enqueue_task_fair() is waking, while it does: the
+	 * -vv sleeper bonus lines name it (fair.c) */
+	struct task_struct *log_waking;
 	FILE *log_held, *log_held_real;
 	char *log_held_text;
 	size_t log_held_size;
@@ -661,6 +664,9 @@ static void trace_schedule_end(struct rq *rq, struct task_struct *prev,
 			       struct task_struct *next);
 static void trace_pick_level(struct cfs_rq *cfs_rq, struct sched_entity *picked,
 			     s64 picked_wait_before);
+static void trace_sleeper_bonus(struct cfs_rq *cfs_rq, struct sched_entity *se,
+				struct task_struct *task, u64 slept_ns,
+				u64 fair_sleep, s64 bonus, bool held);
 static void trace_check_preempt(struct rq *rq, struct task_struct *p, u64 gran);
 static bool logging(struct rq *rq, struct task_struct *p);
 static void log_prefix(FILE *out, u64 now, int cpu);
