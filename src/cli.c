@@ -83,6 +83,8 @@ static const char usage_text[] =
 "                         (the four narrow the log, not the run or report)\n"
 "  --step                 stop after each scheduling decision: Enter or n:\n"
 "                         next, n N: N decisions, t TIME: run to TIME,\n"
+"                         p NAME: to NAME's next pick, x: to the next\n"
+"                         preemption, m: past the next migration,\n"
 "                         c: continue, d: dump, q: quit, ?: the keys\n"
 "  --ftrace FILE          write the run as ftrace text (sched_switch, wakeups,\n"
 "                         migrations, exits) for Perfetto (docs/ftrace.md)\n"

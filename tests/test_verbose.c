@@ -4,7 +4,8 @@
  * every line with its time and CPU; --from, --to, --only-cpu and
  * --only-group narrow the log and never the run (the report stays
  * byte-identical); -vv shows check_preempt_curr's comparison; --step's
- * keys (n N, t TIME, c, d, q, and unknown keys answered with the list).
+ * keys (n N, t TIME, p NAME, x, m, c, d, q, and unknown keys answered
+ * with the list).
  */
 #include <regex.h>
 #include <stdbool.h>
@@ -410,9 +411,9 @@ START_TEST(test_step_keys)
 
 	/* an unknown key is answered with the keys, and nothing runs;
 	 * d dumps and asks again; n 0 is refused */
-	r = step("x\nd\nn 0\nq\n", "traces/demo.json");
+	r = step("z\nd\nn 0\nq\n", "traces/demo.json");
 	ck_assert_int_eq(r.status, 130);
-	ck_assert_ptr_nonnull(strstr(r.err, "[step] unknown key \"x\""));
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] unknown key \"z\""));
 	ck_assert_ptr_nonnull(strstr(r.err, "[step] keys: Enter or n"));
 	ck_assert_ptr_nonnull(strstr(r.err, "Sched Debug Version"));
 	ck_assert_ptr_nonnull(strstr(r.err, "n takes a number"));
@@ -627,6 +628,89 @@ START_TEST(test_cfs_walk_weights_and_sleeper_bonus)
 }
 END_TEST
 
+/*
+ * --step's "p NAME", "x" and "m" stop where a student asks.  The demo:
+ * the editor, taken at 0, sleeps from 2 ms to 10 ms and, on another
+ * group's cfs_rq than the running hog-1, waits for the 12 ms tick
+ * (docs/verbose.md's lesson): its next pick is at 12 ms.  The first
+ * preemption is the 5 ms tick's: hog-0, running since 2 ms, is then more
+ * than sched_granularity (2 ms) ahead of its waiting siblings.  A
+ * migration: eevdf's balancer on smp-fairness, whose moves --ftrace
+ * lists (sched_migrate_task): "m" stops at the decision of the first
+ * move's time and names it, the next "m" at the second's.
+ */
+START_TEST(test_step_stops_where_asked)
+{
+	long long t[16];
+	struct cmd_run r, ft;
+	char cmd[512], comm[64], want[160];
+	const char *p;
+	double when[2];
+	int from[2], to[2], n;
+
+	r = step("p editor\nq\n", "traces/demo.json");
+	ck_assert_int_eq(r.status, 130);
+	n = prompt_times(r.err, t, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(t[0], 0);
+	ck_assert_int_eq(t[1], 12000000);
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] stopped: cpu0 takes editor"));
+	cmd_run_free(&r);
+
+	r = step("x\nq\n", "traces/demo.json");
+	n = prompt_times(r.err, t, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(t[1], 5000000);
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] stopped: cpu0 preempts "
+				     "hog-0 for compile"));
+	cmd_run_free(&r);
+
+	/* an unknown task: said, and the run does not move */
+	r = step("p nobody\nq\n", "traces/demo.json");
+	ck_assert_ptr_nonnull(strstr(r.err, "[step] p: no task \"nobody\""));
+	ck_assert_int_eq(prompt_times(r.err, t, 16), 2);
+	ck_assert_int_eq(t[1], 0);
+	cmd_run_free(&r);
+
+	snprintf(cmd, sizeof(cmd), "%s -o /dev/null --policy eevdf --ftrace "
+		 "/dev/stdout --duration 300ms traces/smp-fairness.json",
+		 sim_binary());
+	ft = run_shell(cmd, "");
+	p = ft.out;
+	for (int i = 0; i < 2; i++) {
+		p = strstr(p, "sched_migrate_task");
+		ck_assert_ptr_nonnull(p);
+		while (p > ft.out && p[-1] != ' ')
+			p--;
+		p -= 2;
+		while (p > ft.out && p[-1] != ' ')
+			p--;
+		ck_assert_int_eq(sscanf(p, "%lf: sched_migrate_task: comm=%63s "
+					"pid=%*d prio=%*d orig_cpu=%d dest_cpu=%d",
+					&when[i], comm, &from[i], &to[i]), 4);
+		p = strchr(p, '\n');
+		ck_assert_ptr_nonnull(p);
+		if (i == 0) {
+			snprintf(want, sizeof(want), "[step] stopped: %s moved "
+				 "cpu%d -> cpu%d", comm, from[0], to[0]);
+		}
+	}
+	cmd_run_free(&ft);
+
+	r = step("m\nm\nq\n", "--policy eevdf traces/smp-fairness.json");
+	ck_assert_int_eq(r.status, 130);
+	ck_assert_ptr_nonnull(strstr(r.err, want));
+	n = prompt_times(r.err, t, 16);
+	ck_assert_int_eq(n, 3);
+	/* the first decision at or after each move (ticks every 1 ms) */
+	ck_assert_int_ge(t[1], (long long)(when[0] * 1e9 + 0.5));
+	ck_assert_int_lt(t[1], (long long)(when[0] * 1e9 + 0.5) + 1000000);
+	ck_assert_int_ge(t[2], (long long)(when[1] * 1e9 + 0.5));
+	ck_assert_int_lt(t[2], (long long)(when[1] * 1e9 + 0.5) + 1000000);
+	cmd_run_free(&r);
+}
+END_TEST
+
 static Suite *verbose_suite(void)
 {
 	Suite *s = suite_create("verbose");
@@ -641,6 +725,7 @@ static Suite *verbose_suite(void)
 	tcase_add_test(tc, test_check_preempt_shown);
 	tcase_add_test(tc, test_cause_before_effect);
 	tcase_add_test(tc, test_step_and_dump_agree);
+	tcase_add_test(tc, test_step_stops_where_asked);
 	tcase_add_test(tc, test_cfs_walk_weights_and_sleeper_bonus);
 	tcase_add_test(tc, test_step_keys);
 	tcase_add_test(tc, test_step_dump_and_dump_at_streams);

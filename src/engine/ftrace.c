@@ -288,6 +288,7 @@ void host_migrated(struct policy_host *host, int task, int from, int to)
 	struct sim *s = sim_of_host(host);
 	int cpu = s->acting_cpu >= 0 ? s->acting_cpu : from;
 
+	sim_step_note_migration(s, task, from, to);	/* --step's "m" */
 	if (!s->ftrace)
 		return;
 	line_start(s, cpu, s->cpus[cpu].curr, "d..2.", "sched_migrate_task");

@@ -440,6 +440,7 @@ void sim_log_cause(struct sim *s, int task, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void sim_log_cause_end(struct sim *s, bool happened);
 void step_prompt(struct sim *s, int cpu, int prev, int next);
+void sim_step_note_migration(struct sim *s, int task, int from, int to);
 void verbose_probe_switch(void *data, struct sim *s, int cpu, int prev,
 			  int next, bool prev_queued);
 

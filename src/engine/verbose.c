@@ -22,6 +22,17 @@ struct sim_verbose {
 	u64 step_skip, step_until;
 	bool step_until_set;
 	/*
+	 * --step's "p NAME", "x", "m": run on to the next decision that
+	 * takes task step_task, that preempts (its task leaving stays
+	 * runnable), or that comes after a task moved to another CPU
+	 * (moved_task from moved_from to moved_to, noted by
+	 * sim_step_note_migration); STEP_WAIT_NONE: none asked.
+	 */
+	enum { STEP_WAIT_NONE, STEP_WAIT_PICK, STEP_WAIT_PREEMPT,
+	       STEP_WAIT_MIGRATE } step_wait;
+	int step_task;
+	int moved_task, moved_from, moved_to;	/* moved_task -1: none yet */
+	/*
 	 * -vv: the engine's line about what it is asking the policy to do
 	 * ("fork T", "wakeup T"), held while the policy does it: it is
 	 * printed before the policy's first line about task cause_task
@@ -72,6 +83,7 @@ int sim_log_init(struct sim *s)
 		return -1;
 	s->verbose = v;
 	v->cause_task = -1;
+	v->moved_task = -1;
 	cpus_clear(&v->cpus);
 	for (size_t i = 0; i < s->opt.nr_log_cpus; i++)
 		cpu_set(s->opt.log_cpus[i], &v->cpus);
@@ -220,8 +232,51 @@ void sim_log_prefix(struct sim *s, int cpu)
 static const char step_keys[] =
 	"[step] keys: Enter or n: the next decision; n N: the next N "
 	"decisions; t TIME: run to simulated TIME (e.g. t 1.5s, t 200ms); "
-	"c: continue to the end; d: dump the runqueues; q: quit (the report "
-	"so far, marked partial); ?: this list\n";
+	"p NAME: run to the next decision that takes task NAME; x: run to "
+	"the next preemption (a decision whose task leaving stays "
+	"runnable); m: run to the next decision after a task moves to "
+	"another CPU; c: continue to the end; d: dump the runqueues; q: "
+	"quit (the report so far, marked partial); ?: this list\n";
+
+/*
+ * host->migrated's note for --step's "m": the last move, if --step
+ * waits for one (the engine calls it from host_migrated).
+ */
+void sim_step_note_migration(struct sim *s, int task, int from, int to)
+{
+	struct sim_verbose *v = s->verbose;
+
+	if (!v || !s->opt.step || v->step_wait != STEP_WAIT_MIGRATE)
+		return;
+	v->moved_task = task;
+	v->moved_from = from;
+	v->moved_to = to;
+}
+
+/* "p NAME": the task called name, or -1 (said on standard error). */
+static int step_task_named(struct sim *s, const char *name)
+{
+	if (!*name) {
+		fprintf(stderr, "[step] p takes a task's name, e.g. p %s\n",
+			s->tasks[0].name);
+		return -1;
+	}
+	for (size_t i = 0; i < s->nr_tasks; i++)
+		if (s->tasks[i].name && !strcmp(s->tasks[i].name, name))
+			return (int)i;
+	fprintf(stderr, "[step] p: no task \"%s\" (yet); valid: the name of "
+		"a task of the trace, e.g. p %s\n", name, s->tasks[0].name);
+	return -1;
+}
+
+/* A new way to run on replaces the ones asked before. */
+static void step_forget_waits(struct sim_verbose *v)
+{
+	v->step_skip = 0;
+	v->step_until_set = false;
+	v->step_wait = STEP_WAIT_NONE;
+	v->moved_task = -1;
+}
 
 static bool stop_requested(const struct sim *s)
 {
@@ -274,7 +329,24 @@ static bool step_command(struct sim *s, char *line)
 	if (parse_next(line, &count)) {
 		if (!count)
 			return false;
+		step_forget_waits(s->verbose);
 		s->verbose->step_skip = count - 1;
+		return true;
+	}
+	if (line[0] == 'p' && (!line[1] || line[1] == ' ' || line[1] == '\t')) {
+		int task = step_task_named(s, trim(line + 1));
+
+		if (task < 0)
+			return false;
+		step_forget_waits(s->verbose);
+		s->verbose->step_wait = STEP_WAIT_PICK;
+		s->verbose->step_task = task;
+		return true;
+	}
+	if (!strcmp(line, "x") || !strcmp(line, "m")) {
+		step_forget_waits(s->verbose);
+		s->verbose->step_wait = line[0] == 'x' ? STEP_WAIT_PREEMPT :
+				        STEP_WAIT_MIGRATE;
 		return true;
 	}
 	if (line[0] == 't' && (line[1] == ' ' || line[1] == '\t')) {
@@ -292,6 +364,7 @@ static bool step_command(struct sim *s, char *line)
 				"valid: a later time\n", when);
 			return false;
 		}
+		step_forget_waits(s->verbose);
 		s->verbose->step_until = until;
 		s->verbose->step_until_set = true;
 		return true;
@@ -320,11 +393,51 @@ static bool step_command(struct sim *s, char *line)
  * or the verbose filters leave the decision out.  'q' ends the run as a
  * partial one; the end of the keys (EOF) runs on to the end.
  */
+/*
+ * Has the decision on cpu from prev to next what "p NAME", "x" or "m"
+ * waits for?  If so, say what on standard error and forget the wait.
+ */
+static bool step_wait_met(struct sim *s, int cpu, int prev, int next)
+{
+	struct sim_verbose *v = s->verbose;
+	const struct sim_task *p = prev == SIM_IDLE ? NULL : &s->tasks[prev];
+
+	switch (v->step_wait) {
+	case STEP_WAIT_NONE:
+		return true;
+	case STEP_WAIT_PICK:
+		if (next != v->step_task)
+			return false;
+		fprintf(stderr, "[step] stopped: cpu%d takes %s\n", cpu,
+			task_name(s, next));
+		break;
+	case STEP_WAIT_PREEMPT:
+		/* the task leaving is still runnable: the tick's or a
+		 * wakeup's preemption (a yield counts too) */
+		if (!p || next == prev || p->blocked || p->exited)
+			return false;
+		fprintf(stderr, "[step] stopped: cpu%d preempts %s for %s\n",
+			cpu, p->name, task_name(s, next));
+		break;
+	case STEP_WAIT_MIGRATE:
+		if (v->moved_task < 0)
+			return false;
+		fprintf(stderr, "[step] stopped: %s moved cpu%d -> cpu%d\n",
+			s->tasks[v->moved_task].name, v->moved_from,
+			v->moved_to);
+		break;
+	}
+	step_forget_waits(v);
+	return true;
+}
+
 void step_prompt(struct sim *s, int cpu, int prev, int next)
 {
 	char buf[256], when[48];
 
 	if (!sim_log_wanted(s, cpu, prev) && !sim_log_wanted(s, cpu, next))
+		return;
+	if (!step_wait_met(s, cpu, prev, next))
 		return;
 	if (s->verbose->step_until_set && s->now < s->verbose->step_until)
 		return;
@@ -338,8 +451,8 @@ void step_prompt(struct sim *s, int cpu, int prev, int next)
 		char *line;
 		size_t len;
 
-		fprintf(stderr, "[step] %s cpu%d: Enter next, n N, t TIME, c, "
-			"d, q, ? > ", when, cpu);
+		fprintf(stderr, "[step] %s cpu%d: Enter next, n N, t TIME, "
+			"p NAME, x, m, c, d, q, ? > ", when, cpu);
 		fflush(stderr);
 		line = fgets(buf, sizeof(buf), s->opt.step_in);
 		if (stop_requested(s)) {
