@@ -500,12 +500,14 @@ run_kr programs programs.json
 need "exit status $rc, want 0 ($(head -c 200 "$err"))" [ "$rc" -eq 0 ]
 sleeps=$(field "$out" name ${tag}-sleeper count)
 cpu=$(field "$out" name ${tag}-sleeper cpu_ns)
-# each completed sleep followed a whole 1 ms run; one more run may be
+# each completed sleep followed a whole 1 ms run, but the first may have
+# begun before the window (on a loaded machine the baselines are taken
+# late: 86.9 ms for 87 sleeps was seen at load 9); one more run may be
 # under way at the end; each pass costs the kernel some more (the wakeup,
 # the switches, interrupts charged to the task: 10-70 us measured here)
 need "sleeper: $sleeps sleeps in 1 s, want 10 to 101" within "$sleeps" 10 101
-need "sleeper: CPU $cpu ns for $sleeps sleeps, want 1 ms per sleep (+1 run, +10 %)" \
-	within "$cpu" "$(calc "$sleeps * 1000000")" "$(calc "($sleeps + 1) * 1100000")"
+need "sleeper: CPU $cpu ns for $sleeps sleeps, want 1 ms per sleep (-1 run, +1 run, +10 %)" \
+	within "$cpu" "$(calc "($sleeps - 1) * 1000000")" "$(calc "($sleeps + 1) * 1100000")"
 ping=$(field "$out" name ${tag}-ping cpu_ns)
 pong=$(field "$out" name ${tag}-pong cpu_ns)
 need "ping $ping ns and pong $pong ns: more than one 200 us run + 5 % apart" \
