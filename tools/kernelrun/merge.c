@@ -16,6 +16,8 @@
  * What changes against a single run's report (docs/kernel-run.md,
  * "Several runs"):
  *   "runs": { "count": N, "dates": [...] }      after "kernel_run"
+ *   and "other_pct": [N values] when the runs measured the machine's
+ *   other work (kernel_run.other_work.other_pct; null where unknown)
  *   every number of a group, task or jobs step (and "duration_ns",
  *   "busy_ns"): the median of the N runs (the mean of the two middle
  *   values when N is even; integers stay integers, rounded down);
@@ -542,6 +544,25 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 			json_array_append(dates, d ? d : json_null());
 		}
 		json_object_set_new(runs, "dates", dates);
+	}
+	{
+		/* each run's other work (kernel_run.other_work.other_pct):
+		 * the kernel_run kept is the first run's */
+		json_t *pcts = json_array();
+		bool any = false;
+
+		for (size_t r = 0; r < n; r++) {
+			json_t *p = json_object_get(json_object_get(
+				json_object_get(f[r].root, "kernel_run"),
+				"other_work"), "other_pct");
+
+			any |= json_is_number(p);
+			json_array_append(pcts, json_is_number(p) ? p : json_null());
+		}
+		if (any)
+			json_object_set_new(runs, "other_pct", pcts);
+		else
+			json_decref(pcts);
 	}
 	merged = with_runs(out, runs);
 	text = kr_report_text(merged);
