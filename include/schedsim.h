@@ -711,6 +711,19 @@ SIM_API int sim_report(const sim_result *result, FILE *out, int json);
 SIM_API int sim_report_flags(const sim_result *result, FILE *out,
 			     unsigned int flags);
 
+/*
+ * Several runs of one trace (sched-sim --runs N): reports[0..n) are the
+ * runs' JSON reports (sim_report_flags() with SIM_REPORT_JSON), in run
+ * order, run with seeds[0..n).  Writes one report of their medians with
+ * each run's shares and latency percentiles beside them, in the schema of
+ * tools/kernel-run --runs ("runs": { "count", "seeds" }; SIM_REPORT_JSON),
+ * or a text summary of the medians.  *expect_failed: the expectations
+ * that fail on the medians.  0, or -1 with err.  n: 1 to 99.
+ */
+SIM_API int sim_report_runs(const char *const *reports, size_t n,
+			    const uint64_t *seeds, unsigned int flags,
+			    FILE *out, int *expect_failed, sim_error *err);
+
 /* ---- comparing saved reports ------------------------------------------- */
 
 /*

@@ -46,6 +46,7 @@
 
 #define MAX_OVERRIDES	64
 #define MAX_DUMPS	64
+#define MAX_RUNS	99	/* --runs N, as kernel-run --runs */
 #define MAX_LOG_CPUS	64	/* --only-cpu options */
 
 static const char usage_text[] =
@@ -139,6 +140,10 @@ static const char usage_text[] =
 "  --hz N                 the scheduler tick: 100, 250, 300 or 1000 (the\n"
 "                         trace's scheduler.hz; the kernel's CONFIG_HZ)\n"
 "  --seed N               seed of every random draw\n"
+"  --runs N               run the trace N times (1 to 99) with seeds SEED,\n"
+"                         SEED+1, ... and report the runs' medians with each\n"
+"                         run's shares and latencies beside them (the schema\n"
+"                         of kernel-run --runs; expectations: on the medians)\n"
 "  --set TUNABLE=VALUE    a tunable of the policy, e.g. sched_granularity=4ms\n"
 "                         (see --list-tunables); before or after --policy\n"
 "  --cpu-max GROUP=LIMIT  a listed group's CPU limit (its \"cpu_max\"), e.g.\n"
@@ -200,7 +205,7 @@ enum {
 	OPT_ALL_TASKS,
 	OPT_FORMAT, OPT_EXPORT, OPT_APPROXIMATE,
 	OPT_FROM, OPT_TO, OPT_ONLY_CPU, OPT_ONLY_GROUP, OPT_FTRACE,
-	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT,
+	OPT_SERIES, OPT_SERIES_OUT, OPT_PHASES, OPT_PLACEMENT, OPT_RUNS,
 	OPT_NO_EXPECT, OPT_JUNIT, OPT_SUMMARY, OPT_MARKDOWN,
 	OPT_STATS, OPT_IGNORE_FOREIGN,
 };
@@ -254,6 +259,7 @@ struct cli {
 	uint64_t series_ns;		/* --series; 0: none */
 	const char *series, *series_out;
 	bool phases, placement;
+	long runs;			/* --runs N; 0 or 1: one run */
 };
 
 /* --help: the text, and where the trace format is documented. */
@@ -570,6 +576,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "ftrace", required_argument, NULL, OPT_FTRACE },
 		{ "series", required_argument, NULL, OPT_SERIES },
 		{ "series-out", required_argument, NULL, OPT_SERIES_OUT },
+		{ "runs", required_argument, NULL, OPT_RUNS },
 		{ "phases", no_argument, NULL, OPT_PHASES },
 		{ "placement", no_argument, NULL, OPT_PLACEMENT },
 		{ "no-expect", no_argument, NULL, OPT_NO_EXPECT },
@@ -652,6 +659,17 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_FTRACE: c->ftrace = optarg; break;
 		case OPT_SERIES: rc = parse_series(c, optarg); break;
 		case OPT_SERIES_OUT: c->series_out = optarg; break;
+		case OPT_RUNS: {
+			char *end;
+
+			errno = 0;
+			c->runs = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || c->runs < 1 ||
+			    c->runs > MAX_RUNS)
+				return usage_error("--runs %s: not a number of "
+						   "runs; valid: 1 to 99", optarg);
+			break;
+		}
 		case OPT_PHASES: c->phases = true; break;
 		case OPT_PLACEMENT: c->placement = true; break;
 		case ':': return usage_error("option %s needs a value", argv[optind - 1]);
@@ -1713,6 +1731,131 @@ out:
 }
 
 /*
+ * --runs N: the trace N times, run i (from 0) with seed SEED + i, where
+ * SEED is the trace's seed (or --seed's): consecutive seeds, so that run
+ * i of a series is exactly `sched-sim --seed SEED+i` alone, and two
+ * series with the same SEED share their runs.  Each run's JSON report is
+ * kept in memory; sim_report_runs() writes the medians.  Options that
+ * write something per run (a log, an ftrace, a series, a JUnit file, an
+ * rt-app export, --step) are refused: they would say which run?
+ */
+static int run_series(struct cli *c)
+{
+	char *texts[MAX_RUNS] = { 0 };
+	uint64_t seeds[MAX_RUNS];
+	struct output out = { 0 };
+	sim_error err;
+	int status = SIM_INVALID, failed = 0;
+	long done = 0;
+
+	if (c->step || c->verbose || c->nr_dumps || c->ftrace || c->series ||
+	    c->junit || c->export_rtapp || c->phases || c->placement ||
+	    c->summary || c->stats || c->all_tasks) {
+		sim_msg("command line: --runs makes one report of the runs' "
+			"medians; valid with it: the options of a run (--policy, "
+			"--set, --seed, --cpus, --duration, --expect, ...), "
+			"--json and -o, not -v, --step, --dump-at, --ftrace, "
+			"--series, --junit, --export, --phases, --placement, "
+			"--summary, --stats or --all-tasks");
+		return SIM_INVALID;
+	}
+	status = check_output_files(c);
+	if (!status)
+		status = output_open(&out, c->output);
+	if (status)
+		return status;
+	catch_stop_signals(false);
+	for (long i = 0; i < c->runs; i++) {
+		sim_trace *t = load_trace(c);
+		sim_options opt;
+		sim_result *r;
+		sim_run_stats rs;
+		size_t len = 0;
+		FILE *mem;
+
+		status = SIM_INVALID;
+		if (!t)
+			goto out;
+		if (i > 0) {
+			char seed[32];
+
+			snprintf(seed, sizeof(seed), "%" PRIu64,
+				 seeds[0] + (uint64_t)i);
+			if (sim_trace_override(t, "seed", seed, &err) ||
+			    sim_trace_validate(t, &err)) {
+				sim_msg("%s", err.text);
+				sim_trace_free(t);
+				goto out;
+			}
+		}
+		sim_options_init(&opt, sizeof(opt));
+		set_run_options(c, &opt, NULL, NULL, NULL);
+		r = sim_run_opts(t, &opt, &err);
+		erase_progress();
+		if (!r) {
+			sim_msg("%s", err.text);
+			sim_trace_free(t);
+			status = SIM_BUG;
+			goto out;
+		}
+		status = sim_result_status(r);
+		if (sim_result_partial(r) || status == SIM_INVALID ||
+		    status == SIM_BUG) {
+			/* an interrupted or broken run: no median of it */
+			sim_msg("--runs: run %ld of %ld %s%s; no report",
+				i + 1, c->runs,
+				sim_result_partial(r) ? "stopped" : "failed: ",
+				sim_result_partial(r) ? "" : sim_result_error(r));
+			if (!sim_result_partial(r))
+				status = status == SIM_BUG ? SIM_BUG : SIM_INVALID;
+			else if (status != SIM_INTERRUPTED)
+				status = SIM_INTERRUPTED;
+			sim_result_free(r);
+			sim_trace_free(t);
+			goto out;
+		}
+		sim_run_info(r, &rs);
+		seeds[i] = rs.seed;
+		mem = open_memstream(&texts[i], &len);
+		if (!mem || sim_report_flags(r, mem, SIM_REPORT_JSON) ||
+		    fclose(mem)) {
+			sim_msg("out of memory writing run %ld's report", i + 1);
+			sim_result_free(r);
+			sim_trace_free(t);
+			status = SIM_BUG;
+			goto out;
+		}
+		done++;
+		sim_result_free(r);
+		sim_trace_free(t);
+	}
+	if (output_begin(&out)) {
+		status = SIM_WRITE_ERROR;
+		goto out;
+	}
+	if (sim_report_runs((const char *const *)texts, (size_t)done, seeds,
+			    c->json ? SIM_REPORT_JSON : 0, out.f, &failed,
+			    &err)) {
+		sim_msg("%s", err.text);
+		status = SIM_BUG;
+		goto out;
+	}
+	if (output_commit(&out)) {
+		status = SIM_WRITE_ERROR;
+		goto out;
+	}
+	status = failed ? SIM_EXPECT_FAILED : SIM_OK;
+	if (failed)
+		sim_msg("%d expectation%s failed on the medians of %ld runs",
+			failed, failed > 1 ? "s" : "", c->runs);
+out:
+	output_discard(&out);
+	for (long i = 0; i < c->runs; i++)
+		free(texts[i]);
+	return status;
+}
+
+/*
  * Standard input, output and error must be open before anything else is:
  * with stdout closed, the next file opened (the trace, the -o temporary
  * file) would become descriptor 1, and the log would be written into it.
@@ -1756,7 +1899,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		rc = compare_main(argc - 1, argv + 1);
 	else if ((rc = parse_args(&c, argc, argv)) < 0)
-		rc = run(&c);
+		rc = c.runs > 1 ? run_series(&c) : run(&c);
 	out_rc = close_stdout();
 	/* a lost report or log outranks what the run said, unless it
 	 * failed without a report (2, 3: nothing to lose but a log) */

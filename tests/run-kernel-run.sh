@@ -22,6 +22,12 @@
 #               CPU clocks (two sources in the kernel)
 #   runs        --runs 3: one report of the medians (1/3 within 3 points)
 #               with the three runs' shares, no run's report left behind
+#   other-work  the shares run's kernel_run.other_work: the trace's time
+#               on CPU 0 is its tasks' CPU clocks within 1 %, the
+#               interval the window, other = busy - trace, the percentage
+#   busy-machine  a busy loop pinned to the run's CPU: the warning on
+#               stderr, exit status 5 under --max-other 5 (0 without),
+#               the CPU never idle in /proc/stat, other_pct at least 20
 #   single-hog  one hog: share 1, CPU plus wait is the window; written
 #               with -o, no temporary file left
 #   programs    a 1 ms run / 9 ms sleep loop: its CPU time is 1 ms per
@@ -63,7 +69,12 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-kernel-run.XXXXXX") || exit 2
 background=
+busy_loop=
 cleanup() {
+	if [ -n "$busy_loop" ]; then
+		kill "$busy_loop" 2>/dev/null
+		wait "$busy_loop" 2>/dev/null
+	fi
 	if [ -n "$background" ]; then
 		kill -TERM "$background" 2>/dev/null	# kernel-run cleans up on TERM
 		wait "$background" 2>/dev/null
@@ -97,6 +108,16 @@ top() {
 field() {
 	awk -v id="\"$2\": \"$3\"," -v key="\"$4\": " '
 		index($0, id) { found = 1; next }
+		found && index($0, key) {
+			sub(/^[^:]*: /, ""); sub(/,$/, ""); print; exit
+		}' "$1"
+}
+
+# after FILE ANCHOR KEY: the first KEY after the first line holding ANCHOR
+# ("other_work": { ... } in "kernel_run")
+after() {
+	awk -v anchor="$2" -v key="\"$3\": " '
+		index($0, anchor) { found = 1; next }
 		found && index($0, key) {
 			sub(/^[^:]*: /, ""); sub(/,$/, ""); print; exit
 		}' "$1"
@@ -193,6 +214,8 @@ refuse() {
 }
 
 refuse refuse-no-trace 'no trace given'
+refuse refuse-max-other '^kernel-run: --max-other 101: not a percentage; valid: a number from 0 to 100' --max-other 101 hog.json
+refuse refuse-merge-max-other '^kernel-run: --merge takes only -o FILE' --merge --max-other 2 hog.json
 refuse refuse-runs-zero '^kernel-run: --runs 0: not a number of runs; valid: 1 to 99' --runs 0 hog.json
 refuse refuse-merge-options '^kernel-run: --merge takes only -o FILE and the reports' --merge --cpus 0 hog.json
 refuse refuse-merge-not-report '^kernel-run: --merge: hog\.json: line 1, column 1: \(top level\): not a kernel report' --merge hog.json
@@ -329,7 +352,7 @@ fi
 
 # ---- runs on the kernel ----------------------------------------------------
 
-runs="shares expect runs runs-rt single-hog programs jobs events slice sigint sigkill"
+runs="shares expect runs other-work busy-machine runs-rt single-hog programs jobs events slice sigint sigkill"
 why=
 if [ "$(id -u)" -ne 0 ]; then
 	why="not root (uid $(id -u))"
@@ -438,6 +461,77 @@ need "/a: $each runs' shares, want 3" [ "$each" -eq 3 ]
 need "the runs' reports left in TMPDIR: $(ls -d "$tmp"/kernel-run.* 2>/dev/null)" \
 	[ -z "$(ls -d "$tmp"/kernel-run.* 2>/dev/null)" ]
 verdict runs
+
+# -- other-work: every report says how much CPU time work outside the
+# trace took on the run's CPUs (kernel_run.other_work, otherwork.c).  The
+# shares run's: per CPU, CPU 0 only; the trace's time there is its tasks'
+# CPU clocks (another source than cpuacct.usage_percpu) within 1 %; the
+# interval is the window within 5 %; busy is at least the trace's and
+# other is busy minus trace; other_pct is other over the interval, 0 to
+# 100.  The machine is shared: other_pct itself is whatever it was.
+ow=shares.out
+owcpu=$(after "$ow" '"cpus": [' cpu)
+owbusy=$(after "$ow" '"cpus": [' busy_ns)
+owtrace=$(after "$ow" '"cpus": [' trace_ns)
+owother=$(after "$ow" '"cpus": [' other_ns)
+owint=$(after "$ow" '"other_work": {' interval_ns)
+owpct=$(after "$ow" '"other_work": {' other_pct)
+tasks_cpu=$(calc "$(field "$ow" name ${tag}-hog-a cpu_ns) + $(field "$ow" name ${tag}-hog-b cpu_ns)")
+need "no kernel_run.other_work.method" [ -n "$(after "$ow" '"other_work": {' method)" ]
+need "other_work.cpus[0].cpu '$owcpu', want 0" [ "$owcpu" = 0 ]
+need "other_work trace_ns '$owtrace' is not the tasks' CPU time $tasks_cpu within 1 %" \
+	within "$(calc "$owtrace / ($tasks_cpu + 1)")" 0.99 1.01
+need "other_work interval_ns '$owint' is not the window 2 s within 5 %" \
+	within "$owint" 1900000000 2100000000
+need "other_work other_ns '$owother' is not busy $owbusy - trace $owtrace (or 0)" \
+	[ "$owother" = "$(awk -v b="$owbusy" -v t="$owtrace" 'BEGIN { printf "%.0f", (b + 0 > t + 0 ? b - t : 0) }')" ]
+need "other_work other_pct '$owpct' is not other $owother / interval $owint" \
+	within "$(calc "$owpct - 100 * $owother / $owint")" -0.001 0.001
+need "other_work other_pct '$owpct' outside 0 to 100" within "$owpct" 0 100
+if within "$owpct" 0 2; then
+	need "other_pct $owpct above 2 % but no warning" true
+else
+	need "other_pct $owpct above 2 % but no warning on stderr: $(head -c 300 "$err")" \
+		grep -q "^kernel-run: warning: work outside the trace took" shares.err
+fi
+verdict other-work
+
+# -- busy-machine: other work made on purpose, a busy loop pinned to the
+# trace's CPU 0 outside the run's cgroups: the report still written, the
+# warning on stderr, exit status 5 under --max-other 5.  The loop and
+# the run's cgroup each weigh 1024 at the top, so the loop takes about
+# half of CPU 0: other_pct at least 20; and CPU 0 is never idle (a hog
+# and a loop), so /proc/stat's busy time is the interval within 3 %.
+taskset -c 0 sh -c 'while :; do :; done' &
+busy_loop=$!
+run_kr busy-machine --duration 1s --max-other 5 --cpus 0 hog.json
+kill "$busy_loop"; wait "$busy_loop" 2>/dev/null; busy_loop=
+need "exit status $rc, want 5 ($(head -c 300 "$err"))" [ "$rc" -eq 5 ]
+need "no report written" grep -q '"other_work": {' "$out"
+need "stderr does not warn of the other work: $(head -c 300 "$err")" \
+	grep -q "^kernel-run: warning: work outside the trace took [0-9.]* % of the run's CPU time" "$err"
+need "stderr does not name --max-other: $(head -c 300 "$err")" \
+	grep -q "more than --max-other 5: exit status 5" "$err"
+bmother=$(after "$out" '"cpus": [' other_ns)
+bmpct=$(after "$out" '"other_work": {' other_pct)
+need "busy_machine is not true" [ "$(after "$out" '"other_work": {' busy_machine)" = true ]
+bmbusy=$(after "$out" '"cpus": [' busy_ns)
+bmint=$(after "$out" '"other_work": {' interval_ns)
+need "CPU 0 busy $bmbusy ns of $bmint: a hog and a loop leave it idle" \
+	within "$(calc "$bmbusy / $bmint")" 0.97 1.03
+need "other_ns '$bmother' missing" [ -n "$bmother" ]
+need "other_pct $bmpct, want at least 20 with a busy loop on the CPU" within "$bmpct" 20 100
+# without --max-other: the same warning, exit 0
+taskset -c 0 sh -c 'while :; do :; done' &
+busy_loop=$!
+run_kr busy-no-max --duration 500ms --cpus 0 hog.json
+kill "$busy_loop"; wait "$busy_loop" 2>/dev/null; busy_loop=
+need "without --max-other: exit status $rc, want 0 ($(head -c 300 "$err"))" [ "$rc" -eq 0 ]
+need "without --max-other: no warning: $(head -c 300 "$err")" \
+	grep -q "^kernel-run: warning: work outside the trace took" "$err"
+need "no warning before the run of the busy CPU: $(head -c 300 "$err")" \
+	grep -q "^kernel-run: warning: the run's CPUs (0) were [0-9.]* % busy with other work" "$err"
+verdict busy-machine
 
 # -- runs-rt: --runs with a realtime task.  Each run's cgroup gets
 # realtime runtime (CONFIG_RT_GROUP_SCHED); a removed cgroup's task group

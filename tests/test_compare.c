@@ -1256,7 +1256,7 @@ START_TEST(test_kernel_runs_spread)
 	snprintf(args, sizeof(args), "compare %s %s", kernel, simulated);
 	r = sim(args);
 	ck_assert_msg(r.status == 0, "%s", r.err);
-	ck_assert_ptr_nonnull(strstr(r.out, ", median of 3 runs\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, ", median of 3 runs, other work unknown\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "\nspread of A over its 3 runs "
 				     "(lowest .. highest); where each report lies against it:\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "  group /a share  47.00 ..  48.00 %  B above\n"));
@@ -1294,6 +1294,94 @@ START_TEST(test_kernel_runs_spread)
 }
 END_TEST
 
+
+/*
+ * A kernel report's machine's other work (kernel-run's
+ * kernel_run.other_work.other_pct, a merged report's runs.other_pct):
+ * shown in the header, "unknown" where a kernel report lacks it (and
+ * never for a simulator's report), a warning above 2 %, the JSON's
+ * other_work_pct and busy_machine; a bad value is an error with its path.
+ */
+START_TEST(test_kernel_other_work)
+{
+	const char *quiet = setup_report("ow-quiet.json", "kernel", 1,
+		"\"kernel_run\": { \"other_work\": { \"other_pct\": 0.4 } }, ");
+	const char *busy = setup_report("ow-busy.json", "kernel", 1,
+		"\"kernel_run\": { \"other_work\": { \"other_pct\": 31.25 } }, ");
+	const char *merged = setup_report("ow-merged.json", "kernel", 1,
+		"\"kernel_run\": { \"other_work\": { \"other_pct\": 0.5 } }, "
+		"\"runs\": { \"count\": 3, \"other_pct\": [ 0.5, null, 4.75 ] }, ");
+	const char *old = setup_report("ow-old.json", "kernel", 1, "");
+	const char *simulated = setup_report("ow-sim.json", "eevdf", 1, "");
+	const char *bad = setup_report("ow-bad.json", "kernel", 1,
+		"\"kernel_run\": { \"other_work\": { \"other_pct\": \"high\" } }, ");
+	char args[2048];
+	json_t *cmp, *reps;
+	struct cmd_run r;
+
+	snprintf(args, sizeof(args), "compare %s %s %s %s %s", quiet, busy,
+		 merged, old, simulated);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strstr(r.out, ", other work 0.40 %\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", other work 31.25 % (BUSY MACHINE: over 2 % "
+			     "of the run's CPU time)\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", median of 3 runs, other work 0.50-4.75 % "
+			     "over the runs (BUSY MACHINE: over 2 % of the "
+			     "run's CPU time in some run)\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", other work unknown\n") != NULL, "%s", r.out);
+	/* four kernel reports, one line each; the simulator's has none */
+	{
+		int n = 0;
+
+		for (const char *p = r.out; (p = strstr(p, ", other work ")); p++)
+			n++;
+		ck_assert_int_eq(n, 4);
+	}
+	ck_assert_msg(strstr(r.err, "ow-busy.json was measured on a busy machine: "
+			     "work outside the trace took 31.25 % of the run's "
+			     "CPU time (over 2 %)") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "ow-merged.json was measured on a busy "
+			     "machine: work outside the trace took 4.75 % of the "
+			     "run's CPU time in some run") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "ow-quiet.json was measured") == NULL, "%s", r.err);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare --json %s %s %s %s %s", quiet,
+		 busy, merged, old, simulated);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cmp = load_json(r.out);
+	reps = json_object_get(cmp, "reports");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(
+		json_array_get(reps, 0), "other_work_pct")), 0.4, 1e-12);
+	ck_assert(json_is_false(json_object_get(json_array_get(reps, 0),
+						"busy_machine")));
+	ck_assert(json_is_true(json_object_get(json_array_get(reps, 1),
+					       "busy_machine")));
+	ck_assert_double_eq_tol(json_real_value(json_object_get(
+		json_array_get(reps, 2), "other_work_pct")), 4.75, 1e-12);
+	ck_assert(json_is_null(json_object_get(json_array_get(reps, 3),
+					       "other_work_pct")));
+	ck_assert_ptr_null(json_object_get(json_array_get(reps, 4),
+					   "other_work_pct"));
+	json_decref(cmp);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare %s %s", bad, simulated);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "kernel_run.other_work.other_pct") != NULL,
+		      "%s", r.err);
+	cmd_run_free(&r);
+	unlink(quiet);
+	unlink(busy);
+	unlink(merged);
+	unlink(old);
+	unlink(simulated);
+	unlink(bad);
+}
+END_TEST
 /*
  * tools/validate.sh on a suite of two scenarios, one with a "kernel"
  * report (the analytic one, standing in for the kernel): a line with the
@@ -1347,6 +1435,75 @@ START_TEST(test_validate_uses_kernel_hz)
 	ck_assert_int_eq(json_integer_value(json_object_get(sim_report, "hz")),
 			 100);
 	json_decref(sim_report);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+
+/*
+ * tools/validate.sh shows each kernel report's machine's other work once
+ * per scenario, and counts the reports measured on a busy machine and
+ * those without the measurement: one-two's kernel report (the analytic
+ * shares as "kernel") says 5 %, one-four's says nothing.
+ */
+START_TEST(test_validate_other_work)
+{
+	char dir[128], path[256], cmd[1024];
+	struct cmd_run r;
+	char *text;
+	const char *busy_kernel_start = "{ \"sched-sim\": 1, \"trace\": \"one-two\", "
+		"\"policy\": \"kernel\", \"kernel_run\": { \"other_work\": "
+		"{ \"other_pct\": 5 } },\n";
+	const char *old_kernel = "{ \"sched-sim\": 1, \"trace\": \"one-four\", "
+		"\"policy\": \"kernel\",\n"
+		"  \"groups\": [ { \"path\": \"/\", \"share\": 1 } ], \"tasks\": [] }\n";
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "/tmp/schedsim-cmp-%d-validate-ow", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s/kernel", dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/one-two.json", dir);
+	f = fopen(path, "w");
+	fputs(shares_1_2_trace, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/one-four.json", dir);
+	f = fopen(path, "w");
+	fputs(one_four_trace, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/kernel/one-two.json", dir);
+	f = fopen(path, "w");
+	text = strstr(shares_1_2_analytic, "\n");	/* after the first line */
+	fputs(busy_kernel_start, f);
+	fputs(text + 1, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/kernel/one-four.json", dir);
+	f = fopen(path, "w");
+	fputs(old_kernel, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "VALIDATION_DIR=%s bash tools/validate.sh %s",
+		 dir, sim_binary());
+	r = shell(cmd);
+	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+	ck_assert_msg(strstr(r.out, "\n    kernel report: other work 5.00 % (BUSY "
+			     "MACHINE: over 2 % of the run's CPU time)\n") != NULL,
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\n    kernel report: other work unknown\n") != NULL,
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "was measured on a busy machine") != NULL,
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\nkernel reports: 1 measured on a busy machine "
+			     "(other work over 2 % of the run's CPU time), 1 with "
+			     "the other work unknown") != NULL, "%s", r.out);
+	/* once per scenario, whatever the number of policies */
+	{
+		int n = 0;
+
+		for (const char *p = r.out; (p = strstr(p, "kernel report: other work 5")); p++)
+			n++;
+		ck_assert_int_eq(n, 1);
+	}
+	cmd_run_free(&r);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	ck_assert_int_eq(system(cmd), 0);
 }
@@ -1575,6 +1732,8 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_validate_uses_kernel_hz);
 	tcase_add_test(tc, test_validation_scenarios_run);
 	tcase_add_test(tc, test_kernel_runs_spread);
+	tcase_add_test(tc, test_kernel_other_work);
+	tcase_add_test(tc, test_validate_other_work);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -18,6 +18,7 @@
 #include "../tools/kernelrun/kinfo.c"
 #include "../tools/kernelrun/kreport.c"
 #include "../tools/kernelrun/merge.c"
+#include "../tools/kernelrun/otherwork.c"
 #include "loader/loader.h"
 
 /*
@@ -1007,6 +1008,164 @@ START_TEST(test_cpu_stat_parse)
 }
 END_TEST
 
+/* ---- the machine's other work (otherwork.c) ----------------------------- */
+
+static void write_fake(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/*
+ * /proc/stat's per-CPU lines: busy = user + nice + system + irq + softirq
+ * + steal (guest is inside user), idle = idle + iowait; the "cpu " sum is
+ * no CPU.  cpu0: 100+2+30+5+6+1 = 144 busy, 800+9 = 809 idle; cpu1 with
+ * only the four fields of old kernels: 10+0+20 = 30, 40.
+ */
+START_TEST(test_proc_stat_parse)
+{
+	static struct kr_proc_stat ps;
+	const char *text =
+		"cpu  110 2 50 840 9 5 6 1 0 0\n"
+		"cpu0 100 2 30 800 9 5 6 1 50 0\n"
+		"cpu1 10 0 20 40\n"
+		"intr 12345 0 0\n"
+		"ctxt 999\n";
+
+	ck_assert_int_eq(kr_parse_proc_stat(text, &ps), 2);
+	ck_assert(ps.cpu[0].seen && ps.cpu[1].seen && !ps.cpu[2].seen);
+	ck_assert_uint_eq(ps.cpu[0].busy, 144);
+	ck_assert_uint_eq(ps.cpu[0].idle, 809);
+	ck_assert_uint_eq(ps.cpu[1].busy, 30);
+	ck_assert_uint_eq(ps.cpu[1].idle, 40);
+	ck_assert_int_eq(kr_parse_proc_stat("intr 1\n", &ps), 0);
+}
+END_TEST
+
+START_TEST(test_usage_percpu_parse)
+{
+	uint64_t ns[4] = { 0 };
+
+	ck_assert_int_eq(kr_parse_usage_percpu("12 3400000000 0 \n", ns, 4), 3);
+	ck_assert_uint_eq(ns[0], 12);
+	ck_assert_uint_eq(ns[1], 3400000000ULL);
+	ck_assert_uint_eq(ns[2], 0);
+	ck_assert_int_eq(kr_parse_usage_percpu("1 2 x\n", ns, 4), -1);
+	ck_assert_int_eq(kr_parse_usage_percpu("1 2 3 4 5 6\n", ns, 4), 4);
+	ck_assert_int_eq(kr_parse_usage_percpu("\n", ns, 4), 0);
+}
+END_TEST
+
+/*
+ * The run on machine CPUs 1 and 0 (trace CPU 0 is machine CPU 1), a
+ * window of 2 s, ticks of 10 ms (USER_HZ 100), files in a temporary
+ * directory as /proc and the run's cpuacct cgroup.  By hand:
+ *   CPU 1: busy 1000 -> 1200 ticks = 2.000 s; the trace 5.0 -> 6.9 s =
+ *          1.900 s; other 0.100 s
+ *   CPU 0: busy 500 -> 690 ticks = 1.900 s; the trace 1.0 -> 3.0 s =
+ *          2.000 s (more than busy: the counters' different units):
+ *          other 0, never negative
+ *   other 0.1 s of 2 s x 2 CPUs = 2.5 %
+ */
+START_TEST(test_other_work_per_cpu)
+{
+	static struct kr_proc_stat a, b;
+	static struct kr_other_work ow;
+	char dir[] = "/tmp/test-other-work.XXXXXX";
+	int nr = 0;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_fake(dir, "stat", "cpu  0 0 0 0\ncpu0 400 0 100 900 10 0 0 0\n"
+		   "cpu1 900 50 30 700 0 10 5 5\n");
+	write_fake(dir, "cpuacct.usage_percpu", "1000000000 5000000000 \n");
+	ck_assert(kr_read_proc_stat(dir, &a));
+	ck_assert(kr_read_usage_percpu(dir, ow.usage_base, &nr));
+	ck_assert_int_eq(nr, 2);
+	write_fake(dir, "stat", "cpu  0 0 0 0\ncpu0 500 0 190 1000 10 0 0 0\n"
+		   "cpu1 1100 50 30 700 0 10 5 5\n");
+	write_fake(dir, "cpuacct.usage_percpu", "3000000000 6900000000 \n");
+	ck_assert(kr_read_proc_stat(dir, &b));
+	ck_assert(kr_read_usage_percpu(dir, ow.usage_end, &nr));
+	a.at_ns = 1000;
+	b.at_ns = 1000 + 2000000000ULL;
+	ow.per_cpu = true;
+	ow.nr_cpus = 2;
+	ow.cpu[0] = 1;
+	ow.cpu[1] = 0;
+	ow.tick_ns = 10000000;
+	kr_other_work_compute(&ow, &a, &b);
+	ck_assert(ow.known);
+	ck_assert_uint_eq(ow.interval_ns, 2000000000ULL);
+	ck_assert_uint_eq(ow.busy_ns[0], 2000000000ULL);
+	ck_assert_uint_eq(ow.trace_ns[0], 1900000000ULL);
+	ck_assert_uint_eq(ow.other_ns[0], 100000000ULL);
+	ck_assert_uint_eq(ow.busy_ns[1], 1900000000ULL);
+	ck_assert_uint_eq(ow.trace_ns[1], 2000000000ULL);
+	ck_assert_uint_eq(ow.other_ns[1], 0);
+	ck_assert_uint_eq(ow.other_total_ns, 100000000ULL);
+	ck_assert_double_eq_tol(ow.pct, 2.5, 1e-9);
+
+	/* cgroup v2: no per-CPU usage, the run's CPUs together: busy 3.9 s
+	 * minus the root group's 3.5 s = 0.4 s of 4 s = 10 % */
+	ow.per_cpu = false;
+	ow.trace_total_ns = 3500000000ULL;
+	kr_other_work_compute(&ow, &a, &b);
+	ck_assert(ow.known);
+	ck_assert_uint_eq(ow.busy_total_ns, 3900000000ULL);
+	ck_assert_uint_eq(ow.other_total_ns, 400000000ULL);
+	ck_assert_double_eq_tol(ow.pct, 10.0, 1e-9);
+
+	/* a CPU /proc/stat does not list: unknown, not 0 */
+	ow.cpu[1] = 7;
+	kr_other_work_compute(&ow, &a, &b);
+	ck_assert(!ow.known);
+
+	/* the load average and the sample before the run: the fake files
+	 * do not change, so nothing was busy */
+	{
+		struct kr_pre_run pre;
+		int cpus[1] = { 0 };
+		char path[4096];
+
+		write_fake(dir, "loadavg", "7.52 6.10 4.00 3/200 1234\n");
+		kr_pre_run_check(dir, cpus, 1, 1000000, &pre);
+		ck_assert(pre.have_load && pre.have_sample);
+		ck_assert_double_eq_tol(pre.load1, 7.52, 1e-9);
+		ck_assert_double_eq_tol(pre.busy_pct, 0, 1e-9);
+		/* CPU 0's 190 busy ticks (1.9 s) said to fall in 40 ms:
+		 * more than fits (ticks are samples), at most 100 % */
+		b.at_ns = a.at_ns + 40000000;
+		ck_assert_double_eq_tol(kr_busy_pct(&a, &b, cpus, 1, 10000000),
+					100.0, 1e-9);
+		/* CPU 1 alone: (1100+50+30+10+5+5) - (900+50+30+10+5+5) = 200
+		 * ticks = 2 s in 4 s: 50 % */
+		cpus[0] = 1;
+		b.at_ns = a.at_ns + 4000000000ULL;
+		ck_assert_double_eq_tol(kr_busy_pct(&a, &b, cpus, 1, 10000000),
+					50.0, 1e-9);
+		snprintf(path, sizeof(path), "%s/loadavg", dir);
+		unlink(path);
+	}
+	{
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/stat", dir);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/cpuacct.usage_percpu", dir);
+		unlink(path);
+		ck_assert(!kr_read_proc_stat(dir, &a));
+		ck_assert(!kr_read_usage_percpu(dir, ow.usage_base, &nr));
+		ck_assert_int_eq(rmdir(dir), 0);
+	}
+}
+END_TEST
+
 static Suite *kernel_run_suite(void)
 {
 	Suite *s = suite_create("kernel-run");
@@ -1032,6 +1191,9 @@ static Suite *kernel_run_suite(void)
 	tcase_add_test(tc, test_output_cleanup);
 	tcase_add_test(tc, test_cpu_max_files);
 	tcase_add_test(tc, test_cpu_stat_parse);
+	tcase_add_test(tc, test_proc_stat_parse);
+	tcase_add_test(tc, test_usage_percpu_parse);
+	tcase_add_test(tc, test_other_work_per_cpu);
 	suite_add_tcase(s, tc);
 	return s;
 }

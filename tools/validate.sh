@@ -126,6 +126,7 @@ fi
 
 printf '%-30s %-10s %9s  %s\n' scenario policy worst_pp "where (simulator minus kernel)"
 compared=0 skipped=0 exceeded=0 broken=0 unsupported=0
+busy=0 other_unknown=0
 for f in "${files[@]}"; do
 	name=$(name_of "$f")
 	kernel=$kernel_dir/$name.json
@@ -138,6 +139,7 @@ for f in "${files[@]}"; do
 	# the tick of the kernel that was measured: its report's first "hz";
 	# and its CPUs online, which scale its slices and granularities even
 	# where the run was confined to fewer of them
+	other=
 	hz=$(grep -o -m1 '"hz": *[0-9]*' "$kernel" | grep -o '[0-9]*$')
 	online=$(grep -o -m1 '"online_cpus": *[0-9]*' "$kernel" | grep -o '[0-9]*$')
 	for policy in "${policies[@]}"; do
@@ -197,12 +199,27 @@ for f in "${files[@]}"; do
 		printf '%-30s %-10s %9s  %s\n' "$name" "$policy" "$pp" "$where"
 		# compare's warnings: a partial report, another CPU count, ...
 		sed -n 's/^sched-sim compare: warning: /    warning: /p' "$tmp/err"
+		# the kernel report's machine's other work during the run
+		# (compare's header line of A: "other work 0.40 %", a range
+		# over the runs, "unknown" for reports measured before
+		# kernel-run recorded it), once per scenario
+		if [ -z "$other" ]; then
+			other=$(sed -n '/^  A /{ s/.*, \(other work [^,]*\)$/\1/p; q; }' "$tmp/table")
+			if [ -n "$other" ]; then
+				echo "    kernel report: $other"
+				case "$other" in
+				*"BUSY MACHINE"*) busy=$((busy + 1)) ;;
+				*unknown*) other_unknown=$((other_unknown + 1)) ;;
+				esac
+			fi
+		fi
 	done
 done
 echo
 not_run=
 [ "$unsupported" -gt 0 ] && not_run=", $unsupported not run (the policy lacks what the scenario uses)"
 echo "${#files[@]} scenarios, ${#policies[@]} polic$([ ${#policies[@]} -eq 1 ] && echo y || echo ies): $compared compared, $skipped skipped (no kernel report)$not_run, $broken failed${max_diff:+, $exceeded beyond $max_diff pp}"
+echo "kernel reports: $busy measured on a busy machine (other work over 2 % of the run's CPU time), $other_unknown with the other work unknown (measured before kernel-run recorded it)"
 [ $broken -eq 0 ] || exit 2
 [ $exceeded -eq 0 ] || exit 1
 exit 0

@@ -326,6 +326,19 @@ static int check_traces(sim_compare *c, sim_error *err)
 	return 0;
 }
 
+/* A kernel report whose machine's other work took more than 2 % of the
+ * run's CPU time (in some run): its shares are skewed by it. */
+static int busy_machine_warning(sim_compare *c, const struct cmp_report *b)
+{
+	if (!b->has_other_work || b->other_pct_hi <= CMP_BUSY_OTHER_PCT)
+		return 0;
+	return warn(c, "%s was measured on a busy machine: work outside the "
+		    "trace took %.2f %% of the run's CPU time%s (over %.0f %%): "
+		    "its shares are skewed by it", b->file, b->other_pct_hi,
+		    b->other_pct_lo == b->other_pct_hi ? "" : " in some run",
+		    CMP_BUSY_OTHER_PCT);
+}
+
 /* Notes on what makes reports less comparable than they look. */
 static int warn_about_setups(sim_compare *c)
 {
@@ -339,6 +352,8 @@ static int warn_about_setups(sim_compare *c)
 			 "cover %.6f s of the run only", b->file,
 			 b->stopped_by ? b->stopped_by : "an unknown cause",
 			 (double)b->duration_ns / 1e9))
+			return -1;
+		if (busy_machine_warning(c, b))
 			return -1;
 		if (r == 0)
 			continue;

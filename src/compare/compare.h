@@ -74,6 +74,14 @@ struct cmp_report {
 	bool has_duration;
 	u64 duration_ns;
 	u64 runs;		/* a merged report's "runs"."count"; 0 else */
+	/*
+	 * A kernel report's machine's other work during the run, in % of
+	 * the run's CPU time (kernel_run.other_work.other_pct; a merged
+	 * report's runs.other_pct: the lowest and highest run).  Unknown
+	 * for reports measured before kernel-run recorded it.
+	 */
+	bool has_other_work;
+	double other_pct_lo, other_pct_hi;	/* equal for one run */
 	bool partial;
 	char *stopped_by;	/* of a partial report, if given */
 	struct cmp_item *items[NR_CMP_KINDS];
@@ -134,6 +142,10 @@ const char *cmp_labels_where(const struct sim_compare *c,
 			     char *buf, size_t size);
 /* "group", "task", "jobs step" */
 const char *cmp_kind_word(int kind);
+
+/* Above this share of its CPU time taken by other work, a kernel report
+ * was measured on a busy machine (kernel-run warns at the same 2 %). */
+#define CMP_BUSY_OTHER_PCT 2.0
 
 /* print.c */
 int cmp_print_text(const struct sim_compare *c, FILE *out);

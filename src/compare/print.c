@@ -64,6 +64,31 @@ static bool same_trace(const sim_compare *c)
 	return true;
 }
 
+/*
+ * A kernel report's machine's other work during the run: ", other work
+ * 0.4 %", a range over a merged report's runs, "unknown" for reports
+ * measured before kernel-run recorded it, and "BUSY MACHINE" above 2 %.
+ */
+static void text_other_work(const struct cmp_report *rep, FILE *out)
+{
+	if (strcmp(rep->policy, "kernel"))
+		return;
+	if (!rep->has_other_work) {
+		fprintf(out, ", other work unknown");
+		return;
+	}
+	if (rep->other_pct_lo == rep->other_pct_hi)
+		fprintf(out, ", other work %.2f %%", rep->other_pct_hi);
+	else
+		fprintf(out, ", other work %.2f-%.2f %% over the runs",
+			rep->other_pct_lo, rep->other_pct_hi);
+	if (rep->other_pct_hi > CMP_BUSY_OTHER_PCT)
+		fprintf(out, " (BUSY MACHINE: over %.0f %% of the run's CPU "
+			"time%s)", CMP_BUSY_OTHER_PCT,
+			rep->other_pct_lo == rep->other_pct_hi ? "" :
+			" in some run");
+}
+
 static void text_header(const sim_compare *c, FILE *out)
 {
 	bool one_trace = same_trace(c);
@@ -117,6 +142,7 @@ static void text_header(const sim_compare *c, FILE *out)
 		if (rep->runs)
 			fprintf(out, ", median of %" PRIu64 " run%s", rep->runs,
 				rep->runs > 1 ? "s" : "");
+		text_other_work(rep, out);
 		if (rep->partial)
 		{
 			fprintf(out, ", PARTIAL (stopped by ");
@@ -597,6 +623,15 @@ static json_t *json_report(const struct cmp_report *rep)
 	json_object_set_new(o, "partial", json_boolean(rep->partial));
 	if (rep->runs)
 		json_object_set_new(o, "runs", json_integer((json_int_t)rep->runs));
+	if (!strcmp(rep->policy, "kernel")) {
+		/* null: unknown (measured before kernel-run recorded it) */
+		json_object_set_new(o, "other_work_pct", rep->has_other_work ?
+				    json_real(rep->other_pct_hi) : json_null());
+		json_object_set_new(o, "busy_machine", rep->has_other_work ?
+				    json_boolean(rep->other_pct_hi >
+						 CMP_BUSY_OTHER_PCT) :
+				    json_null());
+	}
 	{
 		double sum, per_s;
 		bool have = report_switches(rep, &sum, &per_s);

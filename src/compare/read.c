@@ -603,6 +603,59 @@ static int read_list(struct reader *rd, json_t *root, const char *list,
 	return 0;
 }
 
+/*
+ * A kernel report's other work (kernel-run's kernel_run.other_work,
+ * docs/kernel-run.md): a merged report's runs.other_pct, each run's,
+ * else the single run's other_pct; null or absent: unknown.
+ */
+static int read_other_work(struct reader *rd, json_t *root,
+			   struct cmp_report *rep)
+{
+	static const char valid[] = "a percentage of the run's CPU time, "
+		"0 or more, or null (unknown)";
+	json_t *runs = json_object_get(root, "runs");
+	json_t *arr = runs ? json_object_get(runs, "other_pct") : NULL;
+	json_t *v = json_object_get(json_object_get(json_object_get(root,
+					"kernel_run"), "other_work"), "other_pct");
+	char path[64];
+	size_t i;
+
+	if (strcmp(rep->policy, "kernel"))
+		return 0;
+	if (arr && !json_is_null(arr)) {
+		json_t *x;
+
+		if (!json_is_array(arr))
+			return type_error(rd, "runs.other_pct", arr, "an array",
+					  "each run's other work in %, or null");
+		json_array_foreach(arr, i, x) {
+			double pct;
+
+			if (json_is_null(x))
+				continue;
+			snprintf(path, sizeof(path), "runs.other_pct[%zu]", i);
+			if (!json_is_number(x) || json_number_value(x) < 0)
+				return type_error(rd, path, x, "a number",
+						  valid);
+			pct = json_number_value(x);
+			if (!rep->has_other_work || pct < rep->other_pct_lo)
+				rep->other_pct_lo = pct;
+			if (!rep->has_other_work || pct > rep->other_pct_hi)
+				rep->other_pct_hi = pct;
+			rep->has_other_work = true;
+		}
+		return 0;
+	}
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v) || json_number_value(v) < 0)
+		return type_error(rd, "kernel_run.other_work.other_pct", v,
+				  "a number", valid);
+	rep->other_pct_lo = rep->other_pct_hi = json_number_value(v);
+	rep->has_other_work = true;
+	return 0;
+}
+
 /* "kernel" on one line: a sched-sim report's string ("Linux 2.6.23-rc1 +
  * ..."), or a kernel-run report's object's members ("version 6.1.0,
  * hz 250, preemption voluntary"). */
@@ -742,7 +795,7 @@ static int read_header(struct reader *rd, json_t *root, struct cmp_report *rep)
 				     &rep->runs) < 0)
 			return -1;
 	}
-	return 0;
+	return read_other_work(rd, root, rep);
 }
 
 int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,

@@ -14,6 +14,8 @@
  *	jobs.c		the jobs steps of the trace, and the slots of their
  *			children
  *	kreport.c	the measurements as sched-sim's JSON report
+ *	otherwork.c	the machine's other work on the run's CPUs: per CPU
+ *			busy time (/proc/stat) minus the run's (cpuacct)
  *
  * The trace comes through the library's loader (src/trace.h), so the
  * tool runs exactly the tasks, groups, programs and events that
@@ -56,6 +58,9 @@ enum kr_status {
 	KR_RUN_FAILED = 3,	/* the run broke (a task process died, a
 				 * cgroup write failed during set-up) */
 	KR_WRITE_ERROR = 4,	/* the report could not be written */
+	KR_BUSY_MACHINE = 5,	/* ran, report written, but work outside the
+				 * trace took more than --max-other PCT of
+				 * the run's CPU time */
 	KR_INTERRUPTED = 130,	/* SIGINT, SIGTERM or SIGHUP: partial report */
 };
 
@@ -109,6 +114,66 @@ ssize_t kr_read_file(const char *path, char *buf, size_t size);
 int kr_write_file(const char *path, const char *text);
 
 uint64_t kr_now_ns(void);		/* CLOCK_MONOTONIC */
+
+/* ---- the machine's other work (otherwork.c) ------------------------- */
+
+/* Above this share of the run's CPU time taken by other work, a warning
+ * (docs/kernel-run.md: the spread of the kernel's own runs on a quiet
+ * machine is about 2 pp, so more than 2 % of the CPUs taken away is
+ * already a bias of that size). */
+#define KR_OTHER_WARN_PCT 2.0
+/* Before the run: a warning when the 1-minute load average is at least
+ * one CPU's worth of runnable work, or when the run's CPUs were more
+ * than KR_OTHER_WARN_PCT busy during a sample this long. */
+#define KR_LOAD_WARN 1.0
+#define KR_PRE_SAMPLE_NS 250000000ULL
+
+/* /proc/stat per CPU, in USER_HZ ticks, and when it was read */
+struct kr_proc_stat {
+	struct kr_cpu_ticks { uint64_t busy, idle; bool seen; } cpu[NR_CPUS];
+	uint64_t at_ns;
+};
+
+struct kr_other_work {
+	bool known;		/* computed */
+	bool per_cpu;		/* the trace's time per CPU (cpuacct) */
+	const char *method;	/* how, for the report */
+	int nr_cpus;
+	int cpu[NR_CPUS];	/* the run's machine CPUs */
+	uint64_t tick_ns;	/* 0: from sysconf(_SC_CLK_TCK) */
+	uint64_t usage_base[NR_CPUS], usage_end[NR_CPUS];	/* by CPU id */
+	uint64_t trace_total_ns;	/* !per_cpu: the root group's usage */
+	/* results, by index in cpu[] */
+	uint64_t busy_ns[NR_CPUS], trace_ns[NR_CPUS], other_ns[NR_CPUS];
+	uint64_t interval_ns, busy_total_ns, trace_sum_ns, other_total_ns;
+	double pct;		/* of interval x nr_cpus */
+};
+
+struct kr_pre_run {
+	bool have_load, have_sample;
+	double load1;		/* /proc/loadavg's first number */
+	double busy_pct;	/* of the run's CPUs over the sample */
+	uint64_t sample_ns;
+};
+
+/* the lines "cpuN ..." of /proc/stat's text; how many */
+int kr_parse_proc_stat(const char *text, struct kr_proc_stat *ps);
+/* cpuacct.usage_percpu's numbers into ns[0..max); how many, -1 if bad */
+int kr_parse_usage_percpu(const char *text, uint64_t *ns, int max);
+bool kr_parse_loadavg(const char *text, double *load1);
+/* proc: "/proc", or a test's directory */
+bool kr_read_proc_stat(const char *proc, struct kr_proc_stat *ps);
+bool kr_read_usage_percpu(const char *dir, uint64_t *ns, int *nr);
+/* ow's inputs set (per_cpu, cpu[], usages): its results */
+void kr_other_work_compute(struct kr_other_work *ow,
+			   const struct kr_proc_stat *before,
+			   const struct kr_proc_stat *after);
+double kr_busy_pct(const struct kr_proc_stat *before,
+		   const struct kr_proc_stat *after, const int *cpus, int nr,
+		   uint64_t tick_ns);
+/* the load average and a sample_ns sample of the run's CPUs */
+void kr_pre_run_check(const char *proc, const int *cpus, int nr,
+		      uint64_t sample_ns, struct kr_pre_run *pre);
 
 /* ---- the shared memory of a run ------------------------------------ */
 

@@ -13,7 +13,14 @@
  *   "policy": "kernel", and "kernel": uname's "Linux RELEASE VERSION"
  *   "kernel_run": { date, release, version, machine, config, preempt,
  *                   preempt_dynamic, preempt_source, cgroup, cpu_list,
- *                   controller }                        (after "kernel")
+ *                   controller, other_work }            (after "kernel")
+ *   "other_work": the CPU time work outside the trace took on the run's
+ *                 CPUs during the window (otherwork.c): "method",
+ *                 "interval_ns", "other_ns", "other_pct" (of interval x
+ *                 CPUs), "busy_machine" (other_pct above 2), "cpus" (per
+ *                 CPU: cpu, busy_ns, trace_ns, other_ns; absent when not
+ *                 per CPU), "before" (load_average_1min, busy_pct of the
+ *                 CPUs over sample_ns before the tasks existed)
  *   "tunables": the /proc/sys/kernel/sched_* values in force
  *   "online_cpus": the kernel's CPUs online (after "cpus"), by which it
  *                  scales its tunables, more than "cpus" when the run
@@ -692,6 +699,63 @@ static const char *usage_source(const struct kr_cgroups *cg)
 	return "cpuacct.usage";
 }
 
+/* kernel_run.other_work (the comment at the top says what it holds) */
+static json_t *other_work_object(const struct kr_report_input *in)
+{
+	const struct kr_other_work *ow = in->other;
+	json_t *o = json_object();
+
+	if (ow && ow->method)
+		json_object_set_new(o, "method", json_string(ow->method));
+	if (ow && ow->known) {
+		json_object_set_new(o, "interval_ns",
+				    json_integer((json_int_t)ow->interval_ns));
+		json_object_set_new(o, "busy_ns",
+				    json_integer((json_int_t)ow->busy_total_ns));
+		json_object_set_new(o, "trace_ns",
+				    json_integer((json_int_t)ow->trace_sum_ns));
+		json_object_set_new(o, "other_ns",
+				    json_integer((json_int_t)ow->other_total_ns));
+		json_object_set_new(o, "other_pct", json_real(ow->pct));
+		json_object_set_new(o, "busy_machine",
+				    json_boolean(ow->pct > KR_OTHER_WARN_PCT));
+		if (ow->per_cpu) {
+			json_t *cpus = json_array();
+
+			for (int k = 0; k < ow->nr_cpus; k++) {
+				json_t *c = json_object();
+
+				json_object_set_new(c, "cpu", json_integer(ow->cpu[k]));
+				json_object_set_new(c, "busy_ns",
+					json_integer((json_int_t)ow->busy_ns[k]));
+				json_object_set_new(c, "trace_ns",
+					json_integer((json_int_t)ow->trace_ns[k]));
+				json_object_set_new(c, "other_ns",
+					json_integer((json_int_t)ow->other_ns[k]));
+				json_array_append_new(cpus, c);
+			}
+			json_object_set_new(o, "cpus", cpus);
+		}
+	} else {
+		json_object_set_new(o, "other_pct", json_null());
+	}
+	if (in->pre && (in->pre->have_load || in->pre->have_sample)) {
+		json_t *b = json_object();
+
+		if (in->pre->have_load)
+			json_object_set_new(b, "load_average_1min",
+					    json_real(in->pre->load1));
+		if (in->pre->have_sample) {
+			json_object_set_new(b, "sample_ns",
+				json_integer((json_int_t)in->pre->sample_ns));
+			json_object_set_new(b, "busy_pct",
+					    json_real(in->pre->busy_pct));
+		}
+		json_object_set_new(o, "before", b);
+	}
+	return o;
+}
+
 static json_t *kernel_run_object(const struct kr_report_input *in,
 				 const struct kr_kernel_info *ki)
 {
@@ -744,6 +808,8 @@ static json_t *kernel_run_object(const struct kr_report_input *in,
 	json_object_set_new(o, "controller", json_string(in->controller_rt ?
 		"SCHED_FIFO 99, outside the run's cgroups" :
 		"SCHED_OTHER (SCHED_FIFO was refused), outside the run's cgroups"));
+	if (in->other || in->pre)
+		json_object_set_new(o, "other_work", other_work_object(in));
 	return o;
 }
 

@@ -54,6 +54,8 @@ struct kr_report_input {
 	const char *cpu_list;
 	int nr_cpus;
 	bool controller_rt;
+	const struct kr_other_work *other;	/* NULL: not measured */
+	const struct kr_pre_run *pre;		/* NULL: not sampled */
 };
 
 /*

@@ -86,6 +86,10 @@ static const char usage_text[] =
 "                         report of the runs' medians, with each run's\n"
 "                         shares and latencies beside them (a kernel never\n"
 "                         gives the same numbers twice)\n"
+"  --max-other PCT        exit 5 (after writing the report) when work outside\n"
+"                         the trace took more than PCT %% of the run's CPU\n"
+"                         time (the report's kernel_run.other_work; above\n"
+"                         2 %% a warning is printed in any case)\n"
 "  --merge                the arguments are reports of runs of one trace:\n"
 "                         merge them as --runs does, run nothing\n"
 "  --cleanup              remove the cgroups of runs that were killed\n"
@@ -101,8 +105,10 @@ static const char usage_text[] =
 "2 refused: bad command line or trace, not root, no writable cpu\n"
 "controller, more CPUs than the machine has, too many processes (nothing\n"
 "ran); 3 the run failed (a task died, a cgroup could not be made or\n"
-"removed); 4 the report could not be written; 130 interrupted by SIGINT,\n"
-"SIGTERM or SIGHUP (a partial report).  docs/kernel-run.md has the rest.\n";
+"removed); 4 the report could not be written; 5 the report is written but\n"
+"other work took more than --max-other PCT of the run's CPU time (before\n"
+"1); 130 interrupted by SIGINT, SIGTERM or SIGHUP (a partial report).\n"
+"docs/kernel-run.md has the rest.\n";
 
 struct options {
 	const char *trace_file;
@@ -118,6 +124,7 @@ struct options {
 	bool probe;
 	uint64_t max_trace_size;
 	long runs;			/* --runs N: 0 or 1 is one run */
+	double max_other;		/* --max-other PCT; < 0: none */
 	bool merge;			/* --merge REPORT... */
 	char **merge_files;
 	int nr_merge_files;
@@ -155,6 +162,12 @@ struct run {
 	size_t nr_failures;
 	struct kr_counters *end;	/* per task, at the window's end */
 	bool controller_rt;
+	/* the machine's other work (otherwork.c): /proc/stat at the
+	 * window's two ends, the run's cpuacct.usage_percpu in ow */
+	struct kr_other_work *ow;
+	struct kr_proc_stat *stat_base, *stat_end;
+	bool stat_base_ok, stat_end_ok;
+	struct kr_pre_run pre;
 };
 
 static void fail_run(struct run *r, const char *fmt, ...)
@@ -308,7 +321,7 @@ static void machine_mask(const struct run *r, const struct cpumask *m,
 enum {
 	OPT_CPUS = 256, OPT_CGROUP_ROOT, OPT_NO_GROUP, OPT_DURATION, OPT_SEED,
 	OPT_EXPECT, OPT_NO_EXPECT, OPT_CLEANUP, OPT_PROBE, OPT_VERSION, OPT_MAX_TRACE_SIZE,
-	OPT_RUNS, OPT_MERGE,
+	OPT_RUNS, OPT_MERGE, OPT_MAX_OTHER,
 };
 
 static int parse_size(const char *s, uint64_t *out)
@@ -350,6 +363,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "max-trace-size", required_argument, NULL, OPT_MAX_TRACE_SIZE },
 		{ "runs", required_argument, NULL, OPT_RUNS },
 		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "max-other", required_argument, NULL, OPT_MAX_OTHER },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -357,6 +371,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->max_other = -1;
 	/* getopt's own messages would print the option raw: ours escape it */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
@@ -419,6 +434,18 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_MERGE:
 			o->merge = true;
 			break;
+		case OPT_MAX_OTHER: {
+			char *end;
+
+			errno = 0;
+			o->max_other = strtod(optarg, &end);
+			if (errno || end == optarg || *end ||
+			    !(o->max_other >= 0 && o->max_other <= 100))
+				return refuse("--max-other %s: not a percentage; "
+					      "valid: a number from 0 to 100, "
+					      "e.g. 2 or 0.5", optarg);
+			break;
+		}
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -438,7 +465,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->merge) {
 		if (o->cleanup || o->probe || o->runs || o->cpu_list ||
 		    o->cgroup_root || o->no_group_sched || o->duration ||
-		    o->seed || o->nr_expects || o->no_expect)
+		    o->seed || o->nr_expects || o->no_expect ||
+		    o->max_other >= 0)
 			return refuse("--merge takes only -o FILE and the "
 				      "reports: it runs nothing");
 		if (optind == argc)
@@ -990,6 +1018,89 @@ static void run_window(struct run *r, const sigset_t *signals)
 }
 
 /*
+ * The machine's other work (otherwork.c says why cpuacct): /proc/stat
+ * and the run's own cgroup's cpuacct.usage_percpu, read right after the
+ * groups' usage at each end of the window.
+ */
+static void other_work_read(struct run *r, bool end)
+{
+	struct kr_other_work *ow = r->ow;
+	const char *acct = NULL;
+	int nr = 0;
+
+	if (r->cg.acct.kind == KR_CG_V1_CPUACCT)
+		acct = r->cg.acct.parent;
+	else if (r->cg.sched.kind == KR_CG_V1_CPU && r->cg.sched.usage)
+		acct = r->cg.sched.parent;
+	if (!end) {
+		ow->nr_cpus = r->nr_cpus;
+		for (int k = 0; k < r->nr_cpus; k++)
+			ow->cpu[k] = r->cpu_map[k];
+		ow->per_cpu = acct && kr_read_usage_percpu(acct,
+						ow->usage_base, &nr);
+		r->stat_base_ok = kr_read_proc_stat("/proc", r->stat_base);
+		return;
+	}
+	if (ow->per_cpu)
+		ow->per_cpu = kr_read_usage_percpu(acct, ow->usage_end, &nr);
+	r->stat_end_ok = kr_read_proc_stat("/proc", r->stat_end);
+}
+
+/* After the window: the other work computed, and the method named. */
+static void other_work_finish(struct run *r)
+{
+	struct kr_other_work *ow = r->ow;
+	const struct kr_group_state *root = r->cg.nr_groups ?
+					    &r->cg.groups[0] : NULL;
+
+	ow->known = false;
+	if (!r->stat_base_ok || !r->stat_end_ok) {
+		ow->method = "unknown: /proc/stat could not be read";
+		return;
+	}
+	if (ow->per_cpu) {
+		ow->method = "per CPU: /proc/stat busy time (user, nice, system, "
+			     "irq, softirq, steal) minus the run's cgroup's "
+			     "cpuacct.usage_percpu";
+	} else if (root && root->usage_known) {
+		ow->trace_total_ns = root->usage_end > root->usage_base ?
+				     root->usage_end - root->usage_base : 0;
+		ow->method = r->cg.sched.kind == KR_CG_V2 ?
+			"the run's CPUs together (cgroup v2 has no per-CPU "
+			"usage): their /proc/stat busy time minus the run's "
+			"root group's cpu.stat usage_usec" :
+			"the run's CPUs together (no cpuacct.usage_percpu): "
+			"their /proc/stat busy time minus the run's root "
+			"group's usage";
+	} else {
+		ow->method = "unknown: no usage counter for the run's cgroups";
+		return;
+	}
+	kr_other_work_compute(ow, r->stat_base, r->stat_end);
+}
+
+/* Before the run: the load average and a short sample of the run's CPUs
+ * (the tasks do not exist yet), a warning when either says busy. */
+static void pre_run_warn(struct run *r)
+{
+	int cpus[NR_CPUS];
+
+	for (int k = 0; k < r->nr_cpus; k++)
+		cpus[k] = r->cpu_map[k];
+	kr_pre_run_check("/proc", cpus, r->nr_cpus, KR_PRE_SAMPLE_NS, &r->pre);
+	if (r->pre.have_load && r->pre.load1 >= KR_LOAD_WARN)
+		kr_msg("warning: this machine is busy: load average %.2f "
+		       "(1 minute); other work will take CPU time from the "
+		       "trace and skew its shares (kernel_run.other_work in "
+		       "the report says how much)", r->pre.load1);
+	if (r->pre.have_sample && r->pre.busy_pct > KR_OTHER_WARN_PCT)
+		kr_msg("warning: the run's CPUs (%s) were %.1f %% busy with other work in "
+		       "the %.0f ms before the run (more than %.0f %%)",
+		       r->cpu_list, r->pre.busy_pct,
+		       (double)r->pre.sample_ns / 1e6, KR_OTHER_WARN_PCT);
+}
+
+/*
  * The end of the window, for every task and job child still there: first
  * the CPU clocks (up to date, and reading them charges the running
  * tasks' time to their cgroups' usage too), then the groups' usage, then
@@ -1023,6 +1134,7 @@ static void read_window_end(struct run *r)
 	}
 	kr_groups_read_usage(&r->cg, true);
 	kr_groups_read_cpu_stat(&r->cg, true);
+	other_work_read(r, true);
 	for (size_t i = 0; i < t->nr_tasks; i++) {
 		memset(&r->end[i], 0, sizeof(r->end[i]));
 		if (r->pids[i] && r->stat_fds[i] >= 0 &&
@@ -1123,6 +1235,9 @@ static void free_run(struct run *r)
 	free(r->slice_read);
 	free(r->done);
 	free(r->end);
+	free(r->ow);
+	free(r->stat_base);
+	free(r->stat_end);
 	kr_shared_unmap(r->sh);
 	kr_jobs_table_free(&r->jt);
 	if (r->t)
@@ -1321,8 +1436,12 @@ static int allocate(struct run *r)
 	r->slice_read = calloc(n, sizeof(*r->slice_read));
 	r->done = calloc(n, sizeof(*r->done));
 	r->end = calloc(n, sizeof(*r->end));
+	r->ow = calloc(1, sizeof(*r->ow));
+	r->stat_base = calloc(1, sizeof(*r->stat_base));
+	r->stat_end = calloc(1, sizeof(*r->stat_end));
 	if (!r->pids || !r->stat_fds || !r->group_now || !r->nice_now ||
-	    !r->slice_read || !r->done || !r->end)
+	    !r->slice_read || !r->done || !r->end || !r->ow ||
+	    !r->stat_base || !r->stat_end)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		r->stat_fds[i] = -1;
@@ -1411,6 +1530,7 @@ static void start(struct run *r)
 	}
 	kr_groups_read_usage(&r->cg, false);
 	kr_groups_read_cpu_stat(&r->cg, false);
+	other_work_read(r, false);
 }
 
 /* SIGINT, SIGTERM or SIGHUP came during the set-up (they are blocked). */
@@ -1480,6 +1600,7 @@ static int run_trace(const struct options *opt)
 		free_run(&r);
 		return KR_RUN_FAILED;
 	}
+	pre_run_warn(&r);
 
 	/* From here every way out removes what the run made */
 	sigemptyset(&signals);
@@ -1500,6 +1621,8 @@ static int run_trace(const struct options *opt)
 			run_window(&r, &signals);
 			if (!r.failed)
 				read_window_end(&r);
+			if (!r.failed)
+				other_work_finish(&r);
 			become_normal();
 		}
 	}
@@ -1521,8 +1644,29 @@ static int run_trace(const struct options *opt)
 		.failures = r.failures, .nr_failures = r.nr_failures,
 		.cpu_list = r.cpu_list, .nr_cpus = r.nr_cpus, .jt = &r.jt,
 		.controller_rt = r.controller_rt,
+		.other = r.ow, .pre = &r.pre,
 	}, &r.out);
-	if (rc == 0 && r.interrupted)
+	if ((rc == KR_OK || rc == KR_EXPECT_FAILED) && r.ow->known) {
+		if (r.ow->pct > KR_OTHER_WARN_PCT)
+			kr_msg("warning: work outside the trace took %.2f %% of "
+			       "the run's CPU time (%.3f s of %.3f s on CPUs %s): "
+			       "the shares are skewed; measure on a quiet "
+			       "machine", r.ow->pct,
+			       (double)r.ow->other_total_ns / 1e9,
+			       (double)r.ow->interval_ns * r.ow->nr_cpus / 1e9,
+			       r.cpu_list);
+		if (r.opt.max_other >= 0 && r.ow->pct > r.opt.max_other) {
+			kr_msg("other work took %.2f %% of the run's CPU time, "
+			       "more than --max-other %g: exit status %d",
+			       r.ow->pct, r.opt.max_other, KR_BUSY_MACHINE);
+			rc = KR_BUSY_MACHINE;
+		}
+	} else if ((rc == KR_OK || rc == KR_EXPECT_FAILED) &&
+		   r.opt.max_other >= 0) {
+		kr_msg("--max-other: the other work could not be measured "
+		       "(%s)", r.ow->method);
+	}
+	if ((rc == 0 || rc == KR_BUSY_MACHINE) && r.interrupted)
 		rc = KR_INTERRUPTED;
 	free_run(&r);
 	return rc;
@@ -1560,7 +1704,7 @@ static int run_several(const struct options *opt)
 	const char *tmp = getenv("TMPDIR");
 	long done = 0;
 	bool interrupted = false;
-	int rc = 0, expect_failed = 0;
+	int rc = 0, expect_failed = 0, busy = 0;
 
 	files = calloc((size_t)opt->runs, sizeof(*files));
 	if (!files) {
@@ -1589,6 +1733,10 @@ static int run_several(const struct options *opt)
 		one.runs = 0;
 		kr_msg("run %ld of %ld", i + 1, opt->runs);
 		rc = run_trace(&one);
+		if (rc == KR_BUSY_MACHINE) {
+			busy++;
+			rc = KR_OK;
+		}
 		if (rc == KR_OK || rc == KR_EXPECT_FAILED) {
 			names[done++] = files[i];
 			continue;
@@ -1617,6 +1765,13 @@ static int run_several(const struct options *opt)
 				"some run", expect_failed,
 				expect_failed > 1 ? "s" : "");
 			rc = KR_EXPECT_FAILED;
+		}
+		if (rc == KR_OK || rc == KR_EXPECT_FAILED) {
+			if (busy) {
+				kr_msg("%d of %ld runs had more other work than "
+				       "--max-other", busy, done);
+				rc = KR_BUSY_MACHINE;
+			}
 		}
 	} else if (done >= 0) {
 		/* nothing written: a run failed (a later one too, after

@@ -16,6 +16,8 @@
  * What changes against a single run's report (docs/kernel-run.md,
  * "Several runs"):
  *   "runs": { "count": N, "dates": [...] }      after "kernel_run"
+ *   and "other_pct": [N values] when the runs measured the machine's
+ *   other work (kernel_run.other_work.other_pct; null where unknown)
  *   every number of a group, task or jobs step (and "duration_ns",
  *   "busy_ns"): the median of the N runs (the mean of the two middle
  *   values when N is even; integers stay integers, rounded down);
@@ -44,6 +46,7 @@
 #include "kreport.h"
 #include "loader/jsonpos.h"
 #include "merge.h"
+#include "report_merge.h"
 
 struct run_file {
 	const char *name;
@@ -162,195 +165,6 @@ static int read_run(struct run_file *f)
 	return check_shares(f);
 }
 
-/* ---- medians ---------------------------------------------------------- */
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int by_int(const void *a, const void *b)
-{
-	json_int_t x = *(const json_int_t *)a, y = *(const json_int_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * The median of the n values (numbers of the same kind: all integers, or
- * some reals), or NULL (the JSON null) when one is null or missing.
- * n is small (the runs), so the copies are on the stack.
- */
-static json_t *median_of(json_t **v, size_t n)
-{
-	bool reals = false;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!v[i] || !json_is_number(v[i]))
-			return json_null();
-		if (json_is_real(v[i]))
-			reals = true;
-	}
-	if (reals) {
-		double d[KR_MAX_RUNS];
-
-		for (size_t i = 0; i < n; i++)
-			d[i] = json_number_value(v[i]);
-		qsort(d, n, sizeof(d[0]), by_double);
-		return json_real(n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2);
-	}
-	json_int_t x[KR_MAX_RUNS];
-
-	for (size_t i = 0; i < n; i++)
-		x[i] = json_integer_value(v[i]);
-	qsort(x, n, sizeof(x[0]), by_int);
-	/* the mean of the middle two without overflow, rounded down */
-	return json_integer(n % 2 ? x[n / 2] :
-			    x[n / 2 - 1] + (x[n / 2] - x[n / 2 - 1]) / 2);
-}
-
-/*
- * Member key of each run's object o[] -> its median in out.  A member
- * that some run lacks (a report written before the member existed) is
- * left out: it was not measured in every run.
- */
-static void median_member(json_t *out, json_t **o, size_t n, const char *key)
-{
-	json_t *v[KR_MAX_RUNS];
-
-	if (!json_is_number(json_object_get(out, key)) &&
-	    !json_is_null(json_object_get(out, key)))
-		return;
-	for (size_t i = 0; i < n; i++) {
-		v[i] = json_object_get(o[i], key);
-		if (!v[i]) {
-			json_object_del(out, key);
-			return;
-		}
-	}
-	json_object_set_new(out, key, median_of(v, n));
-	if (!strcmp(key, "share") &&
-	    json_number_value(json_object_get(out, key)) > 1)
-		json_object_set_new(out, key, json_real(1));
-}
-
-/*
- * Every run's value of member key of o[], in run order.  A share above 1
- * is 1: reports written before kernel-run capped a group's share could
- * hold 1.0000002 for the root group (its cgroup counter and the tasks'
- * times are read a moment apart; kreport.c).
- */
-static json_t *each_run(json_t **o, size_t n, const char *key)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < n; i++) {
-		json_t *v = json_object_get(o[i], key);
-
-		if (v && !strcmp(key, "share") && json_number_value(v) > 1)
-			json_array_append_new(a, json_real(1));
-		else
-			json_array_append(a, v ? v : json_null());
-	}
-	return a;
-}
-
-/* ---- groups, tasks, jobs steps --------------------------------------- */
-
-/* The key that matches an entry across runs. */
-static void entry_key(const char *array, json_t *e, char *buf, size_t len)
-{
-	if (!strcmp(array, "groups"))
-		snprintf(buf, len, "%s", json_string_value(json_object_get(e, "path")) ?: "");
-	else if (!strcmp(array, "tasks"))
-		snprintf(buf, len, "%s", json_string_value(json_object_get(e, "name")) ?: "");
-	else
-		snprintf(buf, len, "%s:%s",
-			 json_string_value(json_object_get(e, "task")) ?: "",
-			 json_string_value(json_object_get(e, "step")) ?: "");
-}
-
-static json_t *find_entry(json_t *arr, const char *array, const char *key,
-			  size_t hint)
-{
-	char k[600];
-	size_t i;
-	json_t *e;
-
-	/* the same trace lists them in the same order: try the same index */
-	e = json_array_get(arr, hint);
-	if (e) {
-		entry_key(array, e, k, sizeof(k));
-		if (!strcmp(k, key))
-			return e;
-	}
-	json_array_foreach(arr, i, e) {
-		entry_key(array, e, k, sizeof(k));
-		if (!strcmp(k, key))
-			return e;
-	}
-	return NULL;
-}
-
-static void merge_entry(json_t *out, json_t **e, size_t n)
-{
-	const char *key;
-	void *next;
-	json_t *v, *runs = json_object();
-
-	json_object_foreach_safe(out, next, key, v) {
-		if (json_is_number(v) || json_is_null(v))
-			median_member(out, e, n, key);
-	}
-	json_object_set_new(runs, "share", each_run(e, n, "share"));
-	/* a limited group's cpu.stat: each counter's median, or none when
-	 * some run has none */
-	json_t *cs = json_object_get(out, "cpu_stat");
-
-	if (json_is_object(cs)) {
-		json_t *c[KR_MAX_RUNS];
-		bool all = true;
-
-		for (size_t i = 0; i < n; i++)
-			all = all && json_is_object(c[i] = json_object_get(
-						e[i], "cpu_stat"));
-		if (!all) {
-			json_object_del(out, "cpu_stat");
-		} else {
-			json_object_foreach_safe(cs, next, key, v)
-				median_member(cs, c, n, key);
-		}
-	}
-	json_t *lat = json_object_get(out, "wakeup_latency_ns");
-
-	if (json_is_object(lat)) {
-		json_t *l[KR_MAX_RUNS], *lr = json_object();
-		bool any = false;
-
-		for (size_t i = 0; i < n; i++) {
-			l[i] = json_object_get(e[i], "wakeup_latency_ns");
-			if (json_integer_value(json_object_get(l[i], "count")) > 0)
-				any = true;
-		}
-		json_object_foreach_safe(lat, next, key, v)
-			median_member(lat, l, n, key);
-		if (any) {
-			static const char *const stat[] = { "avg", "p50", "p99", "max" };
-
-			for (size_t s = 0; s < 4; s++)
-				if (json_object_get(lat, stat[s]))
-					json_object_set_new(lr, stat[s],
-							    each_run(l, n, stat[s]));
-			json_object_set_new(runs, "wakeup_latency_ns", lr);
-		} else {
-			json_decref(lr);
-		}
-	}
-	json_object_set_new(out, "runs", runs);
-}
-
 static int merge_array(json_t *out, struct run_file *f, size_t n,
 		       const char *array)
 {
@@ -382,16 +196,16 @@ static int merge_array(json_t *out, struct run_file *f, size_t n,
 			snprintf(path, sizeof(path), "%s[%zu]", array, i);
 			return merge_refused(&f[0], path, "not an object");
 		}
-		entry_key(array, e, key, sizeof(key));
+		rm_entry_key(array, e, key, sizeof(key));
 		for (size_t r = 0; r < n; r++) {
-			each[r] = find_entry(json_object_get(f[r].root, array),
+			each[r] = rm_find_entry(json_object_get(f[r].root, array),
 					     array, key, i);
 			if (!each[r])
 				return merge_refused(&f[r], array, "has no entry \"%s\", "
 					    "which %s has (valid: runs of the "
 					    "same trace)", key, f[0].name);
 		}
-		merge_entry(e, each, n);
+		rm_merge_entry(e, each, n);
 	}
 	return 0;
 }
@@ -449,7 +263,7 @@ static int merge_expect(json_t *out, struct run_file *f, size_t n)
 			held += json_is_true(json_object_get(each[r], "ok"));
 		}
 		if (json_is_number(json_object_get(e, "got")))
-			median_member(e, each, n, "got");
+			rm_median_member(e, each, n, "got");
 		json_object_set_new(e, "ok", json_boolean(held == (long)n));
 		json_object_set_new(e, "ok_runs", json_integer(held));
 	}
@@ -509,7 +323,7 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 
 		for (size_t r = 0; r < n; r++)
 			top[r] = f[r].root;
-		median_member(out, top, n, "busy_ns");
+		rm_median_member(out, top, n, "busy_ns");
 	}
 	{
 		json_t *failures = json_array();
@@ -542,6 +356,25 @@ int kr_merge_reports(const char *const *files, size_t n, struct kr_output *o,
 			json_array_append(dates, d ? d : json_null());
 		}
 		json_object_set_new(runs, "dates", dates);
+	}
+	{
+		/* each run's other work (kernel_run.other_work.other_pct):
+		 * the kernel_run kept is the first run's */
+		json_t *pcts = json_array();
+		bool any = false;
+
+		for (size_t r = 0; r < n; r++) {
+			json_t *p = json_object_get(json_object_get(
+				json_object_get(f[r].root, "kernel_run"),
+				"other_work"), "other_pct");
+
+			any |= json_is_number(p);
+			json_array_append(pcts, json_is_number(p) ? p : json_null());
+		}
+		if (any)
+			json_object_set_new(runs, "other_pct", pcts);
+		else
+			json_decref(pcts);
 	}
 	merged = with_runs(out, runs);
 	text = kr_report_text(merged);

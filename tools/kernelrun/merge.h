@@ -10,9 +10,10 @@
 #include <stddef.h>
 
 #include "kreport.h"
+#include "report_merge.h"
 
 /* The most runs merged into one report. */
-#define KR_MAX_RUNS 99
+#define KR_MAX_RUNS REPORT_MERGE_MAX_RUNS
 
 /*
  * Merge the reports in files[0..n) (the first is the one whose other
