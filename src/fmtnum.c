@@ -102,15 +102,20 @@ char *fmtnum_fixed6(char *p, double v)
 		if (rest > half || (rest == half && (q & 1)))
 			q++;
 	}
-	p = fmtnum_u64(p, q / 1000000);
+	/* a share or an average below 10: one digit, no call */
+	if (q < 10000000)
+		*p++ = (char)('0' + q / 1000000);
+	else
+		p = fmtnum_u64(p, q / 1000000);
 	*p++ = '.';
 	{
-		char buf[8];
-		char *end = buf + 6, *start = digits_backwards(end, q % 1000000);
+		unsigned int frac = (unsigned int)(q % 1000000);
+		unsigned int hi = frac / 10000, mid = frac / 100 % 100,
+			     lo = frac % 100;
 
-		while (start > buf)
-			*--start = '0';
-		memcpy(p, buf, 6);
+		memcpy(p, &two_digits[hi * 2], 2);
+		memcpy(p + 2, &two_digits[mid * 2], 2);
+		memcpy(p + 4, &two_digits[lo * 2], 2);
 	}
 	return p + 6;
 }

@@ -259,7 +259,13 @@ static void write_csv_fast(struct series_writer *w,
 	p = w->csv_buf + w->csv_len;
 	memcpy(p, w->stamp, w->stamp_len);
 	p += w->stamp_len;
-	p = put_field(p, row_kind_names[row->kind]);
+	{
+		/* a kind's name needs no quoting */
+		size_t n = strlen(row_kind_names[row->kind]);
+
+		memcpy(p, row_kind_names[row->kind], n);
+		p += n;
+	}
 	*p++ = ',';
 	p = put_field(p, name);
 	*p++ = ',';
