@@ -390,9 +390,22 @@ $(BUILD)/tools/bench-%: tools/bench-%.c
 
 -include $(wildcard $(BENCH_TOOLS:=.d))
 
+# Then, with valgrind and unless BENCH_INSTR=0 or BENCH_SMOKE=1, the
+# exact counts of issue 32 (docs/performance.md, "Issue 32"): the
+# target's instructions per event for each policy and their ratio
+# (tools/bench-instr.sh), and what --series costs over the plain run
+# (tools/bench-series.sh); some minutes of cachegrind, on any load.
+BENCH_INSTR ?= 1
+BENCH_TARGET = --cpus 64 --tasks 10000 --groups "4 5 5" --start-spread 50ms --start-instants 200
+
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_TOOLS)
 	BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) sh tools/bench.sh $(CLI)
+	@if [ "$(BENCH_INSTR)" != 0 ] && [ "$(BENCH_SMOKE)" != 1 ] && command -v valgrind > /dev/null; then \
+		echo "instructions per event, the target (cachegrind, 0.8 s minus 0.3 s):"; \
+		tools/bench-instr.sh --short 300ms --long 800ms --sim $(CLI) -- $(BENCH_TARGET) && \
+		tools/bench-series.sh --sim $(CLI) -- $(BENCH_TARGET); \
+	else echo "bench: instruction counts skipped (BENCH_INSTR=0, BENCH_SMOKE=1 or no valgrind)"; fi
 
 # The validation suite (docs/validation.md, tools/validate.sh): every
 # scenario of validation/ under every policy, compared with this machine's

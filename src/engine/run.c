@@ -538,7 +538,10 @@ static void main_loop(struct sim *s)
 		case TIMER_DUMP:
 			break;
 		}
-		process_resched(s);
+		/* most events (a tick that preempts nothing) leave no CPU
+		 * owing a schedule(): test the word mask before the call */
+		if (s->host.resched_words)
+			process_resched(s);
 		if (s->status == SIM_OK && s->end == SIM_END_COMPLETE &&
 		    nothing_can_happen(s))
 			end_in_deadlock(s);

@@ -84,6 +84,11 @@ struct sim_series {
 	size_t table_cap;			/* a power of 2 */
 	int *touched_entries;			/* entries_cap long */
 	size_t nr_touched_entries;
+	/* the entries in (cpu, group) order, the first nr_ordered of them
+	 * (entries_cap long): an interval that touched most entries walks
+	 * it instead of sorting them */
+	int *entry_order;
+	size_t nr_ordered;
 
 	/* what the sink receives */
 	struct sim_series_value *out_tasks, *out_groups, *out_cpus,
@@ -168,6 +173,7 @@ void sim_series_free(struct sim *s)
 	free(se->entries);
 	free(se->table);
 	free(se->touched_entries);
+	free(se->entry_order);
 	free(se->out_entries);
 	free(se->phases);
 	free(se);
@@ -196,6 +202,10 @@ static bool entries_grow(struct sim_series *se)
 	if (!touched)
 		return false;
 	se->touched_entries = touched;
+	touched = realloc(se->entry_order, cap * sizeof(*touched));
+	if (!touched)
+		return false;
+	se->entry_order = touched;
 	out = realloc(se->out_entries, cap * sizeof(*out));
 	if (!out)
 		return false;
@@ -432,6 +442,49 @@ static int cmp_value_cpu_group(const void *a, const void *b)
 	return (x->group > y->group) - (x->group < y->group);
 }
 
+/*
+ * Whether an interval that touched n of total items walks all of them in
+ * order rather than sorting the n: a walk costs a test per item, a sort
+ * some log2(n) comparisons through a function pointer per item.
+ */
+static bool walk_beats_sort(size_t n, size_t total)
+{
+	return n > 1 && 8 * n >= total;
+}
+
+static bool entry_before(const struct series_entry *x,
+			 const struct series_entry *y)
+{
+	return x->cpu != y->cpu ? x->cpu < y->cpu : x->group < y->group;
+}
+
+/*
+ * entry_order gains the entries made since it was last brought up to
+ * date, each put in place by a binary search and a memmove: entries are
+ * only ever added, and after the first intervals seldom (a task on a
+ * CPU x group pair it never used).
+ */
+static void entry_order_update(struct sim_series *se)
+{
+	for (size_t i = se->nr_ordered; i < se->nr_entries; i++) {
+		const struct series_entry *e = &se->entries[i];
+		size_t lo = 0, hi = se->nr_ordered;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (entry_before(&se->entries[se->entry_order[mid]], e))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		memmove(&se->entry_order[lo + 1], &se->entry_order[lo],
+			(se->nr_ordered - lo) * sizeof(*se->entry_order));
+		se->entry_order[lo] = (int)i;
+		se->nr_ordered++;
+	}
+}
+
 /* The interval [interval_start, end) closes: its values to the sink. */
 static void close_interval(struct sim *s, u64 end)
 {
@@ -445,8 +498,16 @@ static void close_interval(struct sim *s, u64 end)
 	for (size_t i = 0; i < se->nr_active; i++)
 		settle(se, se->active[i], end);
 
-	/* Tasks */
-	for (size_t i = 0; i < se->nr_touched_tasks; i++) {
+	/* Tasks, by id: a walk over the slots when most were touched */
+	n = se->nr_touched_tasks;
+	if (walk_beats_sort(n, s->task_cap)) {
+		size_t k = 0;
+
+		for (size_t id = 0; k < n; id++)
+			if (se->tasks[id].touched)
+				se->touched_tasks[k++] = (int)id;
+	}
+	for (size_t i = 0; i < n; i++) {
 		int id = se->touched_tasks[i];
 		struct series_task *t = &se->tasks[id];
 
@@ -457,8 +518,9 @@ static void close_interval(struct sim *s, u64 end)
 		t->cpu_ns = t->runnable_ns = 0;
 		t->touched = false;
 	}
-	sort_some(se->out_tasks, se->nr_touched_tasks, sizeof(*se->out_tasks),
-		  cmp_value_id);
+	if (!walk_beats_sort(n, s->task_cap))
+		sort_some(se->out_tasks, n, sizeof(*se->out_tasks),
+			  cmp_value_id);
 	iv.tasks = se->out_tasks;
 	iv.nr_tasks = se->nr_touched_tasks;
 	se->nr_touched_tasks = 0;
@@ -507,7 +569,16 @@ static void close_interval(struct sim *s, u64 end)
 
 	/* CPU x group, and each CPU's group that ran most (ties: the
 	 * lower group index, which the sort below makes come first) */
-	for (size_t i = 0; i < se->nr_touched_entries; i++) {
+	n = se->nr_touched_entries;
+	if (walk_beats_sort(n, se->nr_entries)) {
+		size_t k = 0;
+
+		entry_order_update(se);
+		for (size_t i = 0; k < n; i++)
+			if (se->entries[se->entry_order[i]].touched)
+				se->touched_entries[k++] = se->entry_order[i];
+	}
+	for (size_t i = 0; i < n; i++) {
 		struct series_entry *e = &se->entries[se->touched_entries[i]];
 
 		se->out_entries[i] = (struct sim_series_value){
@@ -517,9 +588,9 @@ static void close_interval(struct sim *s, u64 end)
 		e->cpu_ns = e->runnable_ns = 0;
 		e->touched = false;
 	}
-	n = se->nr_touched_entries;
-	sort_some(se->out_entries, n, sizeof(*se->out_entries),
-		  cmp_value_cpu_group);
+	if (!walk_beats_sort(n, se->nr_entries))
+		sort_some(se->out_entries, n, sizeof(*se->out_entries),
+			  cmp_value_cpu_group);
 	for (size_t i = 0; i < n; i++) {
 		const struct sim_series_value *v = &se->out_entries[i];
 

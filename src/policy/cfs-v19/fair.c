@@ -76,6 +76,35 @@ static void init_cfs_rq(struct cfs_rq *cfs_rq, struct rq *rq)
  * Scheduling class tree data structure manipulation methods:
  */
 
+/*
+ * entity_tick's requeue of curr, whose node __dequeue_entity left in the
+ * tree: true when it may stay there, its new key sorting after its
+ * predecessor's (ties go right) and before its successor's, which is
+ * the place an erase and an insert would give it.  The in-order sequence
+ * is all the port reads of a tree (leftmost, rb_next, rb_prev; the keys
+ * of queued entities never change, so the tree is sorted, and they lie
+ * within 2^62 of each other, so the comparison below is a total order
+ * on them); only the tree's shape, which no result depends on, differs.
+ * Else the node is erased now, as __dequeue_entity would have done.
+ */
+static bool requeue_in_place(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct rb_node *node = &se->run_node;
+	struct rb_node *prev = rb_prev(node), *next = rb_next(node);
+	s64 key = se->fair_key;
+
+	cfs_rq->tick_requeue = NULL;
+	if ((!prev || !(key - rb_entry(prev, struct sched_entity,
+				       run_node)->fair_key < 0)) &&
+	    (!next || key - rb_entry(next, struct sched_entity,
+				     run_node)->fair_key < 0))
+		return true;
+	if (cfs_rq->rb_leftmost == node)
+		cfs_rq->rb_leftmost = next;
+	rb_erase(node, &cfs_rq->tasks_timeline);
+	return false;
+}
+
 /* __enqueue_entity: insert into the rb-tree, keyed by fair_key */
 static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
@@ -85,6 +114,12 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	int leftmost = 1;
 	u64 depth = 0;
 
+	if (cfs_rq->tick_requeue == se && requeue_in_place(cfs_rq, se)) {
+		/* an insert for --stats, but one that walked nothing */
+		schedstat_inc(cfs_rq->rq, ops.rb_insert);
+		schedstat_inc(cfs_rq->rq, ops.rb_insert_in_place);
+		goto account;
+	}
 	while (*link) {
 		struct sched_entity *entry;
 
@@ -108,6 +143,7 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	schedstat_add(cfs_rq->rq, ops.rb_insert_depth, depth);
 	rb_link_node(&se->run_node, parent, link);
 	rb_insert_color(&se->run_node, &cfs_rq->tasks_timeline);
+account:
 	update_load_add(&cfs_rq->load, se->load.weight);
 	cfs_rq->nr_running++;
 	se->on_rq = 1;
@@ -117,9 +153,12 @@ static void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 static void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	schedstat_inc(cfs_rq->rq, ops.rb_erase);
-	if (cfs_rq->rb_leftmost == &se->run_node)
-		cfs_rq->rb_leftmost = rb_next(&se->run_node);
-	rb_erase(&se->run_node, &cfs_rq->tasks_timeline);
+	/* entity_tick's curr: erased, if it must be, by __enqueue_entity */
+	if (cfs_rq->tick_requeue != se) {
+		if (cfs_rq->rb_leftmost == &se->run_node)
+			cfs_rq->rb_leftmost = rb_next(&se->run_node);
+		rb_erase(&se->run_node, &cfs_rq->tasks_timeline);
+	}
 	if (!cfs_rq->rq->machine->fault_dequeue_load ||
 	    --cfs_rq->rq->machine->fault_dequeue_load)
 		update_load_sub(&cfs_rq->load, se->load.weight);
@@ -537,7 +576,9 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 
 	cfs_rq->nr_entity_ticks++;
 	schedstat_inc(rq_of(cfs_rq), ops.entity_tick);
-	/* Dequeue and enqueue to update its position within the tree */
+	/* Dequeue and enqueue to update its position within the tree
+	 * (where the new key allows, without moving its node) */
+	cfs_rq->tick_requeue = curr;
 	dequeue_entity(cfs_rq, curr, 0);
 	enqueue_entity(cfs_rq, curr, 0);
 	/*

@@ -226,6 +226,14 @@ struct cfs_rq {
 
 	struct rb_root tasks_timeline;
 	struct rb_node *rb_leftmost;
+	/*
+	 * entity_tick's curr while it is dequeued and enqueued again: its
+	 * node stays in the tree until __enqueue_entity knows the new key,
+	 * and stays where it is if that key still sorts between the same
+	 * neighbours (sched-sim's shortcut, not the kernel's; NULL
+	 * otherwise).
+	 */
+	struct sched_entity *tick_requeue;
 	struct rb_node *rb_load_balance_curr;
 	/* balance_cold_first: the task the balancer was offered last */
 	struct sched_entity *lb_cold_prev;
@@ -312,6 +320,9 @@ struct rq_opstats {
 	u64 put_prev_entity, update_curr, entity_tick;
 	u64 check_preempt_curr, resched_task;
 	u64 rb_insert, rb_insert_depth;	/* __enqueue_entity, nodes passed */
+	/* of rb_insert, entity_tick's requeues that left curr's node where
+	 * it was (fair.c, requeue_in_place): they passed no node */
+	u64 rb_insert_in_place;
 	u64 rb_erase;			/* __dequeue_entity */
 	u64 enqueue_entity[SCHEDSTAT_LEVELS];
 	u64 dequeue_entity[SCHEDSTAT_LEVELS];

@@ -191,6 +191,7 @@ static void stats_cpu(struct stat_list *l, const struct machine *m, int cpu)
 	stat_add(l, ops->resched_task, "resched_task");
 	stat_add(l, ops->rb_insert, "__enqueue_entity");
 	stat_add(l, ops->rb_insert_depth, "__enqueue_entity.depth");
+	stat_add(l, ops->rb_insert_in_place, "__enqueue_entity.in_place");
 	stat_add(l, ops->rb_erase, "__dequeue_entity");
 	for (unsigned int i = 0; i < levels; i++)
 		stat_add(l, ops->enqueue_entity[i], "enqueue_entity.level%u", i);
