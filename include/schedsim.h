@@ -198,6 +198,8 @@ SIM_API int sim_trace_add_expect(sim_trace *trace, const char *expect,
 SIM_API void sim_trace_clear_expects(sim_trace *trace);
 
 SIM_API const char *sim_trace_file(const sim_trace *trace);
+/* The policy the trace will run under ("cfs-v19"), --policy applied. */
+SIM_API const char *sim_trace_policy(const sim_trace *trace);
 SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API int sim_trace_cpus(const sim_trace *trace);
 /* 1 if the trace has the group path ("/users/alice", "/"), else 0 */

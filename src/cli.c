@@ -1318,6 +1318,35 @@ static void note_output_format(const struct cli *c)
 			"--json writes the JSON report\n", c->output);
 }
 
+/*
+ * What the command line changed in the run, for --junit's test names:
+ * "hz=250 no-group-sched sched_base_slice=3ms", the overrides in their
+ * order as written (--set by its setting alone; --policy is in the class
+ * name already; expectations are tests, not a variant).  Empty: none.
+ */
+static void junit_variant(const struct cli *c, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < c->nr_overrides && len < size; i++) {
+		const struct override *o = &c->overrides[i];
+		const char *sep = len ? " " : "";
+		int n;
+
+		if (o->is_expect || !strcmp(o->key, "policy"))
+			continue;
+		if (!strcmp(o->key, "set"))
+			n = snprintf(buf + len, size - len, "%s%s", sep, o->value);
+		else if (!strcmp(o->key, "group_sched"))
+			n = snprintf(buf + len, size - len, "%sno-group-sched", sep);
+		else
+			n = snprintf(buf + len, size - len, "%s%s=%s", sep, o->key,
+				     o->value);
+		len += n > 0 ? (size_t)n : 0;
+	}
+}
+
 /* --junit FILE: the expectations of r, or why the run broke off (r
  * NULL).  0, or SIM_WRITE_ERROR with a message; nothing without --junit. */
 static int write_junit(const struct cli *c, struct output *j,
@@ -1325,9 +1354,12 @@ static int write_junit(const struct cli *c, struct output *j,
 {
 	if (!c->junit)
 		return 0;
+	char variant[1024];
+
 	if (output_begin(j))
 		return SIM_WRITE_ERROR;
-	junit_write(t, r, why, j->f);
+	junit_variant(c, variant, sizeof(variant));
+	junit_write(t, r, why, variant, j->f);
 	return output_commit(j);
 }
 

@@ -425,10 +425,10 @@ START_TEST(test_junit_xml)
 	shape = junit_shape(xml);
 	ck_assert_str_eq(shape,
 		"suite traces/demo.json 4 1 0 cfs-v19 false\n"
-		"sched-sim.demo | share /alice | ok\n"
-		"sched-sim.demo | share /bob | ok\n"
-		"sched-sim.demo | share hog-1 | ok\n"
-		"sched-sim.demo | share /bob | failure: got 0.4999, want 0.2500 +- 0.0100\n");
+		"sched-sim.demo.cfs-v19 | share /alice | ok\n"
+		"sched-sim.demo.cfs-v19 | share /bob | ok\n"
+		"sched-sim.demo.cfs-v19 | share hog-1 | ok\n"
+		"sched-sim.demo.cfs-v19 | share /bob | failure: got 0.4999, want 0.2500 +- 0.0100\n");
 	free(shape);
 
 	/* deterministic: the same run writes the same bytes */
@@ -457,6 +457,93 @@ START_TEST(test_junit_xml)
 }
 END_TEST
 
+/*
+ * Lines "CLASSNAME | NAME | RESULT" of junit_shape(): the first
+ * "CLASSNAME | NAME" of a that is also one of b's (in a static buffer),
+ * or NULL.
+ */
+static const char *shared_id(const char *a, const char *b)
+{
+	static char id[1024];
+
+	for (const char *line = a; *line;) {
+		const char *nl = strchr(line, '\n');
+		const char *end = strstr(line, " | ");
+		const char *p;
+
+		end = end ? strstr(end + 3, " | ") : NULL;
+		if (end) {
+			snprintf(id, sizeof(id), "%.*s | ", (int)(end - line), line);
+			for (p = b; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+				if (!strncmp(p, id, strlen(id)))
+					return id;
+		}
+		line = nl ? nl + 1 : line + strlen(line);
+	}
+	return NULL;
+}
+
+/*
+ * A matrix build: the same trace under two policies, and under one
+ * policy with --hz, --set, --cpus or --no-group-sched, gives test IDs
+ * (classname and name) that no other cell of the matrix has; the same
+ * cell gives the same IDs again (stable across builds).
+ */
+START_TEST(test_junit_names_per_policy_and_overrides)
+{
+	static const char *const cells[] = {
+		"",
+		"--policy eevdf",
+		"--policy eevdf --hz 250",
+		"--policy eevdf --set sched_base_slice=3ms --hz 250",
+		"--cpus 2 --no-group-sched",
+	};
+	static const char *const want[] = {
+		"sched-sim.demo.cfs-v19 | share /alice | ok\n",
+		"sched-sim.demo.eevdf | share /alice | ok\n",
+		"sched-sim.demo.eevdf | share /alice [hz=250] | ok\n",
+		"sched-sim.demo.eevdf | share /alice [sched_base_slice=3ms "
+		"hz=250] |",
+		"sched-sim.demo.cfs-v19 | share /alice [cpus=2 no-group-sched] |",
+	};
+	const char *xml = scratch_file("junit.xml", NULL);
+	char ids[5][2048], args[256];
+	struct cmd_run r;
+
+	if (!have_python3("test_junit_names_per_policy_and_overrides"))
+		return;
+	for (size_t i = 0; i < 5; i++) {
+		char *shape;
+
+		snprintf(args, sizeof(args), "$SIM --junit %%s %s traces/demo.json "
+			 ">/dev/null", cells[i]);
+		r = run_cmd(args, xml, NULL);
+		ck_assert_msg(r.status <= 1, "%s: %d %s", cells[i], r.status, r.err);
+		cmd_run_free(&r);
+		shape = junit_shape(xml);
+		ck_assert_msg(strstr(shape, want[i]), "%s:\n%s", cells[i], shape);
+		/* the IDs alone: the lines after the suite line, up to " | ok" */
+		snprintf(ids[i], sizeof(ids[i]), "%s", strchr(shape, '\n') + 1);
+		free(shape);
+		for (size_t k = 0; k < i; k++)
+			ck_assert_msg(!shared_id(ids[k], ids[i]),
+				      "cells \"%s\" and \"%s\" share %s", cells[k],
+				      cells[i], shared_id(ids[k], ids[i]));
+	}
+	/* the same cell again: the same IDs */
+	snprintf(args, sizeof(args), "$SIM --junit %%s %s traces/demo.json "
+		 ">/dev/null", cells[3]);
+	r = run_cmd(args, xml, NULL);
+	cmd_run_free(&r);
+	{
+		char *shape = junit_shape(xml);
+
+		ck_assert_str_eq(strchr(shape, '\n') + 1, ids[3]);
+		free(shape);
+	}
+}
+END_TEST
+
 /* A run that breaks off without a report: one testcase "run", an error. */
 START_TEST(test_junit_run_without_report)
 {
@@ -478,7 +565,7 @@ START_TEST(test_junit_run_without_report)
 	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	ck_assert_msg(strstr(shape, "suite ") == shape && strstr(shape, " 1 0 1 ") &&
-		      strstr(shape, "sched-sim.pingpong | run | error: ") &&
+		      strstr(shape, "sched-sim.pingpong.cfs-v19 | run | error: ") &&
 		      strstr(shape, "a loop without time passing"), "%s", shape);
 	free(shape);
 }
@@ -925,6 +1012,7 @@ static Suite *cli_ci_suite(void)
 	tcase_add_test(tc, test_failures_named_with_output_file);
 	tcase_add_test(tc, test_junit_xml);
 	tcase_add_test(tc, test_junit_run_without_report);
+	tcase_add_test(tc, test_junit_names_per_policy_and_overrides);
 	tcase_add_test(tc, test_junit_escapes_names);
 	tcase_add_test(tc, test_output_refuses_the_trace);
 	tcase_add_test(tc, test_series_and_ftrace_bounds);
