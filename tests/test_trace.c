@@ -1198,6 +1198,31 @@ START_TEST(test_missing_duration)
 }
 END_TEST
 
+/*
+ * Without "scheduler" a trace takes every default (issue 31): cfs-v19,
+ * group scheduling, HZ 1000, the policy's tunables; a "scheduler" that
+ * is there is checked as before.
+ */
+START_TEST(test_scheduler_may_be_omitted)
+{
+	struct sim_trace *t = load_ok(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", "
+		"\"machine\": { \"cpus\": 2 },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ] }\n");
+
+	ck_assert_str_eq(t->policy->name, "cfs-v19");
+	ck_assert(t->group_sched);
+	ck_assert_uint_eq(t->hz, 1000);
+	trace_free(t);
+	expect_error(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 2 },\n"
+		"  \"scheduler\": 3,\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ] }\n",
+		"scheduler", 2, 16, "3 is a number, not an object",
+		"an object (empty, {}, or left out: every default)");
+}
+END_TEST
+
 START_TEST(test_bare_number_duration)
 {
 	/* the whole message, as docs and users see it */
@@ -2154,6 +2179,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(errors, test_missing_version);
 	tcase_add_test(errors, test_wrong_version);
 	tcase_add_test(errors, test_missing_duration);
+	tcase_add_test(errors, test_scheduler_may_be_omitted);
 	tcase_add_test(errors, test_bare_number_duration);
 	tcase_add_test(errors, test_unknown_unit);
 	tcase_add_test(errors, test_fractional_nanoseconds);
