@@ -867,6 +867,23 @@ static void output_failed(const struct output *o, int err)
 		strerror(err));
 }
 
+/*
+ * The temporary file beside FILE could not be made (a directory that
+ * takes no new file, as /proc; a read-only file system): say that this
+ * is what failed, since strerror alone ("No such file or directory" for
+ * -o /proc/version) names a FILE that is there.
+ */
+static void output_temp_failed(const struct output *o, int err)
+{
+	const char *slash = strrchr(o->name, '/');
+	int dirlen = slash ? (int)(slash - o->name) : 1;
+
+	fprintf(stderr, "sched-sim: cannot write %s: cannot make a temporary "
+		"file in %.*s, where the report is written whole before it "
+		"replaces the file (%s)\n", o->name, slash == o->name ? 1 : dirlen,
+		slash ? o->name : ".", strerror(err));
+}
+
 /* The mode a new file gets from open(): 0666 less the umask. */
 static mode_t new_file_mode(void)
 {
@@ -980,6 +997,12 @@ static int output_open(struct output *o, const char *file)
 		}
 		return 0;
 	}
+	/* a rename obeys the directory's permissions, not FILE's: replace
+	 * FILE only for a user who could write it (root may) */
+	if (exists && faccessat(AT_FDCWD, file, W_OK, AT_EACCESS)) {
+		output_failed(o, errno);
+		return SIM_WRITE_ERROR;
+	}
 	o->target = file;
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
 	o->temp = malloc(strlen(file) + 32);
@@ -999,7 +1022,10 @@ static int output_open(struct output *o, const char *file)
 			o->target = NULL;
 			return 0;
 		}
-		output_failed(o, err);
+		if (exists)
+			output_temp_failed(o, err);
+		else
+			output_failed(o, err);
 		return SIM_WRITE_ERROR;
 	}
 	temp_track(o->temp, true);
