@@ -30,7 +30,7 @@
 
 static const char compare_usage_text[] =
 "usage: sched-sim compare [OPTIONS] REPORT.json REPORT.json [REPORT.json ...]\n"
-
+"       sched-sim compare --baseline BASE.json --tolerances TOL.json NEW.json\n"
 "\n"
 "Puts reports side by side: those of `sched-sim --json` under different\n"
 "policies or settings, and those of tools/kernel-run (the same workload on\n"
@@ -58,7 +58,8 @@ static const char compare_usage_text[] =
 "                  all (the default); the others are shown, never failed\n"
 "  --only PATTERN  judge only the entries whose name matches PATTERN\n"
 "                  (fnmatch: \"/users/*\", \"hog-?\")\n"
-
+"  --baseline BASE  compare each REPORT with the stored BASE and print only\n"
+"                  what moved beyond the gates (needs a gate)\n"
 "  --any-trace     compare reports of different traces (a warning instead\n"
 "                  of an error)\n"
 "  -h, --help      this text\n"
@@ -71,7 +72,7 @@ static const char compare_usage_text[] =
 
 enum {
 	OPT_JSON = 256, OPT_MAX_DIFF, OPT_ANY_TRACE, OPT_MAX_LATENCY_RATIO,
-	OPT_LATENCY_FLOOR, OPT_TOLERANCES, OPT_GATE, OPT_ONLY,
+	OPT_LATENCY_FLOOR, OPT_TOLERANCES, OPT_GATE, OPT_ONLY, OPT_BASELINE,
 };
 
 static int compare_usage_error(const char *fmt, const char *arg)
@@ -133,6 +134,33 @@ static int parse_gate(const char *arg, int *gate)
 	return SIM_INVALID;
 }
 
+/*
+ * --baseline: what moved beyond the gates, one line each, or that
+ * nothing did; the full table is for a run without --baseline.
+ */
+static void print_moved(sim_compare *c, FILE *out)
+{
+	size_t n = sim_compare_failure_count(c);
+
+	fprintf(out, "baseline %s (%s)", sim_compare_report_label(c, 0),
+		sim_compare_report_file(c, 0));
+	for (size_t r = 1; r < sim_compare_report_count(c); r++)
+		fprintf(out, "%s %s (%s)", r == 1 ? " against" : ",",
+			sim_compare_report_label(c, r),
+			sim_compare_report_file(c, r));
+	fprintf(out, "\n");
+	if (!n) {
+		fprintf(out, "nothing moved beyond tolerance\n");
+		return;
+	}
+	fprintf(out, "moved beyond tolerance (%zu):\n", n);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "  ");
+		sim_put_escaped(out, sim_compare_failure(c, i));
+		fprintf(out, "\n");
+	}
+}
+
 int compare_main(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -145,11 +173,12 @@ int compare_main(int argc, char **argv)
 		{ "tolerances", required_argument, NULL, OPT_TOLERANCES },
 		{ "gate", required_argument, NULL, OPT_GATE },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	sim_compare_options opts = { 0 };
-	const char *tolerances = NULL;
+	const char *tolerances = NULL, *baseline = NULL;
 	char why[256];
 	bool json = false;
 	sim_compare *c;
@@ -198,6 +227,9 @@ int compare_main(int argc, char **argv)
 		case OPT_ONLY:
 			opts.only = optarg;
 			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
 		case ':':
 			return compare_usage_error("option %s needs a value",
 						   argv[optind - 1]);
@@ -206,7 +238,15 @@ int compare_main(int argc, char **argv)
 						   argv[optind - 1]);
 		}
 	}
-	if (argc - optind < 2)
+	if (baseline && !tolerances && !opts.has_max_diff &&
+	    !opts.has_max_latency_ratio)
+		return compare_usage_error("%s", "--baseline needs a gate: "
+			"--tolerances FILE, --max-diff PP or --max-latency-ratio R");
+	if (baseline && argc == optind)
+		return compare_usage_error("%s", "--baseline: no report to "
+			"compare with it; valid: one report or more after the "
+			"options");
+	if (!baseline && argc - optind < 2)
 		return compare_usage_error("%s", argc == optind ?
 			"no reports given; valid: two reports or more, the "
 			"first being the one the others are compared with" :
@@ -218,9 +258,10 @@ int compare_main(int argc, char **argv)
 		fprintf(stderr, "sched-sim compare: out of memory\n");
 		return SIM_BUG;
 	}
-	for (int i = optind; i < argc; i++)
-		if (sim_compare_add_file(c, argv[i], &err) ||
-		    (i == optind && tolerances &&
+	for (int i = optind - (baseline != NULL); i < argc; i++)
+		if (sim_compare_add_file(c, i < optind ? baseline : argv[i],
+					 &err) ||
+		    (i == optind - (baseline != NULL) && tolerances &&
 		     sim_compare_add_tolerances(c, tolerances, &err))) {
 			fprintf(stderr, "sched-sim compare: ");
 			sim_put_escaped(stderr, err.text);
@@ -242,7 +283,9 @@ int compare_main(int argc, char **argv)
 	}
 	/* a failed write is main()'s to report (exit 4), when it closes
 	 * stdout; anything else is memory */
-	if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
+	if (baseline && !json)
+		print_moved(c, stdout);
+	else if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
 		fprintf(stderr, "sched-sim compare: out of memory writing the "
 			"comparison\n");
 		sim_compare_free(c);
@@ -260,13 +303,15 @@ int compare_main(int argc, char **argv)
 		else
 			fprintf(stderr, "sched-sim compare: gates exceeded: "
 				"%zu failure%s\n", n, n > 1 ? "s" : "");
-		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN; i++)
+		/* --baseline printed them all on stdout */
+		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN &&
+		     !(baseline && !json); i++)
 		{
 			fprintf(stderr, "  ");
 			sim_put_escaped(stderr, sim_compare_failure(c, i));
 			fprintf(stderr, "\n");
 		}
-		if (n > MAX_FAILURES_SHOWN)
+		if (n > MAX_FAILURES_SHOWN && !(baseline && !json))
 			fprintf(stderr, "  ... and %zu more (--json lists every "
 				"one)\n", n - MAX_FAILURES_SHOWN);
 	}

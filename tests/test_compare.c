@@ -624,6 +624,60 @@ START_TEST(test_tolerance_file_errors)
 END_TEST
 
 /*
+ * --baseline: the stored report against a new one, only what moved
+ * (exit 1, each on stdout) or "nothing moved beyond tolerance" (exit 0);
+ * without a gate it is refused.
+ */
+START_TEST(test_baseline)
+{
+	const char *trace = temp_file("one-four.json", one_four_trace);
+	const char *grouped = temp_file("grouped.json", NULL);
+	const char *flat = temp_file("flat.json", NULL);
+	const char *tol = temp_file("tol.json",
+		"{ \"sched-sim-tolerances\": 1, \"share_pp\": 5,\n"
+		"  \"entries\": [ { \"match\": \"four-*\", \"ignore\": true } ] }\n");
+	char args[1024], want[1024];
+	struct cmd_run r;
+
+	make_report(trace, "", grouped);
+	make_report(trace, "--no-group-sched", flat);
+	snprintf(args, sizeof(args), "compare --baseline %s --tolerances %s %s",
+		 grouped, tol, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	snprintf(want, sizeof(want), "baseline A (%s) against B (%s)\n"
+		 "moved beyond tolerance (3):\n  B (%s): group /one: ", grouped,
+		 flat, flat);
+	ck_assert_msg(!strncmp(r.out, want, strlen(want)), "%s", r.out);
+	ck_assert_ptr_nonnull(strstr(r.out, "): group /four: "));
+	ck_assert_ptr_nonnull(strstr(r.out, "): task one: "));
+	ck_assert_ptr_null(strstr(r.out, "four-"));
+	ck_assert_str_eq(r.err, "sched-sim compare: gates exceeded: 3 failures\n");
+	cmd_run_free(&r);
+
+	/* the baseline against itself: nothing moved */
+	snprintf(args, sizeof(args), "compare --baseline %s --tolerances %s %s",
+		 grouped, tol, grouped);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	snprintf(want, sizeof(want), "baseline A (%s) against B (%s)\n"
+		 "nothing moved beyond tolerance\n", grouped, grouped);
+	ck_assert_str_eq(r.out, want);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare --baseline %s %s", grouped, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--baseline needs a gate"));
+	cmd_run_free(&r);
+	unlink(trace);
+	unlink(grouped);
+	unlink(flat);
+	unlink(tol);
+}
+END_TEST
+
+/*
  * The seed drives only random durations, and this trace has none: two
  * seeds give the same shares, so every difference is exactly 0 and even
  * --max-diff 0 holds.  A tunable that changes the slices changes the
@@ -1858,6 +1912,7 @@ static Suite *compare_suite(void)
 	tcase_add_test(tc, test_tolerance_file);
 	tcase_add_test(tc, test_max_latency_ratio);
 	tcase_add_test(tc, test_tolerance_file_errors);
+	tcase_add_test(tc, test_baseline);
 	tcase_add_test(tc, test_two_seeds_and_two_tunings);
 	tcase_add_test(tc, test_unmatched_listed);
 	tcase_add_loop_test(tc, test_bad_report, 0,
