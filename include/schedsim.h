@@ -464,7 +464,8 @@ typedef struct sim_cpu_stats {
 
 typedef struct sim_expect_outcome {
 	const char *what;		/* "share /users/alice" */
-	double want, tolerance;		/* latency: want is the limit, ns */
+	double want, tolerance;		/* latency, wait: want is the
+					 * limit, ns; tolerance 0 */
 	int measurable;			/* 0: nothing to compare */
 	double got;
 	int ok;
