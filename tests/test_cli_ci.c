@@ -502,8 +502,8 @@ START_TEST(test_junit_names_per_policy_and_overrides)
 		"sched-sim.demo.cfs-v19 | share /alice | ok\n",
 		"sched-sim.demo.eevdf | share /alice | ok\n",
 		"sched-sim.demo.eevdf | share /alice [hz=250] | ok\n",
-		"sched-sim.demo.eevdf | share /alice [sched_base_slice=3ms "
-		"hz=250] |",
+		("sched-sim.demo.eevdf | share /alice [sched_base_slice=3ms "
+		 "hz=250] |"),
 		"sched-sim.demo.cfs-v19 | share /alice [cpus=2 no-group-sched] |",
 	};
 	const char *xml = scratch_file("junit.xml", NULL);
