@@ -214,6 +214,8 @@ SIM_API int sim_trace_add_expect(sim_trace *trace, const char *expect,
 SIM_API void sim_trace_clear_expects(sim_trace *trace);
 
 SIM_API const char *sim_trace_file(const sim_trace *trace);
+/* The policy the trace will run under ("cfs-v19"), --policy applied. */
+SIM_API const char *sim_trace_policy(const sim_trace *trace);
 SIM_API uint64_t sim_trace_duration(const sim_trace *trace);	/* ns */
 SIM_API int sim_trace_cpus(const sim_trace *trace);
 /* 1 if the trace has the group path ("/users/alice", "/"), else 0 */
@@ -487,7 +489,8 @@ typedef struct sim_cpu_stats {
 
 typedef struct sim_expect_outcome {
 	const char *what;		/* "share /users/alice" */
-	double want, tolerance;		/* latency: want is the limit, ns */
+	double want, tolerance;		/* latency, wait: want is the
+					 * limit, ns; tolerance 0 */
 	int measurable;			/* 0: nothing to compare */
 	double got;
 	int ok;
@@ -760,7 +763,37 @@ typedef struct sim_compare_options {
 	 * (sim_compare_status() SIM_EXPECT_FAILED) */
 	int has_max_diff;
 	double max_diff_pp;
+	/*
+	 * What the gates (max_diff_pp, max_latency_ratio, the tolerance
+	 * file) judge: gate, a SIM_COMPARE_GATE_*; only, when not NULL,
+	 * an fnmatch(3) pattern the entry's name ("/users/alice", "backup",
+	 * "make:program[0].jobs") must match.  Entries left out are shown
+	 * but never fail, not even unmatched.
+	 */
+	int gate;
+	const char *only;
+	/*
+	 * With has_max_latency_ratio, the wakeup latency p50 and p99 of a
+	 * task or jobs step with wakeups in the first report and in another
+	 * fail when one is more than max_latency_ratio (1 or more) times
+	 * the other, either way; each is first raised to latency_floor_ns
+	 * (default SIM_COMPARE_LATENCY_FLOOR_NS unless has_latency_floor).
+	 */
+	int has_max_latency_ratio;
+	double max_latency_ratio;
+	int has_latency_floor;
+	uint64_t latency_floor_ns;
 } sim_compare_options;
+
+enum sim_compare_gate {
+	SIM_COMPARE_GATE_ALL = 0,	/* groups, tasks and jobs steps */
+	SIM_COMPARE_GATE_GROUPS,	/* groups only */
+	SIM_COMPARE_GATE_TASKS,		/* tasks and jobs steps */
+};
+
+/* Below 100 us a wakeup latency is a few context switches' cost, where
+ * the ratio of two reports measures noise rather than the scheduler. */
+#define SIM_COMPARE_LATENCY_FLOOR_NS	UINT64_C(100000)
 
 /* What an entry of the comparison is. */
 enum sim_compare_kind {
@@ -815,6 +848,15 @@ SIM_API int sim_compare_add_string(sim_compare *c, const char *text,
  * of different traces, too few reports, a negative max_diff_pp).  The
  * functions below read a finished comparison.
  */
+/*
+ * Per-entry tolerances from a file (docs/trace-format.md, "Tolerance
+ * files"): the share and latency limits of the entries its patterns
+ * match, the entries to leave out, and defaults for the rest.  Before
+ * sim_compare_finish(); 0, or -1 with err (file, line, column, JSON
+ * path, what is valid).  At most one file.
+ */
+SIM_API int sim_compare_add_tolerances(sim_compare *c, const char *file,
+				       sim_error *err);
 SIM_API int sim_compare_finish(sim_compare *c, const sim_compare_options *opts,
 			       sim_error *err);
 /* SIM_OK, or SIM_EXPECT_FAILED when max_diff_pp was exceeded. */

@@ -54,6 +54,11 @@ const char *sim_trace_file(const sim_trace *trace)
 	return trace->file;
 }
 
+const char *sim_trace_policy(const sim_trace *trace)
+{
+	return trace->policy->name;
+}
+
 uint64_t sim_trace_duration(const sim_trace *trace)
 {
 	return trace->duration;

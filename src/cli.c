@@ -946,6 +946,23 @@ static void output_failed(const struct output *o, int err)
 		strerror(err));
 }
 
+/*
+ * The temporary file beside FILE could not be made (a directory that
+ * takes no new file, as /proc; a read-only file system): say that this
+ * is what failed, since strerror alone ("No such file or directory" for
+ * -o /proc/version) names a FILE that is there.
+ */
+static void output_temp_failed(const struct output *o, int err)
+{
+	const char *slash = strrchr(o->name, '/');
+	int dirlen = slash ? (int)(slash - o->name) : 1;
+
+	fprintf(stderr, "sched-sim: cannot write %s: cannot make a temporary "
+		"file in %.*s, where the report is written whole before it "
+		"replaces the file (%s)\n", o->name, slash == o->name ? 1 : dirlen,
+		slash ? o->name : ".", strerror(err));
+}
+
 /* The mode a new file gets from open(): 0666 less the umask. */
 static mode_t new_file_mode(void)
 {
@@ -1059,6 +1076,12 @@ static int output_open(struct output *o, const char *file)
 		}
 		return 0;
 	}
+	/* a rename obeys the directory's permissions, not FILE's: replace
+	 * FILE only for a user who could write it (root may) */
+	if (exists && faccessat(AT_FDCWD, file, W_OK, AT_EACCESS)) {
+		output_failed(o, errno);
+		return SIM_WRITE_ERROR;
+	}
 	o->target = file;
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
 	o->temp = malloc(strlen(file) + 32);
@@ -1078,7 +1101,10 @@ static int output_open(struct output *o, const char *file)
 			o->target = NULL;
 			return 0;
 		}
-		output_failed(o, err);
+		if (exists)
+			output_temp_failed(o, err);
+		else
+			output_failed(o, err);
 		return SIM_WRITE_ERROR;
 	}
 	temp_track(o->temp, true);
@@ -1405,6 +1431,35 @@ static void note_output_format(const struct cli *c)
 			"--json writes the JSON report", c->output);
 }
 
+/*
+ * What the command line changed in the run, for --junit's test names:
+ * "hz=250 no-group-sched sched_base_slice=3ms", the overrides in their
+ * order as written (--set by its setting alone; --policy is in the class
+ * name already; expectations are tests, not a variant).  Empty: none.
+ */
+static void junit_variant(const struct cli *c, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < c->nr_overrides && len < size; i++) {
+		const struct override *o = &c->overrides[i];
+		const char *sep = len ? " " : "";
+		int n;
+
+		if (o->is_expect || !strcmp(o->key, "policy"))
+			continue;
+		if (!strcmp(o->key, "set"))
+			n = snprintf(buf + len, size - len, "%s%s", sep, o->value);
+		else if (!strcmp(o->key, "group_sched"))
+			n = snprintf(buf + len, size - len, "%sno-group-sched", sep);
+		else
+			n = snprintf(buf + len, size - len, "%s%s=%s", sep, o->key,
+				     o->value);
+		len += n > 0 ? (size_t)n : 0;
+	}
+}
+
 /* --junit FILE: the expectations of r, or why the run broke off (r
  * NULL).  0, or SIM_WRITE_ERROR with a message; nothing without --junit. */
 static int write_junit(const struct cli *c, struct output *j,
@@ -1412,9 +1467,12 @@ static int write_junit(const struct cli *c, struct output *j,
 {
 	if (!c->junit)
 		return 0;
+	char variant[1024];
+
 	if (output_begin(j))
 		return SIM_WRITE_ERROR;
-	junit_write(t, r, why, j->f);
+	junit_variant(c, variant, sizeof(variant));
+	junit_write(t, r, why, variant, j->f);
 	return output_commit(j);
 }
 

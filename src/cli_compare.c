@@ -7,8 +7,10 @@
  * kernel).  Part of the sched-sim command: like cli.c it uses the public
  * API only (include/schedsim.h), here the sim_compare_* functions.
  *
- * Exit status: 0 compared; 1 --max-diff exceeded (a share too far from
- * the first report's, or a group, task or jobs step not in every report);
+ * Exit status: 0 compared; 1 a gate failed (--max-diff,
+ * --max-latency-ratio or --tolerances: a share or latency too far from
+ * the first report's, or a judged group, task or jobs step not in every
+ * report);
  * 2 the command line or a report is invalid (nothing is printed on
  * standard output); 4 the output could not be written (main() checks).
  */
@@ -29,6 +31,7 @@
 
 static const char compare_usage_text[] =
 "usage: sched-sim compare [OPTIONS] REPORT.json REPORT.json [REPORT.json ...]\n"
+"       sched-sim compare --baseline BASE.json --tolerances TOL.json NEW.json\n"
 "\n"
 "Puts reports side by side: those of `sched-sim --json` under different\n"
 "policies or settings, and those of tools/kernel-run (the same workload on\n"
@@ -45,18 +48,32 @@ static const char compare_usage_text[] =
 "                  by more than PP percentage points (each is named on\n"
 "                  stderr), or a group, task or jobs step is not in every\n"
 "                  report\n"
+"  --max-latency-ratio R  exit status 1 when a task's or jobs step's wakeup\n"
+"                  latency p50 or p99 is more than R times the first\n"
+"                  report's, or less than 1/R of it (both with wakeups)\n"
+"  --latency-floor D  latencies below D count as D for that ratio (default\n"
+"                  100us: below it a ratio measures noise)\n"
+"  --tolerances FILE  per-entry limits and entries to leave out, from a\n"
+"                  tolerance file (docs/trace-format.md, \"Tolerance files\")\n"
+"  --gate WHAT     what the gates judge: groups, tasks (and jobs steps) or\n"
+"                  all (the default); the others are shown, never failed\n"
+"  --only PATTERN  judge only the entries whose name matches PATTERN\n"
+"                  (fnmatch: \"/users/*\", \"hog-?\")\n"
+"  --baseline BASE  compare each REPORT with the stored BASE and print only\n"
+"                  what moved beyond the gates (needs a gate)\n"
 "  --any-trace     compare reports of different traces (a warning instead\n"
 "                  of an error)\n"
 "  -h, --help      this text\n"
 "\n"
 "A REPORT.json of - is standard input.\n"
-"Exit status: 0 compared, 1 --max-diff exceeded, 2 invalid command line or\n"
+"Exit status: 0 compared, 1 a gate failed, 2 invalid command line or\n"
 "report (the message names the file, line and column), 4 the output could\n"
 "not be written.\n"
 "The output formats: docs/trace-format.md, \"Comparing reports\".\n";
 
 enum {
-	OPT_JSON = 256, OPT_MAX_DIFF, OPT_ANY_TRACE,
+	OPT_JSON = 256, OPT_MAX_DIFF, OPT_ANY_TRACE, OPT_MAX_LATENCY_RATIO,
+	OPT_LATENCY_FLOOR, OPT_TOLERANCES, OPT_GATE, OPT_ONLY, OPT_BASELINE,
 };
 
 static int compare_usage_error(const char *fmt, const char *arg)
@@ -85,16 +102,85 @@ static int parse_max_diff(const char *arg, double *pp)
 	return 0;
 }
 
+/* R: a plain decimal factor from 1 up (no sign, exponent, inf). */
+static int parse_ratio(const char *arg, double *ratio)
+{
+	size_t whole = strspn(arg, "0123456789"), fraction = 0;
+
+	if (arg[whole] == '.')
+		fraction = 1 + strspn(arg + whole + 1, "0123456789");
+	*ratio = strtod(arg, NULL);
+	if ((!whole && fraction < 2) || arg[whole + fraction] ||
+	    !(*ratio >= 1 && *ratio <= 1e9)) {
+		fprintf(stderr, "sched-sim compare: command line: "
+			"--max-latency-ratio: \"%s\" is not a factor; valid: a "
+			"number from 1 up, e.g. 1.5\n", arg);
+		return SIM_INVALID;
+	}
+	return 0;
+}
+
+static int parse_gate(const char *arg, int *gate)
+{
+	static const char *const names[] = { "all", "groups", "tasks" };
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(arg, names[i])) {
+			*gate = i;	/* SIM_COMPARE_GATE_* in this order */
+			return 0;
+		}
+	fprintf(stderr, "sched-sim compare: command line: --gate: \"%s\" is "
+		"not a choice; valid: groups, tasks (and jobs steps) or all\n",
+		arg);
+	return SIM_INVALID;
+}
+
+/*
+ * --baseline: what moved beyond the gates, one line each, or that
+ * nothing did; the full table is for a run without --baseline.
+ */
+static void print_moved(sim_compare *c, FILE *out)
+{
+	size_t n = sim_compare_failure_count(c);
+
+	fprintf(out, "baseline %s (%s)", sim_compare_report_label(c, 0),
+		sim_compare_report_file(c, 0));
+	for (size_t r = 1; r < sim_compare_report_count(c); r++)
+		fprintf(out, "%s %s (%s)", r == 1 ? " against" : ",",
+			sim_compare_report_label(c, r),
+			sim_compare_report_file(c, r));
+	fprintf(out, "\n");
+	if (!n) {
+		fprintf(out, "nothing moved beyond tolerance\n");
+		return;
+	}
+	fprintf(out, "moved beyond tolerance (%zu):\n", n);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "  ");
+		sim_put_escaped(out, sim_compare_failure(c, i));
+		fprintf(out, "\n");
+	}
+}
+
 int compare_main(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "max-diff", required_argument, NULL, OPT_MAX_DIFF },
 		{ "any-trace", no_argument, NULL, OPT_ANY_TRACE },
+		{ "max-latency-ratio", required_argument, NULL,
+		  OPT_MAX_LATENCY_RATIO },
+		{ "latency-floor", required_argument, NULL, OPT_LATENCY_FLOOR },
+		{ "tolerances", required_argument, NULL, OPT_TOLERANCES },
+		{ "gate", required_argument, NULL, OPT_GATE },
+		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	sim_compare_options opts = { 0 };
+	const char *tolerances = NULL, *baseline = NULL;
+	char why[256];
 	bool json = false;
 	sim_compare *c;
 	sim_error err;
@@ -118,6 +204,33 @@ int compare_main(int argc, char **argv)
 			if (parse_max_diff(optarg, &opts.max_diff_pp))
 				return SIM_INVALID;
 			break;
+		case OPT_MAX_LATENCY_RATIO:
+			opts.has_max_latency_ratio = 1;
+			if (parse_ratio(optarg, &opts.max_latency_ratio))
+				return SIM_INVALID;
+			break;
+		case OPT_LATENCY_FLOOR:
+			opts.has_latency_floor = 1;
+			if (sim_parse_duration(optarg, &opts.latency_floor_ns, why,
+					       sizeof(why))) {
+				fprintf(stderr, "sched-sim compare: command line: "
+					"--latency-floor: %s; valid: a duration with a unit, e.g. 100us\n", why);
+				return SIM_INVALID;
+			}
+			break;
+		case OPT_TOLERANCES:
+			tolerances = optarg;
+			break;
+		case OPT_GATE:
+			if (parse_gate(optarg, &opts.gate))
+				return SIM_INVALID;
+			break;
+		case OPT_ONLY:
+			opts.only = optarg;
+			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
 		case ':':
 			return compare_usage_error("option %s needs a value",
 						   argv[optind - 1]);
@@ -126,7 +239,15 @@ int compare_main(int argc, char **argv)
 						   argv[optind - 1]);
 		}
 	}
-	if (argc - optind < 2)
+	if (baseline && !tolerances && !opts.has_max_diff &&
+	    !opts.has_max_latency_ratio)
+		return compare_usage_error("%s", "--baseline needs a gate: "
+			"--tolerances FILE, --max-diff PP or --max-latency-ratio R");
+	if (baseline && argc == optind)
+		return compare_usage_error("%s", "--baseline: no report to "
+			"compare with it; valid: one report or more after the "
+			"options");
+	if (!baseline && argc - optind < 2)
 		return compare_usage_error("%s", argc == optind ?
 			"no reports given; valid: two reports or more, the "
 			"first being the one the others are compared with" :
@@ -138,8 +259,11 @@ int compare_main(int argc, char **argv)
 		fprintf(stderr, "sched-sim compare: out of memory\n");
 		return SIM_BUG;
 	}
-	for (int i = optind; i < argc; i++)
-		if (sim_compare_add_file(c, argv[i], &err)) {
+	for (int i = optind - (baseline != NULL); i < argc; i++)
+		if (sim_compare_add_file(c, i < optind ? baseline : argv[i],
+					 &err) ||
+		    (i == optind - (baseline != NULL) && tolerances &&
+		     sim_compare_add_tolerances(c, tolerances, &err))) {
 			fprintf(stderr, "sched-sim compare: ");
 			sim_put_escaped_message(stderr, err.text);
 			fprintf(stderr, "\n");
@@ -160,7 +284,9 @@ int compare_main(int argc, char **argv)
 	}
 	/* a failed write is main()'s to report (exit 4), when it closes
 	 * stdout; anything else is memory */
-	if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
+	if (baseline && !json)
+		print_moved(c, stdout);
+	else if (sim_compare_print(c, stdout, json) && !ferror(stdout)) {
 		fprintf(stderr, "sched-sim compare: out of memory writing the "
 			"comparison\n");
 		sim_compare_free(c);
@@ -170,15 +296,23 @@ int compare_main(int argc, char **argv)
 	if (status == SIM_EXPECT_FAILED) {
 		size_t n = sim_compare_failure_count(c);
 
-		fprintf(stderr, "sched-sim compare: --max-diff %g exceeded: %zu "
-			"failure%s\n", opts.max_diff_pp, n, n > 1 ? "s" : "");
-		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN; i++)
+		if (opts.has_max_diff && !opts.has_max_latency_ratio &&
+		    !tolerances && !opts.gate && !opts.only)
+			fprintf(stderr, "sched-sim compare: --max-diff %g "
+				"exceeded: %zu failure%s\n", opts.max_diff_pp, n,
+				n > 1 ? "s" : "");
+		else
+			fprintf(stderr, "sched-sim compare: gates exceeded: "
+				"%zu failure%s\n", n, n > 1 ? "s" : "");
+		/* --baseline printed them all on stdout */
+		for (size_t i = 0; i < n && i < MAX_FAILURES_SHOWN &&
+		     !(baseline && !json); i++)
 		{
 			fprintf(stderr, "  ");
 			sim_put_escaped_message(stderr, sim_compare_failure(c, i));
 			fprintf(stderr, "\n");
 		}
-		if (n > MAX_FAILURES_SHOWN)
+		if (n > MAX_FAILURES_SHOWN && !(baseline && !json))
 			fprintf(stderr, "  ... and %zu more (--json lists every "
 				"one)\n", n - MAX_FAILURES_SHOWN);
 	}

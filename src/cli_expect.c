@@ -94,19 +94,37 @@ static void xml_text(FILE *f, const char *s)
 	}
 }
 
-/* "traces/demo.json" -> "demo": the testcases' class name. */
-static void class_name(FILE *f, const char *file)
+/*
+ * "traces/demo.json" under eevdf -> "sched-sim.demo.eevdf": the
+ * testcases' class name (the policy last: a report that splits a class
+ * name at its last dot shows the trace as the package, the policy as
+ * the class).
+ */
+static void class_name(FILE *f, const sim_trace *t)
 {
+	const char *file = sim_trace_file(t);
 	const char *base = strrchr(file, '/');
 	size_t len;
-	char buf[256];
+	char buf[512];
 
 	base = base ? base + 1 : file;
 	len = strlen(base);
 	if (len > 5 && !strcmp(base + len - 5, ".json"))
 		len -= 5;
-	snprintf(buf, sizeof(buf), "sched-sim.%.*s", (int)len, base);
+	snprintf(buf, sizeof(buf), "sched-sim.%.*s.%s", (int)len, base,
+		 sim_trace_policy(t));
 	xml_text(f, buf);
+}
+
+/* The testcase's name: what it checks, then the variant in brackets. */
+static void test_name(FILE *f, const char *what, const char *variant)
+{
+	xml_text(f, what);
+	if (variant && variant[0]) {
+		fputs(" [", f);
+		xml_text(f, variant);
+		fputc(']', f);
+	}
 }
 
 static void property(FILE *f, const char *name, const char *value)
@@ -116,13 +134,15 @@ static void property(FILE *f, const char *name, const char *value)
 	fputs("\"/>\n", f);
 }
 
-static void properties(FILE *f, const sim_trace *t, const sim_result *r)
+static void properties(FILE *f, const sim_trace *t, const sim_result *r,
+		       const char *variant)
 {
 	sim_run_stats rs;
 	char buf[64];
 
 	fputs("    <properties>\n", f);
 	property(f, "trace_file", sim_trace_file(t));
+	property(f, "overrides", variant ? variant : "");
 	if (r && sim_run_info(r, &rs) == 0) {
 		property(f, "policy", rs.policy);
 		property(f, "group_sched", rs.group_sched ? "true" : "false");
@@ -138,7 +158,7 @@ static void properties(FILE *f, const sim_trace *t, const sim_result *r)
 }
 
 void junit_write(const sim_trace *t, const sim_result *r, const char *why,
-		 FILE *f)
+		 const char *variant, FILE *f)
 {
 	size_t n = r ? sim_expect_count(r) : 1;
 	int partial = r && sim_result_partial(r);
@@ -157,11 +177,13 @@ void junit_write(const sim_trace *t, const sim_result *r, const char *why,
 	xml_text(f, sim_trace_file(t));
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
 		"skipped=\"0\">\n", n, failures, errors);
-	properties(f, t, r);
+	properties(f, t, r, variant);
 	if (!r) {
 		fputs("    <testcase classname=\"", f);
-		class_name(f, sim_trace_file(t));
-		fputs("\" name=\"run\">\n      <error type=\"run\" message=\"", f);
+		class_name(f, t);
+		fputs("\" name=\"", f);
+		test_name(f, "run", variant);
+		fputs("\">\n      <error type=\"run\" message=\"", f);
 		xml_text(f, why);
 		fputs("\"/>\n    </testcase>\n", f);
 	}
@@ -173,9 +195,9 @@ void junit_write(const sim_trace *t, const sim_result *r, const char *why,
 		    sim_expect_detail(r, i, detail, sizeof(detail)))
 			continue;
 		fputs("    <testcase classname=\"", f);
-		class_name(f, sim_trace_file(t));
+		class_name(f, t);
 		fputs("\" name=\"", f);
-		xml_text(f, o.what);
+		test_name(f, o.what, variant);
 		fputs("\"", f);
 		if (partial) {
 			fputs(">\n      <error type=\"partial\" message=\"the run "

@@ -19,13 +19,17 @@ int expect_print_failures(const sim_result *r, FILE *err);
 
 /*
  * The expectations of a run as JUnit XML: one testsuite named after the
- * trace, one testcase per expectation (<failure> when it failed; <error>
+ * trace, one testcase per expectation, its classname
+ * "sched-sim.TRACE.POLICY" and its name the expectation's followed by
+ * " [VARIANT]" when variant (the command line's overrides, e.g.
+ * "hz=250 sched_base_slice=3ms") is not empty, so that one trace run
+ * under several policies or settings gives distinct test IDs (<failure> when it failed; <error>
  * for every one of a partial run, which was not checked over the whole
  * run).  r NULL: the run broke off without a report (why: the message),
  * written as one testcase "run" with an <error>.  Deterministic: no
  * wall-clock time or date.  Write errors are f's (ferror).
  */
 void junit_write(const sim_trace *t, const sim_result *r, const char *why,
-		 FILE *f);
+		 const char *variant, FILE *f);
 
 #endif /* CLI_EXPECT_H */

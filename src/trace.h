@@ -206,9 +206,35 @@ enum expect_kind {
 	EXPECT_SHARE,		/* target's share of all task CPU time */
 	EXPECT_RATIO,		/* share(a) / share(b) */
 	EXPECT_FINISH,		/* finish(a) / finish(b) */
-	EXPECT_LATENCY_MAX,	/* task's max wakeup latency <= limit */
-	EXPECT_LATENCY_AVG,	/* task's average wakeup latency <= limit */
+	EXPECT_LATENCY_MAX,	/* max wakeup latency <= limit */
+	EXPECT_LATENCY_AVG,	/* average wakeup latency <= limit */
+	EXPECT_LATENCY_P50,	/* a task's median wakeup latency <= limit */
+	EXPECT_LATENCY_P99,	/* a task's 99th percentile <= limit */
+	EXPECT_WAIT,		/* time runnable but not on a CPU <= limit */
+	EXPECT_SWITCHES,	/* context switches: value +- tolerance */
+	EXPECT_MIGRATIONS,	/* migrations: value +- tolerance */
 };
+
+/* A kind whose value is a duration that the measurement may not pass
+ * (the wakeup latencies, the wait): "at most", no tolerance. */
+static inline bool expect_kind_is_limit(enum expect_kind kind)
+{
+	return kind == EXPECT_LATENCY_MAX || kind == EXPECT_LATENCY_AVG ||
+	       kind == EXPECT_LATENCY_P50 || kind == EXPECT_LATENCY_P99 ||
+	       kind == EXPECT_WAIT;
+}
+
+/* The wakeup latency kinds: nothing to measure without a wakeup. */
+static inline bool expect_kind_is_latency(enum expect_kind kind)
+{
+	return expect_kind_is_limit(kind) && kind != EXPECT_WAIT;
+}
+
+/* The percentiles: a task's own histogram, not summed over a group. */
+static inline bool expect_kind_task_only(enum expect_kind kind)
+{
+	return kind == EXPECT_LATENCY_P50 || kind == EXPECT_LATENCY_P99;
+}
 
 /* A group or a task named by an expectation. */
 struct trace_ref {
@@ -219,8 +245,9 @@ struct trace_ref {
 struct trace_expect {
 	enum expect_kind kind;
 	struct trace_ref a, b;
-	double value, tolerance;	/* SHARE, RATIO, FINISH */
-	u64 limit;			/* LATENCY_* (ns) */
+	double value, tolerance;	/* SHARE, RATIO, FINISH, SWITCHES,
+					 * MIGRATIONS */
+	u64 limit;			/* LATENCY_*, WAIT (ns) */
 	char *what;			/* "share /users/alice", for reports */
 };
 

@@ -1369,10 +1369,11 @@ START_TEST(test_exports_only_sim)
 	ck_assert_int_ge(n, 30);
 	ck_assert_int_eq(others, 0);
 	/* the comparison of saved reports, as include/schedsim.h declares it:
-	 * new, add_file, add_string, finish, status, report_count,
-	 * report_file, report_label, entry_count, entry_info, value_info,
-	 * worst, warning_count, warning, failure_count, failure, print, free */
-	ck_assert_int_eq(compare, 18);
+	 * new, add_file, add_string, add_tolerances, finish, status,
+	 * report_count, report_file, report_label, entry_count, entry_info,
+	 * value_info, worst, warning_count, warning, failure_count, failure,
+	 * print, free */
+	ck_assert_int_eq(compare, 19);
 }
 END_TEST
 

@@ -139,6 +139,170 @@ START_TEST(test_expect_every_kind)
 END_TEST
 
 /*
+ * One CPU.  w (in /g) runs at 0 and sleeps 2 ms; h, SCHED_FIFO, starts at
+ * 1 ms and runs 10 ms: w, woken at 2 ms, cannot preempt it and waits
+ * until h exits at 11 ms: one wakeup of 9 ms (so its average, median,
+ * 99th percentile and maximum are 9 ms), 9 ms of wait, then 1 ms of run
+ * and its exit at 12 ms.  Switches: w 2 (its sleep, its exit), h 1 (its
+ * exit); no migration on one CPU; h is never woken (its start is a fork).
+ */
+static const char fifo_wait_trace[] =
+	"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 1 },\n"
+	"  \"scheduler\": {}, \"groups\": [ { \"path\": \"/g\" } ],\n"
+	"  \"tasks\": [\n"
+	"    { \"name\": \"h\", \"policy\": \"fifo\", \"rt_priority\": 10, \"start\": \"1ms\",\n"
+	"      \"program\": [ { \"run\": \"10ms\" } ] },\n"
+	"    { \"name\": \"w\", \"group\": \"/g\",\n"
+	"      \"program\": [ { \"sleep\": \"2ms\" }, { \"run\": \"1ms\" } ] } ]%s }\n";
+
+/*
+ * The expectations on latency (avg, p50, p99, max), wait, switches and
+ * migrations of a task and of a group (the sums over its tasks), on the
+ * command line and in the trace's "expect", against the numbers above:
+ * each held at its exact value and failed one step past it.
+ */
+START_TEST(test_expect_latency_wait_switches_migrations)
+{
+	char text[2048];
+	const char *t, *tj;
+	struct cmd_run r;
+	json_t *root, *ex;
+
+	snprintf(text, sizeof(text), fifo_wait_trace, "");
+	t = scratch_file("fifo-wait.json", text);
+	r = run_cmd("$SIM --expect wakeup_latency_avg:w=9ms "
+		    "--expect wakeup_latency_p50:w=9ms "
+		    "--expect wakeup_latency_p99:w=9ms "
+		    "--expect wakeup_latency_max:w=9ms "
+		    "--expect wakeup_latency_max:/g=9ms "
+		    "--expect wakeup_latency_avg:/=9ms "
+		    "--expect wait:w=9ms --expect wait:/=9ms --expect wait:h=0ns "
+		    "--expect switches:w=2 --expect switches:/=3 "
+		    "--expect 'switches:/g=3±1' --expect migrations:/=0 %s",
+		    t, NULL);
+	ck_assert_msg(r.status == 0, "%d: %s%s", r.status, r.out, r.err);
+	ck_assert_ptr_nonnull(strstr(r.out, "ok   wakeup_latency_p99 w "));
+	ck_assert_msg(strstr(r.out, "got 9.000 ms, want <= 9.000 ms"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "ok   switches /   "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "got 3, want 3 +- 0\n"), "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	cmd_run_free(&r);
+
+	/* one nanosecond or one count past: each fails, named on stderr */
+	r = run_cmd("$SIM --expect wakeup_latency_p99:w=8999999ns "
+		    "--expect wakeup_latency_avg:/g=8999999ns "
+		    "--expect wait:/=8999999ns --expect switches:/=2 "
+		    "--expect migrations:w=1 --expect wakeup_latency_p50:h=1s "
+		    "--expect 'switches:w=4+-1' %s", t, NULL);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "sched-sim: expectation failed: "
+			     "wakeup_latency_p99 w: got 9.000 ms, want <= 9.000 ms\n"),
+		      "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: "
+				     "wakeup_latency_avg /g: got 9.000 ms"));
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: wait /: "
+				     "got 9.000 ms, want <= 9.000 ms\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: switches /: "
+				     "got 3, want 2 +- 0\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: migrations w: "
+				     "got 0, want 1 +- 0\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: "
+				     "wakeup_latency_p50 h: not measurable (the "
+				     "task was never woken), want <= 1000.000 ms\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "expectation failed: switches w: "
+				     "got 2, want 4 +- 1\n"));
+	ck_assert_ptr_nonnull(strstr(r.err, "sched-sim: 7 expectations failed\n"));
+	cmd_run_free(&r);
+
+	/* a group none of whose tasks was woken: not measurable either */
+	r = run_cmd("$SIM --expect wakeup_latency_max:/ga=1h %s",
+		    scratch_file("finish.json", finish_trace), NULL);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "wakeup_latency_max /ga: not measurable (no "
+			     "task of the group was woken)"), "%s", r.err);
+	cmd_run_free(&r);
+
+	/* the same kinds in the trace's "expect", in the JSON report */
+	snprintf(text, sizeof(text), fifo_wait_trace,
+		 ",\n  \"expect\": [ { \"task\": \"w\", \"wakeup_latency_p99\": \"9ms\" },\n"
+		 "    { \"group\": \"/g\", \"wait\": \"8ms\" },\n"
+		 "    { \"group\": \"/\", \"switches\": 2, \"tolerance\": 1 },\n"
+		 "    { \"task\": \"h\", \"migrations\": 0 } ]");
+	tj = scratch_file("fifo-wait-expect.json", text);
+	r = run_cmd("$SIM --json %s", tj, NULL);
+	ck_assert_int_eq(r.status, 1);
+	root = json_loads(r.out, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	ex = json_object_get(root, "expect");
+	ck_assert_uint_eq(json_array_size(ex), 4);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(ex, 0),
+							     "what")),
+			 "wakeup_latency_p99 w");
+	ck_assert(json_is_true(json_object_get(json_array_get(ex, 0), "ok")));
+	ck_assert(json_real_value(json_object_get(json_array_get(ex, 0), "got")) ==
+		  9e6);
+	ck_assert(json_is_false(json_object_get(json_array_get(ex, 1), "ok")));
+	ck_assert(json_real_value(json_object_get(json_array_get(ex, 1), "want")) ==
+		  8e6);
+	ck_assert(json_is_true(json_object_get(json_array_get(ex, 2), "ok")));
+	ck_assert(json_real_value(json_object_get(json_array_get(ex, 2), "got")) ==
+		  3);
+	ck_assert(json_is_true(json_object_get(json_array_get(ex, 3), "ok")));
+	json_decref(root);
+	cmd_run_free(&r);
+}
+END_TEST
+
+/*
+ * A group's wait, switches and migrations are the sums over its tasks,
+ * job children included: hackbench-smp's groups against the sums of the
+ * tasks the JSON report lists with --all-tasks (a different code path:
+ * the report's per-task numbers, added here).
+ */
+START_TEST(test_expect_group_sums_with_jobs)
+{
+	struct cmd_run r = run_cmd("$SIM --json --all-tasks --no-expect "
+				   "--duration 200ms traces/hackbench-smp.json",
+				   NULL, NULL);
+	json_t *root = json_loads(r.out, 0, NULL), *tasks;
+	unsigned long long wait = 0, switches = 0, migrations = 0;
+	char cmd[512];
+	size_t i;
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(root);
+	tasks = json_object_get(root, "tasks");
+	ck_assert_uint_gt(json_array_size(tasks), 4);
+	for (i = 0; i < json_array_size(tasks); i++) {
+		json_t *task = json_array_get(tasks, i);
+
+		wait += (unsigned long long)json_integer_value(
+			json_object_get(task, "wait_ns"));
+		switches += (unsigned long long)json_integer_value(
+			json_object_get(task, "switches"));
+		migrations += (unsigned long long)json_integer_value(
+			json_object_get(task, "migrations"));
+	}
+	ck_assert_uint_gt(switches, 0);
+	json_decref(root);
+	cmd_run_free(&r);
+	snprintf(cmd, sizeof(cmd), "$SIM --no-expect --duration 200ms "
+		 "--expect wait:/=%lluns --expect switches:/=%llu "
+		 "--expect migrations:/=%llu traces/hackbench-smp.json",
+		 wait, switches, migrations);
+	r = run_cmd(cmd, NULL, NULL);
+	ck_assert_msg(r.status == 0, "%d: %s%s", r.status, r.out, r.err);
+	cmd_run_free(&r);
+	snprintf(cmd, sizeof(cmd), "$SIM --no-expect --duration 200ms "
+		 "--expect switches:/=%llu traces/hackbench-smp.json",
+		 switches + 1);
+	r = run_cmd(cmd, NULL, NULL);
+	ck_assert_int_eq(r.status, 1);
+	cmd_run_free(&r);
+}
+END_TEST
+
+/*
  * --no-expect: alice-vs-karl without groups fails the trace's 50 %
  * expectations (exit 1); ignoring them it exits 0, and an --expect of the
  * flat answer, 1/50 for the X server, still counts.
@@ -261,10 +425,10 @@ START_TEST(test_junit_xml)
 	shape = junit_shape(xml);
 	ck_assert_str_eq(shape,
 		"suite traces/demo.json 4 1 0 cfs-v19 false\n"
-		"sched-sim.demo | share /alice | ok\n"
-		"sched-sim.demo | share /bob | ok\n"
-		"sched-sim.demo | share hog-1 | ok\n"
-		"sched-sim.demo | share /bob | failure: got 0.4999, want 0.2500 +- 0.0100\n");
+		"sched-sim.demo.cfs-v19 | share /alice | ok\n"
+		"sched-sim.demo.cfs-v19 | share /bob | ok\n"
+		"sched-sim.demo.cfs-v19 | share hog-1 | ok\n"
+		"sched-sim.demo.cfs-v19 | share /bob | failure: got 0.4999, want 0.2500 +- 0.0100\n");
 	free(shape);
 
 	/* deterministic: the same run writes the same bytes */
@@ -293,6 +457,93 @@ START_TEST(test_junit_xml)
 }
 END_TEST
 
+/*
+ * Lines "CLASSNAME | NAME | RESULT" of junit_shape(): the first
+ * "CLASSNAME | NAME" of a that is also one of b's (in a static buffer),
+ * or NULL.
+ */
+static const char *shared_id(const char *a, const char *b)
+{
+	static char id[1024];
+
+	for (const char *line = a; *line;) {
+		const char *nl = strchr(line, '\n');
+		const char *end = strstr(line, " | ");
+		const char *p;
+
+		end = end ? strstr(end + 3, " | ") : NULL;
+		if (end) {
+			snprintf(id, sizeof(id), "%.*s | ", (int)(end - line), line);
+			for (p = b; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+				if (!strncmp(p, id, strlen(id)))
+					return id;
+		}
+		line = nl ? nl + 1 : line + strlen(line);
+	}
+	return NULL;
+}
+
+/*
+ * A matrix build: the same trace under two policies, and under one
+ * policy with --hz, --set, --cpus or --no-group-sched, gives test IDs
+ * (classname and name) that no other cell of the matrix has; the same
+ * cell gives the same IDs again (stable across builds).
+ */
+START_TEST(test_junit_names_per_policy_and_overrides)
+{
+	static const char *const cells[] = {
+		"",
+		"--policy eevdf",
+		"--policy eevdf --hz 250",
+		"--policy eevdf --set sched_base_slice=3ms --hz 250",
+		"--cpus 2 --no-group-sched",
+	};
+	static const char *const want[] = {
+		"sched-sim.demo.cfs-v19 | share /alice | ok\n",
+		"sched-sim.demo.eevdf | share /alice | ok\n",
+		"sched-sim.demo.eevdf | share /alice [hz=250] | ok\n",
+		("sched-sim.demo.eevdf | share /alice [sched_base_slice=3ms "
+		 "hz=250] |"),
+		"sched-sim.demo.cfs-v19 | share /alice [cpus=2 no-group-sched] |",
+	};
+	const char *xml = scratch_file("junit.xml", NULL);
+	char ids[5][2048], args[256];
+	struct cmd_run r;
+
+	if (!have_python3("test_junit_names_per_policy_and_overrides"))
+		return;
+	for (size_t i = 0; i < 5; i++) {
+		char *shape;
+
+		snprintf(args, sizeof(args), "$SIM --junit %%s %s traces/demo.json "
+			 ">/dev/null", cells[i]);
+		r = run_cmd(args, xml, NULL);
+		ck_assert_msg(r.status <= 1, "%s: %d %s", cells[i], r.status, r.err);
+		cmd_run_free(&r);
+		shape = junit_shape(xml);
+		ck_assert_msg(strstr(shape, want[i]), "%s:\n%s", cells[i], shape);
+		/* the IDs alone: the lines after the suite line, up to " | ok" */
+		snprintf(ids[i], sizeof(ids[i]), "%s", strchr(shape, '\n') + 1);
+		free(shape);
+		for (size_t k = 0; k < i; k++)
+			ck_assert_msg(!shared_id(ids[k], ids[i]),
+				      "cells \"%s\" and \"%s\" share %s", cells[k],
+				      cells[i], shared_id(ids[k], ids[i]));
+	}
+	/* the same cell again: the same IDs */
+	snprintf(args, sizeof(args), "$SIM --junit %%s %s traces/demo.json "
+		 ">/dev/null", cells[3]);
+	r = run_cmd(args, xml, NULL);
+	cmd_run_free(&r);
+	{
+		char *shape = junit_shape(xml);
+
+		ck_assert_str_eq(strchr(shape, '\n') + 1, ids[3]);
+		free(shape);
+	}
+}
+END_TEST
+
 /* A run that breaks off without a report: one testcase "run", an error. */
 START_TEST(test_junit_run_without_report)
 {
@@ -314,7 +565,7 @@ START_TEST(test_junit_run_without_report)
 	cmd_run_free(&r);
 	shape = junit_shape(xml);
 	ck_assert_msg(strstr(shape, "suite ") == shape && strstr(shape, " 1 0 1 ") &&
-		      strstr(shape, "sched-sim.pingpong | run | error: ") &&
+		      strstr(shape, "sched-sim.pingpong.cfs-v19 | run | error: ") &&
 		      strstr(shape, "a loop without time passing"), "%s", shape);
 	free(shape);
 }
@@ -805,10 +1056,13 @@ static Suite *cli_ci_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_expect_every_kind);
+	tcase_add_test(tc, test_expect_latency_wait_switches_migrations);
+	tcase_add_test(tc, test_expect_group_sums_with_jobs);
 	tcase_add_test(tc, test_no_expect);
 	tcase_add_test(tc, test_failures_named_with_output_file);
 	tcase_add_test(tc, test_junit_xml);
 	tcase_add_test(tc, test_junit_run_without_report);
+	tcase_add_test(tc, test_junit_names_per_policy_and_overrides);
 	tcase_add_test(tc, test_junit_escapes_names);
 	tcase_add_test(tc, test_output_refuses_the_trace);
 	tcase_add_test(tc, test_series_and_ftrace_bounds);

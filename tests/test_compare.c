@@ -324,6 +324,360 @@ START_TEST(test_max_diff_exit_statuses)
 END_TEST
 
 /*
+ * The gates' selection (issue 31): the same two reports as above (-30 pp
+ * for /one and the task one, +30 for /four, +7.5 for each of four's 4
+ * hogs), judged by --max-diff 5 over groups only (/one and /four fail),
+ * tasks only (the 5 tasks), the hogs only (--only four-*, 4), and one
+ * group (--gate groups --only /one).  An entry that some report lacks
+ * (four-4, of a fifth hog) fails a gate that judges it and no gate that
+ * leaves it out.
+ */
+START_TEST(test_gate_and_only)
+{
+	const char *trace = temp_file("one-four.json", one_four_trace);
+	const char *grouped = temp_file("grouped.json", NULL);
+	const char *flat = temp_file("flat.json", NULL);
+	const char *five = temp_file("five.json", NULL);
+	static const struct { const char *opts; int status; size_t failures; } runs[] = {
+		{ "--gate groups", 1, 2 },
+		{ "--gate tasks", 1, 5 },
+		{ "--only 'four-*'", 1, 4 },
+		{ "--gate groups --only /one", 1, 1 },
+		{ "--gate groups --only '/t*'", 0, 0 },
+		{ "--gate all", 1, 7 },
+	};
+	char args[1024], *text;
+	struct cmd_run r;
+	json_t *cmp;
+
+	make_report(trace, "", grouped);
+	make_report(trace, "--no-group-sched", flat);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		snprintf(args, sizeof(args), "compare --json --max-diff 5 %s %s %s",
+			 runs[i].opts, grouped, flat);
+		r = sim(args);
+		ck_assert_msg(r.status == runs[i].status, "%s: %d %s", runs[i].opts,
+			      r.status, r.err);
+		cmp = load_json(r.out);
+		ck_assert_msg(json_array_size(json_object_get(cmp, "failures")) ==
+			      runs[i].failures, "%s: %s", runs[i].opts, r.out);
+		ck_assert_int_eq(json_integer_value(json_object_get(cmp, "status")),
+				 runs[i].status);
+		json_decref(cmp);
+		cmd_run_free(&r);
+	}
+	/* the text says which gates, and what held */
+	snprintf(args, sizeof(args), "compare --max-diff 31 --gate groups %s %s",
+		 grouped, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, "\n--max-diff 31 pp, --gate groups: held: 3 "
+			     "entries judged, each within its limits, none "
+			     "unmatched\n"), "%s", r.out);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --max-diff 5 --gate groups %s %s",
+		 grouped, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "sched-sim compare: gates exceeded: 2 "
+			     "failures\n"), "%s", r.err);
+	ck_assert_ptr_nonnull(strstr(r.err, "): group /one: "));
+	ck_assert_ptr_null(strstr(r.err, "): task "));
+	cmd_run_free(&r);
+
+	/* four-4 is only in the second report */
+	text = read_whole(trace);
+	{
+		char *at = strstr(text, "\"instances\": 4");
+
+		ck_assert_ptr_nonnull(at);
+		at[strlen("\"instances\": ")] = '5';
+	}
+	make_report(temp_file("one-five.json", text), "--no-group-sched", five);
+	free(text);
+	snprintf(args, sizeof(args), "compare --max-diff 100 %s %s", grouped, five);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "task four-4: in B, not in A: cannot be "
+			     "compared"), "%s", r.err);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --max-diff 100 --gate groups %s %s",
+		 grouped, five);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --max-diff 100 --only 'four-[0-3]' "
+		 "%s %s", grouped, five);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cmd_run_free(&r);
+	unlink(trace);
+	unlink(grouped);
+	unlink(flat);
+	unlink(five);
+	unlink(temp_file("one-five.json", NULL));
+}
+END_TEST
+
+/*
+ * A tolerance file: a default of 5 pp, four's hogs left out, /one
+ * allowed 31 pp and the task one 35: of the -30/+30 pp differences only
+ * /four's fails; the root (0 pp), /one and one hold.  Four entries are
+ * judged (the root, /one, /four, one); the hogs are not.
+ */
+START_TEST(test_tolerance_file)
+{
+	const char *trace = temp_file("one-four.json", one_four_trace);
+	const char *grouped = temp_file("grouped.json", NULL);
+	const char *flat = temp_file("flat.json", NULL);
+	const char *tol = temp_file("tol.json",
+		"{ \"sched-sim-tolerances\": 1, \"share_pp\": 5,\n"
+		"  \"comment\": \"the hogs are identical: their shares are noise\",\n"
+		"  \"entries\": [ { \"match\": \"four-*\", \"ignore\": true },\n"
+		"               { \"match\": \"/one\", \"share_pp\": 31 },\n"
+		"               { \"match\": \"one\", \"kind\": \"task\", \"share_pp\": 35 } ] }\n");
+	char args[1024];
+	struct cmd_run r;
+	json_t *cmp, *failures;
+
+	make_report(trace, "", grouped);
+	make_report(trace, "--no-group-sched", flat);
+	snprintf(args, sizeof(args), "compare --json --tolerances %s %s %s", tol,
+		 grouped, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	cmp = load_json(r.out);
+	failures = json_object_get(cmp, "failures");
+	ck_assert_uint_eq(json_array_size(failures), 1);
+	ck_assert_msg(strstr(json_string_value(json_array_get(failures, 0)),
+			     "group /four: ") &&
+		      strstr(json_string_value(json_array_get(failures, 0)),
+			     "more than 5 pp"), "%s", r.out);
+	ck_assert_int_eq(json_integer_value(json_object_get(cmp, "judged")), 4);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(cmp, "gates")),
+				     "--tolerances "));
+	json_decref(cmp);
+	cmd_run_free(&r);
+
+	/* the command line's --max-diff is the default where no entry fits */
+	snprintf(args, sizeof(args), "compare --max-diff 30.5 --tolerances %s %s %s",
+		 tol, grouped, flat);
+	r = sim(args);
+	ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+	cmd_run_free(&r);
+	unlink(trace);
+	unlink(grouped);
+	unlink(flat);
+	unlink(tol);
+}
+END_TEST
+
+/*
+ * One CPU: w sleeps at 0 for 2 ms; h, SCHED_FIFO from 1 ms, runs H ms,
+ * so w, woken at 2 ms, waits until h exits at 1 + H ms: a single wakeup
+ * of H - 1 ms, its p50 and p99 too (3 ms for H = 4, 9 ms for H = 10).
+ */
+static const char *latency_report(const char *name, int h_ms)
+{
+	char text[1024];
+	const char *trace, *report;
+
+	snprintf(text, sizeof(text),
+		 "{ \"sched-sim\": 1, \"name\": \"fifo-wait\", \"duration\": \"1s\",\n"
+		 "  \"machine\": { \"cpus\": 1 }, \"groups\": [ { \"path\": \"/g\" } ],\n"
+		 "  \"tasks\": [\n"
+		 "    { \"name\": \"h\", \"policy\": \"fifo\", \"rt_priority\": 10,\n"
+		 "      \"start\": \"1ms\", \"program\": [ { \"run\": \"%dms\" } ] },\n"
+		 "    { \"name\": \"w\", \"group\": \"/g\",\n"
+		 "      \"program\": [ { \"sleep\": \"2ms\" }, { \"run\": \"1ms\" } ] } ] }\n",
+		 h_ms);
+	trace = temp_file("fifo-wait.json", text);
+	report = temp_file(name, NULL);
+	make_report(trace, "", report);
+	unlink(trace);
+	return report;
+}
+
+/*
+ * --max-latency-ratio: w's latency is 3 ms in A and 9 ms in B, 3 times
+ * as much, in p50 and p99: a ratio of 2 fails both, either way round;
+ * 3 holds (at the limit), 2.99 fails; a floor of 10 ms raises both to
+ * 10 ms, ratio 1; one of 4 ms raises A's only: 9 / 4 = 2.25, still
+ * more than 2.  h is never woken: never judged.  Groups have no
+ * latency: --gate groups judges none.
+ */
+START_TEST(test_max_latency_ratio)
+{
+	const char *a = latency_report("lat-a.json", 4);
+	const char *b = latency_report("lat-b.json", 10);
+	static const struct { const char *opts; int status; size_t failures; } runs[] = {
+		{ "--max-latency-ratio 2", 1, 2 },
+		{ "--max-latency-ratio 3", 0, 0 },
+		{ "--max-latency-ratio 2.99", 1, 2 },
+		{ "--max-latency-ratio 2 --latency-floor 10ms", 0, 0 },
+		{ "--max-latency-ratio 2 --latency-floor 4ms", 1, 2 },
+		{ "--max-latency-ratio 2 --gate groups", 0, 0 },
+		{ "--max-latency-ratio 2 --only h", 0, 0 },
+	};
+	char args[1024];
+	struct cmd_run r;
+	json_t *cmp;
+
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		for (int swap = 0; swap < 2; swap++) {
+			snprintf(args, sizeof(args), "compare --json %s %s %s",
+				 runs[i].opts, swap ? b : a, swap ? a : b);
+			r = sim(args);
+			ck_assert_msg(r.status == runs[i].status, "%s: %d %s",
+				      runs[i].opts, r.status, r.err);
+			cmp = load_json(r.out);
+			ck_assert_msg(json_array_size(json_object_get(cmp, "failures")) ==
+				      runs[i].failures, "%s: %s", runs[i].opts, r.out);
+			json_decref(cmp);
+			cmd_run_free(&r);
+		}
+	}
+	snprintf(args, sizeof(args), "compare --max-latency-ratio 2 %s %s", a, b);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "task w: lat_p50 9.000 ms against 3.000 ms in "
+			     "A: 3.00 x, more than 2 x\n") &&
+		      strstr(r.err, "task w: lat_p99 9.000 ms against 3.000 ms in "
+			     "A: 3.00 x, more than 2 x\n"), "%s", r.err);
+	cmd_run_free(&r);
+	unlink(a);
+	unlink(b);
+}
+END_TEST
+
+/* A bad tolerance file: file, line:column, JSON path, what is valid. */
+START_TEST(test_tolerance_file_errors)
+{
+	static const struct { const char *text, *want; } bad[] = {
+		{ "{ \"share_pp\": 5 }\n",
+		  "bad-tol.json:1:1: (top level): no \"sched-sim-tolerances\": 1; "
+		  "valid: a tolerance file: " },
+		{ "{ \"sched-sim-tolerances\": 2 }\n",
+		  "bad-tol.json:1:27: sched-sim-tolerances: not version 1 of the "
+		  "format; valid: 1" },
+		{ "{ \"sched-sim-tolerances\": 1,\n  \"share_pp\": 101 }\n",
+		  "bad-tol.json:2:15: share_pp: 101 is out of range; valid: "
+		  "percentage points, a number from 0 to 100" },
+		{ "{ \"sched-sim-tolerances\": 1,\n  \"entries\": [ { \"match\": \"x\",\n"
+		  "    \"latency_ratio\": 0.5 } ] }\n",
+		  "bad-tol.json:3:22: entries[0].latency_ratio: 0.5 is out of range; "
+		  "valid: a factor, a number from 1 up" },
+		{ "{ \"sched-sim-tolerances\": 1, \"entries\": [ { \"match\": \"x\", "
+		  "\"kind\": \"hog\" } ] }\n",
+		  "entries[0].kind: not a kind; valid: \"group\", \"task\" or \"jobs step\"" },
+		{ "{ \"sched-sim-tolerances\": 1, \"entries\": [ { \"share_pp\": 1 } ] }\n",
+		  "entries[0]: no \"match\"; valid: an object with \"match\"" },
+		{ "{ \"sched-sim-tolerances\": 1, \"entries\": [ { \"match\": \"x\", "
+		  "\"ignored\": true } ] }\n",
+		  "entries[0].ignored: unknown key \"ignored\"; valid: " },
+		{ "{ \"sched-sim-tolerances\": 1, \"entries\": { } }\n",
+		  "entries: not an array; valid: an array of " },
+		{ "{ \"sched-sim-tolerances\": 1,\n",
+		  "bad-tol.json:2:0: " },
+	};
+	const char *a = setup_report("tol-a.json", "cfs-v19", 1, "");
+	const char *b = setup_report("tol-b.json", "cfs-v19", 1, "");
+	char args[1024];
+	struct cmd_run r;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *tol = temp_file("bad-tol.json", bad[i].text);
+
+		snprintf(args, sizeof(args), "compare --tolerances %s %s %s", tol,
+			 a, b);
+		r = sim(args);
+		ck_assert_msg(r.status == 2, "%s: %d", bad[i].text, r.status);
+		ck_assert_str_eq(r.out, "");
+		ck_assert_msg(strstr(r.err, bad[i].want), "%s: %s", bad[i].text,
+			      r.err);
+		cmd_run_free(&r);
+		unlink(tol);
+	}
+	/* the command line's own */
+	snprintf(args, sizeof(args), "compare --gate hogs %s %s", a, b);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.err, "sched-sim compare: command line: --gate: \"hogs\" "
+			 "is not a choice; valid: groups, tasks (and jobs steps) "
+			 "or all\n");
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --max-latency-ratio 0.9 %s %s", a, b);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--max-latency-ratio: \"0.9\" is not a "
+				     "factor; valid: a number from 1 up"));
+	cmd_run_free(&r);
+	snprintf(args, sizeof(args), "compare --latency-floor 5 --max-latency-ratio "
+		 "2 %s %s", a, b);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--latency-floor: \"5\" has no unit"));
+	cmd_run_free(&r);
+	unlink(a);
+	unlink(b);
+}
+END_TEST
+
+/*
+ * --baseline: the stored report against a new one, only what moved
+ * (exit 1, each on stdout) or "nothing moved beyond tolerance" (exit 0);
+ * without a gate it is refused.
+ */
+START_TEST(test_baseline)
+{
+	const char *trace = temp_file("one-four.json", one_four_trace);
+	const char *grouped = temp_file("grouped.json", NULL);
+	const char *flat = temp_file("flat.json", NULL);
+	const char *tol = temp_file("tol.json",
+		"{ \"sched-sim-tolerances\": 1, \"share_pp\": 5,\n"
+		"  \"entries\": [ { \"match\": \"four-*\", \"ignore\": true } ] }\n");
+	char args[1024], want[1024];
+	struct cmd_run r;
+
+	make_report(trace, "", grouped);
+	make_report(trace, "--no-group-sched", flat);
+	snprintf(args, sizeof(args), "compare --baseline %s --tolerances %s %s",
+		 grouped, tol, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 1);
+	snprintf(want, sizeof(want), "baseline A (%s) against B (%s)\n"
+		 "moved beyond tolerance (3):\n  B (%s): group /one: ", grouped,
+		 flat, flat);
+	ck_assert_msg(!strncmp(r.out, want, strlen(want)), "%s", r.out);
+	ck_assert_ptr_nonnull(strstr(r.out, "): group /four: "));
+	ck_assert_ptr_nonnull(strstr(r.out, "): task one: "));
+	ck_assert_ptr_null(strstr(r.out, "four-"));
+	ck_assert_str_eq(r.err, "sched-sim compare: gates exceeded: 3 failures\n");
+	cmd_run_free(&r);
+
+	/* the baseline against itself: nothing moved */
+	snprintf(args, sizeof(args), "compare --baseline %s --tolerances %s %s",
+		 grouped, tol, grouped);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 0);
+	snprintf(want, sizeof(want), "baseline A (%s) against B (%s)\n"
+		 "nothing moved beyond tolerance\n", grouped, grouped);
+	ck_assert_str_eq(r.out, want);
+	cmd_run_free(&r);
+
+	snprintf(args, sizeof(args), "compare --baseline %s %s", grouped, flat);
+	r = sim(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--baseline needs a gate"));
+	cmd_run_free(&r);
+	unlink(trace);
+	unlink(grouped);
+	unlink(flat);
+	unlink(tol);
+}
+END_TEST
+
+/*
  * The seed drives only random durations, and this trace has none: two
  * seeds give the same shares, so every difference is exactly 0 and even
  * --max-diff 0 holds.  A tunable that changes the slices changes the
@@ -1712,6 +2066,11 @@ static Suite *compare_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_shares_against_analytic);
 	tcase_add_test(tc, test_max_diff_exit_statuses);
+	tcase_add_test(tc, test_gate_and_only);
+	tcase_add_test(tc, test_tolerance_file);
+	tcase_add_test(tc, test_max_latency_ratio);
+	tcase_add_test(tc, test_tolerance_file_errors);
+	tcase_add_test(tc, test_baseline);
 	tcase_add_test(tc, test_two_seeds_and_two_tunings);
 	tcase_add_test(tc, test_unmatched_listed);
 	tcase_add_loop_test(tc, test_bad_report, 0,

@@ -1045,12 +1045,48 @@ START_TEST(test_expect_arg_every_kind)
 			 "--expect", "there is no task \"zz\"");
 	expect_cli_error(trace_add_expect_arg(t, "ratio:a,b=-1", &err), &err,
 			 "--expect", "the value \"-1\" is not a number from 0 up");
-	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_max:/users=1ms",
+	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_p99:/users=1ms",
 					      &err), &err, "--expect",
-			 "there is no task \"/users\"");
+			 "\"/users\" is a group: wakeup_latency_p50 and _p99 "
+			 "are kept per task");
+	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_max:/nope=1ms",
+					      &err), &err, "--expect",
+			 "there is no group \"/nope\"");
 	expect_cli_error(trace_add_expect_arg(t, "wakeup_latency_max:a=30", &err),
 			 &err, "--expect", "\"30\" has no unit");
+	expect_cli_error(trace_add_expect_arg(t, "switches:a=2.5", &err),
+			 &err, "--expect", "the count \"2.5\" is not a whole number");
+	expect_cli_error(trace_add_expect_arg(t, "migrations:a=-1", &err),
+			 &err, "--expect", "the count \"-1\" is not a whole number");
+	expect_cli_error(trace_add_expect_arg(t, "switches:a=3+-", &err),
+			 &err, "--expect", "the tolerance \"\" is not a number");
 	ck_assert_uint_eq(t->nr_expects, 5);
+
+	/* the kinds of issue 31: a group or a task, limits and counts */
+	ck_assert_int_eq(trace_add_expect_arg(t, "wakeup_latency_p50:a=1ms", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "wakeup_latency_p99:b=2us", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "wakeup_latency_max:/users=3ms", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "wait:/=1s", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "switches:/users=12+-3", &err), 0);
+	ck_assert_int_eq(trace_add_expect_arg(t, "migrations:a=0", &err), 0);
+	ck_assert_uint_eq(t->nr_expects, 11);
+	x = t->expects;
+	ck_assert_int_eq(x[5].kind, EXPECT_LATENCY_P50);
+	ck_assert(x[5].a.is_task);
+	ck_assert_uint_eq(x[5].limit, 1000000);
+	ck_assert_int_eq(x[6].kind, EXPECT_LATENCY_P99);
+	ck_assert_uint_eq(x[6].limit, 2000);
+	ck_assert_str_eq(x[6].what, "wakeup_latency_p99 b");
+	ck_assert_int_eq(x[7].kind, EXPECT_LATENCY_MAX);
+	ck_assert(!x[7].a.is_task);
+	ck_assert_str_eq(x[7].what, "wakeup_latency_max /users");
+	ck_assert_int_eq(x[8].kind, EXPECT_WAIT);
+	ck_assert_uint_eq(x[8].limit, 1000000000);
+	ck_assert_int_eq(x[9].kind, EXPECT_SWITCHES);
+	ck_assert(x[9].value == 12 && x[9].tolerance == 3);
+	ck_assert_str_eq(x[9].what, "switches /users");
+	ck_assert_int_eq(x[10].kind, EXPECT_MIGRATIONS);
+	ck_assert(x[10].value == 0 && x[10].tolerance == 0);
 	trace_clear_expects(t);
 	ck_assert_uint_eq(t->nr_expects, 0);
 	trace_free(t);
@@ -1159,6 +1195,31 @@ START_TEST(test_missing_duration)
 		"duration", 1, 1,
 		"missing",
 		"a duration above 0");
+}
+END_TEST
+
+/*
+ * Without "scheduler" a trace takes every default (issue 31): cfs-v19,
+ * group scheduling, HZ 1000, the policy's tunables; a "scheduler" that
+ * is there is checked as before.
+ */
+START_TEST(test_scheduler_may_be_omitted)
+{
+	struct sim_trace *t = load_ok(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", "
+		"\"machine\": { \"cpus\": 2 },\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ] }\n");
+
+	ck_assert_str_eq(t->policy->name, "cfs-v19");
+	ck_assert(t->group_sched);
+	ck_assert_uint_eq(t->hz, 1000);
+	trace_free(t);
+	expect_error(
+		"{ \"sched-sim\": 1, \"duration\": \"1s\", \"machine\": { \"cpus\": 2 },\n"
+		"  \"scheduler\": 3,\n"
+		"  \"tasks\": [ { \"name\": \"a\", \"program\": [ { \"run\": \"1ms\" } ] } ] }\n",
+		"scheduler", 2, 16, "3 is a number, not an object",
+		"an object (empty, {}, or left out: every default)");
 }
 END_TEST
 
@@ -2118,6 +2179,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(errors, test_missing_version);
 	tcase_add_test(errors, test_wrong_version);
 	tcase_add_test(errors, test_missing_duration);
+	tcase_add_test(errors, test_scheduler_may_be_omitted);
 	tcase_add_test(errors, test_bare_number_duration);
 	tcase_add_test(errors, test_unknown_unit);
 	tcase_add_test(errors, test_fractional_nanoseconds);

@@ -36,7 +36,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/same-output.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 policies=${SAME_POLICIES:-$("$new" --list-policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')}
-traces=${SAME_TRACES:-$(find traces validation tests/eevdf-obs -maxdepth 2 -name '*.json' -not -path 'validation/kernel/*' | sort)}
+traces=${SAME_TRACES:-$(find traces validation tests/eevdf-obs -maxdepth 2 -name '*.json' -not -path 'validation/kernel/*' -not -path 'validation/baseline/*' | sort)}
 
 passed=0 failed=0
 

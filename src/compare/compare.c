@@ -169,10 +169,7 @@ static int warn(sim_compare *c, const char *fmt, ...)
 	return rc;
 }
 
-static int fail(sim_compare *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail(sim_compare *c, const char *fmt, ...)
+int cmp_fail(sim_compare *c, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -409,44 +406,6 @@ static void find_worst(sim_compare *c)
 	}
 }
 
-/* --max-diff: every share too far from the first's, every unmatched. */
-static int judge(sim_compare *c)
-{
-	double limit = c->opts.max_diff_pp;
-
-	for (size_t i = 0; i < c->nr_entries; i++) {
-		const struct cmp_entry *e = &c->entries[i];
-		const struct cmp_item *a = cmp_item_of(c, e, 0);
-
-		if (e->present_in < c->nr_reports) {
-			char in[256], out[256];
-
-			if (fail(c, "%s %s: in %s, not in %s: cannot be compared",
-				 cmp_kind_word(e->kind), e->key,
-				 cmp_labels_where(c, e, true, in, sizeof(in)),
-				 cmp_labels_where(c, e, false, out, sizeof(out))))
-				return -1;
-		}
-		for (size_t r = 1; a && r < c->nr_reports; r++) {
-			const struct cmp_item *b = cmp_item_of(c, e, r);
-			double d;
-
-			if (!b)
-				continue;
-			d = cmp_diff_pp(c, e, r);
-			if (fabs(d) <= limit + PP_SLACK)
-				continue;
-			if (fail(c, "%s (%s): %s %s: %.2f %% against %.2f %% in "
-				 "%s: %+.3f pp, more than %g pp",
-				 c->reports[r].label, c->reports[r].file,
-				 cmp_kind_word(e->kind), e->key, 100.0 * b->share,
-				 100.0 * a->share, c->reports[0].label, d, limit))
-				return -1;
-		}
-	}
-	return 0;
-}
-
 int sim_compare_finish(sim_compare *c, const sim_compare_options *opts,
 		       sim_error *err)
 {
@@ -469,6 +428,24 @@ int sim_compare_finish(sim_compare *c, const sim_compare_options *opts,
 		return api_error(err, "max_diff_pp %g is out of range; valid: "
 				 "percentage points from 0 to 100",
 				 c->opts.max_diff_pp);
+	if (c->opts.has_max_latency_ratio &&
+	    !(c->opts.max_latency_ratio >= 1 &&
+	      c->opts.max_latency_ratio <= 1e9))
+		return api_error(err, "max_latency_ratio %g is out of range; "
+				 "valid: a factor from 1 up",
+				 c->opts.max_latency_ratio);
+	if (c->opts.gate < SIM_COMPARE_GATE_ALL ||
+	    c->opts.gate > SIM_COMPARE_GATE_TASKS)
+		return api_error(err, "gate %d is not a SIM_COMPARE_GATE_*",
+				 c->opts.gate);
+	if (!c->opts.has_latency_floor)
+		c->opts.latency_floor_ns = SIM_COMPARE_LATENCY_FLOOR_NS;
+	if (c->opts.only) {
+		c->only = strdup(c->opts.only);
+		if (!c->only)
+			return api_error(err, "out of memory");
+		c->opts.only = c->only;
+	}
 	rc = check_traces(c, err);
 	if (rc == -1)
 		return -1;
@@ -477,7 +454,7 @@ int sim_compare_finish(sim_compare *c, const sim_compare_options *opts,
 		return api_error(err, "out of memory comparing %zu reports",
 				 c->nr_reports);
 	find_worst(c);
-	if (c->opts.has_max_diff && judge(c))
+	if (cmp_gating(c) && cmp_judge(c))
 		return api_error(err, "out of memory comparing %zu reports",
 				 c->nr_reports);
 	c->finished = true;
@@ -604,5 +581,8 @@ void sim_compare_free(sim_compare *c)
 	for (size_t i = 0; i < c->nr_failures; i++)
 		free(c->failures[i]);
 	free(c->failures);
+	cmp_tolerances_free(c->tolerances);
+	free(c->tolerances);
+	free(c->only);
 	free(c);
 }

@@ -15,11 +15,14 @@
  *			with file, JSON path, line, column and what is valid
  *	compare.c	the sim_compare_* API: matching entries across the
  *			reports, the differences, the --max-diff verdict
+ *	gates.c		the tolerance file, and the gates' verdict
+ *			(--max-diff, --max-latency-ratio, --gate, --only)
  *	print.c		the comparison as a table or as JSON
  */
 #ifndef SCHEDSIM_COMPARE_H
 #define SCHEDSIM_COMPARE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -99,6 +102,26 @@ struct cmp_entry {
 	size_t present_in;
 };
 
+/*
+ * A tolerance file (gates.c): defaults, then entries whose first match
+ * decides an entry's limits (a limit an entry leaves out: the default).
+ */
+struct cmp_tolerance {
+	char *match;		/* fnmatch(3) pattern on the entry's key */
+	int kind;		/* enum sim_compare_kind, or -1: any */
+	bool ignore;		/* never judged */
+	bool has_share_pp, has_latency_ratio;
+	double share_pp, latency_ratio;
+};
+
+struct cmp_tolerances {
+	char *file;
+	bool has_share_pp, has_latency_ratio;
+	double share_pp, latency_ratio;
+	struct cmp_tolerance *entries;
+	size_t nr_entries;
+};
+
 struct sim_compare {
 	struct cmp_report *reports;
 	size_t nr_reports, reports_cap;
@@ -114,6 +137,10 @@ struct sim_compare {
 	size_t nr_warnings, warnings_cap;
 	char **failures;
 	size_t nr_failures, failures_cap;
+
+	struct cmp_tolerances *tolerances;	/* NULL: no file */
+	char *only;			/* opts.only, owned */
+	size_t judged;			/* entries a gate judged */
 };
 
 /* read.c: parse text as a report into rep (zeroed by the caller; file
@@ -125,6 +152,11 @@ int cmp_read_report(const char *text, size_t len, struct cmp_report *rep,
  * err if it cannot be read or is larger. */
 char *cmp_read_file(const char *file, u64 max, size_t *len, sim_error *err);
 void cmp_report_release(struct cmp_report *rep);
+/* "FILE:LINE:COL: PATH: WHAT; valid: VALID" into err, for the value at
+ * path of the JSON text (its line and column by jsonpos); -1. */
+int cmp_vfail_in(const char *file, const char *text, size_t len,
+		 sim_error *err, const char *path, const char *valid,
+		 const char *fmt, va_list ap);
 
 /* the keys of a group's "cpu_stat", in cmp_item.cpu_stat's order */
 extern const char *const cmp_cpu_stat_keys[5];
@@ -146,6 +178,20 @@ const char *cmp_kind_word(int kind);
 /* Above this share of its CPU time taken by other work, a kernel report
  * was measured on a busy machine (kernel-run warns at the same 2 %). */
 #define CMP_BUSY_OTHER_PCT 2.0
+
+/* compare.c: a failure of the gates, one sentence; 0 or -1 (memory). */
+int cmp_fail(sim_compare *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* gates.c: judge every entry the gates select; 0, or -1 (memory). */
+int cmp_judge(sim_compare *c);
+/* Some gate is set: an option or a tolerance file. */
+bool cmp_gating(const struct sim_compare *c);
+/* The gates as the command line gives them, "--max-diff 2 pp,
+ * --max-latency-ratio 1.5, --tolerances tol.json, --gate groups". */
+const char *cmp_gates_text(const struct sim_compare *c, char *buf,
+			   size_t size);
+void cmp_tolerances_free(struct cmp_tolerances *t);
 
 /* print.c */
 int cmp_print_text(const struct sim_compare *c, FILE *out);

@@ -482,8 +482,8 @@ static void text_unmatched(const sim_compare *c, FILE *out)
 			continue;
 		if (!any)
 			fprintf(out, "\nunmatched (not in every report, so not "
-				"compared%s):\n", c->opts.has_max_diff ?
-				"; each fails --max-diff" : "");
+				"compared%s):\n", cmp_gating(c) ?
+				"; each a gate judges fails it" : "");
 		any = true;
 		fprintf(out, "  %s ", cmp_kind_word(e->kind));
 		text_put(out, e->key);
@@ -495,6 +495,8 @@ static void text_unmatched(const sim_compare *c, FILE *out)
 
 static void text_summary(const sim_compare *c, FILE *out)
 {
+	char gates[1024];
+
 	fprintf(out, "\nlargest difference from %s (", c->reports[0].label);
 	text_put(out, c->reports[0].file);
 	fprintf(out, "):\n");
@@ -525,15 +527,19 @@ static void text_summary(const sim_compare *c, FILE *out)
 		}
 		fprintf(out, "\n");
 	}
-	if (!c->opts.has_max_diff)
+	if (!cmp_gating(c))
 		return;
+	cmp_gates_text(c, gates, sizeof(gates));
 	if (c->nr_failures)
-		fprintf(out, "\n--max-diff %g pp: exceeded, %zu failure%s\n",
-			c->opts.max_diff_pp, c->nr_failures,
-			c->nr_failures > 1 ? "s" : "");
+		fprintf(out, "\n%s: exceeded, %zu failure%s\n", gates,
+			c->nr_failures, c->nr_failures > 1 ? "s" : "");
+	else if (c->opts.has_max_diff && !strchr(gates, ','))
+		fprintf(out, "\n%s: held: every share within it, nothing "
+			"unmatched\n", gates);
 	else
-		fprintf(out, "\n--max-diff %g pp: held: every share within "
-			"it, nothing unmatched\n", c->opts.max_diff_pp);
+		fprintf(out, "\n%s: held: %zu entr%s judged, each within its "
+			"limits, none unmatched\n", gates, c->judged,
+			c->judged == 1 ? "y" : "ies");
 }
 
 /*
@@ -762,6 +768,7 @@ int cmp_print_json(const struct sim_compare *c, FILE *out)
 	};
 	json_t *root = json_object(), *reports = json_array(), *unmatched,
 	       *worst = json_array();
+	char gates[1024];
 	int rc;
 
 	json_object_set_new(root, "sched-sim-compare", json_integer(1));
@@ -805,6 +812,10 @@ int cmp_print_json(const struct sim_compare *c, FILE *out)
 	json_object_set_new(root, "worst", worst);
 	json_object_set_new(root, "max_diff_pp", c->opts.has_max_diff ?
 			    json_real(c->opts.max_diff_pp) : json_null());
+	json_object_set_new(root, "gates", cmp_gating(c) ?
+			    json_string(cmp_gates_text(c, gates, sizeof(gates))) :
+			    json_null());
+	json_object_set_new(root, "judged", json_integer((json_int_t)c->judged));
 	json_object_set_new(root, "failures",
 			    json_strings(c->failures, c->nr_failures));
 	json_object_set_new(root, "status", json_integer(sim_compare_status(c)));

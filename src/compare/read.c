@@ -61,6 +61,30 @@ static void set_file(sim_error *err, const char *file)
 
 /* "FILE:LINE:COL: PATH: WHAT; valid: VALID" for the value at path (or,
  * if it does not exist, the deepest value of the path that does). */
+int cmp_vfail_in(const char *file, const char *text, size_t len,
+		 sim_error *err, const char *path, const char *valid,
+		 const char *fmt, va_list ap)
+{
+	struct jsonpos pos = { 0, 1, 1 };
+	char what[400];
+	int n;
+
+	vsnprintf(what, sizeof(what), fmt, ap);
+	if (jsonpos_locate_path(text, len, *path ? path : "(top level)",
+				&pos) < -1)
+		pos = (struct jsonpos){ 0, 1, 1 };
+	memset(err, 0, sizeof(*err));
+	set_file(err, file);
+	snprintf(err->path, sizeof(err->path), "%s", *path ? path : "(top level)");
+	err->line = pos.line;
+	err->column = pos.column;
+	n = snprintf(err->text, sizeof(err->text), "%s:%d:%d: %s: %s; valid: %s",
+		     file, pos.line, pos.column, err->path, what, valid);
+	if (n >= (int)sizeof(err->text))	/* cut: say so */
+		memcpy(err->text + sizeof(err->text) - 4, "...", 4);
+	return -1;
+}
+
 static int fail_at(struct reader *rd, const char *path, const char *valid,
 		   const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -68,28 +92,14 @@ static int fail_at(struct reader *rd, const char *path, const char *valid,
 static int fail_at(struct reader *rd, const char *path, const char *valid,
 		   const char *fmt, ...)
 {
-	struct jsonpos pos = { 0, 1, 1 };
-	sim_error *err = rd->err;
-	char what[400];
 	va_list ap;
-	int n;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
+	rc = cmp_vfail_in(rd->file, rd->text, rd->len, rd->err, path, valid,
+			  fmt, ap);
 	va_end(ap);
-	if (jsonpos_locate_path(rd->text, rd->len, *path ? path : "(top level)",
-				&pos) < -1)
-		pos = (struct jsonpos){ 0, 1, 1 };
-	memset(err, 0, sizeof(*err));
-	set_file(err, rd->file);
-	snprintf(err->path, sizeof(err->path), "%s", *path ? path : "(top level)");
-	err->line = pos.line;
-	err->column = pos.column;
-	n = snprintf(err->text, sizeof(err->text), "%s:%d:%d: %s: %s; valid: %s",
-		     rd->file, pos.line, pos.column, err->path, what, valid);
-	if (n >= (int)sizeof(err->text))	/* cut: say so */
-		memcpy(err->text + sizeof(err->text) - 4, "...", 4);
-	return -1;
+	return rc;
 }
 
 static int out_of_memory(struct reader *rd)

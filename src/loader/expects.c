@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * loader/expects.c - the "expect" section: shares, ratios, finish
- * times and wakeup latencies that a run must show.
+ * times, wakeup latencies, wait times, switches and migrations that a
+ * run must show.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,10 +13,18 @@
 #define EXPECTS_VALID \
 	"an array of expectations, e.g. [{\"group\": \"/a\", \"share\": 0.5}]"
 #define EXPECT_VALID \
-	"{\"group\" or \"task\": ..., \"share\": S}, {\"task\": N, " \
-	"\"wakeup_latency_max\" or \"wakeup_latency_avg\": D}, " \
+	"{\"group\" or \"task\": ..., \"share\": S}, {\"group\" or " \
+	"\"task\": ..., \"wakeup_latency_max\", \"wakeup_latency_avg\" or " \
+	"\"wait\": D}, {\"task\": N, \"wakeup_latency_p50\" or " \
+	"\"wakeup_latency_p99\": D}, {\"group\" or \"task\": ..., " \
+	"\"switches\" or \"migrations\": COUNT}, " \
 	"{\"ratio\": [A, B], \"value\": V} or {\"finish\": [A, B], \"ratio\": V}" \
-	", with an optional \"tolerance\" for the share, ratio and finish forms"
+	", with an optional \"tolerance\" for the share, ratio, finish, " \
+	"switches and migrations forms"
+#define COUNT_VALID "a whole number from 0 up"
+#define PERCENTILE_GROUP_VALID \
+	"a task: percentiles are kept per task; for a group, " \
+	"\"wakeup_latency_avg\" or \"wakeup_latency_max\""
 #define SHARE_VALID \
 	"a number from 0 to 1: the part of all CPU time that tasks used"
 #define TOLERANCE_VALID "a number from 0 up"
@@ -122,19 +131,68 @@ static int parse_expect_share(struct loader *ld, json_t *v, bool is_task,
 	return x->what ? 0 : ld_fail_oom(ld);
 }
 
-static int parse_expect_latency(struct loader *ld, json_t *v,
-				enum expect_kind kind, struct trace_expect *x)
-{
-	const char *key = kind == EXPECT_LATENCY_MAX ?
-		"wakeup_latency_max" : "wakeup_latency_avg";
-	const char *keys[] = { "task", key, NULL };
-	const char *name = "";
+/* The kinds measured on one group or task, by their key. */
+static const struct {
+	const char *key;
+	enum expect_kind kind;
+} measure_kinds[] = {
+	{ "wakeup_latency_max", EXPECT_LATENCY_MAX },
+	{ "wakeup_latency_avg", EXPECT_LATENCY_AVG },
+	{ "wakeup_latency_p50", EXPECT_LATENCY_P50 },
+	{ "wakeup_latency_p99", EXPECT_LATENCY_P99 },
+	{ "wait", EXPECT_WAIT },
+	{ "switches", EXPECT_SWITCHES },
+	{ "migrations", EXPECT_MIGRATIONS },
+};
 
-	if (ld_check_keys(ld, v, keys, "a wakeup latency expectation") ||
-	    get_ref(ld, v, "task", REF_TASK, &x->a, &name) ||
-	    ld_get_duration(ld, v, key, "a duration, e.g. \"30ms\"",
-			    &x->limit) < 0)
+const char *expect_kind_key(enum expect_kind kind)
+{
+	for (size_t i = 0; i < sizeof(measure_kinds) / sizeof(measure_kinds[0]); i++)
+		if (measure_kinds[i].kind == kind)
+			return measure_kinds[i].key;
+	return kind == EXPECT_RATIO ? "ratio" : kind == EXPECT_FINISH ?
+	       "finish" : "share";
+}
+
+/*
+ * {"task" or "group": REF, KEY: D} for a duration that may not be
+ * passed (the wakeup latencies, the wait), {..., KEY: COUNT,
+ * "tolerance": T} for a count (switches, migrations; tolerance 0).
+ */
+static int parse_expect_measure(struct loader *ld, json_t *v, bool is_task,
+				const char *key, enum expect_kind kind,
+				struct trace_expect *x)
+{
+	const char *ref = is_task ? "task" : "group";
+	bool limit = expect_kind_is_limit(kind);
+	const char *keys[] = { ref, key, limit ? NULL : "tolerance", NULL };
+	const char *name = "";
+	long long count = 0;
+	char of[64];
+	int rc;
+
+	snprintf(of, sizeof(of), "a \"%s\" expectation", key);
+	if (ld_check_keys(ld, v, keys, of))
 		return -1;
+	if (!is_task && expect_kind_task_only(kind)) {
+		path_push_key(ld, "group");
+		return ld_fail(ld, PERCENTILE_GROUP_VALID,
+			       "a group has no %s", key);
+	}
+	if (get_ref(ld, v, ref, is_task ? REF_TASK : REF_GROUP, &x->a, &name))
+		return -1;
+	if (limit) {
+		if (ld_get_duration(ld, v, key, "a duration, e.g. \"30ms\"",
+				    &x->limit) < 0)
+			return -1;
+	} else {
+		rc = ld_get_integer(ld, v, key, 0, 1LL << 53, COUNT_VALID,
+				    &count);
+		if (ld_required(ld, rc, key, COUNT_VALID) ||
+		    get_tolerance(ld, v, 0, &x->tolerance))
+			return -1;
+		x->value = (double)count;
+	}
 	x->kind = kind;
 	x->what = strdup_printf("%s %s", key, name);
 	return x->what ? 0 : ld_fail_oom(ld);
@@ -166,22 +224,25 @@ static int parse_expect_ratio(struct loader *ld, json_t *v,
 
 static int parse_expect(struct loader *ld, json_t *v, struct trace_expect *x)
 {
+	bool is_task;
+
 	if (!json_is_object(v))
 		return ld_type_error(ld, v, "an object", EXPECT_VALID);
 	if (json_object_get(v, "finish"))
 		return parse_expect_ratio(ld, v, EXPECT_FINISH, x);
 	if (json_object_get(v, "ratio"))
 		return parse_expect_ratio(ld, v, EXPECT_RATIO, x);
-	if (json_object_get(v, "group"))
-		return parse_expect_share(ld, v, false, x);
-	if (!json_object_get(v, "task"))
+	if (!json_object_get(v, "group") && !json_object_get(v, "task"))
 		return ld_fail(ld, EXPECT_VALID,
 			       "an expectation without \"group\", \"task\", \"ratio\" or \"finish\"");
-	if (json_object_get(v, "wakeup_latency_max"))
-		return parse_expect_latency(ld, v, EXPECT_LATENCY_MAX, x);
-	if (json_object_get(v, "wakeup_latency_avg"))
-		return parse_expect_latency(ld, v, EXPECT_LATENCY_AVG, x);
-	return parse_expect_share(ld, v, true, x);
+	/* "group" wins: with both, "task" is the unknown key */
+	is_task = !json_object_get(v, "group");
+	for (size_t i = 0; i < sizeof(measure_kinds) / sizeof(measure_kinds[0]); i++)
+		if (json_object_get(v, measure_kinds[i].key))
+			return parse_expect_measure(ld, v, is_task,
+						    measure_kinds[i].key,
+						    measure_kinds[i].kind, x);
+	return parse_expect_share(ld, v, is_task, x);
 }
 
 int ld_parse_expects(struct loader *ld, json_t *root)

@@ -390,6 +390,9 @@ int ld_get_cpu_max(struct loader *ld, json_t *obj, u64 *quota, u64 *period,
 /* ---- the sections, in the order load.c reads them ---------------------- */
 
 int ld_parse_machine(struct loader *ld, json_t *root);
+/* The key that names an expectation's kind in the "expect" section and
+ * on --expect: "share", "wakeup_latency_p99", "migrations", ... */
+const char *expect_kind_key(enum expect_kind kind);
 int ld_parse_scheduler(struct loader *ld, json_t *root);
 
 /* scheduler.c */

@@ -20,12 +20,14 @@
  */
 #define EXPECT_ARG_VALID \
 	"[share:]REF=SHARE[\xC2\xB1TOL], ratio:A,B=VALUE[\xC2\xB1TOL], " \
-	"finish:A,B=VALUE[\xC2\xB1TOL], wakeup_latency_max:TASK=DURATION or " \
-	"wakeup_latency_avg:TASK=DURATION (+- for \xC2\xB1), e.g. " \
-	"/users/alice=0.5\xC2\xB1" "0.02, ratio:/a,/b=2, " \
-	"wakeup_latency_max:xserver=30ms: REF, A, B a group path (\"/...\") " \
-	"or a task name, SHARE from 0 to 1, VALUE from 0 up, TOL from 0 up " \
-	"(default 0.01 for a share, 0.05 for a ratio or finish)"
+	"finish:A,B=VALUE[\xC2\xB1TOL], switches:REF=COUNT[\xC2\xB1TOL], " \
+	"migrations:REF=COUNT[\xC2\xB1TOL], wait:REF=DURATION, " \
+	"wakeup_latency_max or _avg:REF=DURATION, wakeup_latency_p50 or " \
+	"_p99:TASK=DURATION (+- for \xC2\xB1), e.g. /users/alice=0.5\xC2\xB1" \
+	"0.02, wakeup_latency_p99:xserver=5ms: REF, A, B a group path " \
+	"(\"/...\") or a task name, SHARE 0 to 1, VALUE and TOL from 0 up " \
+	"(TOL 0.01 for a share, 0.05 for a ratio or finish, 0 for a COUNT, " \
+	"a whole number), DURATION a limit not to pass"
 
 /* Decimal digits only, in lo..hi: 0, -1 if malformed, -2 out of range. */
 static int parse_integer_text(const char *s, long long lo, long long hi,
@@ -350,14 +352,28 @@ static int parse_fraction(const char *s, double *out, char **end)
 	return errno || !isfinite(*out) ? -1 : 0;
 }
 
-/* VALUE[±TOL] after the "=" of --expect; max bounds VALUE (a share: 1). */
-static int parse_value_arg(const char *s, double max, double default_tol,
-			   double *value, double *tol, sim_error *err)
+/*
+ * VALUE[±TOL] after the "=" of --expect; max bounds VALUE (a share: 1);
+ * a count (switches, migrations) is a whole number.
+ */
+static int parse_value_arg(const char *s, double max, bool count,
+			   double default_tol, double *value, double *tol,
+			   sim_error *err)
 {
 	char q[QUOTE_SIZE];
 	char *end;
 
-	if (parse_fraction(s, value, &end) || *value > max)
+	if (count) {	/* digits only, below 2^53 (exact in a double) */
+		end = (char *)s;
+		while (isdigit((unsigned char)*end))
+			end++;
+		if (end == s || end - s > 15 || (*end == '.'))
+			return cli_fail(err, "--expect", EXPECT_ARG_VALID,
+					"the count %s is not a whole number "
+					"from 0 up", quote_text(s, q, sizeof(q)));
+		*value = strtod(s, NULL);
+	}
+	if (!count && (parse_fraction(s, value, &end) || *value > max))
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
 				"the %s %s is not a number from 0 %s",
 				max == 1 ? "share" : "value",
@@ -370,7 +386,7 @@ static int parse_value_arg(const char *s, double max, double default_tol,
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
 				"unexpected %s after the %s",
 				quote_text(end, q, sizeof(q)),
-				max == 1 ? "share" : "value");
+				count ? "count" : max == 1 ? "share" : "value");
 	s = end + 2;
 	if (parse_fraction(s, tol, &end) || *end)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
@@ -379,13 +395,18 @@ static int parse_value_arg(const char *s, double max, double default_tol,
 	return 0;
 }
 
-/* A group path ("/...") or, with tasks_only or without "/", a task. */
+/* A group path ("/...") or a task; tasks_only: a group is refused. */
 static int expect_ref(const struct sim_trace *t, const char *name,
 		      bool tasks_only, struct trace_ref *ref, sim_error *err)
 {
 	char q[QUOTE_SIZE];
 
-	ref->is_task = tasks_only || name[0] != '/';
+	if (tasks_only && name[0] == '/')
+		return cli_fail(err, "--expect", EXPECT_ARG_VALID,
+				"%s is a group: wakeup_latency_p50 and _p99 are "
+				"kept per task (a group has _avg and _max)",
+				quote_text(name, q, sizeof(q)));
+	ref->is_task = name[0] != '/';
 	ref->index = ref->is_task ? trace_find_task(t, name) :
 		trace_find_group(t, name);
 	if (ref->index >= 0)
@@ -405,6 +426,11 @@ static const struct {
 	{ "finish", EXPECT_FINISH },
 	{ "wakeup_latency_max", EXPECT_LATENCY_MAX },
 	{ "wakeup_latency_avg", EXPECT_LATENCY_AVG },
+	{ "wakeup_latency_p50", EXPECT_LATENCY_P50 },
+	{ "wakeup_latency_p99", EXPECT_LATENCY_P99 },
+	{ "wait", EXPECT_WAIT },
+	{ "switches", EXPECT_SWITCHES },
+	{ "migrations", EXPECT_MIGRATIONS },
 };
 
 /* The KIND: prefix of an --expect; SHARE without one (a group path or a
@@ -436,8 +462,7 @@ static int expect_refs(const struct sim_trace *t, const char *names,
 		       struct trace_expect *x, sim_error *err)
 {
 	bool pair = x->kind == EXPECT_RATIO || x->kind == EXPECT_FINISH;
-	bool tasks_only = x->kind == EXPECT_LATENCY_MAX ||
-			  x->kind == EXPECT_LATENCY_AVG;
+	bool tasks_only = expect_kind_task_only(x->kind);
 	const char *comma = strchr(names, ',');
 	char q[QUOTE_SIZE];
 	char *a;
@@ -496,15 +521,20 @@ int trace_add_expect_arg(struct sim_trace *t, const char *arg, sim_error *err)
 		return cli_fail(err, "--expect", EXPECT_ARG_VALID, "out of memory");
 	switch (x.kind) {
 	case EXPECT_SHARE:
-		rc = parse_value_arg(eq + 1, 1, DEFAULT_SHARE_TOL, &x.value,
-				     &x.tolerance, err);
+		rc = parse_value_arg(eq + 1, 1, false, DEFAULT_SHARE_TOL,
+				     &x.value, &x.tolerance, err);
 		break;
 	case EXPECT_RATIO:
 	case EXPECT_FINISH:
-		rc = parse_value_arg(eq + 1, HUGE_VAL, DEFAULT_RATIO_TOL,
+		rc = parse_value_arg(eq + 1, HUGE_VAL, false, DEFAULT_RATIO_TOL,
 				     &x.value, &x.tolerance, err);
 		break;
-	default:	/* a wakeup latency: a duration, at most */
+	case EXPECT_SWITCHES:
+	case EXPECT_MIGRATIONS:
+		rc = parse_value_arg(eq + 1, HUGE_VAL, true, 0, &x.value,
+				     &x.tolerance, err);
+		break;
+	default:	/* a wakeup latency or the wait: a duration, at most */
 		rc = parse_duration(eq + 1, &x.limit, why, sizeof(why));
 		if (rc)
 			cli_fail(err, "--expect", DURATION_RULES, "%s", why);

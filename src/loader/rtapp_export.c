@@ -513,12 +513,14 @@ static json_t *expect_json(const struct sim_trace *t, const struct trace_expect 
 	case EXPECT_FINISH:
 		return json_pack("{s[ss]sfsf}", "finish", a, b, "ratio",
 				 e->value, "tolerance", e->tolerance);
-	case EXPECT_LATENCY_MAX:
-	case EXPECT_LATENCY_AVG:
-		return json_pack("{ssss}", "task", a,
-				 e->kind == EXPECT_LATENCY_MAX ?
-				 "wakeup_latency_max" : "wakeup_latency_avg",
-				 format_duration(e->limit, d, sizeof(d)));
+	default:	/* measured on one group or task */
+		if (expect_kind_is_limit(e->kind))
+			return json_pack("{ssss}", e->a.is_task ? "task" : "group",
+					 a, expect_kind_key(e->kind),
+					 format_duration(e->limit, d, sizeof(d)));
+		return json_pack("{sssIsf}", e->a.is_task ? "task" : "group",
+				 a, expect_kind_key(e->kind),
+				 (json_int_t)e->value, "tolerance", e->tolerance);
 	}
 	return NULL;
 }

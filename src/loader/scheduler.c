@@ -648,22 +648,19 @@ static int parse_policy(struct loader *ld, json_t *s)
 		       policy_problem(name));
 }
 
-int ld_parse_scheduler(struct loader *ld, json_t *root)
+static int parse_scheduler(struct loader *ld, json_t *s)
 {
 	static const char *const keys[] = {
 		"policy", "group_sched", "hz", "tunables", NULL
 	};
 	static const char valid[] =
-		"an object (it may be empty: {}) with \"policy\", \"group_sched\", "
+		"an object (empty, {}, or left out: every default) with \"policy\", \"group_sched\", "
 		"\"hz\" and \"tunables\", all optional";
 	static const char hz_valid[] = "100, 250, 300 or 1000";
 	struct sim_trace *t = ld->t;
-	json_t *s = json_object_get(root, "scheduler");
 	long long hz = DEFAULT_HZ;
 	json_t *tun;
 
-	if (!s)
-		return ld_fail_missing(ld, "scheduler", valid);
 	path_push_key(ld, "scheduler");
 	if (!json_is_object(s))
 		return ld_type_error(ld, s, "an object", valid);
@@ -691,4 +688,21 @@ int ld_parse_scheduler(struct loader *ld, json_t *root)
 	}
 	path_pop(ld);
 	return 0;
+}
+
+int ld_parse_scheduler(struct loader *ld, json_t *root)
+{
+	json_t *s = json_object_get(root, "scheduler"), *empty;
+	int rc;
+
+	if (s)
+		return parse_scheduler(ld, s);
+	/* omitted, it is {}: every default (issue 31: the empty object
+	 * was ceremony) */
+	empty = json_object();
+	if (!empty)
+		return ld_fail_oom(ld);
+	rc = parse_scheduler(ld, empty);
+	json_decref(empty);
+	return rc;
 }
