@@ -281,6 +281,39 @@ START_TEST(test_dl_push_preempts_fair)
 }
 END_TEST
 
+/*
+ * rt-app's SCHED_DEADLINE thread (dl-runtime 10000 us, dl-period
+ * 100000 us, the deadline the period): a 5 ms run every 100 ms timer
+ * against a hog, on one CPU for 1 s: 5 ms in each of 10 periods, 50 ms
+ * (its runtime never runs out); exported back, the same keys.
+ */
+START_TEST(test_dl_rtapp)
+{
+	const char *path = write_temp(0,
+		"{ \"global\": { \"duration\": 1, \"sched-sim\": {"
+		"  \"machine\": { \"cpus\": 1 }, \"scheduler\": { \"hz\": 250 } } },"
+		"  \"tasks\": { \"dl\": { \"policy\": \"SCHED_DEADLINE\","
+		"  \"dl-runtime\": 10000, \"dl-period\": 100000, \"run\": 5000,"
+		"  \"timer\": { \"ref\": \"t\", \"period\": 100000 } },"
+		"  \"hog\": { \"run\": 1000000 } } }");
+	char args[256];
+	struct cmd_run c;
+
+	snprintf(args, sizeof(args), "--policy eevdf --json %s", path);
+	c = run_sim(args);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_ptr_nonnull(strstr(c.out, "\"policy\": \"deadline\""));
+	ck_assert_ptr_nonnull(strstr(c.out, "\"cpu_ns\": 50000000,"));
+	cmd_run_free(&c);
+	snprintf(args, sizeof(args), "--policy eevdf --export rt-app %s", path);
+	c = run_sim(args);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_ptr_nonnull(strstr(c.out, "\"dl-runtime\": 10000"));
+	ck_assert_ptr_nonnull(strstr(c.out, "\"dl-deadline\": 100000"));
+	cmd_run_free(&c);
+}
+END_TEST
+
 static Suite *eevdf_dl_suite(void)
 {
 	Suite *s = suite_create("eevdf-dl");
@@ -295,6 +328,7 @@ static Suite *eevdf_dl_suite(void)
 	tcase_add_test(tc, test_dl_params_checked);
 	tcase_add_test(tc, test_dl_push_to_free_cpu);
 	tcase_add_test(tc, test_dl_push_preempts_fair);
+	tcase_add_test(tc, test_dl_rtapp);
 	suite_add_tcase(s, tc);
 	return s;
 }
