@@ -282,6 +282,78 @@ START_TEST(test_dl_push_preempts_fair)
 END_TEST
 
 /*
+ * Pull (2 CPUs): z (10 ms / 50 ms, pinned to CPU 1) runs a 9 ms job on
+ * CPU 1 from 0 and exits; x (40 ms / 100 ms) runs on CPU 0 from 0; y
+ * (40 ms / 200 ms) forks at 1 ms on CPU 0 behind x (deadline 201 ms):
+ * no CPU is free of deadline tasks and the latest earliest deadline,
+ * CPU 0's 100 ms, is before y's, so task_woken_dl cannot push it.  At
+ * 9 ms z exits: CPU 1's balance_dl (prev a deadline task off the tree)
+ * runs pull_dl_task, which takes y from the overloaded CPU 0 (y is not
+ * before x, which runs there).  By 30 ms y has run 9-30 ms (21 ms, its
+ * runtime never out), x 30 ms.
+ */
+START_TEST(test_dl_pull)
+{
+	struct sim_result *r = run(
+		"{ \"sched-sim\": 1, \"duration\": \"30ms\","
+		"  \"machine\": { \"cpus\": 2 }, \"scheduler\": { \"hz\": 250 },"
+		"  \"tasks\": [ "
+		"{ \"name\": \"z\", \"policy\": \"deadline\", \"cpus\": \"1\","
+		"  \"dl_runtime\": \"10ms\", \"dl_period\": \"50ms\","
+		"  \"program\": [ { \"run\": \"9ms\" } ] }, "
+		DL_TASK("x", "40ms", "100ms", "0ms", FOREVER) ", "
+		DL_TASK("y", "40ms", "200ms", "1ms", FOREVER) " ] }",
+		&eevdf_policy);
+
+	ck_assert_uint_eq(task(r, "z")->exit_ns, 9 * MS);
+	ck_assert_uint_eq(task(r, "y")->migrations, 1);
+	ck_assert_uint_eq(task(r, "y")->cpu_ns, 21 * MS);
+	ck_assert_uint_eq(task(r, "x")->cpu_ns, 30 * MS);
+	free_run(r);
+}
+END_TEST
+
+/*
+ * The fair server among deadline and FIFO tasks (one CPU, no RT
+ * throttling): a fair hog starved by a FIFO hog and a 10 ms / 100 ms
+ * deadline task.  The server, deferred (deadline 1000 ms, runtime 50 ms),
+ * fires at its zero-laxity point 950 ms, takes a new period (deadline
+ * 1950 ms) and runs the hog; at 1000 ms the deadline task's replenishment
+ * (deadline 1100 ms, earlier than the server's) preempts it.  So by
+ * 990 ms the hog has run 40 ms (950-990), by 1 s 50 ms; the deadline task
+ * its 12 + 8 ms every 200 ms, 100 ms (the last 900-908 ms); FIFO the
+ * remaining 850 ms either way.  Both
+ * kernels (6.18.44's server, set up at boot, gives the same here).
+ */
+START_TEST(test_dl_with_fair_server_and_fifo)
+{
+	for (int k = 0; k < 2; k++) {
+		for (int end = 0; end < 2; end++) {
+			char text[1024];
+			struct sim_result *r;
+
+			snprintf(text, sizeof(text),
+				 "{ \"sched-sim\": 1, \"duration\": \"%s\","
+				 "  \"machine\": { \"cpus\": 1 },"
+				 "  \"scheduler\": { \"hz\": 250, \"tunables\":"
+				 "  { \"rt_group_sched\": 0 } }, \"tasks\": [ " HOG ","
+				 "{ \"name\": \"rt\", \"policy\": \"fifo\","
+				 "  \"rt_priority\": 50, \"program\": [ " FOREVER " ] }, "
+				 DL_TASK("dl", "10ms", "100ms", "0ms", FOREVER) " ] }",
+				 end ? "1s" : "990ms");
+			r = run_kernel(text, k ? 61844 : 612);
+			ck_assert_uint_eq(task(r, "hog")->cpu_ns,
+					  (end ? 50 : 40) * MS);
+			ck_assert_uint_eq(task(r, "dl")->cpu_ns, 100 * MS);
+			/* 990 - 40 - 100 ms, and 1000 - 50 - 100 ms */
+			ck_assert_uint_eq(task(r, "rt")->cpu_ns, 850 * MS);
+			free_run(r);
+		}
+	}
+}
+END_TEST
+
+/*
  * rt-app's SCHED_DEADLINE thread (dl-runtime 10000 us, dl-period
  * 100000 us, the deadline the period): a 5 ms run every 100 ms timer
  * against a hog, on one CPU for 1 s: 5 ms in each of 10 periods, 50 ms
@@ -329,6 +401,8 @@ static Suite *eevdf_dl_suite(void)
 	tcase_add_test(tc, test_dl_push_to_free_cpu);
 	tcase_add_test(tc, test_dl_push_preempts_fair);
 	tcase_add_test(tc, test_dl_rtapp);
+	tcase_add_test(tc, test_dl_pull);
+	tcase_add_test(tc, test_dl_with_fair_server_and_fifo);
 	suite_add_tcase(s, tc);
 	return s;
 }
