@@ -121,6 +121,9 @@ struct trace_task {
 	u64 slice;			/* "slice": the sched_runtime that
 					 * sched_setattr() is given, ns, as
 					 * written (the policy clamps); 0: none */
+	/* "deadline": sched_setattr()'s sched_runtime, sched_deadline,
+	 * sched_period, ns; 0 for the other policies */
+	u64 dl_runtime, dl_deadline, dl_period;
 	u64 start;			/* fork time, ns */
 	const struct trace_program *program;	/* shared between instances */
 	u64 loops;			/* passes of the program; TRACE_FOREVER */
@@ -327,6 +330,12 @@ struct sim_trace {
 		char *path;
 		int line, column;
 	} first_slice;
+	/* Where the first "deadline" task's "policy" is (path NULL: none),
+	 * for a policy without SCHED_DEADLINE: trace_validate() */
+	struct {
+		char *path;
+		int line, column;
+	} first_deadline;
 	/* Where the first "cpu_max" or "cpu_max_burst" is (a group's, an
 	 * event's or the command line's: path NULL: none), for a policy
 	 * without CFS bandwidth control: trace_validate() */

@@ -110,7 +110,8 @@ done
 # which warns): the case then says how many were left out.  A trace with a
 # CPU limit ("cpu_max") is refused, as documented, by a policy without
 # CFS bandwidth control (cfs-v19): exit 2 with that reason is its case's
-# expected outcome.
+# expected outcome; so is a SCHED_DEADLINE task ("policy": "deadline")
+# under a policy without the deadline class (cfs-v19: Linux 3.14 added it).
 mapfile -t others < <("$simbin" --list-policies | awk '/^[^ \t]/ { print $1 }')
 for policy in "${others[@]}"; do
 	for f in "${traces[@]}"; do
@@ -129,6 +130,9 @@ for policy in "${others[@]}"; do
 		elif [ $rc -eq 2 ] && grep -q '"cpu_max' "$f" &&
 		     grep -q 'has no CPU limits' "$tmp/err1"; then
 			echo "ok   $f --policy $policy: refused (no CPU limits under $policy)"
+		elif [ $rc -eq 2 ] && grep -q '"deadline"' "$f" &&
+		     grep -q 'has no SCHED_DEADLINE tasks' "$tmp/err1"; then
+			echo "ok   $f --policy $policy: refused (no SCHED_DEADLINE under $policy)"
 		else
 			echo "FAIL $f --policy $policy: $(describe $rc)"
 			show_stderr "$tmp/err1" "$simbin --policy $policy --ignore-foreign-tunables --json $f"

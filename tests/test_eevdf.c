@@ -15,6 +15,7 @@
  *   tests/eevdf/rtgroup.c  RT group scheduling and throttling (6.18.44)
  *   tests/eevdf/slice.c    per-task slices
  *   tests/eevdf/v618.c     the kernel versions (v6.12, 6.18.44): issue 26
+ *   tests/eevdf/dl.c       SCHED_DEADLINE tasks: issue 29
  * CK_RUN_SUITE=eevdf_TOPIC (and CK_RUN_CASE) run a part, as Check's
  * srunner_run_all reads them.
  */
@@ -39,6 +40,7 @@
 #include "eevdf/bandwidth.c"
 #include "eevdf/slice.c"
 #include "eevdf/v618.c"
+#include "eevdf/dl.c"
 
 int main(void)
 {
@@ -54,6 +56,7 @@ int main(void)
 	srunner_add_suite(sr, eevdf_rtgroup_suite());
 	srunner_add_suite(sr, eevdf_slice_suite());
 	srunner_add_suite(sr, eevdf_v618_suite());
+	srunner_add_suite(sr, eevdf_dl_suite());
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -318,9 +318,27 @@ START_TEST(policies_and_priorities)
 	ck_assert_int_eq(t->tasks[5].sched_class, SIM_SCHED_FIFO);
 	ck_assert_int_eq(t->tasks[5].rt_priority, 10);
 	trace_free(t);
-	refused("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", "
-		"\"run\": 1 } }, \"global\": { \"duration\": 1 } }",
-		"tasks.t.policy", "SCHED_DEADLINE tasks: not yet (issue 29");
+	/* SCHED_DEADLINE (issue 29): dl-runtime, dl-period (default: the
+	 * runtime), dl-deadline (default: the period), in us */
+	sim_error err;
+
+	t = load_as("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", "
+		    "\"dl-runtime\": 10000, \"run\": 1 } }, "
+		    "\"global\": { \"duration\": 1 } }", SIM_FORMAT_AUTO, &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_int_eq(t->tasks[0].sched_class, SIM_SCHED_DEADLINE);
+	ck_assert_uint_eq(t->tasks[0].dl_runtime, 10000000);
+	ck_assert_uint_eq(t->tasks[0].dl_period, 10000000);
+	ck_assert_uint_eq(t->tasks[0].dl_deadline, 10000000);
+	trace_free(t);
+	t = load_as("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", "
+		    "\"dl-runtime\": 1000, \"dl-period\": 100000, "
+		    "\"run\": 1 } }, \"global\": { \"duration\": 1 } }",
+		    SIM_FORMAT_AUTO, &err);
+	ck_assert_msg(t != NULL, "%s", err.text);
+	ck_assert_uint_eq(t->tasks[0].dl_period, 100000000);
+	ck_assert_uint_eq(t->tasks[0].dl_deadline, 100000000);
+	trace_free(t);
 	refused("{ \"tasks\": { \"t\": { \"policy\": \"OTHER\", \"run\": 1 } }, "
 		"\"global\": { \"duration\": 1 } }",
 		"tasks.t.policy", "\"OTHER\" is not a policy");

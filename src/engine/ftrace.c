@@ -133,13 +133,15 @@ static const char *comm_of(const struct sim_task *st, char *buf)
 /*
  * p->prio as the kernel prints it: 120 + nice for SCHED_NORMAL, BATCH
  * and IDLE; 99 - rt_priority for SCHED_FIFO and RR (a job child has its
- * trace task's class and priority).
+ * trace task's class and priority); -1 for SCHED_DEADLINE (MAX_DL_PRIO - 1).
  */
 static int prio_of(struct sim *s, const struct sim_task *st)
 {
 	const struct sim_task *root = st;
 	struct policy_task_stats ts;
 
+	if (st->sched_class == SIM_SCHED_DEADLINE)
+		return -1;
 	if (st->sched_class == SIM_SCHED_FIFO || st->sched_class == SIM_SCHED_RR) {
 		/* the priority it runs at: a PI boost, an rt_priority step */
 		if (s->task_sync)

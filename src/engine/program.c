@@ -349,7 +349,10 @@ static void fork_job_child(struct sim *s, struct sim_task *parent,
 		s->status = SIM_BUG;
 	}
 	child->group = parent->group;
-	child->sched_class = parent->sched_class;
+	/* a deadline task's fork fails in the kernel (sched_fork: EAGAIN):
+	 * its jobs are SCHED_NORMAL, as the policies make them */
+	child->sched_class = parent->sched_class == SIM_SCHED_DEADLINE ?
+			     SIM_SCHED_NORMAL : parent->sched_class;
 	child->cpus_allowed = parent->cpus_allowed;
 	child->allowed_everywhere = parent->allowed_everywhere;
 	child->cpu = -1;

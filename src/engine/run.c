@@ -264,6 +264,9 @@ static void build_tasks(struct sim *s)
 			.sched_class = tt->sched_class, .nice = tt->nice,
 			.rt_priority = (unsigned int)tt->rt_priority,
 			.cpus_allowed = tt->cpus, .slice = tt->slice,
+			.dl_runtime = tt->dl_runtime,
+			.dl_deadline = tt->dl_deadline,
+			.dl_period = tt->dl_period,
 		};
 		s->policy->task_init(s->pm, st->index, &attr);
 		sync_task_init(s, st);

@@ -698,6 +698,7 @@ void trace_free(struct sim_trace *t)
 	free(t->file);
 	free(t->name);
 	free(t->first_slice.path);
+	free(t->first_deadline.path);
 	free(t->first_cpu_max.path);
 	free(t->description);
 	tunable_settings_free(t);

@@ -32,7 +32,7 @@
 
 #define POLICY_VALID \
 	"one of \"SCHED_OTHER\", \"SCHED_BATCH\", \"SCHED_IDLE\", " \
-	"\"SCHED_FIFO\", \"SCHED_RR\""
+	"\"SCHED_FIFO\", \"SCHED_RR\", \"SCHED_DEADLINE\""
 
 static const char *const approx_names[] = {
 	[APPROX_MEM] = "mem", [APPROX_IORUN] = "iorun",
@@ -363,22 +363,18 @@ int rt_get_policy(struct rt_ctx *c, const struct rj_node *v,
 		[SIM_SCHED_BATCH] = "SCHED_BATCH",
 		[SIM_SCHED_IDLE] = "SCHED_IDLE",
 		[SIM_SCHED_FIFO] = "SCHED_FIFO", [SIM_SCHED_RR] = "SCHED_RR",
+		[SIM_SCHED_DEADLINE] = "SCHED_DEADLINE",
 	};
 	const char *s;
 	char q[QUOTE_SIZE];
 
 	if (rt_get_string(c, v, POLICY_VALID, &s))
 		return -1;
-	for (int k = 0; k <= SIM_SCHED_RR; k++)
+	for (int k = 0; k <= SIM_SCHED_DEADLINE; k++)
 		if (!strcmp(s, names[k])) {
 			*cls = (enum sim_sched_class)k;
 			return 0;
 		}
-	if (!strcmp(s, "SCHED_DEADLINE"))
-		return rt_fail_at(c, v->pos, POLICY_VALID,
-				  "SCHED_DEADLINE tasks: not yet (issue 29: "
-				  "the engine does not run deadline tasks "
-				  "from a trace)");
 	return rt_fail_at(c, v->pos, POLICY_VALID, "%s is not a policy",
 			  quote_text(s, q, sizeof(q)));
 }
@@ -973,6 +969,13 @@ static int gen_task(struct rt_ctx *c, const struct rt_thread *th,
 	     set_new(c, task, "nice", json_integer(th->nice))) ||
 	    (rt_is_rt(th->cls) &&
 	     set_new(c, task, "rt_priority", json_integer(th->rt_prio))) ||
+	    (th->cls == SIM_SCHED_DEADLINE &&
+	     (set_new(c, task, "dl_runtime",
+		      duration_string(th->dl_runtime_us * 1000)) ||
+	      set_new(c, task, "dl_deadline",
+		      duration_string(th->dl_deadline_us * 1000)) ||
+	      set_new(c, task, "dl_period",
+		      duration_string(th->dl_period_us * 1000)))) ||
 	    (th->cpus_given &&
 	     set_new(c, task, "cpus",
 		     json_string(format_cpulist(&th->cpus, cpus, sizeof(cpus))))) ||

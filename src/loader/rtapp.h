@@ -94,6 +94,10 @@ struct rt_thread {
 	long long instances;
 	enum sim_sched_class cls;
 	int nice, rt_prio;
+	/* SCHED_DEADLINE: dl-runtime, dl-deadline, dl-period (us, with
+	 * rt-app's defaults: the period the runtime, the deadline the
+	 * period) */
+	u64 dl_runtime_us, dl_deadline_us, dl_period_us;
 	bool cpus_given;
 	struct cpumask cpus;
 	u64 delay_us;

@@ -390,6 +390,7 @@ static const char *rtapp_policy(enum sim_sched_class cls)
 	case SIM_SCHED_IDLE: return "SCHED_IDLE";
 	case SIM_SCHED_FIFO: return "SCHED_FIFO";
 	case SIM_SCHED_RR: return "SCHED_RR";
+	case SIM_SCHED_DEADLINE: return "SCHED_DEADLINE";
 	default: return NULL;
 	}
 }
@@ -425,9 +426,25 @@ static int add_thread(struct exporter *x, json_t *tasks, size_t i, size_t n)
 		return -1;
 	if (n > 1 && json_object_set_new(thread, "instance", json_integer((json_int_t)n)))
 		return -1;
+	/* rt-app's dl-runtime, dl-period, dl-deadline: whole us */
+	if (task->sched_class == SIM_SCHED_DEADLINE &&
+	    (task->dl_runtime % 1000 || task->dl_deadline % 1000 ||
+	     task->dl_period % 1000))
+		problem(x, path, task->line, 0, "whole microseconds",
+			"a SCHED_DEADLINE parameter below the microsecond "
+			"(rt-app reads dl-runtime, dl-period and dl-deadline "
+			"in us)");
+	if (task->sched_class == SIM_SCHED_DEADLINE &&
+	    (json_object_set_new(thread, "dl-runtime",
+				 json_integer((json_int_t)(task->dl_runtime / 1000))) ||
+	     json_object_set_new(thread, "dl-period",
+				 json_integer((json_int_t)(task->dl_period / 1000))) ||
+	     json_object_set_new(thread, "dl-deadline",
+				 json_integer((json_int_t)(task->dl_deadline / 1000)))))
+		return -1;
 	if (!rtapp_policy(task->sched_class)) {
 		problem(x, path, task->line, 0,
-			"\"normal\", \"idle\", \"fifo\" or \"rr\"",
+			"\"normal\", \"idle\", \"fifo\", \"rr\" or \"deadline\"",
 			"the policy \"batch\" (no rt-app version sets "
 			"SCHED_BATCH)");
 	} else if (task->sched_class != SIM_SCHED_NORMAL &&

@@ -422,9 +422,26 @@ static int parse_phase_setting(struct rt_ctx *c, struct rt_thread *th,
 				    "nothing it simulates");
 	} else if (!strcmp(m->key, "dl-runtime") || !strcmp(m->key, "dl-period") ||
 		   !strcmp(m->key, "dl-deadline")) {
-		return rt_note_here(c, m->key_pos, "ignored, as rt-app ignores it: "
-				    "a SCHED_DEADLINE parameter of a thread of "
-				    "another policy");
+		long long us;
+		u64 mine = m->key[3] == 'r' ? th->dl_runtime_us :
+			   m->key[3] == 'p' ? th->dl_period_us :
+					      th->dl_deadline_us;
+
+		if (th->cls != SIM_SCHED_DEADLINE)
+			return rt_note_here(c, m->key_pos, "ignored, as rt-app "
+					    "ignores it: a SCHED_DEADLINE "
+					    "parameter of a thread of another "
+					    "policy");
+		if (rt_get_int(c, v, 0, RT_INT_MAX, USEC_VALID, &us))
+			return -1;
+		if ((u64)us != mine)
+			return rt_fail_at(c, v->pos, "the thread's own value, "
+					  "or none", "a phase's own \"%s\" (%lld, "
+					  "the thread's %llu): sched-sim's "
+					  "programs cannot change a task's "
+					  "SCHED_DEADLINE parameters between "
+					  "steps", m->key, us,
+					  (unsigned long long)mine);
 	} else {
 		*known = false;
 	}
@@ -560,6 +577,29 @@ static int parse_thread_sched(struct rt_ctx *c, struct rt_thread *th,
 			th->rt_prio = p;
 		else
 			th->nice = p;
+	}
+	if (th->cls == SIM_SCHED_DEADLINE) {
+		/* rt-app 1.0's parse_thread_data: dl-runtime (0), dl-period
+		 * (the runtime), dl-deadline (the period), in us */
+		static const char *const keys[] = { "dl-runtime", "dl-period",
+						    "dl-deadline" };
+		u64 *vals[] = { &th->dl_runtime_us, &th->dl_period_us,
+				&th->dl_deadline_us };
+
+		for (int i = 0; i < 3; i++) {
+			const struct rj_member *dm = rj_member(obj, keys[i]);
+			long long us;
+
+			*vals[i] = i == 0 ? 0 : *vals[i - 1];
+			if (!dm || !dm->value)
+				continue;
+			rt_push_key(c, keys[i]);
+			if (rt_get_int(c, dm->value, 0, RT_INT_MAX, USEC_VALID,
+				       &us))
+				return -1;
+			rt_pop(c);
+			*vals[i] = (u64)us;
+		}
 	}
 	if (th->group && rt_is_rt(th->cls))
 		return rt_fail_at_path(c, th->path, th->group_pos,

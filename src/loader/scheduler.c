@@ -573,6 +573,77 @@ static int refuse_cpu_max(const struct sim_trace *t, const char *why,
 			"control, such as --policy eevdf", what);
 }
 
+/*
+ * SCHED_DEADLINE tasks: refused, at the first one's place, under a
+ * policy whose kernel has no deadline class (cfs-v19: Linux 3.14
+ * introduced it); else the trace's deadline tasks must pass the
+ * policy's admission test all together (sched_setattr() of each, in the
+ * trace's order: the kernel's EBUSY), the refused task named at its
+ * place with the numbers.
+ */
+static int refuse_deadline(const struct sim_trace *t, sim_error *err)
+{
+	char what[WHAT_SIZE], why[WHAT_SIZE / 2], path[64];
+	uint64_t *runtime, *period;
+	size_t n = 0, refused = 0, *index;
+	sim_error scratch;
+	int rc;
+
+	if (!err)
+		err = &scratch;
+	if (!t->policy->deadline_tasks) {
+		memset(err, 0, sizeof(*err));
+		error_set_file(err, t->file);
+		snprintf(what, sizeof(what), "the policy \"%s\" has no "
+			 "SCHED_DEADLINE tasks (%s has no deadline class: "
+			 "Linux 3.14 introduced it)", t->policy->name,
+			 t->policy->kernel);
+		return error_at(err, t->file, t->first_deadline.path,
+				t->first_deadline.line,
+				t->first_deadline.column,
+				"\"deadline\" tasks only under a policy with "
+				"SCHED_DEADLINE, such as --policy eevdf", what);
+	}
+	if (!t->policy->dl_admit)
+		return 0;
+	runtime = calloc(t->nr_tasks, sizeof(*runtime));
+	period = calloc(t->nr_tasks, sizeof(*period));
+	index = calloc(t->nr_tasks, sizeof(*index));
+	if (!runtime || !period || !index) {
+		free(runtime);
+		free(period);
+		free(index);
+		return error_at(err, t->file, "tasks", 0, 0, "less memory",
+				"out of memory");
+	}
+	for (size_t i = 0; i < t->nr_tasks; i++) {
+		if (t->tasks[i].sched_class != SIM_SCHED_DEADLINE)
+			continue;
+		runtime[n] = t->tasks[i].dl_runtime;
+		period[n] = t->tasks[i].dl_period;
+		index[n++] = i;
+	}
+	rc = t->policy->dl_admit(&t->tunables, t->nr_cpus, runtime, period,
+				 n, &refused, why, sizeof(why));
+	if (rc) {
+		const struct trace_task *tt = &t->tasks[index[refused]];
+
+		memset(err, 0, sizeof(*err));
+		error_set_file(err, t->file);
+		snprintf(what, sizeof(what), "task \"%s\" is refused "
+			 "(sched_setattr: EBUSY): %s", tt->name, why);
+		snprintf(path, sizeof(path), "tasks (\"%s\")", tt->name);
+		rc = error_at(err, t->file, path, tt->line, 0,
+			      "deadline tasks whose bandwidths sum to at most "
+			      "the CPUs' share sched_rt_runtime_us / "
+			      "sched_rt_period_us", what);
+	}
+	free(runtime);
+	free(period);
+	free(index);
+	return rc ? -1 : 0;
+}
+
 int trace_validate_tunables(const struct sim_trace *t, sim_error *err)
 {
 	if (!t->tunables_refused)
@@ -620,6 +691,8 @@ int trace_validate(const struct sim_trace *t, sim_error *err)
 	}
 	if (t->first_slice.path && !t->policy->task_slice)
 		return refuse_task_slices(t, err);
+	if (t->first_deadline.path && refuse_deadline(t, err))
+		return -1;
 	if (t->first_cpu_max.path) {
 		char why[WHAT_SIZE];
 

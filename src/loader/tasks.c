@@ -17,7 +17,13 @@
 	"a name of letters, digits, \"-\", \"_\" and \".\" (no \"/\": " \
 	"the children of \"jobs\" are named NAME/job-K)"
 #define TASK_POLICY_VALID \
-	"one of \"normal\", \"batch\", \"idle\", \"fifo\", \"rr\""
+	"one of \"normal\", \"batch\", \"idle\", \"fifo\", \"rr\", " \
+	"\"deadline\""
+#define DL_VALID \
+	"durations with 1024ns <= \"dl_runtime\" <= \"dl_deadline\" <= " \
+	"\"dl_period\" (sched_setattr()'s rule, __checkparam_dl; " \
+	"\"dl_deadline\" defaults to \"dl_period\" and the other way " \
+	"round; the period from 100us to 4.194304s) for \"deadline\" tasks"
 #define TASKS_VALID \
 	"a non-empty array of tasks, e.g. [{\"name\": \"hog\", " \
 	"\"program\": [{\"run\": \"forever\"}]}]"
@@ -35,7 +41,7 @@
 
 static const char *const task_keys[] = {
 	"name", "instances", "group", "policy", "nice", "rt_priority", "cpus",
-	"slice", "start", "program", "loop", NULL
+	"slice", "dl_runtime", "dl_deadline", "dl_period", "start", "program", "loop", NULL
 };
 
 /* A task's "policy" names its SCHED_* class: sim_sched_class_names[] */
@@ -187,6 +193,84 @@ static int expand_task(struct loader *ld, const struct trace_task *tmpl,
 	return 0;
 }
 
+/*
+ * A "deadline" task's "dl_runtime", "dl_deadline" and "dl_period", as
+ * sched_setattr() takes them: Linux 6.18.44's __checkparam_dl (runtime
+ * at least 1 << DL_SCALE ns, runtime <= deadline <= period, period 0
+ * meaning the deadline, the period within sysctl_sched_dl_period_min
+ * and _max: 100us and 4194304us) and dl_param_changed.  The other
+ * policies have none.
+ */
+static int parse_task_deadline(struct loader *ld, json_t *v,
+			       struct trace_task *task)
+{
+	static const char *const keys[] = { "dl_runtime", "dl_deadline",
+					    "dl_period" };
+	struct sim_trace *t = ld->t;
+	u64 *vals[] = { &task->dl_runtime, &task->dl_deadline,
+			&task->dl_period };
+	u64 period;
+	int rc[3];
+
+	if (task->sched_class != SIM_SCHED_DEADLINE) {
+		for (int i = 0; i < 3; i++)
+			if (json_object_get(v, keys[i])) {
+				path_push_key(ld, keys[i]);
+				return ld_fail(ld, DL_VALID,
+					       "\"%s\" is only for \"deadline\" tasks, and this task is \"%s\"",
+					       keys[i],
+					       sim_sched_class_name(task->sched_class));
+			}
+		return 0;
+	}
+	for (int i = 0; i < 3; i++) {
+		rc[i] = ld_get_duration(ld, v, keys[i], DL_VALID, vals[i]);
+		if (rc[i] < 0)
+			return -1;
+	}
+	if (ld_required(ld, rc[0], "dl_runtime", DL_VALID))
+		return -1;
+	if (!rc[1] && !rc[2])
+		return ld_fail_missing(ld, "dl_period", DL_VALID);
+	if (!rc[1])
+		task->dl_deadline = task->dl_period;
+	if (!rc[2])
+		task->dl_period = task->dl_deadline;
+	period = task->dl_period;
+	if (task->dl_runtime < 1024) {
+		path_push_key(ld, "dl_runtime");
+		return ld_fail(ld, DL_VALID, "a runtime of %llu ns is below 1024 ns (1 << DL_SCALE)",
+			       (unsigned long long)task->dl_runtime);
+	}
+	if (task->dl_deadline < task->dl_runtime) {
+		path_push_key(ld, rc[1] ? "dl_deadline" : "dl_period");
+		return ld_fail(ld, DL_VALID, "the deadline (%llu ns) is shorter than the runtime (%llu ns)",
+			       (unsigned long long)task->dl_deadline,
+			       (unsigned long long)task->dl_runtime);
+	}
+	if (period < task->dl_deadline) {
+		path_push_key(ld, "dl_period");
+		return ld_fail(ld, DL_VALID, "the period (%llu ns) is shorter than the deadline (%llu ns)",
+			       (unsigned long long)period,
+			       (unsigned long long)task->dl_deadline);
+	}
+	if (period < 100000ULL || period > 4194304000ULL) {
+		path_push_key(ld, rc[2] ? "dl_period" : "dl_deadline");
+		return ld_fail(ld, DL_VALID, "a period of %llu ns is outside 100us..4.194304s (sched_dl_period_min_us, _max_us)",
+			       (unsigned long long)period);
+	}
+	if (!t->first_deadline.path) {
+		path_push_key(ld, "policy");
+		t->first_deadline.path = path_current(ld);
+		if (!t->first_deadline.path)
+			return ld_fail_oom(ld);
+		ld_position(ld, &t->first_deadline.line,
+			    &t->first_deadline.column);
+		path_pop(ld);
+	}
+	return 0;
+}
+
 static int parse_task_policy(struct loader *ld, json_t *v,
 			     struct trace_task *task)
 {
@@ -221,7 +305,7 @@ static int parse_task_policy(struct loader *ld, json_t *v,
 	if (rt && ld_required(ld, rc, "rt_priority", RT_PRIO_VALID))
 		return -1;
 	task->rt_priority = (int)prio;
-	return 0;
+	return parse_task_deadline(ld, v, task);
 }
 /*
  * A warning "FILE:LINE:COL: PATH: TEXT" at the current path, worded as
@@ -270,7 +354,8 @@ static int parse_task_slice(struct loader *ld, json_t *v,
 		return rc;
 	path_push_key(ld, "slice");
 	if (task->sched_class == SIM_SCHED_FIFO ||
-	    task->sched_class == SIM_SCHED_RR)
+	    task->sched_class == SIM_SCHED_RR ||
+	    task->sched_class == SIM_SCHED_DEADLINE)
 		return ld_fail(ld, SLICE_VALID,
 			       "\"slice\" is only for \"normal\", \"batch\" and \"idle\" tasks, and this task is \"%s\" (an RT task's sched_runtime is ignored)",
 			       sim_sched_class_name(task->sched_class));

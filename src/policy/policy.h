@@ -41,9 +41,11 @@ enum sim_sched_class {
 	SIM_SCHED_IDLE,		/* SCHED_IDLE */
 	SIM_SCHED_FIFO,		/* SCHED_FIFO */
 	SIM_SCHED_RR,		/* SCHED_RR */
+	SIM_SCHED_DEADLINE,	/* SCHED_DEADLINE (Linux 3.14) */
 };
 
-/* "normal", "batch", "idle", "fifo", "rr": the trace's names, NULL-ended */
+/* "normal", "batch", "idle", "fifo", "rr", "deadline": the trace's
+ * names, NULL-ended */
 extern const char *const sim_sched_class_names[];
 const char *sim_sched_class_name(enum sim_sched_class c);
 
@@ -133,6 +135,9 @@ struct policy_task_attr {
 	 * sched_setattr()'s sched_runtime, ns, unclamped; 0: none (the
 	 * default slice).  Only policies with task_slice get one. */
 	uint64_t slice;
+	/* DEADLINE: sched_setattr()'s sched_runtime, sched_deadline and
+	 * sched_period, ns (the loader checked them as __checkparam_dl) */
+	uint64_t dl_runtime, dl_deadline, dl_period;
 };
 
 /* The range Linux v6.12 clamps a sched_runtime slice to (100 us to
@@ -295,6 +300,16 @@ struct sched_policy {
 	 * sched_setattr's sched_runtime: Linux 6.12 and later); without
 	 * it a trace that has one is refused. */
 	bool task_slice;
+	/* Tasks may be SCHED_DEADLINE (Linux 3.14 and later); without it a
+	 * trace that has one is refused.  dl_admit: the admission test of
+	 * sched_setattr() (sched_dl_overflow) for the trace's deadline tasks
+	 * at once, with these tunables on nr_cpus CPUs; runtime[i] and
+	 * period[i] are task i's.  -1 and the first refused task's index
+	 * in *refused and the numbers in why; 0: all admitted. */
+	bool deadline_tasks;
+	int (*dl_admit)(const struct tunable_values *tunables, int nr_cpus,
+			const uint64_t *runtime, const uint64_t *period,
+			size_t n, size_t *refused, char *why, size_t len);
 	/* The load weight of a nice level, and of SCHED_IDLE, for the
 	 * analytic model (ideal.c): the policy's own table */
 	uint64_t (*nice_weight)(int nice);

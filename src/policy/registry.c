@@ -33,7 +33,7 @@ const char *const sched_policy_folders[] = {
 const char *const sim_sched_class_names[] = {
 	[SIM_SCHED_NORMAL] = "normal", [SIM_SCHED_BATCH] = "batch",
 	[SIM_SCHED_IDLE] = "idle", [SIM_SCHED_FIFO] = "fifo",
-	[SIM_SCHED_RR] = "rr", NULL
+	[SIM_SCHED_RR] = "rr", [SIM_SCHED_DEADLINE] = "deadline", NULL
 };
 
 const char *sim_sched_class_name(enum sim_sched_class c)

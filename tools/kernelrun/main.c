@@ -532,6 +532,8 @@ static int sched_policy_of(enum sim_sched_class c)
 		return SCHED_FIFO;
 	case SIM_SCHED_RR:
 		return SCHED_RR;
+	case SIM_SCHED_DEADLINE:
+		return 6;	/* SCHED_DEADLINE: glibc's headers may lack it */
 	}
 	return SCHED_OTHER;
 }
@@ -617,6 +619,26 @@ static int set_task_attributes(struct run *r, size_t i)
 		fail_run(r, "task %s: sched_setaffinity(%s): %s", tt->name,
 			 r->cpu_list, strerror(errno));
 		return -1;
+	}
+	if (tt->sched_class == SIM_SCHED_DEADLINE) {
+		/* sched_setscheduler() cannot set a deadline task's
+		 * parameters: sched_setattr() does */
+		struct kr_sched_attr attr = {
+			.size = sizeof(attr),
+			.sched_policy = (uint32_t)sched_policy_of(tt->sched_class),
+			.sched_runtime = tt->dl_runtime,
+			.sched_deadline = tt->dl_deadline,
+			.sched_period = tt->dl_period,
+		};
+
+		if (syscall(SYS_sched_setattr, pid, &attr, 0)) {
+			fail_run(r, "task %s: sched_setattr(SCHED_DEADLINE "
+				 "%" PRIu64 "/%" PRIu64 "/%" PRIu64 " ns): %s",
+				 tt->name, tt->dl_runtime, tt->dl_deadline,
+				 tt->dl_period, strerror(errno));
+			return -1;
+		}
+		return 0;
 	}
 	if (sched_setscheduler(pid, sched_policy_of(tt->sched_class), &sp)) {
 		fail_run(r, "task %s: sched_setscheduler(%s): %s", tt->name,

@@ -585,6 +585,100 @@ static bool check_leaf_list(struct policy_machine *m, struct rq *rq,
 	return true;
 }
 
+/*
+ * dl.c: rq->dl's EDF tree is ordered by deadline (dl_time_before), its
+ * cached leftmost is the first node, dl_nr_running counts its entities;
+ * each task on it is queued on this CPU and not throttled; a deadline
+ * task's runtime is never below minus one tick (its overrun: no HRTICK,
+ * so the next tick at the latest throttles it); the pushable tree holds
+ * queued tasks of this CPU that are not running; and, once per check,
+ * the admitted bandwidth is the fair servers' plus every deadline
+ * task's, within the root domain's capacity.
+ */
+static bool check_dl_rq(struct policy_machine *m, int cpu, char *why,
+			size_t len)
+{
+	struct rq *rq = &m->rqs[cpu];
+	struct rb_node *first = rb_first(&rq->dl.root);
+	const struct sched_dl_entity *prev = NULL;
+	unsigned int n = 0;
+
+	if (first != rq->dl.leftmost) {
+		snprintf(why, len, "eevdf: dl_rq[%d]: the cached leftmost is "
+			 "not the first entity", cpu);
+		return false;
+	}
+	for (struct rb_node *node = first; node; node = rb_next(node)) {
+		const struct sched_dl_entity *dl_se = dl_se_of_node(node);
+
+		n++;
+		if (prev && dl_time_before(dl_se->deadline, prev->deadline)) {
+			snprintf(why, len, "eevdf: dl_rq[%d]: deadline %llu "
+				 "after %llu in the EDF tree", cpu,
+				 (unsigned long long)dl_se->deadline,
+				 (unsigned long long)prev->deadline);
+			return false;
+		}
+		prev = dl_se;
+		if (dl_se->dl_server)
+			continue;
+		if (!m->tasks[dl_se->task].on_rq ||
+		    m->tasks[dl_se->task].cpu != cpu || dl_se->dl_throttled) {
+			snprintf(why, len, "eevdf: dl_rq[%d]: task %d on the "
+				 "tree but on_rq %d, cpu %d, throttled %d", cpu,
+				 dl_se->task, m->tasks[dl_se->task].on_rq,
+				 m->tasks[dl_se->task].cpu, dl_se->dl_throttled);
+			return false;
+		}
+	}
+	if (n != rq->dl.dl_nr_running) {
+		snprintf(why, len, "eevdf: dl_rq[%d]: dl_nr_running %u, but %u "
+			 "entities on the tree", cpu, rq->dl.dl_nr_running, n);
+		return false;
+	}
+	for (struct rb_node *node = rq->dl.pushable_leftmost; node;
+	     node = rb_next(node)) {
+		const struct task_struct *p = pushable_dl_task_of(node);
+
+		if (p->id == rq->curr || !p->dl.on_dl_rq || p->cpu != cpu) {
+			snprintf(why, len, "eevdf: dl_rq[%d]: pushable task %d "
+				 "running, off the tree or on cpu %d", cpu,
+				 p->id, p->cpu);
+			return false;
+		}
+	}
+	if (cpu == 0) {
+		u64 total = dl_servers_bw(m->nr_cpus);
+
+		for (size_t i = 0; i < m->max_tasks; i++) {
+			const struct task_struct *p = &m->tasks[i];
+
+			if (!dl_task(p))
+				continue;
+			total += p->dl.dl_bw;
+			if (p->state != TASK_NEW &&
+			    p->dl.runtime < -(s64)m->tick_nsec) {
+				snprintf(why, len, "eevdf: task %d: runtime "
+					 "%lld below minus a tick", p->id,
+					 (long long)p->dl.runtime);
+				return false;
+			}
+		}
+		if (total != m->dl_total_bw ||
+		    total > cap_scale(m->dl_bw_bw, (u64)m->nr_cpus <<
+						     SCHED_CAPACITY_SHIFT)) {
+			snprintf(why, len, "eevdf: dl_bw: total_bw %llu, the "
+				 "servers and tasks sum to %llu, the limit %llu",
+				 (unsigned long long)m->dl_total_bw,
+				 (unsigned long long)total,
+				 (unsigned long long)cap_scale(m->dl_bw_bw,
+					(u64)m->nr_cpus << SCHED_CAPACITY_SHIFT));
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 {
 	size_t nr_cfs_rq = m->max_groups * (size_t)m->nr_cpus;
@@ -624,7 +718,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 			continue;
 		}
 		/* __setscheduler_prio: p->sched_class follows the policy */
-		if (p->sched_class != (rt_task(p) ? &rt_sched_class
+		if (p->sched_class != (dl_task(p) ? &dl_sched_class :
+				       rt_task(p) ? &rt_sched_class
 						  : &fair_sched_class)) {
 			snprintf(why, len, "eevdf: task %d (policy %d) is in "
 				 "the %s class", p->id, (int)p->policy,
@@ -636,6 +731,8 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 		/* cfs-bandwidth: a throttled task is queued on no queue */
 		if (!p->on_rq || p->throttled)
 			continue;
+		if (dl_task(p))
+			continue;	/* check_dl_rq */
 		if (rt_task(p)) {
 			rt[p->cpu].queued++;
 			rt[p->cpu].queued_rr += p->policy == SIM_SCHED_RR;
@@ -735,7 +832,13 @@ static bool check_pelt(struct policy_machine *m, char *why, size_t len)
 
 		/* the RT tasks count while the root's rt_rq is queued
 		 * (enqueue_top_rt_rq: not while throttled) */
-		if (nr_tasks[cpu] + (rq->rt.rt_queued ? rq->rt.rt_nr_running : 0) !=
+		unsigned int dl_tasks = rq->dl.dl_nr_running -
+					rq->fair_server.on_dl_rq;
+
+		if (!check_dl_rq(m, cpu, why, len))
+			goto out;
+		if (nr_tasks[cpu] + dl_tasks +
+		    (rq->rt.rt_queued ? rq->rt.rt_nr_running : 0) !=
 		    rq->nr_running ||
 		    nr_tasks[cpu] != rq->cfs.h_nr_running) {
 			snprintf(why, len, "eevdf: cpu%d nr_running %u "

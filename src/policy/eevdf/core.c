@@ -465,14 +465,14 @@ static void update_curr_fair(struct rq *rq)
 }
 
 /*
- * kernel/sched/deadline.c v6.12: pick_task_dl with the fair server as the
- * only deadline entity: a fair task picked through it (rq->dl_server)
+ * kernel/sched/deadline.c v6.12: pick_task_dl: a deadline task, or a fair
+ * task picked through the fair server (rq->dl_server)
  */
 static struct task_struct *pick_task_dl_server(struct rq *rq)
 {
 	struct task_struct *p = pick_task_dl(rq);
 
-	if (p) {
+	if (p && p->sched_class == &fair_sched_class) {
 		rq->fair_server_picked = true;	/* rq->dl_server = dl_se */
 		rq->class_cnt.fs_picks++;	/* --stats */
 	}
@@ -525,11 +525,22 @@ static void task_tick_idle(struct rq *rq, struct task_struct *curr, int queued)
  * idle.c of v6.12), in the order of their linker section: sched.h.
  */
 static const struct sched_class sched_class_section[NR_SCHED_CLASSES] = {
-	/* kernel/sched/deadline.c v6.12: dl_sched_class, which here runs
-	 * only the fair server: its tasks are fair tasks */
+	/* kernel/sched/deadline.c 6.18.44: dl_sched_class: the deadline
+	 * tasks (dl.c) and the fair server, whose tasks are fair tasks */
 	[DL_SCHED_CLASS] = {
 		.name			= "dl",
+		.enqueue_task		= enqueue_task_dl_on_rq,
+		.dequeue_task		= dequeue_task_dl_on_rq,
+		.wakeup_preempt		= wakeup_preempt_dl,
+		.balance		= balance_dl,
 		.pick_task		= pick_task_dl_server,
+		.put_prev_task		= put_prev_task_dl,
+		.set_next_task		= set_next_task_dl,
+		.select_task_rq		= select_task_rq_dl,
+		.task_woken		= task_woken_dl,
+		.task_tick		= task_tick_dl,
+		.task_dead		= task_dead_dl,
+		.update_curr		= update_curr_dl_op,
 	},
 	/* kernel/sched/rt.c v6.12: rt_sched_class */
 	[RT_SCHED_CLASS] = {
@@ -719,7 +730,12 @@ static void eevdf_schedule(struct policy_machine *m, int cpu, u64 now)
 		    m->tasks[prev].sched_class->task_dead)
 			m->tasks[prev].sched_class->task_dead(&m->tasks[prev]);
 	}
-	/* the balance callbacks (rt_queue_push_tasks) */
+	/* the balance callbacks (deadline_queue_push_tasks,
+	 * rt_queue_push_tasks), in the order they were queued */
+	if (rq->dl_push_pending) {
+		rq->dl_push_pending = false;
+		push_dl_tasks(rq);
+	}
 	if (rq->rt_push_pending) {
 		rq->rt_push_pending = false;
 		push_rt_tasks(rq);
@@ -793,18 +809,22 @@ static int select_task_rq(struct policy_machine *m, struct task_struct *p,
 /* kernel/sched/core.c v6.12: the prio of a task (normal_prio) */
 static int task_normal_prio(const struct task_struct *p)
 {
+	if (dl_task(p))
+		return MAX_DL_PRIO - 1;
 	return rt_task(p) ? MAX_RT_PRIO - 1 - (int)p->rt_priority
 			  : NICE_TO_PRIO(p->nice);
 }
 
 /*
  * kernel/sched/core.c v6.12: __setscheduler_prio: the class follows the
- * prio (no SCHED_DEADLINE task in a trace; no sched_ext).  sched_fork and
+ * prio (no sched_ext).  sched_fork and
  * sched_setattr (task_init) set it.
  */
 static void __setscheduler_prio(struct task_struct *p, int prio)
 {
-	if (prio < MAX_RT_PRIO)		/* rt_prio */
+	if (prio < MAX_DL_PRIO)		/* dl_prio */
+		p->sched_class = &dl_sched_class;
+	else if (prio < MAX_RT_PRIO)	/* rt_prio */
 		p->sched_class = &rt_sched_class;
 	else
 		p->sched_class = &fair_sched_class;
@@ -854,7 +874,9 @@ static void eevdf_fork(struct policy_machine *m, int id, int parent, int group,
 	if (parent != SIM_IDLE) {
 		const struct task_struct *par = &m->tasks[parent];
 
-		p->policy = par->policy;
+		/* a deadline parent's fork fails in the kernel (sched_fork:
+		 * -EAGAIN): its jobs run as SCHED_NORMAL (dl.c) */
+		p->policy = dl_task(par) ? SIM_SCHED_NORMAL : par->policy;
 		p->nice = par->nice;
 		p->cpus_allowed = par->cpus_allowed;
 		__set_task_cpu(p, par->cpu);
@@ -1011,6 +1033,13 @@ timers:
 	next = rq->next_tick;
 	if (rq->fair_server.timer_expires && rq->fair_server.timer_expires < next)
 		next = rq->fair_server.timer_expires;
+	/* dl.c: the deadline tasks' replenishment timers armed here */
+	if (rq->dl_timers_first) {
+		u64 dl_next = dl_task_timers_run(rq, now);
+
+		if (dl_next && dl_next < next)
+			next = dl_next;
+	}
 	/* rt-group: the RT period timers pinned to this CPU */
 	if (rq->rt_timer_next) {
 		u64 rt_next = rt_period_timers_run(rq, now);
@@ -1043,8 +1072,8 @@ static void change_task(struct policy_machine *m, struct task_struct *p,
 	int old_prio = p->prio;
 
 	rq->clock_task = now;
-	if (!new_tg && rt_task(p)) {
-		p->nice = new_nice;	/* set_user_nice: no effect on RT */
+	if (!new_tg && (rt_task(p) || dl_task(p))) {
+		p->nice = new_nice;	/* set_user_nice: no effect on RT, DL */
 		return;
 	}
 	if (queued)

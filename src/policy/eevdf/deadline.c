@@ -36,6 +36,8 @@
  */
 
 static struct task_struct *pick_task_fair(struct rq *rq);
+static bool curr_dl_preempted_by(struct rq *rq, struct sched_dl_entity *dl_se);
+static void push_dl_task_pending(struct rq *rq);
 
 #define DL_SCALE		10
 #define FAIR_SERVER_RUNTIME	(50 * 1000000ULL)
@@ -59,6 +61,135 @@ static bool dl_runtime_exceeded(struct sched_dl_entity *dl_se)
 	return dl_se->runtime <= 0;
 }
 
+/* kernel/sched/deadline.c 6.18.44: dl_is_implicit */
+static bool dl_is_implicit(struct sched_dl_entity *dl_se)
+{
+	return dl_se->dl_deadline == dl_se->dl_period;
+}
+
+/* ---- the EDF tree (rq->dl) and the tasks' timers -------------------------- */
+
+static void enqueue_task_dl(struct rq *rq, struct task_struct *p, int flags);
+static void dequeue_pushable_dl_task(struct rq *rq, struct task_struct *p);
+static void cpudl_changed(struct rq *rq);
+
+static struct sched_dl_entity *dl_se_of_node(struct rb_node *n)
+{
+	return rb_entry(n, struct sched_dl_entity, rb_node);
+}
+
+/* kernel/sched/deadline.c 6.18.44: is_leftmost */
+static bool is_leftmost(struct sched_dl_entity *dl_se, struct dl_rq *dl_rq)
+{
+	return dl_se->on_dl_rq && dl_rq->leftmost == &dl_se->rb_node;
+}
+
+/*
+ * kernel/sched/deadline.c 6.18.44: inc_dl_deadline / dec_dl_deadline:
+ * earliest_dl.curr follows the leftmost (cpudl_set / cpudl_clear: the
+ * port's cpudl reads earliest_dl.curr, cpudl_changed notes the change)
+ */
+static void update_dl_deadline(struct rq *rq)
+{
+	struct dl_rq *dl_rq = &rq->dl;
+
+	dl_rq->earliest_dl.curr = dl_rq->leftmost ?
+		dl_se_of_node(dl_rq->leftmost)->deadline : 0;
+	if (!dl_rq->dl_nr_running)
+		dl_rq->earliest_dl.next = 0;
+	cpudl_changed(rq);
+}
+
+/*
+ * kernel/sched/deadline.c 6.18.44: __enqueue_dl_entity (rb_add_cached by
+ * __dl_less: an equal deadline goes after the queued ones) and
+ * inc_dl_tasks (a task, not the server, counts in rq->nr_running)
+ */
+static void __enqueue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	struct dl_rq *dl_rq = &rq->dl;
+	struct rb_node **link = &dl_rq->root.rb_node, *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (dl_time_before(dl_se->deadline,
+				   dl_se_of_node(parent)->deadline)) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(&dl_se->rb_node, parent, link);
+	rb_insert_color(&dl_se->rb_node, &dl_rq->root);
+	if (leftmost)
+		dl_rq->leftmost = &dl_se->rb_node;
+	dl_se->on_dl_rq = 1;
+	dl_rq->dl_nr_running++;
+	if (!dl_se->dl_server) {
+		rq->nr_running++;	/* add_nr_running */
+		if (rq->nr_running == 2 && rq->m->smp)
+			rq->m->smp->rd_overloaded = true;
+	}
+	update_dl_deadline(rq);
+	rq->m->host->state_gen++;
+}
+
+/* kernel/sched/deadline.c 6.18.44: __dequeue_dl_entity, dec_dl_tasks */
+static void __dequeue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	struct dl_rq *dl_rq = &rq->dl;
+
+	if (!dl_se->on_dl_rq)
+		return;
+	if (dl_rq->leftmost == &dl_se->rb_node)
+		dl_rq->leftmost = rb_next(&dl_se->rb_node);
+	rb_erase(&dl_se->rb_node, &dl_rq->root);
+	dl_se->on_dl_rq = 0;
+	dl_rq->dl_nr_running--;
+	if (!dl_se->dl_server)
+		rq->nr_running--;	/* sub_nr_running */
+	update_dl_deadline(rq);
+	rq->m->host->state_gen++;
+}
+
+/* a task's dl_timer, queued on rq's tree of armed timers by expiry */
+static void dl_task_timer_queue(struct rq *rq, struct sched_dl_entity *dl_se)
+{
+	struct rb_node **link = &rq->dl_timers.rb_node, *parent = NULL;
+	bool first = true;
+
+	while (*link) {
+		parent = *link;
+		if (dl_se->timer_expires <
+		    rb_entry(parent, struct sched_dl_entity,
+			     timer_node)->timer_expires) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			first = false;
+		}
+	}
+	rb_link_node(&dl_se->timer_node, parent, link);
+	rb_insert_color(&dl_se->timer_node, &rq->dl_timers);
+	if (first)
+		rq->dl_timers_first = &dl_se->timer_node;
+	dl_se->timer_rq = rq;
+}
+
+static void dl_task_timer_unqueue(struct sched_dl_entity *dl_se)
+{
+	struct rq *rq = dl_se->timer_rq;
+
+	if (!rq)
+		return;
+	if (rq->dl_timers_first == &dl_se->timer_node)
+		rq->dl_timers_first = rb_next(&dl_se->timer_node);
+	rb_erase(&dl_se->timer_node, &rq->dl_timers);
+	dl_se->timer_rq = NULL;
+}
+
 /* kernel/sched/deadline.c v6.12: dl_entity_overflow (the CBS wakeup rule) */
 static bool dl_entity_overflow(struct sched_dl_entity *dl_se, u64 t)
 {
@@ -77,6 +208,8 @@ static void dl_timer_start(struct rq *rq, struct sched_dl_entity *dl_se,
 	u64 now = rq_clock(rq);
 
 	dl_se->timer_expires = act;
+	if (!dl_se->dl_server)
+		dl_task_timer_queue(rq, dl_se);
 	/* the engine's clock never goes back: a timer due now fires now */
 	if (act < rq->next_tick && rq->m->host->tick_restart)
 		rq->m->host->tick_restart(rq->m->host, rq->cpu,
@@ -85,6 +218,8 @@ static void dl_timer_start(struct rq *rq, struct sched_dl_entity *dl_se,
 
 static void dl_timer_cancel(struct sched_dl_entity *dl_se)
 {
+	if (!dl_se->dl_server && dl_se->timer_expires)
+		dl_task_timer_unqueue(dl_se);
 	dl_se->timer_expires = 0;
 }
 
@@ -190,10 +325,14 @@ static void update_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 		 * wakeup before the deadline keeps it (the server is never
 		 * boosted); 6.18.44 (dl_server_revised_wakeup_running) only
 		 * while it runs for starvation (dl_defer_running) */
-		if (sched_change(rq->m, CHG_DL_SERVER_REVISED_WAKEUP) &&
-		    dl_se->dl_defer &&
-		    (dl_se->dl_defer_running ||
-		     !sched_change(rq->m, CHG_DL_SERVER_REVISED_RUNNING)) &&
+		/* a task with a constrained deadline (dl_deadline <
+		 * dl_period), in both versions: the revised wakeup rule
+		 * (no priority inheritance here: never boosted) */
+		if (((!dl_se->dl_server && !dl_is_implicit(dl_se)) ||
+		     (sched_change(rq->m, CHG_DL_SERVER_REVISED_WAKEUP) &&
+		      dl_se->dl_defer &&
+		      (dl_se->dl_defer_running ||
+		       !sched_change(rq->m, CHG_DL_SERVER_REVISED_RUNNING)))) &&
 		    !dl_time_before(dl_se->deadline, rq_clock(rq))) {
 			update_dl_revised_wakeup(rq, dl_se);
 			return;
@@ -212,10 +351,38 @@ static void update_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 	}
 }
 
-/* kernel/sched/deadline.c v6.12: enqueue_dl_entity (the server's cases) */
+/*
+ * kernel/sched/deadline.c 6.18.44: dl_check_constrained_dl: a task with
+ * a constrained deadline that wakes after its deadline but before its
+ * next period is throttled until that period (its timer), so that it
+ * cannot use more than dl_runtime in a dl_period.
+ */
+static void dl_check_constrained_dl(struct rq *rq,
+				    struct sched_dl_entity *dl_se)
+{
+	u64 now = rq_clock(rq);
+
+	if (dl_time_before(dl_se->deadline, now) &&
+	    dl_time_before(now, dl_se->deadline - dl_se->dl_deadline +
+				dl_se->dl_period)) {
+		if (!start_dl_timer(rq, dl_se))
+			return;
+		dl_se->dl_throttled = 1;
+		if (dl_se->runtime > 0)
+			dl_se->runtime = 0;
+	}
+}
+
+/*
+ * kernel/sched/deadline.c v6.12: enqueue_dl_entity, of the server and of
+ * a task (no ENQUEUE_RESTORE case: no sched_setattr() or priority
+ * inheritance while queued)
+ */
 static void enqueue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se,
 			      int flags)
 {
+	if (!dl_se->dl_throttled && !dl_is_implicit(dl_se))
+		dl_check_constrained_dl(rq, dl_se);
 	if (!dl_se->dl_defer && dl_se->dl_throttled &&
 	    !(flags & ENQUEUE_REPLENISH))
 		return;
@@ -231,22 +398,24 @@ static void enqueue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se,
 		dl_se->dl_defer_armed = 0;
 		dl_se->dl_throttled = 0;
 	}
-	dl_se->on_dl_rq = 1;	/* __enqueue_dl_entity */
-	rq->m->host->state_gen++;
+	__enqueue_dl_entity(rq, dl_se);
 }
 
+/* kernel/sched/deadline.c v6.12: dequeue_dl_entity (no GRUB: no
+ * task_non_contending) */
 static void dequeue_dl_entity(struct rq *rq, struct sched_dl_entity *dl_se)
 {
-	if (dl_se->on_dl_rq)
-		rq->m->host->state_gen++;
-	dl_se->on_dl_rq = 0;
+	__dequeue_dl_entity(rq, dl_se);
 }
 
 /*
- * kernel/sched/deadline.c v6.12: update_curr_dl_se for the server.  Time
- * fair tasks get while the deferred server waits is charged too: a server
- * that used its whole runtime that way is not needed this period and is
- * pushed to a new one.
+ * kernel/sched/deadline.c v6.12: update_curr_dl_se, of the server and of
+ * a task.  Time fair tasks get while the deferred server waits is
+ * charged too: a server that used its whole runtime that way is not
+ * needed this period and is pushed to a new one.  A task's time is not
+ * scaled (dl_scaled_delta_exec at full capacity and frequency) and, with
+ * no HRTICK (HRTICK_DL is off by default), its overrun is found at the
+ * next tick or event and paid back by replenish_dl_entity.
  */
 static void update_curr_dl_se(struct rq *rq, struct sched_dl_entity *dl_se,
 			      s64 delta_exec)
@@ -270,20 +439,26 @@ static void update_curr_dl_se(struct rq *rq, struct sched_dl_entity *dl_se,
 	}
 throttle:
 	if (dl_runtime_exceeded(dl_se) || dl_se->dl_yielded) {
-		rq->class_cnt.fs_throttles++;
+		if (dl_se->dl_server)
+			rq->class_cnt.fs_throttles++;
 		dl_se->dl_throttled = 1;
 		dequeue_dl_entity(rq, dl_se);
+		if (!dl_se->dl_server)
+			dequeue_pushable_dl_task(rq, &rq->m->tasks[dl_se->task]);
 		if (!start_dl_timer(rq, dl_se)) {
 			/* 6.18.35 (with dl_server_lazy_stop): a new period
 			 * and its timer, not an immediate replenishment */
-			if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
+			if (!dl_se->dl_server) {
+				enqueue_task_dl(rq, &rq->m->tasks[dl_se->task],
+						ENQUEUE_REPLENISH);
+			} else if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
 				replenish_dl_new_period(rq, dl_se);
 				start_dl_timer(rq, dl_se);
 			} else {
 				enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
 			}
 		}
-		if (!dl_se->on_dl_rq)	/* !is_leftmost */
+		if (!is_leftmost(dl_se, &rq->dl))
 			resched_curr(rq);
 	}
 }
@@ -333,6 +508,7 @@ static void sched_init_dl_servers(struct policy_machine *m)
 		dl_server_apply_params(dl_se);
 		dl_se->dl_server = 1;
 		dl_se->dl_defer = 1;
+		dl_se->task = -1;
 		if (!dl_se->dl_throttled)	/* setup_new_dl_entity */
 			replenish_dl_new_period(rq, dl_se);
 	}
@@ -355,6 +531,7 @@ static void dl_server_start(struct rq *rq)
 		dl_server_apply_params(dl_se);
 		dl_se->dl_server = 1;
 		dl_se->dl_defer = 1;
+		dl_se->task = -1;
 		if (!dl_se->dl_throttled)	/* setup_new_dl_entity */
 			replenish_dl_new_period(rq, dl_se);
 	}
@@ -363,7 +540,8 @@ static void dl_server_start(struct rq *rq)
 	rq->class_cnt.fs_starts++;
 	dl_se->dl_server_active = 1;
 	enqueue_dl_entity(rq, dl_se, ENQUEUE_WAKEUP);
-	/* no SCHED_DEADLINE task can be current: always resched */
+	if (!curr_dl_preempted_by(rq, dl_se))
+		return;
 	resched_curr(rq);
 }
 
@@ -443,32 +621,42 @@ static void dl_server_timer(struct rq *rq)
 		dl_se->dl_defer_running = 1;
 	}
 	enqueue_dl_entity(rq, dl_se, ENQUEUE_REPLENISH);
-	resched_curr(rq);	/* curr is never a SCHED_DEADLINE task */
+	if (curr_dl_preempted_by(rq, dl_se))
+		resched_curr(rq);
+	push_dl_task_pending(rq);	/* __push_dl_task */
 }
 
 /*
- * kernel/sched/deadline.c v6.12: pick_task_dl for the server alone: a
- * queued, unthrottled server picks a fair task (pick_task_fair); an empty
- * pick yields the rest of the period.  6.18.35's __pick_task_dl under
- * dl_server_lazy_stop: an empty pick stops the server (and the dl_rq,
- * holding nothing else, has no task).
+ * kernel/sched/deadline.c v6.12: __pick_task_dl: the leftmost entity; the
+ * server picks a fair task (pick_task_fair); an empty pick yields the
+ * rest of its period and the pick goes on with the next entity.
+ * 6.18.35 under dl_server_lazy_stop: an empty pick stops the server.
+ * The server's own requeue (its timer could not start) is not picked
+ * again in the same pick (the kernel would loop).
  */
 static struct task_struct *pick_task_dl(struct rq *rq)
 {
-	struct sched_dl_entity *dl_se = &rq->fair_server;
+	struct sched_dl_entity *dl_se;
 	struct task_struct *p;
+	bool server_tried = false;
 
-	if (!dl_se->on_dl_rq)
+again:
+	if (!rq->dl.dl_nr_running)	/* sched_dl_runnable */
+		return NULL;
+	dl_se = dl_se_of_node(rq->dl.leftmost);	/* pick_next_dl_entity */
+	if (!dl_se->dl_server)
+		return &rq->m->tasks[dl_se->task];	/* dl_task_of */
+	if (server_tried)
 		return NULL;
 	p = pick_task_fair(rq);		/* fair_server_pick_task */
-	if (!p) {
-		if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
-			dl_server_stop(rq);
-			return NULL;
-		}
+	if (p)
+		return p;
+	server_tried = true;
+	if (sched_change(rq->m, CHG_DL_SERVER_LAZY_STOP)) {
+		dl_server_stop(rq);
+	} else {
 		dl_se->dl_yielded = 1;
 		update_curr_dl_se(rq, dl_se, 0);
-		return NULL;
 	}
-	return p;
+	goto again;
 }

@@ -358,19 +358,21 @@ static long long dl_to_ratio(u64 period, u64 runtime)
 }
 
 /*
- * kernel/sched/debug.c v6.12: print_dl_rq (print_dl_stats).  The dl_rq
- * holds only the fair server: dl_nr_running is 1 while it is queued.
+ * kernel/sched/debug.c 6.18.44: print_dl_rq (print_dl_stats).
+ * dl_nr_running counts the deadline tasks and the fair server queued.
  * dl_bw is the root domain's: bw is sched_rt_runtime_us over
  * sched_rt_period_us (950000 / 1000000 << 20 = 996147); total_bw the
- * bandwidth admitted, which in v6.12 is 50 ms / 1000 ms << 20 = 52428
- * for each CPU whose fair server has started (dl_server_apply_params'
- * __dl_add at the first dl_server_start).  The simulator builds its root
+ * bandwidth admitted: the deadline tasks' (dl.c) and 50 ms / 1000 ms <<
+ * 20 = 52428 for each CPU whose fair server has started
+ * (dl_server_apply_params' __dl_add at the first dl_server_start).
+ * The tasks are printed by print_rq as the others (prio -1).  The simulator builds its root
  * domain once, so a rebuild's dl_clear_root_domain (which in v6.12 drops
  * the servers' share) never happens.
  */
 static void print_dl_rq(FILE *out, struct policy_machine *m, int cpu)
 {
-	long long total_bw = 0;
+	long long total_bw = (long long)(m->dl_total_bw -
+					 dl_servers_bw(m->nr_cpus));
 
 	for (int c = 0; c < m->nr_cpus; c++)
 		if (m->rqs[c].fair_server.dl_server)
@@ -378,9 +380,8 @@ static void print_dl_rq(FILE *out, struct policy_machine *m, int cpu)
 						FAIR_SERVER_RUNTIME);
 	fprintf(out, "\ndl_rq[%d]:\n", cpu);
 	fprintf(out, "  .%-30s: %lu\n", "dl_nr_running",
-		(unsigned long)m->rqs[cpu].fair_server.on_dl_rq);
-	fprintf(out, "  .%-30s: %lld\n", "dl_bw->bw",
-		dl_to_ratio(1000000ULL, 950000ULL));
+		(unsigned long)m->rqs[cpu].dl.dl_nr_running);
+	fprintf(out, "  .%-30s: %lld\n", "dl_bw->bw", (long long)m->dl_bw_bw);
 	fprintf(out, "  .%-30s: %lld\n", "dl_bw->total_bw", total_bw);
 }
 

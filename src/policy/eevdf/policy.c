@@ -18,6 +18,7 @@
 #include "pelt.c"
 #include "deadline.c"
 #include "rt.c"
+#include "dl.c"
 #include "idle.c"
 #include "core.c"
 #include "topology.c"
@@ -326,6 +327,10 @@ static struct policy_machine *eevdf_create(const struct policy_config *cfg,
 		rq->idle->cpu = rq->idle->wake_cpu = c;
 		m->groups[0].cfs_rq[c] = &rq->cfs;
 	}
+	/* dl.c: the root domain's dl_bw (init_dl_bw) with every CPU's fair
+	 * server admitted */
+	m->dl_bw_bw = dl_global_bw(m->sched_rt_runtime, m->sched_rt_period);
+	m->dl_total_bw = dl_servers_bw(m->nr_cpus);
 	/* dl_server_lazy_stop: 6.18.35 sets the fair servers up at boot */
 	if (sched_change(m, CHG_DL_SERVER_LAZY_STOP))
 		sched_init_dl_servers(m);
@@ -362,6 +367,23 @@ static void eevdf_tunables_effective(const struct policy_machine *m,
 	values[TUN_CFS_BANDWIDTH_SLICE] = m->sysctl.cfs_bandwidth_slice;
 }
 
+/* the policy's dl_admit: dl.c's sched_dl_overflow with the tunables'
+ * sched_rt_runtime and sched_rt_period */
+static int eevdf_dl_admit(const struct tunable_values *tv, int nr_cpus,
+			  const uint64_t *runtime, const uint64_t *period,
+			  size_t n, size_t *refused, char *why, size_t len)
+{
+	u64 rt_runtime = tv->set[TUN_SCHED_RT_RUNTIME] ?
+			 tv->value[TUN_SCHED_RT_RUNTIME] :
+			 eevdf_tunables[TUN_SCHED_RT_RUNTIME].def;
+	u64 rt_period = tv->set[TUN_SCHED_RT_PERIOD] ?
+			tv->value[TUN_SCHED_RT_PERIOD] :
+			eevdf_tunables[TUN_SCHED_RT_PERIOD].def;
+
+	return sched_dl_overflow(rt_runtime, rt_period, nr_cpus, runtime,
+				 period, n, refused, why, len);
+}
+
 static void eevdf_task_init(struct policy_machine *m, int id,
 			    const struct policy_task_attr *attr)
 {
@@ -376,7 +398,9 @@ static void eevdf_task_init(struct policy_machine *m, int id,
 	p->se.task = id;
 	INIT_LIST_HEAD(&p->se.group_node);
 	p->rt_priority = attr->rt_priority;
-	if (!rt_task(p))	/* sched_setattr() with sched_runtime */
+	if (dl_task(p))		/* sched_setattr() of SCHED_DEADLINE */
+		__setparam_dl(m, p, attr);
+	else if (!rt_task(p))	/* sched_setattr() with sched_runtime */
 		setscheduler_params_fair(m, p, attr->slice);
 	__setscheduler_prio(p, task_normal_prio(p));
 	p->nr_cpus_allowed = cpus_weight(&p->cpus_allowed);
@@ -605,6 +629,8 @@ static void eevdf_yield(struct policy_machine *m, int id, uint64_t now)
 	rq->clock_task = now;
 	if (p->sched_class == &fair_sched_class)
 		yield_task_fair(rq, p);
+	else if (p->sched_class == &dl_sched_class)
+		yield_task_dl(rq);
 	else if (p->sched_class == &rt_sched_class)
 		requeue_task_rt(rq, p, 0);
 	resched_curr(rq);
@@ -766,9 +792,12 @@ static void eevdf_cpu_stats(const struct policy_machine *m, int cpu,
 	/* rt-group: the RT tasks of throttled rt_rqs are queued too,
 	 * though the kernel's nr_running leaves them out */
 	/* cfs-bandwidth: so are the throttled fair tasks (in limbo) */
+	/* dl.c: and the throttled deadline tasks */
 	*out = (struct policy_cpu_stats){ .nr_running = rq->nr_running +
 		rq->cfs_throttled_tasks + rq->rt_tasks_queued -
-		(rq->rt.rt_queued ? rq->rt.rt_nr_running : 0),
+		(rq->rt.rt_queued ? rq->rt.rt_nr_running : 0) +
+		rq->dl_tasks_queued -
+		(rq->dl.dl_nr_running - rq->fair_server.on_dl_rq),
 					  .nr_switches = rq->nr_switches,
 					  .curr = rq->curr };
 	if (m->smp) {
@@ -803,6 +832,8 @@ const struct sched_policy eevdf_policy = {
 	 * without it are as before it came) */
 	.experiments = EEVDF_VERSION_TUNABLES | 1ULL << TUN_CFS_BANDWIDTH_SLICE,
 	.task_slice = true,	/* sched_setattr's sched_runtime (v6.12) */
+	.deadline_tasks = true,	/* SCHED_DEADLINE (dl.c) */
+	.dl_admit = eevdf_dl_admit,
 	.nice_weight = eevdf_nice_weight,
 	.idle_weight = eevdf_idle_weight,
 	.create = eevdf_create,

@@ -832,6 +832,19 @@ static int convert_prio(int prio)
 }
 
 /*
+ * kernel/sched/cpupri.c v6.12: the CPU's cpupri as cpupri_set keeps it:
+ * CPUPRI_HIGHER while a deadline task is queued there (inc_dl_deadline),
+ * else its highest RT prio.  (The kernel sets CPUPRI_HIGHER for the fair
+ * server on the tree too: not ported, docs/eevdf-status.md.)
+ */
+static int cpupri_of(struct rq *rq)
+{
+	if (rq->dl.dl_nr_running > rq->fair_server.on_dl_rq)
+		return MAX_RT_PRIO;	/* CPUPRI_HIGHER */
+	return convert_prio(rq->rt.highest_prio.curr);
+}
+
+/*
  * kernel/sched/cpupri.c v6.12: cpupri_find.  The CPUs p may run on whose
  * cpupri is the lowest level below p's own, in *lowest_mask (may be
  * NULL); 0 when there is none.  A scan of the CPUs, whose cpupri is
@@ -844,7 +857,7 @@ static int cpupri_find(struct policy_machine *m, struct task_struct *p,
 
 	m->rqs[p->cpu].class_cnt.rt_cpupri_cpus_visited += (u64)m->nr_cpus;
 	for (int c = 0; c < m->nr_cpus; c++) {
-		int pri = convert_prio(m->rqs[c].rt.highest_prio.curr);
+		int pri = cpupri_of(&m->rqs[c]);
 
 		if (cpu_isset(c, &p->cpus_allowed) && pri < best)
 			best = pri;
@@ -855,7 +868,7 @@ static int cpupri_find(struct policy_machine *m, struct task_struct *p,
 		cpus_clear(lowest_mask);
 		for (int c = 0; c < m->nr_cpus; c++)
 			if (cpu_isset(c, &p->cpus_allowed) &&
-			    convert_prio(m->rqs[c].rt.highest_prio.curr) == best)
+			    cpupri_of(&m->rqs[c]) == best)
 				cpu_set(c, lowest_mask);
 	}
 	return 1;
@@ -1116,7 +1129,7 @@ static int balance_rt(struct rq *rq, struct task_struct *prev)
 	/* need_pull_rt_task: prev left and what remains is of lower prio */
 	if (!prev->rt.on_rq && rq->rt.highest_prio.curr > prev->prio)
 		pull_rt_task(rq);
-	return rq->fair_server.on_dl_rq || rq->rt.rt_queued;
+	return rq->dl.dl_nr_running || rq->rt.rt_queued;
 }
 
 /* kernel/sched/rt.c v6.12: task_woken_rt: a woken task that will not

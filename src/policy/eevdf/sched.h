@@ -307,6 +307,7 @@ struct task_group {
 /* ---- the other scheduling classes (rt.c, deadline.c, idle.c v6.12) ---- */
 
 /* include/linux/sched/prio.h */
+#define MAX_DL_PRIO		0
 #define MAX_RT_PRIO		100
 #define MAX_PRIO		(MAX_RT_PRIO + 40)
 #define NICE_TO_PRIO(nice)	((nice) + MAX_RT_PRIO + 20)
@@ -356,19 +357,48 @@ struct rt_rq {
 };
 
 /*
- * include/linux/sched.h v6.12: the fields of struct sched_dl_entity that
- * the fair server (rq->fair_server, a deferrable dl_server) uses.  Its
- * hrtimer dl_timer is timer_expires (0: not armed), run from the tick op.
+ * include/linux/sched.h 6.18.44: struct sched_dl_entity, of a
+ * SCHED_DEADLINE task (p->dl) or of the fair server (rq->fair_server, a
+ * deferrable dl_server).  rb_node is its place in rq->dl.root while
+ * on_dl_rq.  The hrtimer dl_timer is timer_expires (0: not armed),
+ * armed on timer_rq: the server's is run by its CPU's tick op directly,
+ * a task's through that rq's dl_timers tree (timer_node).
  */
 struct sched_dl_entity {
+	struct rb_node rb_node;
 	u64 dl_runtime, dl_deadline, dl_period;
+	u64 dl_bw;		/* to_ratio(dl_period, dl_runtime) */
 	u64 dl_density;		/* to_ratio(dl_deadline, dl_runtime) */
 	s64 runtime;
 	u64 deadline;
 	unsigned int dl_throttled : 1, dl_yielded : 1, dl_server : 1,
 		     dl_server_active : 1, dl_defer : 1, dl_defer_armed : 1,
 		     dl_defer_running : 1, on_dl_rq : 1;
+	int task;		/* dl_task_of: a task id, or -1 (the server) */
 	u64 timer_expires;
+	struct rq *timer_rq;	/* a task's armed timer: its rq */
+	struct rb_node timer_node;	/* in timer_rq->dl_timers */
+};
+
+/*
+ * kernel/sched/sched.h 6.18.44: struct dl_rq: the EDF tree of the
+ * entities (tasks and the fair server) by absolute deadline, its
+ * leftmost cached; earliest_dl.curr / next, the earliest deadline queued
+ * and the earliest pushable one (cpudl's key and pull_dl_task's test);
+ * the pushable tasks' tree (by deadline) and overloaded (dlo_mask).
+ * No running_bw / this_bw: GRUB (SCHED_FLAG_RECLAIM) is opt-in.
+ */
+struct dl_rq {
+	struct rb_root root;
+	struct rb_node *leftmost;
+	unsigned int dl_nr_running;
+	struct {
+		u64 curr;
+		u64 next;
+	} earliest_dl;
+	bool overloaded;
+	struct rb_root pushable_dl_tasks_root;
+	struct rb_node *pushable_leftmost;
 };
 
 /* the fields rt.c, deadline.c and idle.c add to task_struct and rq */
@@ -377,9 +407,19 @@ struct sched_dl_entity {
 	unsigned int rt_priority;					\
 	int nr_cpus_allowed;						\
 	struct sched_rt_entity rt;					\
-	struct list_head pushable_tasks;	/* rq->rt.pushable_tasks */
+	struct list_head pushable_tasks;	/* rq->rt.pushable_tasks */	\
+	struct sched_dl_entity dl;	/* SCHED_DEADLINE (dl.c) */	\
+	struct rb_node pushable_dl_tasks;	/* in rq->dl's tree */	\
+	bool on_pushable_dl;
 #define EEVDF_CLASSES_RQ_FIELDS						\
 	struct rt_rq rt;						\
+	struct dl_rq dl;						\
+	struct rb_root dl_timers;	/* the tasks' dl_timers armed	\
+				 * here, by expiry */			\
+	struct rb_node *dl_timers_first;				\
+	bool dl_push_pending;	/* deadline_queue_push_tasks */	\
+	unsigned int dl_tasks_queued;	/* deadline tasks queued here,	\
+				 * throttled ones included */		\
 	struct sched_dl_entity fair_server;				\
 	bool fair_server_picked;	/* rq->dl_server */		\
 	u64 idle_exec_start;	/* the idle task's se.exec_start */	\
@@ -757,6 +797,11 @@ struct policy_machine {
 	 * sched_rt_period_us (ns here) */
 	bool rt_group_sched;
 	u64 sched_rt_runtime, sched_rt_period;
+	/* dl.c: the root domain's struct dl_bw (bw, total_bw) and its
+	 * overloaded CPUs (dlo_mask, dlo_count) */
+	u64 dl_bw_bw, dl_total_bw;
+	struct cpumask dlo_mask;
+	int dlo_count;
 	/* cfs-bandwidth: some group had a limit (cfs_bandwidth_used's
 	 * static key, never turned off here): --dump-at shows the fields */
 	bool cfs_bandwidth_used;
