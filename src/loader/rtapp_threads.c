@@ -620,6 +620,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 	const struct rj_member *loop = rj_member(obj, "loop");
 	const char *first_event = NULL;
 	struct rj_pos first_event_pos = { 0 };
+	bool bare = false;	/* a thread key without a value was refused */
 
 	if (obj->type != RJ_OBJECT)
 		return rt_type_error(c, obj, "an object",
@@ -643,7 +644,7 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 			rc = rt_repeated_key(c, obj, m);
 		else if (!m->value)
 			rc = rt_fail_at(c, m->key_pos, "\"key\": value",
-					"a member without a value");
+					"a member without a value"), bare = true;
 		else if (rt_in_list(m->key, first_grammar_keys))
 			rc = refuse_first_grammar(c, m);
 		else if (!rt_in_list(m->key, thread_keys) &&
@@ -661,6 +662,13 @@ static int parse_thread(struct rt_ctx *c, struct rt_thread *th,
 		}
 		rt_pop(c);
 	}
+	/*
+	 * A thread key without a value was refused (and recorded): what
+	 * follows reads those keys' values, so the thread ends here; 1
+	 * tells the caller its problems are recorded already.
+	 */
+	if (bare)
+		return 1;
 	if (parse_thread_sched(c, th, obj))
 		return -1;
 	/* the settings a phase may repeat, checked as a phase's */
@@ -778,6 +786,7 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		struct rt_thread *th = &c->threads[k];
 		char why[WHAT_SIZE];
 		size_t depth = c->depth;
+		int rc;
 
 		rt_push_key(c, m->key);
 		c->nr_threads++;
@@ -794,10 +803,15 @@ int rt_parse_tasks(struct rt_ctx *c, const struct rj_node *tasks)
 		if (check_task_name(m->key, why, sizeof(why)))
 			return rt_fail_at(c, m->key_pos, THREAD_NAME_VALID, "%s",
 					  why);
-		if (parse_thread(c, th, m->value)) {
+		rc = parse_thread(c, th, m->value);
+		if (rc < 0) {
 			/* one problem of the file: the next thread */
 			if (rt_problem(c, depth))
 				return -1;
+			rt_push_key(c, m->key);
+		} else if (rc > 0) {
+			/* its problems are recorded already */
+			c->depth = depth;
 			rt_push_key(c, m->key);
 		}
 		if (!th->instances &&
