@@ -45,6 +45,7 @@
 #define SCHEDSIM_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,8 +54,10 @@
 
 #if defined(__GNUC__)
 #define SIM_API __attribute__((visibility("default")))
+#define SIM_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define SIM_API
+#define SIM_PRINTF(f, a)
 #endif
 
 #ifdef __cplusplus
@@ -898,6 +901,14 @@ SIM_API void sim_put_escaped(FILE *out, const char *s);
  * since a message's quoted values are already escaped as JSON.
  */
 SIM_API void sim_put_escaped_message(FILE *out, const char *s);
+/*
+ * A whole message line: "PREFIX: ", then head (a file's name and place,
+ * or NULL) and the text of fmt and ap, both as sim_put_escaped_message
+ * prints them, then a line feed.  A text longer than 1 KiB is formatted
+ * whole if memory allows, else cut there.
+ */
+SIM_API void sim_put_message(FILE *out, const char *prefix, const char *head,
+			     const char *fmt, va_list ap) SIM_PRINTF(4, 0);
 
 /* ---- the project's own tests ------------------------------------------ */
 

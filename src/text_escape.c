@@ -3,7 +3,9 @@
  * text_escape.c - control characters in names printed as \xHH (see
  * text_escape.h).
  */
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <schedsim.h>
@@ -118,4 +120,35 @@ void text_put_controls(FILE *out, const char *s)
 SIM_API void sim_put_escaped_message(FILE *out, const char *s)
 {
 	text_put_controls(out, s);
+}
+
+SIM_API void sim_put_message(FILE *out, const char *prefix, const char *head,
+			     const char *fmt, va_list ap)
+{
+	char small[1024];
+	char *text = small;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	/* a longer message (a long option value) whole, if memory allows */
+	if (n >= (int)sizeof(small)) {
+		char *big = malloc((size_t)n + 1);
+
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			text = big;
+		}
+	}
+	va_end(again);
+	if (n < 0)
+		small[0] = '\0';
+	fprintf(out, "%s: ", prefix);
+	if (head)
+		text_put_controls(out, head);
+	text_put_controls(out, text);
+	fputc('\n', out);
+	if (text != small)
+		free(text);
 }

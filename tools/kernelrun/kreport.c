@@ -99,32 +99,7 @@ static mode_t new_file_mode(void)
 
 void kr_vmsg(const char *head, const char *fmt, va_list ap)
 {
-	char small[1024];
-	char *text = small;
-	va_list again;
-	int n;
-
-	va_copy(again, ap);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
-	/* a longer message whole, if memory allows */
-	if (n >= (int)sizeof(small)) {
-		char *big = malloc((size_t)n + 1);
-
-		if (big) {
-			vsnprintf(big, (size_t)n + 1, fmt, again);
-			text = big;
-		}
-	}
-	va_end(again);
-	if (n < 0)
-		small[0] = '\0';
-	fputs(KR_NAME ": ", stderr);
-	if (head)
-		text_put_controls(stderr, head);
-	text_put_controls(stderr, text);
-	fputc('\n', stderr);
-	if (text != small)
-		free(text);
+	sim_put_message(stderr, KR_NAME, head, fmt, ap);
 }
 
 void kr_msg(const char *fmt, ...)
