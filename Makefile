@@ -176,6 +176,14 @@ KERNEL_RUN_SRCS := $(sort $(wildcard tools/kernelrun/*.c))
 KERNEL_RUN_OBJS := $(KERNEL_RUN_SRCS:%.c=$(BUILD)/obj/%.o)
 KERNEL_RUN := $(BUILD)/kernel-run
 
+# machine-profile (docs/machine-profile.md): this machine's own work and
+# costs, measured, for sched-sim --machine-profile.  It reads the kernel's
+# CONFIG_HZ as kernel-run does (kinfo.c, procstat.c's file reader).
+MACHINE_PROFILE_SRCS := $(sort $(wildcard tools/machineprofile/*.c))
+MACHINE_PROFILE_OBJS := $(MACHINE_PROFILE_SRCS:%.c=$(BUILD)/obj/%.o) \
+	$(BUILD)/obj/tools/kernelrun/kinfo.o $(BUILD)/obj/tools/kernelrun/procstat.o
+MACHINE_PROFILE := $(BUILD)/machine-profile
+
 LIB_A := $(BUILD)/libschedsim.a
 # Every object with its internal names, for the white-box tests
 LIB_INTERNAL_A := $(BUILD)/libschedsim-internal.a
@@ -192,10 +200,10 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 .PHONY: all lib tests deps demo check check-run check-programs check-asan check-tsan bench fuzz fuzz-afl docs-img \
 	validate validate-kernel \
-	kernel-run \
+	kernel-run machine-profile \
 	install uninstall clean help
 
-all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI) $(KERNEL_RUN)
+all: $(LIB_A) $(SO_REAL) $(SO_LINKS) $(CLI) $(KERNEL_RUN) $(MACHINE_PROFILE)
 
 lib: $(LIB_A) $(SO_REAL) $(SO_LINKS)
 
@@ -245,6 +253,16 @@ $(KERNEL_RUN): $(KERNEL_RUN_OBJS) $(LIB_INTERNAL_A)
 
 kernel-run: deps
 	@$(MAKE) --no-print-directory $(KERNEL_RUN)
+
+$(BUILD)/obj/tools/machineprofile/%.o: tools/machineprofile/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Itools/kernelrun $(JANSSON_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(MACHINE_PROFILE): $(MACHINE_PROFILE_OBJS) $(LIB_INTERNAL_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(MACHINE_PROFILE_OBJS) $(LIB_INTERNAL_A) $(JANSSON_LIBS) $(LDLIBS)
+
+machine-profile: deps
+	@$(MAKE) --no-print-directory $(MACHINE_PROFILE)
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
