@@ -12,6 +12,8 @@
 #   make SANITIZE=1 ...  any target with ASan+UBSan, into build-asan/
 #   make kernel-run      build/kernel-run: a trace on this machine's kernel
 #                        (tools/kernel-run, docs/kernel-run.md)
+#   make machine-profile build/machine-profile: this machine's own work and
+#                        costs (tools/machine-profile, docs/machine-profile.md)
 #   make bench           the benchmark, tools/bench.sh (BENCH_QUICK=1: about
 #                        a minute, plus eevdf's runs)
 #   make validate        the simulator under every policy against the kernel
@@ -337,9 +339,12 @@ check: deps
 # summary repeats the failures.  The longest programs start first, so that
 # none is left running alone at the end: tests/run-kernel-run.sh (runs on
 # the real kernel, pinned to CPU 0 and judged by ratios between its own
-# tasks, so other tests beside it do not bias it), then the scripts that
+# tasks, so other tests beside it do not bias it),
+# tests/run-machine-profile.sh (a 2 s perf recording, mostly waiting; its
+# costs are judged by wide plausible ranges), then the scripts that
 # take seconds of CPU.
-TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-resources.sh \
+TEST_SCRIPTS := tests/run-kernel-run.sh tests/run-machine-profile.sh \
+	tests/run-resources.sh \
 	tests/run-traces.sh tests/run-bench-instr.sh tests/run-golden.sh \
 	tests/run-sweep-slurm.sh tests/run-add-policy.sh tests/run-sweep.sh \
 	tests/run-bad-traces.sh tests/run-rtapp-examples.sh tests/run-conventions.sh \
@@ -475,15 +480,18 @@ docs-img: deps
 	$(CLI) --policy eevdf --series 250ms --series-out $(BUILD)/series/shares-eevdf.csv traces/shares.json >/dev/null
 	tools/plot --title "traces/shares.json under cfs-v19 and eevdf" --label cfs-v19 --label eevdf --events traces/shares.json $(BUILD)/series/shares.csv $(BUILD)/series/shares-eevdf.csv docs/img/shares-cfs-eevdf
 
-# The tools go into BINDIR as sched-sim-plot, sched-sim-sweep and
-# sched-sim-kernel-run, not under libexec: they are commands a user types
-# (docs/series.md, docs/kernel-run.md), and Debian keeps libexec (and
+# The tools go into BINDIR as sched-sim-plot, sched-sim-sweep,
+# sched-sim-kernel-run and sched-sim-machine-profile, not under libexec:
+# they are commands a user types (docs/series.md, docs/kernel-run.md,
+# docs/machine-profile.md), and Debian keeps libexec (and
 # /usr/lib/PACKAGE) for helpers only other programs run; in /usr/bin a
 # command carries its package's prefix so that a generic name ("plot",
-# "sweep") cannot clash with another package's.  Installed, kernel-run is
-# the program itself (the script tools/kernel-run builds it in a clone),
+# "sweep") cannot clash with another package's.  Installed, kernel-run and
+# machine-profile are the programs themselves (the scripts tools/kernel-run
+# and tools/machine-profile build them in a clone),
 # sweep runs the sched-sim beside it, and plot needs gnuplot only.
-INSTALLED_TOOLS := sched-sim-plot sched-sim-sweep sched-sim-kernel-run
+INSTALLED_TOOLS := sched-sim-plot sched-sim-sweep sched-sim-kernel-run \
+	sched-sim-machine-profile
 
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
@@ -492,6 +500,7 @@ install: all
 	$(INSTALL) -m 755 tools/plot $(DESTDIR)$(BINDIR)/sched-sim-plot
 	$(INSTALL) -m 755 tools/sweep $(DESTDIR)$(BINDIR)/sched-sim-sweep
 	$(INSTALL) -m 755 $(KERNEL_RUN) $(DESTDIR)$(BINDIR)/sched-sim-kernel-run
+	$(INSTALL) -m 755 $(MACHINE_PROFILE) $(DESTDIR)$(BINDIR)/sched-sim-machine-profile
 	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libschedsim.a
 	$(INSTALL) -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/$(notdir $(SO_REAL))
 	ln -sfn $(notdir $(SO_REAL)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)

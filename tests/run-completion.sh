@@ -53,17 +53,19 @@ lines() { printf '%s\n' "$@"; }
 
 # ---------------------------------------------------------------- complete -p
 got=$(bash -c '. completions/sched-sim
-	for c in sched-sim sched-sim-sweep sched-sim-plot sched-sim-kernel-run tools/sweep tools/plot tools/kernel-run; do
+	for c in sched-sim sched-sim-sweep sched-sim-plot sched-sim-kernel-run sched-sim-machine-profile tools/sweep tools/plot tools/kernel-run tools/machine-profile; do
 		complete -p "$c"
 	done' 2>&1)
 want=$(lines "complete -o filenames -F _sched_sim sched-sim" \
 	"complete -o filenames -F _sched_sim_tool sched-sim-sweep" \
 	"complete -o filenames -F _sched_sim_tool sched-sim-plot" \
 	"complete -o filenames -F _sched_sim_tool sched-sim-kernel-run" \
+	"complete -o filenames -F _sched_sim_tool sched-sim-machine-profile" \
 	"complete -o filenames -F _sched_sim_tool tools/sweep" \
 	"complete -o filenames -F _sched_sim_tool tools/plot" \
-	"complete -o filenames -F _sched_sim_tool tools/kernel-run")
-check "complete -p: sched-sim, the three installed tools and the clone's scripts are registered, without -o default (no fallback to file names)" "$got" "$want"
+	"complete -o filenames -F _sched_sim_tool tools/kernel-run" \
+	"complete -o filenames -F _sched_sim_tool tools/machine-profile")
+check "complete -p: sched-sim, the four installed tools and the clone's scripts are registered, without -o default (no fallback to file names)" "$got" "$want"
 
 # ---------------------------------------------------------------- sched-sim
 # A directory of files whose names would match if file names were
@@ -150,6 +152,25 @@ if [ -x "$kr" ]; then
 		"$(tool_words "$kr" --cgroup-root tests/golden/ | grep -v '/$' | grep -c . || :)" "$(find tests/golden -mindepth 1 -maxdepth 1 -type d | grep -c . || :)"
 else
 	echo "skip kernel-run: $kr is not built"
+fi
+mpbin=$(dirname "$simbin")/machine-profile
+if [ -x "$mpbin" ]; then
+	want=$("$mpbin" --help | help_options)
+	got=$(tool_words "$mpbin" - | sort -u)
+	missing=$(comm -23 <(echo "$want") <(echo "$got"))
+	if [ -n "$want" ] && [ -z "$missing" ]; then
+		ok "machine-profile: every option of its --help is offered ($(wc -l <<<"$want"))"
+	else
+		fail "machine-profile: options of --help not offered" "$(echo $missing)"
+	fi
+	mkdir -p "$tmp/mp"
+	touch "$tmp/mp/idle.txt" "$tmp/mp/trace.json"
+	check "machine-profile --perf-script: file names" \
+		"$(tool_words "$mpbin" --perf-script "$tmp/mp/i")" "$tmp/mp/idle.txt"
+	check "machine-profile: no operands (no trace offered)" \
+		"$(tool_words "$mpbin" "$tmp/mp/")" ""
+else
+	echo "skip machine-profile: $mpbin is not built"
 fi
 
 # sweep: the new options' values

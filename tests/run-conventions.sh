@@ -307,9 +307,9 @@ else
 fi
 # the tools: each option of their --help, and no file names after one
 # that takes a value
-for t in plot sweep kernel-run; do
+for t in plot sweep kernel-run machine-profile; do
 	bin=tools/$t
-	[ $t = kernel-run ] && bin=$(dirname "$simbin")/kernel-run
+	case $t in kernel-run | machine-profile) bin=$(dirname "$simbin")/$t ;; esac
 	[ -x "$bin" ] || { skip "completion: $bin is not built"; continue; }
 	# the options of the option lines (before the description) and
 	# the usage line's bracketed ones
@@ -351,9 +351,11 @@ else
 	p=$dest$prefix
 	absent=()
 	for f in bin/sched-sim bin/sched-sim-plot bin/sched-sim-sweep bin/sched-sim-kernel-run \
+		bin/sched-sim-machine-profile \
 		share/bash-completion/completions/sched-sim-plot \
 		share/bash-completion/completions/sched-sim-sweep \
 		share/bash-completion/completions/sched-sim-kernel-run \
+		share/bash-completion/completions/sched-sim-machine-profile \
 		share/man/man1/sched-sim.1 share/man/man5/sched-sim-trace.5 \
 		share/bash-completion/completions/sched-sim share/doc/sched-sim/README.md \
 		share/doc/sched-sim/trace-format.md share/doc/sched-sim/tunables.md \
@@ -408,7 +410,7 @@ else
 	# the installed tools run from there: each one's --help, and the
 	# sweep finds the sched-sim installed beside it (no SCHED_SIM)
 	bad=()
-	for t in plot sweep kernel-run; do
+	for t in plot sweep kernel-run machine-profile; do
 		"$p/bin/sched-sim-$t" --help >"$tmp/out" 2>&1 || bad+=("sched-sim-$t --help: $(head -n 1 "$tmp/out")")
 	done
 	if command -v parallel >/dev/null 2>&1 &&
@@ -420,7 +422,7 @@ else
 		bad+=("schedsim.pc's Description names no EEVDF")
 	fi
 	if [ ${#bad[@]} -eq 0 ]; then
-		ok "install: sched-sim-plot, sched-sim-sweep and sched-sim-kernel-run run from BINDIR; schedsim.pc names both policies"
+		ok "install: sched-sim-plot, sched-sim-sweep, sched-sim-kernel-run and sched-sim-machine-profile run from BINDIR; schedsim.pc names both policies"
 	else
 		fail "install: the installed tools" "${bad[@]}"
 	fi
