@@ -39,7 +39,9 @@ PACKAGES=(gcc make libc6-dev pkg-config check libjansson-dev python3 parallel gz
 # tools/experiment-summary.sh and tests/fuzz/cli-repro.sh use jq
 # clang and libclang-rt-14-dev: .ci/run's clang ASan+UBSan build, whose
 # UBSan catches what gcc's does not (qsort(NULL, 0): issue 33)
-OPTIONAL_PACKAGES=(slurm-wlm munge rt-app gnuplot-nox jq clang libclang-rt-14-dev)
+# linux-perf: tools/machine-profile records the idle machine with perf
+# record (tests/run-machine-profile.sh's live case)
+OPTIONAL_PACKAGES=(slurm-wlm munge rt-app gnuplot-nox jq clang libclang-rt-14-dev linux-perf)
 if [ -n "${FUZZ:-}" ] && [ "${FUZZ:-}" != 0 ]; then
 	PACKAGES+=(clang libclang-rt-14-dev)
 fi
@@ -64,6 +66,7 @@ probe() {
 	groff-base) command -v groff >/dev/null 2>&1 ;;
 	rt-app) command -v rt-app >/dev/null 2>&1 ;;
 	jq) command -v jq >/dev/null 2>&1 ;;
+	linux-perf) command -v perf >/dev/null 2>&1 ;;
 	*) return 0 ;;
 	esac
 }
