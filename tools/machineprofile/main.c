@@ -232,9 +232,17 @@ static int run(const char *prog, char *const argv[], const char *out,
 		execv(prog, argv);
 		_exit(127);
 	}
-	while (waitpid(pid, &status, 0) < 0)
+	/* SIGINT from a terminal reaches perf too (one process group); a
+	 * SIGTERM or SIGHUP sent to this process alone is passed on, so that
+	 * perf stops now rather than at the end of its recording */
+	for (bool passed_on = false; waitpid(pid, &status, 0) < 0;) {
 		if (errno != EINTR)
 			return -1;
+		if (interrupted && !passed_on) {
+			kill(pid, SIGINT);
+			passed_on = true;
+		}
+	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -631,6 +639,12 @@ static void record(struct profile *p, const char *perf, double seconds,
 	read_cpu_times(p->before);
 	status = run(perf, rec_argv, NULL, rec_err);
 	read_cpu_times(p->after);
+	/* from here on a signal ends the run at once, as by default: the
+	 * cost programs' processes die with this one (PR_SET_PDEATHSIG) */
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	if (interrupted)
 		mp_die(130, "interrupted: no profile written");
 	if (status != 0) {
