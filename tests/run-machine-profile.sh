@@ -19,6 +19,8 @@
 #               schema, written from docs/trace-format.md)
 #   fixture-us  the same recording with perf script's default 6-digit
 #               timestamps: the same per-CPU profile
+#   quantiles   151 bursts of 1 to 151 us: the 101 quantiles are the
+#               linear interpolation docs/machine-profile.md describes
 #   fixture-one-cpu  --cpus 0: one CPU's entry; the two-CPU costs say
 #               "not measured" with count 0
 #   output      -o FILE: the profile in FILE, nothing else left beside
@@ -126,14 +128,17 @@ fi
 #   tasks   kworker/0:1 170 us (its 2 us irq not taken off), 2 wakeups;
 #           "Web Content" 10 us, prio 100
 # CPU 1: kworker/1:0 runs from before the window to 100.000500: 500 us
-#   with no known start (cpu_pct 5, no burst); one softirq of 1000 ns.
+#   with no known start (cpu_pct 5, no burst); perf's workload (pid 501,
+#   perf-exec, then sleep after its exec) from 100.006000 to 100.006500
+#   is excluded: still no burst; one softirq of 1000 ns.
 cat >expect.py <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
 cpus = {c["cpu"]: c for c in p["per_cpu"]}
 got = {
  "seconds": p["measured"]["seconds"],
- "perf": any(e.startswith("perf (pid 500)") for e in p["measured"]["excluded"]),
+ "perf": [any(e.startswith(x) for e in p["measured"]["excluded"])
+          for x in ("perf (pid 500)", "perf-exec (pid 501)")],
  "c0": [cpus[0]["background"][k] for k in ("wakeups_per_s", "cpu_pct")] +
        [cpus[0]["background"][k]["quantiles"] for k in ("run_ns", "interval_ns")],
  "c0irq": [cpus[0]["irq"][k] for k in ("per_s", "cpu_pct")] +
@@ -145,7 +150,7 @@ got = {
        [cpus[1]["irq"]["run_ns"]["quantiles"], cpus[1]["irq"]["per_s"]],
 }
 want = {
- "seconds": 0.01, "perf": True,
+ "seconds": 0.01, "perf": [True, True],
  "c0": [300.0, 1.78, [[0, 20000], [0.5, 58000], [1, 100000]],
         [[0, 1000000], [1, 1100000]]],
  "c0irq": [200.0, 10.02, [[0, 2000], [1, 1000000]], [[0, 2990000], [1, 2990000]]],
@@ -185,6 +190,50 @@ else
 	else
 		fail fixture-us "sed made no 6-digit timestamps"
 	fi
+fi
+
+# quantiles: 151 bursts of 1, 2, ..., 151 us, 1 ms apart, on CPU 0.  The
+# 101 points are p = 0, 0.01, ..., 1, each the linear interpolation
+# between the order statistics around rank p * 150, rounded down
+# (docs/machine-profile.md): at odd hundredths halfway between two
+# lengths, so (k + 1) * 1000 + 500 ns for rank k + 1/2.  The oracle below
+# is that arithmetic on the lengths the text was made of.
+awk 'BEGIN {
+	for (j = 0; j <= 150; j++) {
+		t = 200000000000 + j * 1000000	# ns
+		printf "swapper 0 [000] %d.%09d: sched:sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=kworker/0:1 next_pid=100 next_prio=120\n", t / 1000000000, t % 1000000000
+		t += (j + 1) * 1000
+		printf "kworker/0:1 100 [000] %d.%09d: sched:sched_switch: prev_comm=kworker/0:1 prev_pid=100 prev_prio=120 prev_state=I ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t / 1000000000, t % 1000000000
+	}
+}' >many.txt
+rc=0
+bounded 20 "$mp" --perf-script many.txt --cpus 0 --samples 20 >many.json 2>many.err || rc=$?
+if [ $rc -ne 0 ]; then
+	fail quantiles "exit status $rc: $(head -c 300 many.err)"
+elif ! why=$(python3 "$validate" many.json); then
+	fail quantiles "not the schema: $why"
+elif ! why=$(python3 -c '
+import json, sys
+p = json.load(open("many.json"))
+b = p["per_cpu"][0]["background"]
+lengths = sorted((j + 1) * 1000 for j in range(151))
+want = []
+for i in range(101):
+    lo, frac2 = divmod(i * 150, 100)	# rank = i * 1.5
+    v = lengths[lo] + ((lengths[lo + 1] - lengths[lo]) * frac2 // 100 if frac2 else 0)
+    want.append([i / 100, v])
+bad = []
+if b["run_ns"]["count"] != 151 or b["run_ns"]["quantiles"] != want:
+    bad.append("run_ns %s, want %s" % (b["run_ns"]["quantiles"][:4], want[:4]))
+if b["interval_ns"]["count"] != 150 or {v for _, v in b["interval_ns"]["quantiles"]} != {1000000}:
+    bad.append("interval_ns not 150 of 1 ms")
+window = 150 * 1000000 + 151 * 1000	# first event to last, ns
+if abs(b["wakeups_per_s"] - 151 / (window / 1e9)) > 0.001:
+    bad.append("wakeups_per_s %s, want %.3f" % (b["wakeups_per_s"], 151 / (window / 1e9)))
+print("; ".join(bad)); sys.exit(1 if bad else 0)'); then
+	fail quantiles "$why"
+else
+	ok quantiles
 fi
 
 rc=0
