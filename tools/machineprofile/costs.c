@@ -224,6 +224,44 @@ bool mp_cost_switch(struct mp_cost *c, int cpu, size_t samples)
 	return true;
 }
 
+/*
+ * The wakee's CPU should be idle but for the wakee's few microseconds per
+ * 1 ms gap (about 3 %): below this, other work ran there and the warning
+ * says the samples are not all of an idle CPU.
+ */
+#define IDLE_WARN_PCT 90.0
+
+/*
+ * cpu's idle and total jiffies from /proc/stat (idle and iowait are the
+ * idle task's time); false if the line is not there.
+ */
+static bool cpu_idle_jiffies(int cpu, unsigned long long *idle,
+			     unsigned long long *total)
+{
+	char line[512], head[32];
+	FILE *f = fopen("/proc/stat", "r");
+	bool found = false;
+
+	snprintf(head, sizeof(head), "cpu%d ", cpu);
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		unsigned long long v[8] = { 0 };
+
+		if (strncmp(line, head, strlen(head)) ||
+		    sscanf(line + strlen(head), "%llu %llu %llu %llu %llu %llu %llu %llu",
+			   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+			   &v[7]) < 8)
+			continue;
+		*idle = v[3] + v[4];
+		*total = 0;
+		for (int i = 0; i < 8; i++)
+			*total += v[i];
+		found = true;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 bool mp_cost_idle_wakeup(struct mp_cost *c, int waker_cpu, int wakee_cpu,
 			 size_t samples)
 {
@@ -236,6 +274,9 @@ bool mp_cost_idle_wakeup(struct mp_cost *c, int waker_cpu, int wakee_cpu,
 	/* long enough for the wakee's CPU to go idle between samples;
 	 * docs/machine-profile.md says why this length */
 	const struct timespec gap = { 0, 1000000 };
+	unsigned long long idle0 = 0, total0 = 0, idle1 = 0, total1 = 0;
+	bool have_jiffies;
+	char idle_text[160] = "";
 
 	memset(c, 0, sizeof(*c));
 	c->path = "try_to_wake_up() of a task on an idle CPU: "
@@ -259,6 +300,7 @@ bool mp_cost_idle_wakeup(struct mp_cost *c, int waker_cpu, int wakee_cpu,
 	}
 	close(to[0]);
 	close(from[1]);
+	have_jiffies = cpu_idle_jiffies(wakee_cpu, &idle0, &total0);
 	for (size_t i = 0; i < warm + samples && ok; i++) {
 		uint64_t t0, t1 = 0;
 
@@ -273,6 +315,22 @@ bool mp_cost_idle_wakeup(struct mp_cost *c, int waker_cpu, int wakee_cpu,
 			mp_samples_add(&c->s, lat > overhead ? lat - overhead : 0);
 		}
 	}
+	have_jiffies = have_jiffies &&
+		       cpu_idle_jiffies(wakee_cpu, &idle1, &total1) &&
+		       total1 > total0;
+	if (have_jiffies && 100.0 * (double)(idle1 - idle0) <
+			    IDLE_WARN_PCT * (double)(total1 - total0))
+		mp_msg("warning: CPU %d was idle %.1f %% of the idle-wakeup "
+		       "measurement (below %.0f %%): other work ran there, and "
+		       "its samples are not all of an idle CPU's wakeup",
+		       wakee_cpu, 100.0 * (double)(idle1 - idle0) /
+		       (double)(total1 - total0), IDLE_WARN_PCT);
+	if (have_jiffies)
+		snprintf(idle_text, sizeof(idle_text), "; CPU %d was idle %.1f %% "
+			 "of the measurement (/proc/stat: below 100 %% less "
+			 "the wakee's own time, other work ran there)",
+			 wakee_cpu, 100.0 * (double)(idle1 - idle0) /
+			 (double)(total1 - total0));
 	close(to[1]);
 	close(from[0]);
 	if (!reap(child, "idle wakeup") || !ok) {
@@ -282,13 +340,13 @@ bool mp_cost_idle_wakeup(struct mp_cost *c, int waker_cpu, int wakee_cpu,
 	snprintf(c->method, sizeof(c->method),
 		 "a task pinned on CPU %d blocked in read() of a pipe, woken by "
 		 "a 1-byte write from a task pinned on CPU %d after it slept "
-		 "%ld us (CPU %d idle meanwhile): %zu samples after %zu warm-up "
-		 "ones; a sample is the wakee's CLOCK_MONOTONIC after read() "
+		 "%ld us (for CPU %d to go idle meanwhile): %zu samples after "
+		 "%zu warm-up ones; a sample is the wakee's CLOCK_MONOTONIC after read() "
 		 "returned - the waker's before write(), minus the same write "
 		 "and read in one process (median %llu ns); %zu below zero "
-		 "kept as 0", wakee_cpu, waker_cpu, gap.tv_nsec / 1000,
+		 "kept as 0%s", wakee_cpu, waker_cpu, gap.tv_nsec / 1000,
 		 wakee_cpu, samples, warm, (unsigned long long)overhead,
-		 clamped);
+		 clamped, idle_text);
 	return true;
 }
 
