@@ -588,6 +588,7 @@ static void record(struct profile *p, const char *perf, double seconds,
 {
 	char data[PATH_MAX + 32], rec_err[PATH_MAX + 32], scr_err[PATH_MAX + 32];
 	char secs[32], line[512];
+	static char cpu_list[MAX_CPUS * 6];
 	char *rec_argv[32];
 	int n = 0, status;
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -610,8 +611,18 @@ static void record(struct profile *p, const char *perf, double seconds,
 	rec_argv[n++] = (char *)"record";
 	rec_argv[n++] = (char *)"-a";
 	if (cpu_arg) {
+		/* the CPUs as parsed, "0,1,3", not the option's text */
+		size_t used = 0;
+
+		for (size_t i = 0; i < p->ncpus && used < sizeof(cpu_list); i++)
+			used += (size_t)snprintf(cpu_list + used,
+						 sizeof(cpu_list) - used, "%s%d",
+						 i ? "," : "", p->cpus[i]);
+		if (used >= sizeof(cpu_list))
+			mp_die(MP_REFUSED, "--cpus %s: too many CPUs to name "
+			       "to perf", cpu_arg);
 		rec_argv[n++] = (char *)"-C";
-		rec_argv[n++] = (char *)cpu_arg;
+		rec_argv[n++] = cpu_list;
 	}
 	rec_argv[n++] = (char *)"-m";
 	rec_argv[n++] = (char *)PERF_MMAP_PAGES;
@@ -733,7 +744,7 @@ int main(int argc, char **argv)
 	if (!online_cpus(online, &nonline))
 		mp_die(MP_REFUSED, "cannot read /sys/devices/system/cpu/online");
 	if (cpu_arg) {
-		if (!parse_cpu_list(cpu_arg, cpus, &ncpus))
+		if (strchr(cpu_arg, '\n') || !parse_cpu_list(cpu_arg, cpus, &ncpus))
 			mp_die(MP_REFUSED, "--cpus %s: not a list of CPUs such "
 			       "as 0-3,6 (numbers below %d)", cpu_arg, MAX_CPUS);
 		for (size_t i = 0; i < ncpus; i++) {
